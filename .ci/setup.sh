@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Installs what the project needs on this machine, once: later runs find it and skip.
+# Sourced by .ci/start.sh and .ci/test.sh; every step checks before it installs.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS="${ACADEMY_TOOLS:-$HOME/.cache/academy/tools}"
+WASM_BINDGEN_VERSION="0.2.130"
+WASM_PACK_VERSION="0.15.1"
+export PATH="$TOOLS/bin:$ROOT/web/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+log() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
+
+apt_install() {
+  # apt_install <package>...: installs Debian packages not yet present.
+  local missing=()
+  for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing ${missing[*]} (apt)"
+  local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+ensure_rust_wasm() {
+  if ! rustup target list --installed | grep -q wasm32-unknown-unknown; then
+    log "adding the wasm32 target"
+    rustup target add wasm32-unknown-unknown
+  fi
+  if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
+    log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
+    cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --root "$TOOLS" --force
+  fi
+  if ! wasm-pack --version 2>/dev/null | grep -q "$WASM_PACK_VERSION"; then
+    log "installing wasm-pack $WASM_PACK_VERSION (a few minutes, once)"
+    cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked --root "$TOOLS" --force
+  fi
+}
+
+ensure_node_modules() {
+  # npm ci only when the lock file changed since the last install.
+  local stamp="$ROOT/web/node_modules/.academy-lock"
+  if [ ! -f "$stamp" ] || ! cmp -s "$ROOT/web/package-lock.json" "$stamp"; then
+    log "installing web packages (npm ci)"
+    (cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$ROOT/web/package-lock.json" "$stamp"
+  fi
+}
+
+ensure_chromium() { command -v chromium >/dev/null 2>&1 || apt_install chromium; }
+
+ensure_postgres() {
+  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || apt_install postgresql postgresql-contrib
+}
+
+build_wasm() {
+  log "building the rule module (wasm)"
+  (cd "$ROOT/wasm" && wasm-pack build --target bundler --release --mode no-install --out-dir pkg --out-name academy_wasm >/dev/null)
+}
+
+build_web() {
+  log "building the web app"
+  (cd "$ROOT/web" && npx vite build --logLevel warn)
+}

@@ -1,0 +1,1 @@
+//! wasm-bindgen wrappers over academy-shared.
