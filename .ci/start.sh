@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs the academy on this machine: installs what is missing, builds the rule module, the web app and the
+# server, then starts it on SQLite with the demo data. Usage: .ci/start.sh  (ACADEMY_ADDR=0.0.0.0:8080 to share)
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+cd "$ROOT"
+
+ensure_rust_wasm
+ensure_node_modules
+build_wasm
+build_web
+log "building the server (release)"
+cargo build --release -p academy-server --quiet
+
+export ACADEMY_ADDR="${ACADEMY_ADDR:-127.0.0.1:8080}"
+export ACADEMY_DATA_DIR="${ACADEMY_DATA_DIR:-$ROOT/data}"
+export ACADEMY_WEB_DIR="$ROOT/web/dist"
+log "the academy is starting at http://${ACADEMY_ADDR/0.0.0.0/localhost}/  (Ctrl-C stops it)"
+exec "$ROOT/target/release/academy" serve --demo
