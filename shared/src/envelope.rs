@@ -1,5 +1,7 @@
 //! The API envelope `{code, message, result}` every response of the server is wrapped in.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 /// The code of a successful response (§9).
@@ -7,12 +9,26 @@ pub const SUCCESS_CODE: i32 = 1000;
 
 /// The wrapper of every API response.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Envelope<T> {
     pub code: i32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub message: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub result: Option<T>,
+}
+
+/// The `result` of an error envelope: `{message, fields?}`, so a client can always show `result.message`, and
+/// put `fields` (field name → text) beside the inputs of a form.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ErrorResult {
+    pub message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub fields: Option<BTreeMap<String, String>>,
 }
 
 impl<T> Envelope<T> {

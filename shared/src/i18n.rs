@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// A language of the product. Vietnamese is the default, English the fallback (§9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     #[default]

@@ -1,0 +1,396 @@
+//! Login and registration forms (§3, §5): what they check, the messages, and the payloads they send.
+
+use serde::{Deserialize, Serialize};
+
+use crate::i18n::Lang;
+use crate::password::{PASSWORD_MIN_SCORE, password_strength};
+use crate::validation::{Field, FieldErrors, Message};
+
+/// The shortest username registration accepts, in characters after trimming (§9).
+pub const USERNAME_MIN_CHARS: usize = 6;
+
+/// The login form as typed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", default)]
+pub struct LoginForm {
+    pub username: String,
+    pub password: String,
+}
+
+/// The body of `POST /auth/token` (§3): both values trimmed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct LoginPayload {
+    pub username: String,
+    pub password: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub enum LoginField {
+    Username,
+    Password,
+}
+
+impl Field for LoginField {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Username => "username",
+            Self::Password => "password",
+        }
+    }
+}
+
+/// What the login form can get wrong (§5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum LoginError {
+    #[error("Username is required")]
+    UsernameRequired,
+    #[error("Password is required")]
+    PasswordRequired,
+}
+
+impl Message for LoginError {
+    fn message(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Vi => match self {
+                Self::UsernameRequired => "Vui lòng nhập tên đăng nhập".into(),
+                Self::PasswordRequired => "Vui lòng nhập mật khẩu".into(),
+            },
+        }
+    }
+}
+
+impl LoginError {
+    pub fn message(&self, lang: Lang) -> String {
+        Message::message(self, lang)
+    }
+}
+
+/// Checks the login form: both fields trimmed and required.
+pub fn validate_login(form: &LoginForm) -> Result<LoginPayload, FieldErrors<LoginField, LoginError>> {
+    let username = form.username.trim();
+    let password = form.password.trim();
+    let mut errors = FieldErrors::default();
+    if username.is_empty() {
+        errors.add(LoginField::Username, LoginError::UsernameRequired);
+    }
+    if password.is_empty() {
+        errors.add(LoginField::Password, LoginError::PasswordRequired);
+    }
+    errors.into_result(|| LoginPayload { username: username.to_owned(), password: password.to_owned() })
+}
+
+/// Whether `email` matches the simple pattern `^[^\s@]+@[^\s@]+\.[^\s@]+$`: one `@`, no spaces, and a dot
+/// inside the domain with text on both sides.
+pub fn is_valid_email(email: &str) -> bool {
+    if email.chars().any(char::is_whitespace) {
+        return false;
+    }
+    let Some((local, domain)) = email.split_once('@') else { return false };
+    if local.is_empty() || domain.contains('@') {
+        return false;
+    }
+    domain.char_indices().any(|(i, c)| c == '.' && i > 0 && i + 1 < domain.len())
+}
+
+/// The roles a visitor may choose when registering (§6): Student (the default) or Teacher.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum SignupRole {
+    #[default]
+    Student,
+    Teacher,
+}
+
+impl SignupRole {
+    /// The role this choice grants.
+    pub fn role(self) -> crate::roles::Role {
+        match self {
+            Self::Student => crate::roles::Role::Student,
+            Self::Teacher => crate::roles::Role::Teacher,
+        }
+    }
+}
+
+/// The registration form as typed; the form fills only these (§3).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", default)]
+pub struct RegistrationForm {
+    pub email: String,
+    pub username: String,
+    pub password: String,
+    pub confirm_password: String,
+    pub role: SignupRole,
+}
+
+/// The body of `POST /users` (§3). The fields the form does not fill are sent empty, `dob` as null and
+/// `loginType` as an empty string, as the spec lists them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct RegistrationPayload {
+    pub first_name: String,
+    pub last_name: String,
+    pub username: String,
+    pub email: String,
+    pub password: String,
+    pub phone_number: String,
+    pub address: String,
+    pub dob: Option<String>,
+    pub role_name: SignupRole,
+    pub login_type: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub enum RegistrationField {
+    Email,
+    Username,
+    Password,
+    ConfirmPassword,
+}
+
+impl Field for RegistrationField {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Email => "email",
+            Self::Username => "username",
+            Self::Password => "password",
+            Self::ConfirmPassword => "confirmPassword",
+        }
+    }
+}
+
+/// What the registration form can get wrong (§5, §8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum RegistrationError {
+    #[error("Username must be at least {min} characters")]
+    UsernameTooShort { min: usize },
+    #[error("Please enter a valid email address")]
+    InvalidEmail,
+    #[error("Password is too weak")]
+    PasswordTooWeak { min_score: u8 },
+    #[error("Passwords do not match")]
+    PasswordsDoNotMatch,
+}
+
+impl Message for RegistrationError {
+    fn message(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Vi => match self {
+                Self::UsernameTooShort { min } => format!("Tên đăng nhập phải có ít nhất {min} ký tự"),
+                Self::InvalidEmail => "Vui lòng nhập địa chỉ email hợp lệ".into(),
+                Self::PasswordTooWeak { .. } => "Mật khẩu quá yếu".into(),
+                Self::PasswordsDoNotMatch => "Mật khẩu xác nhận không khớp".into(),
+            },
+        }
+    }
+}
+
+impl RegistrationError {
+    pub fn message(&self, lang: Lang) -> String {
+        Message::message(self, lang)
+    }
+}
+
+/// Checks the username rule alone: at least 6 characters after trimming.
+pub fn check_username(username: &str) -> Result<(), RegistrationError> {
+    if username.trim().chars().count() < USERNAME_MIN_CHARS {
+        return Err(RegistrationError::UsernameTooShort { min: USERNAME_MIN_CHARS });
+    }
+    Ok(())
+}
+
+/// Checks the registration form (values trimmed) and builds the payload.
+pub fn validate_registration(
+    form: &RegistrationForm,
+) -> Result<RegistrationPayload, FieldErrors<RegistrationField, RegistrationError>> {
+    let email = form.email.trim();
+    let username = form.username.trim();
+    let password = form.password.trim();
+    let confirm = form.confirm_password.trim();
+
+    let mut errors = FieldErrors::default();
+    if !is_valid_email(email) {
+        errors.add(RegistrationField::Email, RegistrationError::InvalidEmail);
+    }
+    errors.check(RegistrationField::Username, check_username(username));
+    if password_strength(password).score < PASSWORD_MIN_SCORE {
+        errors.add(RegistrationField::Password, RegistrationError::PasswordTooWeak { min_score: PASSWORD_MIN_SCORE });
+    }
+    if password != confirm {
+        errors.add(RegistrationField::ConfirmPassword, RegistrationError::PasswordsDoNotMatch);
+    }
+    errors.into_result(|| RegistrationPayload {
+        first_name: String::new(),
+        last_name: String::new(),
+        username: username.to_owned(),
+        email: email.to_owned(),
+        password: password.to_owned(),
+        phone_number: String::new(),
+        address: String::new(),
+        dob: None,
+        role_name: form.role,
+        login_type: String::new(),
+    })
+}
+
+/// Whether the register button is disabled (§5): while submitting, while either password is empty, when the two
+/// differ, or when the password scores below 3.
+pub fn submit_disabled(submitting: bool, password: &str, confirm: &str) -> bool {
+    submitting
+        || password.is_empty()
+        || confirm.is_empty()
+        || password != confirm
+        || password_strength(password).score < PASSWORD_MIN_SCORE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn login(username: &str, password: &str) -> LoginForm {
+        LoginForm { username: username.into(), password: password.into() }
+    }
+
+    fn registration(email: &str, username: &str, password: &str, confirm: &str) -> RegistrationForm {
+        RegistrationForm {
+            email: email.into(),
+            username: username.into(),
+            password: password.into(),
+            confirm_password: confirm.into(),
+            role: SignupRole::default(),
+        }
+    }
+
+    #[test]
+    fn an_empty_or_blank_username_is_required() {
+        for username in ["", "   ", "\t"] {
+            let errors = validate_login(&login(username, "secret")).expect_err("rejected");
+            assert_eq!(errors.get(LoginField::Username), Some(&LoginError::UsernameRequired));
+            assert_eq!(errors.len(), 1);
+        }
+    }
+
+    #[test]
+    fn an_empty_or_blank_password_is_required() {
+        let errors = validate_login(&login("alice", "  ")).expect_err("rejected");
+        assert_eq!(errors.get(LoginField::Password), Some(&LoginError::PasswordRequired));
+    }
+
+    #[test]
+    fn login_messages_are_the_spec_texts_in_english() {
+        let errors = validate_login(&login("", "")).expect_err("rejected");
+        let messages = errors.messages(Lang::En);
+        assert_eq!(messages["username"], "Username is required");
+        assert_eq!(messages["password"], "Password is required");
+        assert_eq!(errors.messages(Lang::Vi)["username"], "Vui lòng nhập tên đăng nhập");
+    }
+
+    #[test]
+    fn a_valid_login_is_sent_trimmed() {
+        let payload = validate_login(&login("  alice ", " pw ")).expect("valid");
+        assert_eq!(payload, LoginPayload { username: "alice".into(), password: "pw".into() });
+    }
+
+    #[test]
+    fn emails_follow_the_simple_pattern() {
+        let cases = [
+            ("a@b.co", true),
+            ("user.name+tag@example.com.vn", true),
+            ("a@b..c", true),
+            ("", false),
+            ("plain", false),
+            ("@b.co", false),
+            ("a@", false),
+            ("a@b", false),
+            ("a@.co", false),
+            ("a@b.", false),
+            ("a b@c.co", false),
+            ("a@b@c.co", false),
+        ];
+        for (email, valid) in cases {
+            assert_eq!(is_valid_email(email), valid, "{email:?}");
+        }
+    }
+
+    #[test]
+    fn a_username_of_five_characters_is_rejected() {
+        assert_eq!(check_username("abcde"), Err(RegistrationError::UsernameTooShort { min: 6 }));
+    }
+
+    #[test]
+    fn a_username_of_six_characters_is_accepted() {
+        assert_eq!(check_username("abcdef"), Ok(()));
+        assert_eq!(check_username("  abcdef  "), Ok(()));
+        assert_eq!(check_username("nguyễn"), Ok(()), "six characters, more bytes");
+    }
+
+    #[test]
+    fn a_username_padded_to_six_with_spaces_is_rejected() {
+        assert!(check_username(" abcd ").is_err());
+    }
+
+    #[test]
+    fn a_valid_registration_builds_the_spec_payload() {
+        let form = RegistrationForm { role: SignupRole::Teacher, ..registration(" t@x.vn ", " teacher1 ", "Abcdef1!", "Abcdef1!") };
+        let payload = validate_registration(&form).expect("valid");
+        let json = serde_json::to_value(&payload).expect("serialises");
+        assert_eq!(
+            json,
+            serde_json::json!({
+                "firstName": "", "lastName": "", "username": "teacher1", "email": "t@x.vn",
+                "password": "Abcdef1!", "phoneNumber": "", "address": "", "dob": null,
+                "roleName": "Teacher", "loginType": ""
+            })
+        );
+    }
+
+    #[test]
+    fn the_default_role_is_student() {
+        assert_eq!(RegistrationForm::default().role, SignupRole::Student);
+        assert_eq!(SignupRole::Student.role(), crate::roles::Role::Student);
+    }
+
+    #[test]
+    fn every_broken_registration_rule_is_reported_on_its_field() {
+        let errors = validate_registration(&registration("nope", "abc", "abc", "abd")).expect_err("rejected");
+        let messages = errors.messages(Lang::En);
+        assert_eq!(messages["email"], "Please enter a valid email address");
+        assert_eq!(messages["username"], "Username must be at least 6 characters");
+        assert_eq!(messages["password"], "Password is too weak");
+        assert_eq!(messages["confirmPassword"], "Passwords do not match");
+        assert_eq!(errors.messages(Lang::Vi)["username"], "Tên đăng nhập phải có ít nhất 6 ký tự");
+    }
+
+    #[test]
+    fn a_password_scoring_three_is_strong_enough_to_register() {
+        assert!(validate_registration(&registration("a@b.co", "abcdef", "Abcdefgh", "Abcdefgh")).is_ok());
+        assert!(validate_registration(&registration("a@b.co", "abcdef", "abcdefgh", "abcdefgh")).is_err());
+    }
+
+    #[test]
+    fn submit_is_disabled_exactly_in_the_spec_cases() {
+        let cases = [
+            (false, "Abcdef1!", "Abcdef1!", false),
+            (true, "Abcdef1!", "Abcdef1!", true),
+            (false, "", "", true),
+            (false, "Abcdef1!", "", true),
+            (false, "", "Abcdef1!", true),
+            (false, "Abcdef1!", "Abcdef1?", true),
+            (false, "abcdefgh", "abcdefgh", true),
+            (false, "Abcdefgh", "Abcdefgh", false),
+        ];
+        for (submitting, password, confirm, disabled) in cases {
+            assert_eq!(submit_disabled(submitting, password, confirm), disabled, "{submitting} {password:?} {confirm:?}");
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! Prices: integer minor units plus a currency, shown per language.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::i18n::Lang;
+
+/// The currencies prices come in. VND (the default) has no minor unit; USD has cents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Currency {
+    #[default]
+    Vnd,
+    Usd,
+}
+
+impl Currency {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Vnd => "VND",
+            Self::Usd => "USD",
+        }
+    }
+
+    /// Digits after the decimal point: 0 for VND, 2 for USD.
+    pub fn minor_digits(self) -> u32 {
+        match self {
+            Self::Vnd => 0,
+            Self::Usd => 2,
+        }
+    }
+}
+
+impl fmt::Display for Currency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A currency code that is neither VND nor USD.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown currency {0:?}")]
+pub struct UnknownCurrency(pub String);
+
+impl FromStr for Currency {
+    type Err = UnknownCurrency;
+
+    fn from_str(code: &str) -> Result<Self, Self::Err> {
+        match code.trim().to_ascii_uppercase().as_str() {
+            "VND" => Ok(Self::Vnd),
+            "USD" => Ok(Self::Usd),
+            _ => Err(UnknownCurrency(code.to_owned())),
+        }
+    }
+}
+
+fn group_thousands(mut n: u64, separator: char) -> String {
+    let mut groups = Vec::new();
+    loop {
+        groups.push(n % 1000);
+        n /= 1000;
+        if n == 0 {
+            break;
+        }
+    }
+    let mut out = String::new();
+    for (i, group) in groups.iter().rev().enumerate() {
+        if i == 0 {
+            out.push_str(&group.to_string());
+        } else {
+            out.push(separator);
+            out.push_str(&format!("{group:03}"));
+        }
+    }
+    out
+}
+
+/// A price for display: VND as "1.000.000 ₫" in Vietnamese and "₫1,000,000" in English; USD as "$12.50" in
+/// both (the spec's dollar sign).
+pub fn format_price(minor: i64, currency: Currency, lang: Lang) -> String {
+    let sign = if minor < 0 { "-" } else { "" };
+    let amount = minor.unsigned_abs();
+    match (currency, lang) {
+        (Currency::Vnd, Lang::Vi) => format!("{sign}{} ₫", group_thousands(amount, '.')),
+        (Currency::Vnd, Lang::En) => format!("{sign}₫{}", group_thousands(amount, ',')),
+        (Currency::Usd, _) => format!("{sign}${}.{:02}", group_thousands(amount / 100, ','), amount % 100),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prices_show_in_the_currency_and_language_conventions() {
+        let cases = [
+            (1_000_000, Currency::Vnd, Lang::Vi, "1.000.000 ₫"),
+            (1_000_000, Currency::Vnd, Lang::En, "₫1,000,000"),
+            (0, Currency::Vnd, Lang::Vi, "0 ₫"),
+            (999, Currency::Vnd, Lang::Vi, "999 ₫"),
+            (1_000, Currency::Vnd, Lang::En, "₫1,000"),
+            (1_250, Currency::Usd, Lang::En, "$12.50"),
+            (1_250, Currency::Usd, Lang::Vi, "$12.50"),
+            (5, Currency::Usd, Lang::En, "$0.05"),
+            (123_456_789, Currency::Usd, Lang::En, "$1,234,567.89"),
+            (-50_000, Currency::Vnd, Lang::Vi, "-50.000 ₫"),
+        ];
+        for (minor, currency, lang, shown) in cases {
+            assert_eq!(format_price(minor, currency, lang), shown, "{minor} {currency} {lang:?}");
+        }
+    }
+
+    #[test]
+    fn currency_codes_parse_in_any_case() {
+        assert_eq!("vnd".parse(), Ok(Currency::Vnd));
+        assert_eq!("USD".parse(), Ok(Currency::Usd));
+        assert!("EUR".parse::<Currency>().is_err());
+        assert_eq!(Currency::default(), Currency::Vnd);
+    }
+}

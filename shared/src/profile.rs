@@ -1,0 +1,345 @@
+//! The profile update dialog (§3, §5): its checks, messages and the payload of `PUT /users/{userId}`.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::auth_rules::is_valid_email;
+use crate::i18n::Lang;
+use crate::validation::{Field, FieldErrors, Message};
+
+/// The shortest first or last name, in characters after trimming (§9).
+pub const NAME_MIN_CHARS: usize = 2;
+/// The avatar limit of §9, "3.6 MB", read as 3.6 MiB: 3.6 × 1024 × 1024 = 3,774,873.6, so files of
+/// 3,774,873 bytes or fewer pass and 3,774,874 bytes or more are refused.
+pub const AVATAR_MAX_BYTES: u32 = 3_774_873;
+
+/// A calendar date (`YYYY-MM-DD`), without time zone: the browser supplies "today" in the user's zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct IsoDate {
+    pub year: u16,
+    pub month: u8,
+    pub day: u8,
+}
+
+impl IsoDate {
+    /// Reads `YYYY-MM-DD` (a longer ISO text such as `2000-01-31T00:00:00Z` is read by its date part).
+    pub fn parse(text: &str) -> Option<IsoDate> {
+        let date = text.trim().get(..10)?;
+        let bytes = date.as_bytes();
+        if bytes[4] != b'-' || bytes[7] != b'-' {
+            return None;
+        }
+        let number = |range: std::ops::Range<usize>| -> Option<u16> {
+            let part = &date[range];
+            if part.bytes().all(|b| b.is_ascii_digit()) { part.parse().ok() } else { None }
+        };
+        let year = number(0..4)?;
+        let month = u8::try_from(number(5..7)?).ok()?;
+        let day = u8::try_from(number(8..10)?).ok()?;
+        (1..=12).contains(&month).then_some(())?;
+        (1..=days_in_month(year, month)).contains(&day).then_some(())?;
+        Some(IsoDate { year, month, day })
+    }
+}
+
+fn days_in_month(year: u16, month: u8) -> u8 {
+    match month {
+        4 | 6 | 9 | 11 => 30,
+        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => 29,
+        2 => 28,
+        _ => 31,
+    }
+}
+
+impl fmt::Display for IsoDate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+/// The profile dialog as typed. Optional values are empty strings when not filled.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", default)]
+pub struct ProfileForm {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone_number: String,
+    pub address: String,
+    /// `YYYY-MM-DD`, as a date input gives it, or empty.
+    pub dob: String,
+    /// The uploaded avatar's URL, or empty.
+    pub avatar: String,
+    /// The size of a newly chosen photo, when there is one.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub avatar_bytes: Option<u32>,
+}
+
+/// The body of `PUT /users/{userId}` (§3, §7). Empty optional values are omitted; `dob` is an ISO 8601 date.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileUpdatePayload {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub phone_number: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub address: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub dob: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub avatar: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub enum ProfileField {
+    FirstName,
+    LastName,
+    Email,
+    Dob,
+    Avatar,
+}
+
+impl Field for ProfileField {
+    fn name(self) -> &'static str {
+        match self {
+            Self::FirstName => "firstName",
+            Self::LastName => "lastName",
+            Self::Email => "email",
+            Self::Dob => "dob",
+            Self::Avatar => "avatar",
+        }
+    }
+}
+
+/// What the profile dialog can get wrong (§5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ProfileError {
+    #[error("First name is required")]
+    FirstNameRequired,
+    #[error("First name must be at least {min} characters")]
+    FirstNameTooShort { min: usize },
+    #[error("Last name is required")]
+    LastNameRequired,
+    #[error("Last name must be at least {min} characters")]
+    LastNameTooShort { min: usize },
+    #[error("Email is required")]
+    EmailRequired,
+    #[error("Please enter a valid email")]
+    EmailInvalid,
+    #[error("Image size must be less than 3.6MB")]
+    AvatarTooLarge { max_bytes: u32 },
+    #[error("Please enter a valid date")]
+    DobInvalid,
+    #[error("Date of birth cannot be later than today")]
+    DobInFuture,
+}
+
+impl Message for ProfileError {
+    fn message(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Vi => match self {
+                Self::FirstNameRequired => "Vui lòng nhập tên".into(),
+                Self::FirstNameTooShort { min } => format!("Tên phải có ít nhất {min} ký tự"),
+                Self::LastNameRequired => "Vui lòng nhập họ".into(),
+                Self::LastNameTooShort { min } => format!("Họ phải có ít nhất {min} ký tự"),
+                Self::EmailRequired => "Vui lòng nhập email".into(),
+                Self::EmailInvalid => "Vui lòng nhập email hợp lệ".into(),
+                Self::AvatarTooLarge { .. } => "Kích thước ảnh phải nhỏ hơn 3.6MB".into(),
+                Self::DobInvalid => "Vui lòng nhập ngày hợp lệ".into(),
+                Self::DobInFuture => "Ngày sinh không được sau ngày hôm nay".into(),
+            },
+        }
+    }
+}
+
+impl ProfileError {
+    pub fn message(&self, lang: Lang) -> String {
+        Message::message(self, lang)
+    }
+}
+
+fn check_name(name: &str, required: ProfileError, too_short: ProfileError) -> Result<(), ProfileError> {
+    match name.trim().chars().count() {
+        0 => Err(required),
+        n if n < NAME_MIN_CHARS => Err(too_short),
+        _ => Ok(()),
+    }
+}
+
+/// The avatar rule alone: a chosen photo must be under 3.6 MB (see [`AVATAR_MAX_BYTES`]).
+pub fn check_avatar_size(bytes: u64) -> Result<(), ProfileError> {
+    if bytes > u64::from(AVATAR_MAX_BYTES) {
+        return Err(ProfileError::AvatarTooLarge { max_bytes: AVATAR_MAX_BYTES });
+    }
+    Ok(())
+}
+
+/// The date-of-birth rule alone: empty is fine; otherwise a real date no later than `today`.
+pub fn check_dob(dob: &str, today: IsoDate) -> Result<Option<IsoDate>, ProfileError> {
+    if dob.trim().is_empty() {
+        return Ok(None);
+    }
+    let date = IsoDate::parse(dob).ok_or(ProfileError::DobInvalid)?;
+    if date > today {
+        return Err(ProfileError::DobInFuture);
+    }
+    Ok(Some(date))
+}
+
+fn non_empty(value: &str) -> Option<String> {
+    let value = value.trim();
+    (!value.is_empty()).then(|| value.to_owned())
+}
+
+/// Checks the profile dialog against `today` and builds the update payload (values trimmed).
+pub fn validate_profile(
+    form: &ProfileForm,
+    today: IsoDate,
+) -> Result<ProfileUpdatePayload, FieldErrors<ProfileField, ProfileError>> {
+    let mut errors = FieldErrors::default();
+    errors.check(
+        ProfileField::FirstName,
+        check_name(&form.first_name, ProfileError::FirstNameRequired, ProfileError::FirstNameTooShort { min: NAME_MIN_CHARS }),
+    );
+    errors.check(
+        ProfileField::LastName,
+        check_name(&form.last_name, ProfileError::LastNameRequired, ProfileError::LastNameTooShort { min: NAME_MIN_CHARS }),
+    );
+    let email = form.email.trim();
+    if email.is_empty() {
+        errors.add(ProfileField::Email, ProfileError::EmailRequired);
+    } else if !is_valid_email(email) {
+        errors.add(ProfileField::Email, ProfileError::EmailInvalid);
+    }
+    let dob = match check_dob(&form.dob, today) {
+        Ok(date) => date,
+        Err(error) => {
+            errors.add(ProfileField::Dob, error);
+            None
+        }
+    };
+    if let Some(bytes) = form.avatar_bytes {
+        errors.check(ProfileField::Avatar, check_avatar_size(u64::from(bytes)));
+    }
+    errors.into_result(|| ProfileUpdatePayload {
+        first_name: form.first_name.trim().to_owned(),
+        last_name: form.last_name.trim().to_owned(),
+        email: email.to_owned(),
+        phone_number: non_empty(&form.phone_number),
+        address: non_empty(&form.address),
+        dob: dob.map(|d| d.to_string()),
+        avatar: non_empty(&form.avatar),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TODAY: IsoDate = IsoDate { year: 2026, month: 11, day: 22 };
+
+    fn form() -> ProfileForm {
+        ProfileForm { first_name: "An".into(), last_name: "Lê".into(), email: "an@example.vn".into(), ..ProfileForm::default() }
+    }
+
+    fn message_for(form: &ProfileForm, field: &str, lang: Lang) -> Option<String> {
+        validate_profile(form, TODAY).err().and_then(|e| e.messages(lang).get(field).cloned())
+    }
+
+    #[test]
+    fn names_are_required_and_need_two_characters() {
+        let cases = [
+            ("", Some("First name is required")),
+            ("   ", Some("First name is required")),
+            ("A", Some("First name must be at least 2 characters")),
+            (" A ", Some("First name must be at least 2 characters")),
+            ("An", None),
+            ("Ấn", None),
+        ];
+        for (name, expected) in cases {
+            let f = ProfileForm { first_name: name.into(), ..form() };
+            assert_eq!(message_for(&f, "firstName", Lang::En).as_deref(), expected, "{name:?}");
+        }
+        let f = ProfileForm { last_name: "L".into(), ..form() };
+        assert_eq!(message_for(&f, "lastName", Lang::En).as_deref(), Some("Last name must be at least 2 characters"));
+        let f = ProfileForm { last_name: String::new(), ..form() };
+        assert_eq!(message_for(&f, "lastName", Lang::En).as_deref(), Some("Last name is required"));
+    }
+
+    #[test]
+    fn email_is_required_and_must_be_valid() {
+        let f = ProfileForm { email: " ".into(), ..form() };
+        assert_eq!(message_for(&f, "email", Lang::En).as_deref(), Some("Email is required"));
+        let f = ProfileForm { email: "an@example".into(), ..form() };
+        assert_eq!(message_for(&f, "email", Lang::En).as_deref(), Some("Please enter a valid email"));
+        assert_eq!(message_for(&f, "email", Lang::Vi).as_deref(), Some("Vui lòng nhập email hợp lệ"));
+    }
+
+    #[test]
+    fn an_avatar_of_three_point_six_mebibytes_or_more_is_refused() {
+        let cases = [(0, true), (1_000_000, true), (3_774_873, true), (3_774_874, false), (5_000_000, false)];
+        for (bytes, ok) in cases {
+            assert_eq!(check_avatar_size(bytes).is_ok(), ok, "{bytes} bytes");
+        }
+        let f = ProfileForm { avatar_bytes: Some(4_000_000), ..form() };
+        assert_eq!(message_for(&f, "avatar", Lang::En).as_deref(), Some("Image size must be less than 3.6MB"));
+    }
+
+    #[test]
+    fn a_date_of_birth_after_today_is_refused_and_today_is_accepted() {
+        let cases = [
+            ("", Ok(None)),
+            ("2026-11-22", Ok(Some(TODAY))),
+            ("2000-02-29", Ok(Some(IsoDate { year: 2000, month: 2, day: 29 }))),
+            ("2026-11-23", Err(ProfileError::DobInFuture)),
+            ("2027-01-01", Err(ProfileError::DobInFuture)),
+            ("1900-02-29", Err(ProfileError::DobInvalid)),
+            ("2026-13-01", Err(ProfileError::DobInvalid)),
+            ("22/11/2026", Err(ProfileError::DobInvalid)),
+        ];
+        for (dob, expected) in cases {
+            assert_eq!(check_dob(dob, TODAY), expected, "{dob:?}");
+        }
+    }
+
+    #[test]
+    fn empty_optional_values_are_omitted_from_the_payload() {
+        let payload = validate_profile(&form(), TODAY).expect("valid");
+        let json = serde_json::to_value(&payload).expect("serialises");
+        assert_eq!(json, serde_json::json!({"firstName": "An", "lastName": "Lê", "email": "an@example.vn"}));
+    }
+
+    #[test]
+    fn filled_optional_values_are_sent_trimmed_with_an_iso_date() {
+        let f = ProfileForm {
+            phone_number: " 0901 ".into(),
+            address: "Hà Nội".into(),
+            dob: "1999-05-01".into(),
+            avatar: "https://cdn/a.png".into(),
+            ..form()
+        };
+        let payload = validate_profile(&f, TODAY).expect("valid");
+        assert_eq!(payload.phone_number.as_deref(), Some("0901"));
+        assert_eq!(payload.dob.as_deref(), Some("1999-05-01"));
+        assert_eq!(payload.avatar.as_deref(), Some("https://cdn/a.png"));
+    }
+
+    #[test]
+    fn iso_dates_read_their_date_part() {
+        assert_eq!(IsoDate::parse("2026-11-22T10:00:00.000Z"), Some(TODAY));
+        assert_eq!(IsoDate::parse("2026-1-2"), None);
+        assert_eq!(IsoDate::parse("ngày-11-22"), None);
+    }
+}
