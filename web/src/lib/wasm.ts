@@ -1,0 +1,201 @@
+/**
+ * The product's rules in the browser: the only module that imports the wasm package (`academy-wasm`).
+ *
+ * Every function here asks the Rust rules of `shared/` (compiled to wasm); TypeScript never re-implements a
+ * rule. The value types come from `./rules`, generated from the Rust types by ts-rs
+ * (`cargo test -p academy-shared --features ts`), so they cannot drift from what the module returns.
+ */
+import * as wasm from 'academy-wasm';
+
+import type {
+  Access,
+  Currency,
+  Lang,
+  LoginField,
+  LoginForm,
+  LoginPayload,
+  MentorshipStatus,
+  NavOption,
+  NotificationType,
+  PasswordStrength,
+  Preview,
+  ProfileField,
+  ProfileForm,
+  ProfileUpdatePayload,
+  RatingDisplay,
+  RegistrationField,
+  RegistrationForm,
+  RegistrationPayload,
+  Remaining,
+  Role,
+  UploadStep,
+} from './rules';
+
+export type * from './rules';
+
+/**
+ * The outcome of a form check: the payload to send, or one message per broken field in the requested
+ * language.
+ */
+export type Validation<T, F extends string> =
+  | { ok: true; value: T }
+  | { ok: false; errors: Partial<Record<F, string>> };
+
+/** A language code: "vi" or "en" (anything else, e.g. "en-US", is read by its first part; unknown → vi). */
+export type LangCode = Lang | (string & {});
+
+// ── Forms ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Login (§5): username and password trimmed and required. */
+export function validateLogin(form: LoginForm, lang: LangCode): Validation<LoginPayload, LoginField> {
+  return wasm.validateLogin(form, lang) as Validation<LoginPayload, LoginField>;
+}
+
+/** Registration (§5): email pattern, username ≥ 6, password score ≥ 3, passwords match; builds `POST /users`. */
+export function validateRegistration(
+  form: RegistrationForm,
+  lang: LangCode,
+): Validation<RegistrationPayload, RegistrationField> {
+  return wasm.validateRegistration(form, lang) as Validation<RegistrationPayload, RegistrationField>;
+}
+
+/** Whether the register button is disabled: submitting, either password empty, different, or score < 3. */
+export function registrationSubmitDisabled(submitting: boolean, password: string, confirm: string): boolean {
+  return wasm.registrationSubmitDisabled(submitting, password, confirm);
+}
+
+/** The strength meter: score 0..=5, the five checks, colour (red/yellow/green), label (weak/good/strong). */
+export function passwordStrength(password: string): PasswordStrength {
+  return wasm.passwordStrength(password) as PasswordStrength;
+}
+
+/**
+ * Profile update (§5): names ≥ 2, email required and valid, avatar < 3.6 MB, date of birth not after
+ * `todayIso` (YYYY-MM-DD in the user's zone, see {@link todayIso}); builds the `PUT /users/{id}` body.
+ */
+export function validateProfile(
+  form: ProfileForm,
+  todayIsoDate: string,
+  lang: LangCode,
+): Validation<ProfileUpdatePayload, ProfileField> {
+  return wasm.validateProfile(form, todayIsoDate, lang) as Validation<ProfileUpdatePayload, ProfileField>;
+}
+
+/** The avatar size rule alone, for the file picker: the message when too large, else null. */
+export function avatarSizeError(bytes: number, lang: LangCode): string | null {
+  return wasm.avatarSizeError(bytes, lang) ?? null;
+}
+
+/** Today's date in the user's time zone as YYYY-MM-DD (the clock is read here, never in the rules). */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+// ── Search ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Where Enter in a search box goes: "/courselist?search=<encoded>" for non-empty trimmed text, else null. */
+export function searchTarget(text: string): string | null {
+  return wasm.searchTarget(text) ?? null;
+}
+
+/** Lower-case, no Vietnamese marks, đ → d, single spaces: "Lập Trình" → "lap trinh". */
+export function normalizeSearch(text: string): string {
+  return wasm.normalizeSearch(text);
+}
+
+// ── Time ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The admission countdown before its first tick: 120 d 2 h 1 min 10 s. */
+export function countdownStart(): Remaining {
+  return wasm.countdownStart() as Remaining;
+}
+
+/** The countdown after `elapsedSecs` seconds; stops at zero (`done`). */
+export function countdownRemaining(elapsedSecs: number): Remaining {
+  return wasm.countdownRemaining(elapsedSecs) as Remaining;
+}
+
+/** Active while `endMs` > `nowMs` (epoch ms), with days left (ceiling) while active; else Expired. */
+export function mentorshipStatus(endMs: number, nowMs: number): MentorshipStatus {
+  return wasm.mentorshipStatus(endMs, nowMs) as MentorshipStatus;
+}
+
+// ── Display ────────────────────────────────────────────────────────────────────────────────────────────
+
+/** "CoursePurchase" → "Course Purchase"; unknown types → "Other". */
+export function notificationTypeLabel(type: string): string {
+  return wasm.notificationTypeLabel(type);
+}
+
+/** The known notification type of a raw type name (unknown → "Other"), e.g. for an i18n key. */
+export function notificationType(type: string): NotificationType {
+  return wasm.notificationType(type) as NotificationType;
+}
+
+/** A blog card title: cut at 50 characters plus "...", untouched when not longer. */
+export function truncateTitle(title: string): string {
+  return wasm.truncateTitle(title);
+}
+
+/** A mentorship card's services: first 3 (wide) or 4 (narrow) and how many more ("+N more"). */
+export function servicesPreview(services: string[], narrow: boolean): Preview {
+  return wasm.servicesPreview(services, narrow) as Preview;
+}
+
+/** An instructor card's expertise: the first tag and how many more ("+N"). */
+export function expertisePreview(expertise: string[]): Preview {
+  return wasm.expertisePreview(expertise) as Preview;
+}
+
+/** The avatar upload percent after a step: 10, 30, 30→70 by bytes sent, 70, 100, then 0. */
+export function uploadProgress(step: UploadStep): number {
+  return wasm.uploadProgress(step);
+}
+
+/**
+ * A price from integer minor units: VND "1.000.000 ₫" (vi) / "₫1,000,000" (en); USD "$12.50".
+ * Unknown currency codes show as "<amount> <CODE>".
+ */
+export function formatPrice(minor: number, currency: Currency | (string & {}), lang: LangCode): string {
+  return wasm.formatPrice(minor, currency, lang);
+}
+
+/** A course card's rating: filled stars (rounded, 0..5), "5.3" and "5.3k". */
+export function ratingDisplay(rating: number): RatingDisplay {
+  return wasm.ratingDisplay(rating) as RatingDisplay;
+}
+
+// ── Roles and access ───────────────────────────────────────────────────────────────────────────────────
+
+/** Reads a role name in any case ("Teacher", "ADMIN"); unknown or missing → null. */
+export function parseRole(name: string | null | undefined): Role | null {
+  return name == null ? null : ((wasm.parseRole(name) as Role | undefined) ?? null);
+}
+
+/** The route guard (§4): open, allowed, redirectToLogin (not signed in) or forbidden (403). */
+export function guardRoute(path: string, role: Role | null): Access {
+  return wasm.guardRoute(path, role ?? undefined) as Access;
+}
+
+/** The dashboard menu (§6) the role sees, groups with their visible children. */
+export function menuFor(role: Role | null): NavOption[] {
+  return wasm.menuFor(role ?? undefined) as NavOption[];
+}
+
+/** The header user menu's Dashboard link: TEACHER or ADMIN. */
+export function headerShowsDashboard(role: Role | null): boolean {
+  return wasm.headerShowsDashboard(role ?? undefined);
+}
+
+/** The mobile bottom bar's Dashboard entry: TEACHER only. */
+export function bottomBarShowsDashboard(role: Role | null): boolean {
+  return wasm.bottomBarShowsDashboard(role ?? undefined);
+}
+
+// ── API envelope ───────────────────────────────────────────────────────────────────────────────────────
+
+/** A response is a success only when its code is 1000 (and, for token results, a token is present). */
+export function isSuccess(code: number, requiresToken = false, hasToken = false): boolean {
+  return wasm.isSuccess(code, requiresToken, hasToken);
+}
