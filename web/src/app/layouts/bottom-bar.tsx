@@ -1,0 +1,46 @@
+import { BookOpen, Home, LayoutDashboard, ShoppingCart, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { bottomBarShowsDashboard } from '@/lib/wasm';
+
+/** The mobile bottom bar (SPEC §2.1, §6: Dashboard only for TEACHER). */
+export function BottomBar() {
+  const { t } = useTranslation('layout');
+  const { user } = useAuth();
+  const items = [
+    { key: 'home', to: paths.home, icon: Home, end: true },
+    { key: 'courses', to: paths.courseList, icon: BookOpen, end: false },
+    { key: 'cart', to: paths.cart, icon: ShoppingCart, end: false },
+    user
+      ? { key: 'profile', to: paths.profile, icon: UserRound, end: false }
+      : { key: 'login', to: paths.login, icon: UserRound, end: false },
+    ...(user && bottomBarShowsDashboard(user.roleName)
+      ? [{ key: 'dashboard', to: paths.dashboard, icon: LayoutDashboard, end: false }]
+      : []),
+  ];
+  return (
+    <nav
+      aria-label={t('bottomBar.label')}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
+    >
+      <ul className="flex">
+        {items.map(({ key, to, icon: Icon, end }) => (
+          <li key={key} className="flex-1">
+            <NavLink
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                `flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${isActive ? 'text-teal-700' : 'text-slate-500'}`
+              }
+            >
+              <Icon aria-hidden="true" className="size-5" />
+              {t(`bottomBar.${key}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

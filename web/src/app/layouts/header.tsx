@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { LanguageSwitch } from '@/components/language-switch';
+import { SearchBox } from '@/components/search-box';
+import { CartDropdown } from '@/features/cart/components/cart-dropdown';
+import { NotificationDropdown } from '@/features/notifications/components/notification-dropdown';
+import { useAuth } from '@/lib/auth';
+import { Brand } from './brand';
+import { MobileMenu } from './mobile-menu';
+import { navItems } from './nav-items';
+import { UserMenu } from './user-menu';
+
+/** The sticky public header (SPEC §2.1). */
+export function Header() {
+  const { t } = useTranslation('layout');
+  const { isAuthenticated } = useAuth();
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        <MobileMenu />
+        <Brand />
+        <nav aria-label={t('nav.label')} className="ml-6 hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {navItems.map(({ key, to, end }) => (
+              <li key={key}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  className={({ isActive }) =>
+                    `rounded-lg px-3 py-2 text-sm font-semibold transition ${
+                      isActive ? 'text-teal-700' : 'text-slate-700 hover:text-teal-700'
+                    }`
+                  }
+                >
+                  {t(`nav.${key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <SearchBox className="hidden w-56 md:block xl:w-72" />
+          {isAuthenticated && (
+            <>
+              <CartDropdown />
+              <NotificationDropdown />
+            </>
+          )}
+          {!isAuthenticated && <CartDropdown />}
+          <LanguageSwitch />
+          <div className="hidden sm:block">
+            <UserMenu />
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

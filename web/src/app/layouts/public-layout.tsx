@@ -1,0 +1,22 @@
+import { Outlet } from 'react-router';
+import { BottomBar } from './bottom-bar';
+import { Footer } from './footer';
+import { Header } from './header';
+import { TopContactBar } from './top-contact-bar';
+
+/** Public layout (SPEC §2.1): contact bar, sticky header, page, footer, mobile bottom bar. Toasts live at the root. */
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-screen flex-col pb-16 lg:pb-0">
+      <TopContactBar />
+      <Header />
+      <main id="main" className="flex flex-1 flex-col">
+        <Outlet />
+      </main>
+      <Footer />
+      <BottomBar />
+    </div>
+  );
+}
+
+export default PublicLayout;

@@ -1,0 +1,22 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from 'sonner';
+import { PageSpinner } from '@/components/ui/spinner';
+import { AuthProvider } from '@/lib/auth';
+
+/** SPEC §9: at most one toast, shown for 3000 ms. */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 3000;
+
+/** The root route: auth state, the toast area and scroll restoration around every layout. */
+export function Root() {
+  return (
+    <AuthProvider>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+      <Toaster visibleToasts={TOAST_LIMIT} duration={TOAST_DURATION_MS} position="top-right" richColors closeButton />
+      <ScrollRestoration />
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,43 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ForbiddenPage } from '@/features/errors/routes/forbidden';
+import { useAuth } from '@/lib/auth';
+import { guardRoute } from '@/lib/wasm';
+
+/**
+ * The route guard of SPEC §4, deciding with the shared route table: open routes render at once; guarded ones
+ * show a spinner while the auth state loads, then the page, a redirect to /login remembering the origin
+ * (`?redirect=` and router state `from`), or the 403 page. Lazy pages show the spinner while they load.
+ */
+export function RouteGuard() {
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+  const page = (
+    <Suspense fallback={<PageSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
+
+  if (guardRoute(location.pathname, null) === 'open') return page;
+  if (isLoading) return <PageSpinner />;
+
+  switch (guardRoute(location.pathname, user?.roleName ?? null)) {
+    case 'open':
+    case 'allowed':
+      return page;
+    case 'redirectToLogin': {
+      const origin = `${location.pathname}${location.search}${location.hash}`;
+      return (
+        <Navigate
+          to={`${paths.login}?redirect=${encodeURIComponent(origin)}`}
+          state={{ from: origin }}
+          replace
+        />
+      );
+    }
+    case 'forbidden':
+      return <ForbiddenPage />;
+  }
+}

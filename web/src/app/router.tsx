@@ -1,0 +1,148 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteErrorBoundary } from '@/features/errors/routes/error-screen';
+import { AuthLayout } from './layouts/auth-layout';
+import { BareLayout } from './layouts/bare-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { Root } from './root';
+import { RouteGuard } from './route-guard';
+
+const HomePage = lazy(() => import('@/features/home/routes/home'));
+const NotFoundPage = lazy(() => import('@/features/errors/routes/not-found'));
+const PublicPlaceholder = lazy(() => import('@/features/placeholders/routes/public-page'));
+const DashboardLayout = lazy(() => import('./layouts/dashboard-layout'));
+const DashboardPlaceholder = lazy(() => import('@/features/placeholders/routes/dashboard-page'));
+
+/** [path, page key] of the pages later milestones build (SPEC §2.2). */
+const publicPages: [string, string][] = [
+  ['courselist', 'courseList'],
+  ['course/details/:id', 'courseDetails'],
+  ['courses', 'courses'],
+  ['categorylist', 'categoryList'],
+  ['mentorlist', 'mentorList'],
+  ['mentor/:id', 'mentor'],
+  ['mentor', 'mentor'],
+  ['post-feed', 'postFeed'],
+  ['popular-post', 'popularPost'],
+  ['popular-post/page', 'post'],
+  ['informations', 'informations'],
+  ['about', 'about'],
+  ['contact', 'contact'],
+  ['terms', 'terms'],
+  ['privacy', 'privacy'],
+  ['profile', 'profile'],
+  ['profile/enroll-lectures', 'enrollLectures'],
+  ['instructor', 'instructor'],
+  ['instructor/course/:courseId', 'instructorCourse'],
+  ['cart', 'cart'],
+  ['checkout', 'checkout'],
+  ['notification', 'notification'],
+  ['syllabus', 'syllabus'],
+  ['syllabus/:id', 'syllabusDetail'],
+];
+
+const authPages: [string, string][] = [
+  ['login', 'login'],
+  ['register', 'register'],
+  ['forgot-password', 'forgotPassword'],
+  ['reset-password', 'resetPassword'],
+];
+
+/** [path under /dashboard, page key] (SPEC §2.3, the guarded table and the sidebar-only list). */
+const dashboardPages: [string, string][] = [
+  ['user', 'user'],
+  ['syllabus', 'syllabus'],
+  ['syllabus/add', 'syllabusAdd'],
+  ['syllabus/edit/:id', 'syllabusEdit'],
+  ['syllabus/view/:id', 'syllabusView'],
+  ['myschedule', 'mySchedule'],
+  ['available', 'available'],
+  ['class-register', 'classRegister'],
+  ['subjects', 'subjects'],
+  ['subjects/create', 'subjectsCreate'],
+  ['subjects/update/:id', 'subjectsUpdate'],
+  ['subjects/view/:id', 'subjectsView'],
+  ['course/add-new', 'courseAddNew'],
+  ['course', 'course'],
+  ['course-type', 'courseType'],
+  ['mentorship/add-plan', 'mentorshipAddPlan'],
+  ['mentorship/all-plan', 'mentorshipAllPlan'],
+  ['mentorship/booked-mentorship', 'mentorshipBooked'],
+  ['category', 'category'],
+  ['sales-report/course', 'salesCourse'],
+  ['sales-report/mentorship', 'salesMentorship'],
+  ['payment', 'payment'],
+  ['payment-account', 'paymentAccount'],
+  ['payment-method', 'paymentMethod'],
+  ['payment-request', 'paymentRequest'],
+  ['withdraw-getway', 'withdrawGateway'],
+  ['banners', 'banners'],
+  ['post-feed', 'postFeed'],
+  ['contact-message', 'contactMessage'],
+  ['admission-message', 'admissionMessage'],
+  ['notification', 'notification'],
+  ['ads-promo', 'adsPromo'],
+  ['settings', 'settings'],
+  ['transection', 'transaction'],
+  ['ADMIN-profile', 'adminProfile'],
+];
+
+const errorElement = <RouteErrorBoundary />;
+
+const placeholderRoute = ([path, page]: [string, string]): RouteObject => ({
+  path,
+  element: <PublicPlaceholder page={page} />,
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement,
+    children: [
+      {
+        element: <PublicLayout />,
+        errorElement,
+        children: [
+          {
+            element: <RouteGuard />,
+            errorElement,
+            children: [
+              { index: true, element: <HomePage /> },
+              ...publicPages.map(placeholderRoute),
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        element: <BareLayout />,
+        errorElement,
+        children: [{ element: <RouteGuard />, children: [placeholderRoute(['meeting', 'meeting'])] }],
+      },
+      {
+        element: <AuthLayout />,
+        errorElement,
+        children: [{ element: <RouteGuard />, children: authPages.map(placeholderRoute) }],
+      },
+      {
+        path: 'dashboard',
+        element: <DashboardLayout />,
+        errorElement,
+        children: [
+          {
+            element: <RouteGuard />,
+            errorElement,
+            children: [
+              { index: true, element: <DashboardPlaceholder page="home" /> },
+              ...dashboardPages.map(([path, page]) => ({ path, element: <DashboardPlaceholder page={page} /> })),
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

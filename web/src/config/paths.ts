@@ -1,0 +1,48 @@
+/** Every route of the product (SPEC §2.2, §2.3), in one place. Builders take the dynamic parts. */
+export const paths = {
+  home: '/',
+  courseList: '/courselist',
+  courseDetails: (id: string) => `/course/details/${encodeURIComponent(id)}`,
+  courses: '/courses',
+  categoryList: '/categorylist',
+  mentorList: '/mentorlist',
+  mentor: (id: string) => `/mentor/${encodeURIComponent(id)}`,
+  mentorByQuery: (userId: string) => `/mentor?id=${encodeURIComponent(userId)}`,
+  postFeed: '/post-feed',
+  popularPost: '/popular-post',
+  post: (id: string) => `/popular-post/page?id=${encodeURIComponent(id)}`,
+  informations: '/informations',
+  about: '/about',
+  contact: '/contact',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  terms: '/terms',
+  privacy: '/privacy',
+  profile: '/profile',
+  enrollLectures: (courseId: string) => `/profile/enroll-lectures?id=${encodeURIComponent(courseId)}`,
+  instructor: '/instructor',
+  instructorCourse: (courseId: string) => `/instructor/course/${encodeURIComponent(courseId)}`,
+  cart: '/cart',
+  checkout: '/checkout',
+  notification: '/notification',
+  meeting: '/meeting',
+  syllabus: '/syllabus',
+  dashboard: '/dashboard',
+} as const;
+
+/** Contact details shown in the top bar and the footer. */
+export const site = {
+  phone: '+84 28 3822 9999',
+  phoneHref: 'tel:+842838229999',
+  email: 'hello@academy.vn',
+  address: '268 Lý Thường Kiệt, Quận 10, TP. Hồ Chí Minh',
+  addressHref: 'https://maps.google.com/?q=268+Ly+Thuong+Kiet+Quan+10+Ho+Chi+Minh',
+  social: {
+    facebook: 'https://www.facebook.com/',
+    instagram: '#',
+    linkedin: 'https://www.linkedin.com/',
+    youtube: 'https://www.youtube.com/',
+  },
+} as const;

@@ -1,0 +1,127 @@
+import { ShoppingCart, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useHoverMenu } from '@/components/hover-menu';
+import { buttonClass } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { formatPrice } from '@/lib/wasm';
+import { loadHeaderCart, removeCartItem } from '../api/cart';
+import type { Cart } from '../types';
+
+const FALLBACK_THUMBNAIL = '/placeholder-course.svg';
+
+/** Header cart hover dropdown (SPEC §2.4): count badge, items, total, remove, empty state. */
+export function CartDropdown({ initialCart = null }: { initialCart?: Cart | null }) {
+  const { t } = useTranslation('layout');
+  const menu = useHoverMenu();
+  const [cart, setCart] = useState<Cart | null>(initialCart);
+
+  const reload = useCallback(async () => {
+    try {
+      const loaded = await loadHeaderCart();
+      if (loaded) setCart(loaded);
+    } catch (error) {
+      console.error('Cart loading failed', error);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!initialCart) void reload();
+  }, [initialCart, reload]);
+
+  const remove = async (itemId: string) => {
+    if (!cart) return;
+    try {
+      if (await removeCartItem(cart._id, itemId)) await reload();
+    } catch (error) {
+      console.error('Cart removal failed', error); // SPEC §8: logged only
+    }
+  };
+
+  const items = cart?.items ?? [];
+  const count = items.length;
+
+  return (
+    <div className="relative" {...menu.containerProps}>
+      <button
+        type="button"
+        {...menu.triggerProps}
+        aria-label={t('cart.label', { count })}
+        className="relative flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+      >
+        <ShoppingCart aria-hidden="true" className="size-5" />
+        <span
+          data-testid="cart-count"
+          className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-teal-700 px-1 text-[11px] leading-5 font-bold text-white"
+        >
+          {count}
+        </span>
+      </button>
+      {menu.open && (
+        <div
+          role="dialog"
+          aria-label={t('cart.title')}
+          className="absolute top-full right-0 z-50 mt-2 w-[22rem] max-w-[calc(100vw-2rem)] rounded-2xl border border-slate-200 bg-white shadow-2xl"
+        >
+          <div className="flex items-center justify-between border-b border-slate-100 px-5 py-4">
+            <h2 className="font-bold text-slate-900">{t('cart.title')}</h2>
+            <span className="text-sm text-slate-500">{t('cart.count', { count })}</span>
+          </div>
+          {count === 0 ? (
+            <div className="px-6 py-10 text-center">
+              <span className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-400">
+                <ShoppingCart aria-hidden="true" className="size-7" />
+              </span>
+              <p className="font-semibold text-slate-800">{t('cart.emptyTitle')}</p>
+              <p className="mt-1 text-sm text-slate-500">{t('cart.emptyText')}</p>
+              <Link to={paths.courseList} onClick={menu.close} className={`${buttonClass('primary', 'sm')} mt-5`}>
+                {t('cart.browse')}
+              </Link>
+            </div>
+          ) : (
+            <>
+              <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto">
+                {items.map((item) => (
+                  <li key={item._id} className="flex items-center gap-3 px-5 py-3">
+                    <img
+                      src={item.course.thumbnail || FALLBACK_THUMBNAIL}
+                      alt=""
+                      className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover"
+                    />
+                    <div className="min-w-0 flex-1">
+                      <p className="line-clamp-2 text-sm font-semibold text-slate-800">{item.course.title}</p>
+                      <p className="mt-0.5 text-sm font-bold text-teal-700">{formatPrice(item.course.price)}</p>
+                    </div>
+                    <button
+                      type="button"
+                      onClick={() => void remove(item._id)}
+                      aria-label={t('cart.remove', { title: item.course.title })}
+                      className="rounded-lg p-2 text-slate-400 hover:bg-rose-50 hover:text-rose-600"
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <div className="border-t border-slate-100 px-5 py-4">
+                <div className="mb-3 flex justify-between font-bold text-slate-900">
+                  <span>{t('cart.total')}</span>
+                  <span>{formatPrice(cart?.totalAmount ?? 0)}</span>
+                </div>
+                <div className="grid grid-cols-2 gap-2">
+                  <Link to={paths.cart} onClick={menu.close} className={buttonClass('secondary', 'sm')}>
+                    {t('cart.view')}
+                  </Link>
+                  <Link to={paths.checkout} onClick={menu.close} className={buttonClass('primary', 'sm')}>
+                    {t('cart.checkout')}
+                  </Link>
+                </div>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

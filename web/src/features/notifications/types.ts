@@ -1,0 +1,11 @@
+/** SPEC §3 Notification. */
+export interface AppNotification {
+  _id: string;
+  type: string;
+  title: string;
+  message: string;
+  isRead: boolean;
+  createdAt: string;
+  imageUrl?: string | null;
+  actionLink?: string | null;
+}

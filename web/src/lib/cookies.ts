@@ -1,0 +1,38 @@
+/** Cookie names and lifetime of SPEC §9. */
+export const ACCESS_TOKEN_COOKIE = 'access-token';
+export const REFRESH_TOKEN_COOKIE = 'current-token';
+const LIFETIME_DAYS = 7;
+
+export function getCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const prefix = `${encodeURIComponent(name)}=`;
+  for (const part of document.cookie.split(';')) {
+    const item = part.trim();
+    if (item.startsWith(prefix)) return decodeURIComponent(item.slice(prefix.length));
+  }
+  return undefined;
+}
+
+/** Sets a cookie for 7 days on path / with SameSite=Lax (SPEC §9). */
+export function setCookie(name: string, value: string, days = LIFETIME_DAYS): void {
+  if (typeof document === 'undefined') return;
+  const expires = new Date(Date.now() + days * 86_400_000).toUTCString();
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax${secure}`;
+}
+
+export function removeCookie(name: string): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${encodeURIComponent(name)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`;
+}
+
+/** Stores a freshly issued token: the access token for requests, the same value for the next refresh. */
+export function storeToken(token: string): void {
+  setCookie(ACCESS_TOKEN_COOKIE, token);
+  setCookie(REFRESH_TOKEN_COOKIE, token);
+}
+
+export function clearTokens(): void {
+  removeCookie(ACCESS_TOKEN_COOKIE);
+  removeCookie(REFRESH_TOKEN_COOKIE);
+}

@@ -1,0 +1,32 @@
+/** The two languages of the product (SPEC §1): Vietnamese first, English as the fallback. */
+export const LANGUAGES = ['vi', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'vi';
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+/** localStorage key holding the visitor's choice (SPEC §9: choice cached in local storage). */
+export const LANGUAGE_STORAGE_KEY = 'academy.lang';
+
+function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The stored language, or vi when nothing (or something unknown) is stored. */
+export function storedLanguage(): Language {
+  try {
+    const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+/** Saves the choice and reloads the page so every text and every request follows it (SPEC §4). */
+export function chooseLanguage(language: Language, reload: () => void = () => window.location.reload()): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Private mode without storage: the reload still shows the default language.
+  }
+  reload();
+}
