@@ -299,6 +299,20 @@ def main():
             if code not in codes:
                 fail(f"{s['code']}: unknown subject {code}")
 
+    art = PUBLIC / "demo"
+    svgs = sorted(art.glob("*.svg")) if art.is_dir() else []
+    for f in svgs:
+        if f.stat().st_size >= 6 * 1024:
+            fail(f"{f.name}: {f.stat().st_size} bytes, keep demo art under 6 KB")
+        try:
+            root = ET.parse(f).getroot()
+            if root.tag != "{http://www.w3.org/2000/svg}svg":
+                fail(f"{f.name}: root element is not an SVG")
+        except ET.ParseError as e:
+            fail(f"{f.name}: not well-formed XML ({e})")
+        if "http" in f.read_text(encoding="utf-8").replace("http://www.w3.org/2000/svg", ""):
+            fail(f"{f.name}: demo art must not reference external URLs")
+
     if problems:
         print("\n".join(problems))
         print(f"\n{len(problems)} problem(s)")
@@ -306,7 +320,7 @@ def main():
     n_lessons = sum(len(s["lessons"]) for c in doc["courses"] for s in c["sections"])
     print(f"ok: {len(doc['categories'])} categories, {len(doc['courses'])} courses ({free} free, {drafts} drafts, "
           f"{usd} USD), {n_lessons} lessons, {len(doc['teachers'])} teachers, {len(doc['students'])} students, "
-          f"{len(doc['posts'])} posts, {len(doc['feed'])} feed posts")
+          f"{len(doc['posts'])} posts, {len(doc['feed'])} feed posts, {len(svgs)} SVG files")
 
 
 if __name__ == "__main__":
