@@ -62,3 +62,17 @@ build_web() {
   log "building the web app"
   (cd "$ROOT/web" && npx vite build --logLevel warn)
 }
+
+test_web() {
+  # The web app's unit tests (vitest): translations, api client against a real local server, components.
+  log "web: unit tests (vitest)"
+  (cd "$ROOT/web" && npx vitest run)
+}
+
+test_e2e() {
+  # Browser tests (Playwright, Debian's Chromium) against the real server serving web/dist.
+  # Needs: build_web and the server binary (target/debug/academy, or ACADEMY_BIN); e2e/serve.sh starts it.
+  ensure_chromium
+  log "web: browser tests (Playwright, Chromium)"
+  (cd "$ROOT/web" && CI="${CI:-true}" npx playwright test)
+}

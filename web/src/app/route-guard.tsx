@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ForbiddenPage } from '@/features/errors/routes/forbidden';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useRole } from '@/lib/auth';
 import { guardRoute } from '@/lib/wasm';
 
 /**
@@ -12,7 +12,8 @@ import { guardRoute } from '@/lib/wasm';
  * (`?redirect=` and router state `from`), or the 403 page. Lazy pages show the spinner while they load.
  */
 export function RouteGuard() {
-  const { user, isLoading } = useAuth();
+  const { isLoading } = useAuth();
+  const role = useRole();
   const location = useLocation();
   const page = (
     <Suspense fallback={<PageSpinner />}>
@@ -23,7 +24,7 @@ export function RouteGuard() {
   if (guardRoute(location.pathname, null) === 'open') return page;
   if (isLoading) return <PageSpinner />;
 
-  switch (guardRoute(location.pathname, user?.roleName ?? null)) {
+  switch (guardRoute(location.pathname, role)) {
     case 'open':
     case 'allowed':
       return page;

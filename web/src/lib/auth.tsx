@@ -6,7 +6,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, api, configureApiClient, refreshAccessToken, TOKEN_PATH } from './api-client';
 import { ACCESS_TOKEN_COOKIE, clearTokens, getCookie, storeToken } from './cookies';
-import { isSuccess } from './wasm';
+import { isSuccess, parseRole, type Role } from './wasm';
 
 /** The current user as the header and the guards need it (SPEC §3). */
 export interface CurrentUser {
@@ -125,6 +125,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [user, isLoading, login, logout, reloadUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The signed-in user's role, read by the shared rule (any case); null when signed out or unknown. */
+export function useRole(): Role | null {
+  const { user } = useAuth();
+  return parseRole(user?.roleName);
 }
 
 export function useAuth(): AuthContextValue {

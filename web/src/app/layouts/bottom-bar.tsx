@@ -2,13 +2,14 @@ import { BookOpen, Home, LayoutDashboard, ShoppingCart, UserRound } from 'lucide
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useRole } from '@/lib/auth';
 import { bottomBarShowsDashboard } from '@/lib/wasm';
 
 /** The mobile bottom bar (SPEC §2.1, §6: Dashboard only for TEACHER). */
 export function BottomBar() {
   const { t } = useTranslation('layout');
   const { user } = useAuth();
+  const role = useRole();
   const items = [
     { key: 'home', to: paths.home, icon: Home, end: true },
     { key: 'courses', to: paths.courseList, icon: BookOpen, end: false },
@@ -16,7 +17,7 @@ export function BottomBar() {
     user
       ? { key: 'profile', to: paths.profile, icon: UserRound, end: false }
       : { key: 'login', to: paths.login, icon: UserRound, end: false },
-    ...(user && bottomBarShowsDashboard(user.roleName)
+    ...(bottomBarShowsDashboard(role)
       ? [{ key: 'dashboard', to: paths.dashboard, icon: LayoutDashboard, end: false }]
       : []),
   ];

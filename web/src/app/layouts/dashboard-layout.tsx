@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useRole } from '@/lib/auth';
 import { menuFor, normalizeSearch, type NavOption } from '@/lib/wasm';
 import { Brand } from './brand';
 import { Avatar } from './user-menu';
@@ -30,8 +30,8 @@ interface FlatOption {
 }
 
 function useMenu(): NavOption[] {
-  const { user } = useAuth();
-  return useMemo(() => (user ? menuFor(user.roleName) : []), [user]);
+  const role = useRole();
+  return useMemo(() => (role ? menuFor(role) : []), [role]);
 }
 
 function flatten(options: NavOption[], label: (o: NavOption) => string, trail: string[] = []): FlatOption[] {

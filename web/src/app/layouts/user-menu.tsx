@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useHoverMenu } from '@/components/hover-menu';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useAuth, type CurrentUser } from '@/lib/auth';
+import { useAuth, useRole, type CurrentUser } from '@/lib/auth';
 import { headerShowsDashboard } from '@/lib/wasm';
 
 export function Avatar({ user, className = 'size-9' }: { user: CurrentUser; className?: string }) {
@@ -27,6 +27,7 @@ export function UserMenu() {
   const { user, isLoading, logout } = useAuth();
   const navigate = useNavigate();
   const menu = useHoverMenu();
+  const role = useRole();
 
   if (isLoading) return <span aria-hidden="true" className="size-9 animate-pulse rounded-full bg-slate-200" />;
 
@@ -83,7 +84,7 @@ export function UserMenu() {
             <UserRound aria-hidden="true" className="size-4 text-slate-500" />
             {t('user.profile')}
           </Link>
-          {headerShowsDashboard(user.roleName) && (
+          {headerShowsDashboard(role) && (
             <Link
               role="menuitem"
               to={paths.dashboard}

@@ -10,10 +10,13 @@ import { loadHeaderCart, removeCartItem } from '../api/cart';
 import type { Cart } from '../types';
 
 const FALLBACK_THUMBNAIL = '/placeholder-course.svg';
+/** SPEC §2.4: cart prices are shown with a dollar sign; amounts are integer minor units. */
+const CART_CURRENCY = 'USD';
 
 /** Header cart hover dropdown (SPEC §2.4): count badge, items, total, remove, empty state. */
 export function CartDropdown({ initialCart = null }: { initialCart?: Cart | null }) {
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
+  const price = (minor: number) => formatPrice(minor, CART_CURRENCY, i18n.language);
   const menu = useHoverMenu();
   const [cart, setCart] = useState<Cart | null>(initialCart);
 
@@ -91,7 +94,7 @@ export function CartDropdown({ initialCart = null }: { initialCart?: Cart | null
                     />
                     <div className="min-w-0 flex-1">
                       <p className="line-clamp-2 text-sm font-semibold text-slate-800">{item.course.title}</p>
-                      <p className="mt-0.5 text-sm font-bold text-teal-700">{formatPrice(item.course.price)}</p>
+                      <p className="mt-0.5 text-sm font-bold text-teal-700">{price(item.course.price)}</p>
                     </div>
                     <button
                       type="button"
@@ -107,7 +110,7 @@ export function CartDropdown({ initialCart = null }: { initialCart?: Cart | null
               <div className="border-t border-slate-100 px-5 py-4">
                 <div className="mb-3 flex justify-between font-bold text-slate-900">
                   <span>{t('cart.total')}</span>
-                  <span>{formatPrice(cart?.totalAmount ?? 0)}</span>
+                  <span>{price(cart?.totalAmount ?? 0)}</span>
                 </div>
                 <div className="grid grid-cols-2 gap-2">
                   <Link to={paths.cart} onClick={menu.close} className={buttonClass('secondary', 'sm')}>

@@ -1,9 +1,7 @@
 import { Award, PlayCircle, Sparkles } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { SearchBox } from '@/components/search-box';
-import { paths } from '@/config/paths';
 
 /** SPEC §9 hero animation: stagger 0.1 s, duration 0.6 s. */
 const STAGGER_S = 0.1;

@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('public shell', () => {
+  test('home renders in Vietnamese by default', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Phát triển cùng');
+    await expect(page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Khóa học' })).toBeVisible();
+    await expect(page.getByTestId('site-footer')).toContainText('© 2025 Academy');
+    await expect(page).toHaveTitle('Academy | Khóa học và cố vấn trực tuyến');
+    expect(problems).toEqual([]);
+  });
+
+  test('switching to EN saves the choice and reloads in English', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('language-switch').hover();
+    const english = page.getByRole('menuitemradio', { name: /EN/ });
+    await expect(english).toBeVisible();
+    await Promise.all([page.waitForEvent('load'), english.click()]);
+
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Grow with');
+    await expect(page.getByTestId('language-switch')).toContainText('EN');
+    expect(await page.evaluate(() => localStorage.getItem('academy.lang'))).toBe('en');
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('the language menu closes 300 ms after the pointer leaves', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('language-switch').hover();
+    const menu = page.getByRole('menu', { name: 'Ngôn ngữ' });
+    await expect(menu).toBeVisible();
+    await page.mouse.move(5, 600);
+    await expect(menu).toBeHidden({ timeout: 1_000 });
+  });
+
+  test('an unknown path shows the 404 page', async ({ page }) => {
+    await page.goto('/khong-co-trang-nay/abc');
+    const notFound = page.getByTestId('not-found');
+    await expect(notFound.getByRole('heading', { level: 1 })).toHaveText('Không tìm thấy trang');
+    await expect(notFound.getByRole('link', { name: 'Khóa học' })).toHaveAttribute('href', '/courselist');
+    await expect(notFound.getByRole('link', { name: 'Về trang chủ' })).toHaveAttribute('href', '/');
+  });
+
+  test('an unknown path shows the English 404 texts in English', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('academy.lang', 'en'));
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Homepage' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+  });
+
+  test('a guarded page sends a visitor to /login and remembers where they came from', async ({ page }) => {
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+  });
+});
+
+test.describe('header search', () => {
+  test('Enter goes to /courselist with the text URL-encoded', async ({ page }) => {
+    await page.goto('/');
+    const search = page.getByRole('banner').getByRole('searchbox');
+    await search.fill('lập trình web');
+    await search.press('Enter');
+    await expect(page).toHaveURL(`/courselist?search=${encodeURIComponent('lập trình web')}`);
+  });
+
+  test('Enter with empty or blank text does nothing', async ({ page }) => {
+    await page.goto('/');
+    const search = page.getByRole('banner').getByRole('searchbox');
+    await search.press('Enter');
+    await search.fill('   ');
+    await search.press('Enter');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Phát triển cùng');
+  });
+
+  test('the hero search follows the same rule', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.getByRole('main').getByRole('searchbox');
+    await hero.fill('  thiết kế  ');
+    await hero.press('Enter');
+    await expect(page).toHaveURL(`/courselist?search=${encodeURIComponent('thiết kế')}`);
+  });
+});
+
+test.describe('small screens', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the contact bar hides and the slide-out menu navigates', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('top-contact-bar')).toBeHidden();
+    await page.getByRole('button', { name: 'Mở menu' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    await dialog.getByRole('link', { name: 'Cố vấn' }).click();
+    await expect(page).toHaveURL('/mentorlist');
+    await expect(dialog).toBeHidden();
+  });
+});
