@@ -1,1 +1,89 @@
-//! The academy server.
+//! The academy server: the HTTP API of the course marketplace, and the host of its web app.
+//!
+//! [`app`] builds the router (tests use it too), [`serve`] runs it on a listener until told to stop, and
+//! [`run`] does everything the `academy` binary needs from a [`Config`].
+//!
+//! Layout: `config` (settings), `telemetry` (logs), `state` (what handlers share), `db` (data access and
+//! migrations), `http` (routes, errors, extractors, static hosting, OpenAPI). Modules for tokens and
+//! passwords (`auth`), files (`storage`) and mail (`mail`) sit beside these.
+
+pub mod config;
+pub mod db;
+pub mod http;
+pub mod state;
+pub mod telemetry;
+
+use std::{future::Future, net::SocketAddr};
+
+use anyhow::Context as _;
+use tokio::net::TcpListener;
+
+pub use config::Config;
+pub use http::app;
+pub use state::AppState;
+
+/// Starts the server from `config` and runs it until SIGINT or SIGTERM.
+pub async fn run(config: Config) -> anyhow::Result<()> {
+    telemetry::init(&config.log_filter, config.log_format);
+    tracing::debug!(?config, "configuration");
+    let addr = config.addr;
+    let demo = config.demo;
+    let state = AppState::build(config).await?;
+    if demo {
+        tracing::warn!("--demo: no demo data loader is installed in this build yet");
+    }
+    let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
+    tracing::info!("listening on http://{}", listener.local_addr()?);
+    serve(listener, state, shutdown_signal()).await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Serves the app on `listener` until `shutdown` completes, then lets running requests finish.
+/// Handlers can read the client's address with `ConnectInfo<SocketAddr>`.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    serve_router(listener, app(state), shutdown).await
+}
+
+/// Serves an already built router (see [`http::app_with`]) like [`serve`].
+pub async fn serve_router(
+    listener: TcpListener,
+    router: axum::Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let service = router.into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, service).with_graceful_shutdown(shutdown).await
+}
+
+/// Completes on Ctrl+C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!(error = %e, "cannot listen for Ctrl+C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down: finishing running requests");
+}

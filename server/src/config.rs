@@ -1,0 +1,215 @@
+//! Configuration: command-line flags, each with an environment variable and a default that works out of the box.
+//!
+//! The doc comment of every field is the help text of its flag and the source of the README's configuration table.
+
+use std::{
+    fmt,
+    net::SocketAddr,
+    path::{Path, PathBuf},
+};
+
+use anyhow::Context as _;
+use clap::Parser;
+
+/// The `academy` command line: a subcommand (default `serve`) and the configuration, which every
+/// subcommand accepts before or after its name.
+#[derive(Debug, Parser)]
+#[command(name = "academy", version, about = "The academy: course marketplace API and web host.")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub config: Config,
+}
+
+/// What the binary does. Later modules add theirs here (e.g. creating the first admin).
+#[derive(Debug, Clone, clap::Subcommand)]
+pub enum Command {
+    /// Run the HTTP server (the default).
+    Serve,
+}
+
+/// How the server is configured. Every setting is optional.
+#[derive(Clone, clap::Args)]
+pub struct Config {
+    /// Address and port the HTTP server listens on.
+    #[arg(long, global = true, env = "ACADEMY_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+
+    /// Directory for the server's own files: the SQLite database, the generated token secret, uploads.
+    /// Created when missing.
+    #[arg(long, global = true, env = "ACADEMY_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+
+    /// Database URL. Defaults to SQLite at `<data dir>/academy.db`; a URL starting with `postgres` selects
+    /// PostgreSQL (e.g. `postgres://user:pass@localhost/academy`). Migrations are applied at start.
+    #[arg(long, global = true, env = "DATABASE_URL")]
+    pub database_url: Option<String>,
+
+    /// Directory of the built web app (`index.html` and `assets/`), served with SPA fallback.
+    #[arg(long, global = true, env = "ACADEMY_WEB_DIR", default_value = "web/dist")]
+    pub web_dir: PathBuf,
+
+    /// Secret that signs tokens. When absent, one is generated on first run and kept in
+    /// `<data dir>/token-secret` (mode 0600), so sessions survive restarts.
+    #[arg(long, global = true, env = "ACADEMY_TOKEN_SECRET", hide_env_values = true)]
+    pub token_secret: Option<String>,
+
+    /// Log filter in `tracing` syntax, e.g. `info`, `academy_server=debug,tower_http=debug`.
+    #[arg(long, global = true, env = "RUST_LOG", default_value = "info,academy_server=info,tower_http=info,sqlx=warn")]
+    pub log_filter: String,
+
+    /// Log format: `pretty` (human readable) or `json` (one object per line, for log collectors).
+    #[arg(long, global = true, env = "ACADEMY_LOG_FORMAT", default_value = "pretty")]
+    pub log_format: LogFormat,
+
+    /// Fill an empty database with the demo catalogue and users on start (the run command uses it).
+    #[arg(long, global = true, env = "ACADEMY_DEMO")]
+    pub demo: bool,
+}
+
+/// The shape of log lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Pretty,
+    Json,
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("addr", &self.addr)
+            .field("data_dir", &self.data_dir)
+            .field("database_url", &self.database_url.as_deref().map(redact_url))
+            .field("web_dir", &self.web_dir)
+            .field("token_secret", &self.token_secret.as_ref().map(|_| "<redacted>"))
+            .field("log_filter", &self.log_filter)
+            .field("log_format", &self.log_format)
+            .field("demo", &self.demo)
+            .finish()
+    }
+}
+
+impl Config {
+    /// The defaults (and environment), rooted in `data_dir`, with SQLite there and a generated token secret
+    /// (used by tests and tools).
+    pub fn with_data_dir(data_dir: impl Into<PathBuf>) -> Self {
+        let mut config = Cli::parse_from(["academy"]).config;
+        config.data_dir = data_dir.into();
+        config.database_url = None;
+        config.token_secret = None;
+        config
+    }
+
+    /// The database URL in use: the configured one, or SQLite inside the data directory.
+    pub fn database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) if !url.trim().is_empty() => url.trim().to_owned(),
+            _ => {
+                let path = absolute(&self.data_dir.join("academy.db"));
+                format!("sqlite://{}?mode=rwc", path.display())
+            }
+        }
+    }
+
+    /// The token secret: the configured one, else the one persisted in the data dir, else a new one saved there.
+    pub fn load_token_secret(&self) -> anyhow::Result<TokenSecret> {
+        if let Some(secret) = self.token_secret.as_deref().filter(|s| !s.is_empty()) {
+            return Ok(TokenSecret(secret.as_bytes().to_vec()));
+        }
+        let path = self.data_dir.join("token-secret");
+        match std::fs::read_to_string(&path) {
+            Ok(text) if !text.trim().is_empty() => return Ok(TokenSecret(text.trim().as_bytes().to_vec())),
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+        }
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("no system randomness: {e}"))?;
+        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        write_private(&path, &hex).with_context(|| format!("writing {}", path.display()))?;
+        tracing::info!(path = %path.display(), "generated a new token secret");
+        Ok(TokenSecret(hex.into_bytes()))
+    }
+}
+
+/// The key that signs and checks tokens. Never printed.
+#[derive(Clone)]
+pub struct TokenSecret(Vec<u8>);
+
+impl TokenSecret {
+    /// The raw key bytes, for the signing library.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl fmt::Debug for TokenSecret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("TokenSecret(<redacted>)")
+    }
+}
+
+/// Writes a file only its owner can read (0600 on Unix).
+fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.mode(0o600);
+    }
+    let mut file = options.open(path)?;
+    file.write_all(contents.as_bytes())?;
+    file.sync_all()
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Hides the password of a database URL for logs.
+pub fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            let userinfo = &url[scheme_end + 3..at];
+            let user = userinfo.split(':').next().unwrap_or_default();
+            format!("{}://{user}:***@{}", &url[..scheme_end], &url[at + 1..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_database_is_sqlite_in_the_data_dir() {
+        let config = Config::with_data_dir("/srv/academy");
+        assert_eq!(config.database_url(), "sqlite:///srv/academy/academy.db?mode=rwc");
+    }
+
+    #[test]
+    fn a_database_password_is_hidden_in_logs() {
+        assert_eq!(redact_url("postgres://app:secret@db:5432/academy"), "postgres://app:***@db:5432/academy");
+        assert_eq!(redact_url("sqlite:///a/b.db"), "sqlite:///a/b.db");
+    }
+
+    #[test]
+    fn a_generated_token_secret_is_persisted_privately_and_reused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let config = Config::with_data_dir(dir.path());
+        let first = config.load_token_secret().expect("generated");
+        let second = config.load_token_secret().expect("read back");
+        assert_eq!(first.as_bytes(), second.as_bytes());
+        assert_eq!(first.as_bytes().len(), 64);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = std::fs::metadata(dir.path().join("token-secret")).expect("file").permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+    }
+}

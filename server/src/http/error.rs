@@ -1,0 +1,448 @@
+//! The one error type of the API and its envelope `{code, message, result: {message, fields?}}`.
+//!
+//! Handlers return `Result<_, ApiError>`; `?` converts database and internal errors. Texts are kept in both
+//! languages and the one matching the request's `Accept-Language` is sent (see [`localize_errors`]).
+
+use std::{borrow::Cow, collections::BTreeMap};
+
+use academy_shared::{envelope::Envelope, i18n::Lang};
+use axum::{
+    body::Body,
+    extract::{
+        Request,
+        rejection::{JsonRejection, PathRejection, QueryRejection},
+    },
+    http::{StatusCode, header},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// A text in both languages of the product.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Text {
+    vi: Cow<'static, str>,
+    en: Cow<'static, str>,
+}
+
+impl Text {
+    /// A text given in Vietnamese and English.
+    pub fn new(vi: impl Into<Cow<'static, str>>, en: impl Into<Cow<'static, str>>) -> Text {
+        Text { vi: vi.into(), en: en.into() }
+    }
+
+    /// A text produced by a shared rule's `message(lang)`, evaluated for both languages.
+    pub fn localized(message: impl Fn(Lang) -> String) -> Text {
+        Text::new(message(Lang::Vi), message(Lang::En))
+    }
+
+    /// The text in `lang`.
+    pub fn get(&self, lang: Lang) -> &str {
+        lang.pick(&self.vi, &self.en)
+    }
+}
+
+/// Everything that can go wrong in a request, each mapped to an HTTP status and an application code.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400 / 1001: the request cannot be read (malformed JSON, bad query...). `detail` is a technical hint.
+    #[error("bad request: {message:?}")]
+    BadRequest { message: Text, detail: Option<String> },
+    /// 413 / 1001: the body is larger than the route accepts.
+    #[error("payload too large")]
+    PayloadTooLarge(Text),
+    /// 401 / 1002: no valid credentials.
+    #[error("unauthenticated")]
+    Unauthenticated(Text),
+    /// 403 / 1003: authenticated but not allowed.
+    #[error("forbidden")]
+    Forbidden(Text),
+    /// 404 / 1004.
+    #[error("not found")]
+    NotFound(Text),
+    /// 409 / 1005: e.g. a unique value already taken.
+    #[error("conflict")]
+    Conflict(Text),
+    /// 422 / 1006: readable but invalid; `fields` maps a field name to its message.
+    #[error("unprocessable: {message:?}")]
+    Unprocessable { message: Text, fields: BTreeMap<String, Text> },
+    /// 429 / 1007.
+    #[error("too many requests")]
+    TooManyRequests(Text),
+    /// 503 / 9999: a dependency (the database) is down.
+    #[error("service unavailable")]
+    Unavailable(#[source] anyhow::Error),
+    /// 500 / 9999: a bug or an unexpected failure. Logged with its cause chain, never shown.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+/// Application codes of the envelope (brief: 1001–1007, 9999).
+pub mod code {
+    pub const BAD_REQUEST: i32 = 1001;
+    pub const UNAUTHENTICATED: i32 = 1002;
+    pub const FORBIDDEN: i32 = 1003;
+    pub const NOT_FOUND: i32 = 1004;
+    pub const CONFLICT: i32 = 1005;
+    pub const UNPROCESSABLE: i32 = 1006;
+    pub const TOO_MANY_REQUESTS: i32 = 1007;
+    pub const INTERNAL: i32 = 9999;
+}
+
+impl ApiError {
+    /// 400 with a text and no technical detail.
+    pub fn bad_request(message: Text) -> ApiError {
+        ApiError::BadRequest { message, detail: None }
+    }
+
+    /// 404 with the generic "not found" text.
+    pub fn not_found() -> ApiError {
+        ApiError::NotFound(texts::not_found())
+    }
+
+    /// 422 with per-field messages; the overall message is the generic "check your input".
+    pub fn invalid_fields(fields: impl IntoIterator<Item = (String, Text)>) -> ApiError {
+        ApiError::Unprocessable { message: texts::invalid_input(), fields: fields.into_iter().collect() }
+    }
+
+    /// Wraps any error as an internal one.
+    pub fn internal(error: impl Into<anyhow::Error>) -> ApiError {
+        ApiError::Internal(error.into())
+    }
+
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Unauthenticated(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The application code of the envelope.
+    pub fn code(&self) -> i32 {
+        match self {
+            ApiError::BadRequest { .. } | ApiError::PayloadTooLarge(_) => code::BAD_REQUEST,
+            ApiError::Unauthenticated(_) => code::UNAUTHENTICATED,
+            ApiError::Forbidden(_) => code::FORBIDDEN,
+            ApiError::NotFound(_) => code::NOT_FOUND,
+            ApiError::Conflict(_) => code::CONFLICT,
+            ApiError::Unprocessable { .. } => code::UNPROCESSABLE,
+            ApiError::TooManyRequests(_) => code::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) | ApiError::Internal(_) => code::INTERNAL,
+        }
+    }
+
+    /// What the client is told: never the internal cause.
+    fn public_parts(&self) -> ErrorParts {
+        let (message, fields, detail) = match self {
+            ApiError::BadRequest { message, detail } => (message.clone(), BTreeMap::new(), detail.clone()),
+            ApiError::Unprocessable { message, fields } => (message.clone(), fields.clone(), None),
+            ApiError::PayloadTooLarge(m)
+            | ApiError::Unauthenticated(m)
+            | ApiError::Forbidden(m)
+            | ApiError::NotFound(m)
+            | ApiError::Conflict(m)
+            | ApiError::TooManyRequests(m) => (m.clone(), BTreeMap::new(), None),
+            ApiError::Unavailable(_) => (texts::unavailable(), BTreeMap::new(), None),
+            ApiError::Internal(_) => (texts::internal(), BTreeMap::new(), None),
+        };
+        ErrorParts { status: self.status(), code: self.code(), message, fields, detail }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(error: sqlx::Error) -> ApiError {
+        match &error {
+            sqlx::Error::RowNotFound => ApiError::not_found(),
+            sqlx::Error::Database(db) if db.is_unique_violation() => ApiError::Conflict(texts::already_exists()),
+            sqlx::Error::Database(db) if db.is_foreign_key_violation() => ApiError::Conflict(texts::still_referenced()),
+            sqlx::Error::Database(db) if db.is_check_violation() => {
+                ApiError::Unprocessable { message: texts::invalid_input(), fields: BTreeMap::new() }
+            }
+            sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) => ApiError::Unavailable(error.into()),
+            _ => ApiError::Internal(anyhow::Error::new(error).context("database error")),
+        }
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> ApiError {
+        let detail = Some(rejection.body_text());
+        match rejection {
+            JsonRejection::JsonDataError(_) => ApiError::Unprocessable {
+                message: Text::new(
+                    "Dữ liệu gửi lên không đúng định dạng yêu cầu.",
+                    "The request body does not have the expected fields or types.",
+                ),
+                fields: BTreeMap::new(),
+            },
+            JsonRejection::MissingJsonContentType(_) => ApiError::BadRequest {
+                message: Text::new(
+                    "Yêu cầu phải gửi dữ liệu JSON (Content-Type: application/json).",
+                    "The request must send JSON (Content-Type: application/json).",
+                ),
+                detail,
+            },
+            JsonRejection::BytesRejection(_) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                ApiError::PayloadTooLarge(texts::too_large())
+            }
+            _ => ApiError::BadRequest {
+                message: Text::new("Dữ liệu JSON không hợp lệ.", "The request body is not valid JSON."),
+                detail,
+            },
+        }
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> ApiError {
+        ApiError::BadRequest {
+            message: Text::new("Tham số truy vấn không hợp lệ.", "The query parameters are not valid."),
+            detail: Some(rejection.body_text()),
+        }
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(rejection: PathRejection) -> ApiError {
+        ApiError::BadRequest {
+            message: Text::new("Đường dẫn không hợp lệ.", "The path parameters are not valid."),
+            detail: Some(rejection.body_text()),
+        }
+    }
+}
+
+/// The public content of an error response, kept as a response extension so [`localize_errors`] can render it
+/// in the request's language.
+#[derive(Debug, Clone)]
+pub(crate) struct ErrorParts {
+    status: StatusCode,
+    code: i32,
+    message: Text,
+    fields: BTreeMap<String, Text>,
+    detail: Option<String>,
+}
+
+impl ErrorParts {
+    fn render(&self, lang: Lang) -> Response {
+        let message = self.message.get(lang).to_owned();
+        let fields = (!self.fields.is_empty())
+            .then(|| self.fields.iter().map(|(k, v)| (k.clone(), v.get(lang).to_owned())).collect());
+        let body = ErrorEnvelope {
+            code: self.code,
+            message: message.clone(),
+            result: ErrorResult { message, fields, detail: self.detail.clone() },
+        };
+        let mut response = (self.status, axum::Json(body)).into_response();
+        response.extensions_mut().insert(self.clone());
+        response
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        match &self {
+            ApiError::Internal(cause) => tracing::error!(error = format!("{cause:#}"), "internal error"),
+            ApiError::Unavailable(cause) => tracing::error!(error = format!("{cause:#}"), "service unavailable"),
+            _ => tracing::debug!(status = %self.status(), error = %self, "request failed"),
+        }
+        // Vietnamese unless the localize_errors middleware re-renders it for the request's language.
+        self.public_parts().render(Lang::default())
+    }
+}
+
+/// The error envelope as sent (documented in the OpenAPI document).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorEnvelope {
+    /// Application error code: 1001 bad request, 1002 unauthenticated, 1003 forbidden, 1004 not found,
+    /// 1005 conflict, 1006 unprocessable, 1007 too many requests, 9999 internal.
+    #[schema(example = 1004)]
+    pub code: i32,
+    /// The same text as `result.message`, in the request's language.
+    pub message: String,
+    pub result: ErrorResult,
+}
+
+/// The `result` of an error envelope: the text to show, and per-field texts for forms.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorResult {
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<BTreeMap<String, String>>,
+    /// A technical hint for developers (e.g. the JSON parser's message), in English.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+/// Middleware: renders error envelopes in the request's language, and turns the bare error responses of axum
+/// and tower (405, 408, 413...) into envelopes too.
+pub async fn localize_errors(request: Request, next: Next) -> Response {
+    let lang = super::extract::lang_of(request.headers());
+    let response = next.run(request).await;
+    if let Some(parts) = response.extensions().get::<ErrorParts>() {
+        if lang == Lang::default() {
+            return response;
+        }
+        let parts = parts.clone();
+        let (head, _) = response.into_parts();
+        let mut localized = parts.render(lang);
+        copy_headers(&head.headers, &mut localized);
+        return localized;
+    }
+    let status = response.status();
+    let is_bare_error = (status.is_client_error() || status.is_server_error())
+        && !response.headers().contains_key(header::CONTENT_TYPE);
+    if !is_bare_error {
+        return response;
+    }
+    let (code, message) = match status {
+        StatusCode::METHOD_NOT_ALLOWED => (
+            code::BAD_REQUEST,
+            Text::new("Phương thức không được hỗ trợ cho đường dẫn này.", "This method is not allowed on this path."),
+        ),
+        StatusCode::REQUEST_TIMEOUT => {
+            (code::INTERNAL, Text::new("Yêu cầu xử lý quá lâu, vui lòng thử lại.", "The request took too long; please try again."))
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => (code::BAD_REQUEST, texts::too_large()),
+        StatusCode::NOT_FOUND => (code::NOT_FOUND, texts::not_found()),
+        s if s.is_server_error() => (code::INTERNAL, texts::internal()),
+        _ => (code::BAD_REQUEST, texts::bad_request()),
+    };
+    let (head, _) = response.into_parts();
+    let mut enveloped =
+        ErrorParts { status, code, message, fields: BTreeMap::new(), detail: None }.render(lang);
+    copy_headers(&head.headers, &mut enveloped);
+    enveloped
+}
+
+/// Keeps headers set by inner layers (e.g. `allow`, `retry-after`) apart from the body's own.
+fn copy_headers(from: &axum::http::HeaderMap, to: &mut Response) {
+    for (name, value) in from {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            to.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+}
+
+/// A successful envelope body as JSON, the form every handler returns.
+pub fn ok_body<T: Serialize>(result: T) -> axum::Json<Envelope<T>> {
+    axum::Json(Envelope::ok(result))
+}
+
+/// Texts used by more than one error.
+pub mod texts {
+    use super::Text;
+
+    pub fn not_found() -> Text {
+        Text::new("Không tìm thấy tài nguyên yêu cầu.", "The requested resource was not found.")
+    }
+    pub fn already_exists() -> Text {
+        Text::new("Dữ liệu này đã tồn tại.", "This already exists.")
+    }
+    pub fn still_referenced() -> Text {
+        Text::new(
+            "Không thể thực hiện vì dữ liệu đang được tham chiếu.",
+            "This cannot be done because other data refers to it.",
+        )
+    }
+    pub fn invalid_input() -> Text {
+        Text::new("Vui lòng kiểm tra lại dữ liệu nhập.", "Please check the data you entered.")
+    }
+    pub fn bad_request() -> Text {
+        Text::new("Yêu cầu không hợp lệ.", "The request is not valid.")
+    }
+    pub fn too_large() -> Text {
+        Text::new("Dữ liệu gửi lên quá lớn.", "The request body is too large.")
+    }
+    pub fn unauthenticated() -> Text {
+        Text::new("Vui lòng đăng nhập để tiếp tục.", "Please sign in to continue.")
+    }
+    pub fn forbidden() -> Text {
+        Text::new("Bạn không có quyền thực hiện thao tác này.", "You do not have permission to do this.")
+    }
+    pub fn too_many_requests() -> Text {
+        Text::new("Bạn thao tác quá nhanh, vui lòng thử lại sau.", "Too many requests; please try again later.")
+    }
+    pub fn internal() -> Text {
+        Text::new("Đã có lỗi xảy ra. Vui lòng thử lại sau.", "Something went wrong. Please try again later.")
+    }
+    pub fn unavailable() -> Text {
+        Text::new(
+            "Dịch vụ tạm thời không khả dụng. Vui lòng thử lại sau.",
+            "The service is temporarily unavailable. Please try again later.",
+        )
+    }
+}
+
+/// Builds an error response without a request (e.g. from a fallback service), in the given language.
+pub(crate) fn render_in(error: ApiError, lang: Lang) -> Response<Body> {
+    let response = error.into_response();
+    match response.extensions().get::<ErrorParts>() {
+        Some(parts) if lang != Lang::default() => parts.clone().render(lang),
+        _ => response,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn body_json(response: Response) -> serde_json::Value {
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 16).await.expect("body");
+        serde_json::from_slice(&bytes).expect("json")
+    }
+
+    #[tokio::test]
+    async fn an_internal_error_hides_its_cause() {
+        let error = ApiError::internal(anyhow::anyhow!("password=hunter2 at db.internal:5432"));
+        let response = error.into_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = body_json(response).await;
+        assert_eq!(body["code"], 9999);
+        assert!(!body.to_string().contains("hunter2"), "{body}");
+        assert_eq!(body["result"]["message"], "Đã có lỗi xảy ra. Vui lòng thử lại sau.");
+    }
+
+    #[tokio::test]
+    async fn a_missing_row_is_a_404_envelope() {
+        let response = ApiError::from(sqlx::Error::RowNotFound).into_response();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND);
+        assert_eq!(body_json(response).await["code"], 1004);
+    }
+
+    #[tokio::test]
+    async fn field_errors_are_listed_in_the_requested_language() {
+        let error = ApiError::invalid_fields([("email".to_owned(), Text::new("Email không hợp lệ", "Invalid email"))]);
+        let body = body_json(render_in(error, Lang::En)).await;
+        assert_eq!(body["code"], 1006);
+        assert_eq!(body["result"]["fields"]["email"], "Invalid email");
+        assert_eq!(body["message"], "Please check the data you entered.");
+    }
+
+    #[test]
+    fn every_variant_maps_to_its_status_and_code() {
+        let t = || Text::new("x", "x");
+        let cases = [
+            (ApiError::bad_request(t()), 400, 1001),
+            (ApiError::Unauthenticated(t()), 401, 1002),
+            (ApiError::Forbidden(t()), 403, 1003),
+            (ApiError::NotFound(t()), 404, 1004),
+            (ApiError::Conflict(t()), 409, 1005),
+            (ApiError::invalid_fields([]), 422, 1006),
+            (ApiError::TooManyRequests(t()), 429, 1007),
+            (ApiError::internal(anyhow::anyhow!("x")), 500, 9999),
+        ];
+        for (error, status, code) in cases {
+            assert_eq!((error.status().as_u16(), error.code()), (status, code), "{error:?}");
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! Hosting of the built web app: long-cached hashed assets, precompressed files, and the SPA fallback.
+//!
+//! Any GET/HEAD path the API does not match gets `index.html` (the browser router decides what to show),
+//! except paths under the API's prefixes, which get the JSON 404 envelope.
+
+use std::path::{Path, PathBuf};
+
+use axum::{
+    Router,
+    body::Body,
+    extract::{Request, State},
+    http::{HeaderValue, Method, StatusCode, header},
+    response::{Html, IntoResponse, Response},
+};
+use tower::ServiceExt as _;
+use tower_http::services::{ServeDir, ServeFile};
+
+use super::{
+    error::{ApiError, render_in},
+    extract::lang_of,
+};
+use crate::state::AppState;
+
+/// Path prefixes that belong to the API: an unknown path below them is a JSON 404, never the web app.
+pub const API_PREFIXES: &[&str] = &["/api", "/auth", "/users", "/files", "/courses/instructor", "/healthz"];
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const NO_CACHE: &str = "no-cache";
+
+/// Whether `path` is an API path (`/api`, `/api/...`, but not `/apiary`).
+pub fn is_api_path(path: &str) -> bool {
+    API_PREFIXES.iter().any(|prefix| {
+        path.strip_prefix(prefix).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    })
+}
+
+/// `/assets/*`: the bundler's hashed files, cached for a year, `.br`/`.gz` siblings served when accepted.
+pub fn router(web_dir: &Path) -> Router<AppState> {
+    let assets = ServeDir::new(web_dir.join("assets")).precompressed_br().precompressed_gzip();
+    Router::new().nest_service("/assets", assets).layer(axum::middleware::map_response(cache_forever))
+}
+
+async fn cache_forever(mut response: Response) -> Response {
+    let header = if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
+        IMMUTABLE
+    } else {
+        NO_CACHE
+    };
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(header));
+    response
+}
+
+/// The fallback of the whole app: the API's JSON 404, a file at the web root, or `index.html`.
+pub async fn spa_fallback(State(state): State<AppState>, request: Request) -> Response {
+    let path = request.uri().path();
+    let lang = lang_of(request.headers());
+    if is_api_path(path) || !matches!(*request.method(), Method::GET | Method::HEAD) {
+        return render_in(ApiError::not_found(), lang);
+    }
+    let web_dir: &PathBuf = &state.config.web_dir;
+    let index = web_dir.join("index.html");
+    if !index.is_file() {
+        tracing::warn!(web_dir = %web_dir.display(), "the web app is not built: no index.html");
+        return not_built(web_dir);
+    }
+    let files = ServeDir::new(web_dir)
+        .precompressed_br()
+        .precompressed_gzip()
+        .fallback(ServeFile::new(index).precompressed_br().precompressed_gzip());
+    let mut response = match files.oneshot(request).await {
+        Ok(response) => response.map(Body::new),
+        Err(infallible) => match infallible {},
+    };
+    if response.status().is_success() {
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(NO_CACHE));
+    }
+    response
+}
+
+fn not_built(web_dir: &Path) -> Response {
+    let page = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Academy</title></head><body>\
+         <h1>The web app is not built</h1>\
+         <p>The server is running, but <code>{}</code> has no <code>index.html</code>. \
+         Build the web app (see the README's run command) or point <code>ACADEMY_WEB_DIR</code> at its \
+         <code>dist</code> folder.</p><p>The API works: <a href=\"/api/docs\">/api/docs</a>, \
+         <a href=\"/healthz\">/healthz</a>.</p></body></html>",
+        html_escape(&web_dir.display().to_string())
+    );
+    (StatusCode::SERVICE_UNAVAILABLE, [(header::CACHE_CONTROL, NO_CACHE)], Html(page)).into_response()
+}
+
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_api_path;
+
+    #[test]
+    fn api_prefixes_match_whole_segments_only() {
+        let cases = [
+            ("/api/unknown", true),
+            ("/api", true),
+            ("/auth/token", true),
+            ("/users", true),
+            ("/users/my-info", true),
+            ("/files/get-upload-url", true),
+            ("/courses/instructor", true),
+            ("/courses", false),
+            ("/courselist", false),
+            ("/apiary", false),
+            ("/usersettings", false),
+            ("/dashboard/user", false),
+            ("/", false),
+        ];
+        for (path, expected) in cases {
+            assert_eq!(is_api_path(path), expected, "{path}");
+        }
+    }
+}

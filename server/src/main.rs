@@ -1,0 +1,12 @@
+//! The `academy` binary: reads the command line and environment, then runs the chosen command.
+
+use academy_server::config::{Cli, Command};
+use clap::Parser as _;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => academy_server::run(cli.config).await,
+    }
+}
