@@ -76,3 +76,17 @@ test_e2e() {
   log "web: browser tests (Playwright, Chromium)"
   (cd "$ROOT/web" && CI="${CI:-true}" npx playwright test)
 }
+
+test_server() {
+  # The server's integration tests (one binary, server/tests/api), run twice: on SQLite, then on PostgreSQL.
+  # For PostgreSQL the test binary starts a throwaway cluster of its own in a temp dir (as the postgres user
+  # when run as root) and removes it when it exits; ACADEMY_TEST_PG_URL=postgres://user@host:port uses an
+  # existing server instead (a fresh database per test is created there).
+  ensure_postgres
+  log "server: unit tests"
+  cargo test -p academy-server --lib
+  log "server: integration tests on SQLite (ACADEMY_TEST_BACKEND=sqlite)"
+  ACADEMY_TEST_BACKEND=sqlite cargo test -p academy-server --test api
+  log "server: integration tests on PostgreSQL (ACADEMY_TEST_BACKEND=postgres)"
+  ACADEMY_TEST_BACKEND=postgres cargo test -p academy-server --test api
+}

@@ -1,0 +1,11 @@
+//! The server's integration tests: one binary, real HTTP against `spawn_app()`.
+//! Run on SQLite by default; `ACADEMY_TEST_BACKEND=postgres` runs the same tests on PostgreSQL.
+
+mod helpers;
+
+mod database;
+mod docs;
+mod errors;
+mod health;
+mod middleware;
+mod web;
