@@ -96,6 +96,21 @@ impl ApiError {
         ApiError::BadRequest { message, detail: None }
     }
 
+    /// 401 with the generic "please sign in" text.
+    pub fn unauthenticated() -> ApiError {
+        ApiError::Unauthenticated(texts::unauthenticated())
+    }
+
+    /// 403 with the generic "no permission" text.
+    pub fn forbidden() -> ApiError {
+        ApiError::Forbidden(texts::forbidden())
+    }
+
+    /// 429 with the generic "try again later" text.
+    pub fn too_many_requests() -> ApiError {
+        ApiError::TooManyRequests(texts::too_many_requests())
+    }
+
     /// 404 with the generic "not found" text.
     pub fn not_found() -> ApiError {
         ApiError::NotFound(texts::not_found())
