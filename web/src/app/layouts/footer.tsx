@@ -13,7 +13,10 @@ export interface RecentPost {
   createdAt: string;
 }
 
+/** SPEC §9: the footer lists at most 2 recent posts. */
 const FOOTER_RECENT_POSTS = 2;
+/** Day, long month name, year, in the active language ("2 tháng 3, 2025", "2 March 2025"). */
+const DATE_LOCALES: Record<string, string> = { vi: 'vi-VN', en: 'en-GB' };
 const DEFAULT_POST_IMAGE = '/placeholder-course.svg';
 
 const usefulLinks = [
@@ -37,7 +40,11 @@ const linkClass = 'text-slate-400 transition hover:text-amber-400';
 /** The public footer (SPEC §2.4): four columns, recent posts (at most 2), copyright 2025. */
 export function Footer({ posts = [] }: { posts?: RecentPost[] }) {
   const { t, i18n } = useTranslation('layout');
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'long', year: 'numeric' });
+  const dateFormat = new Intl.DateTimeFormat(DATE_LOCALES[i18n.language] ?? i18n.language, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
 
   return (
     <footer className="bg-slate-950 text-sm" data-testid="site-footer">

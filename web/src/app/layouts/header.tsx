@@ -19,15 +19,15 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <MobileMenu />
         <Brand />
-        <nav aria-label={t('nav.label')} className="ml-6 hidden lg:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label={t('nav.label')} className="ml-4 hidden lg:block">
+          <ul className="flex items-center">
             {navItems.map(({ key, to, end }) => (
               <li key={key}>
                 <NavLink
                   to={to}
                   end={end}
                   className={({ isActive }) =>
-                    `rounded-lg px-3 py-2 text-sm font-semibold transition ${
+                    `rounded-lg px-2.5 py-2 text-sm font-semibold whitespace-nowrap transition xl:px-3 ${
                       isActive ? 'text-teal-700' : 'text-slate-700 hover:text-teal-700'
                     }`
                   }
@@ -39,14 +39,9 @@ export function Header() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <SearchBox className="hidden w-56 md:block xl:w-72" />
-          {isAuthenticated && (
-            <>
-              <CartDropdown />
-              <NotificationDropdown />
-            </>
-          )}
-          {!isAuthenticated && <CartDropdown />}
+          <SearchBox className="hidden w-60 md:block lg:hidden xl:block xl:w-64 2xl:w-80" />
+          <CartDropdown />
+          {isAuthenticated && <NotificationDropdown />}
           <LanguageSwitch />
           <div className="hidden sm:block">
             <UserMenu />

@@ -33,7 +33,7 @@ export function UserMenu() {
 
   if (!user) {
     return (
-      <div className="flex items-center gap-2">
+      <div className="flex items-center gap-2 whitespace-nowrap">
         <Link to={paths.login} className={buttonClass('ghost', 'sm')}>
           {t('user.login')}
         </Link>

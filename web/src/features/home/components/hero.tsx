@@ -32,7 +32,7 @@ export function Hero() {
             <Sparkles aria-hidden="true" className="size-4 text-amber-500" />
             {t('hero.eyebrow')}
           </p>
-          <h1 style={rise(1)} className="mt-6 text-4xl leading-[1.1] font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
+          <h1 style={rise(1)} className="mt-6 text-4xl leading-[1.1] font-extrabold tracking-tight text-slate-900 sm:text-5xl xl:text-6xl">
             {t('hero.titleStart')} <span className="text-teal-700">{t('hero.titleHighlight')}</span> {t('hero.titleEnd')}
           </h1>
           <p style={rise(2)} className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
