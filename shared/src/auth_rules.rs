@@ -108,6 +108,11 @@ pub enum SignupRole {
 }
 
 impl SignupRole {
+    /// Reads a choice in any case ("Teacher", "teacher"); anything else is the default, Student.
+    pub fn parse(name: &str) -> Self {
+        if name.trim().eq_ignore_ascii_case("teacher") { Self::Teacher } else { Self::Student }
+    }
+
     /// The role this choice grants.
     pub fn role(self) -> crate::roles::Role {
         match self {
@@ -358,6 +363,8 @@ mod tests {
     fn the_default_role_is_student() {
         assert_eq!(RegistrationForm::default().role, SignupRole::Student);
         assert_eq!(SignupRole::Student.role(), crate::roles::Role::Student);
+        assert_eq!(SignupRole::parse("teacher"), SignupRole::Teacher);
+        assert_eq!(SignupRole::parse("ADMIN"), SignupRole::Student, "self-registration offers only two roles");
     }
 
     #[test]

@@ -75,7 +75,7 @@ pub const TITLE_MAX_CHARS: usize = 50;
 pub fn truncate_title(title: &str) -> String {
     match title.char_indices().nth(TITLE_MAX_CHARS) {
         None => title.to_owned(),
-        Some((cut, _)) => format!("{}...", &title[..cut]),
+        Some((cut, _)) => format!("{}...", title.get(..cut).unwrap_or(title)),
     }
 }
 
@@ -164,12 +164,13 @@ pub struct RatingDisplay {
 /// rounded stars, and their placeholder rating is 5.3: so 5.3 shows as five stars and "5.3k". Negative or
 /// non-finite ratings show as 0.
 pub fn rating_display(rating: f64) -> RatingDisplay {
-    let rating = if rating.is_finite() { rating.max(0.0) } else { 0.0 };
-    let stars = rating.round().min(5.0);
-    let value = format!("{:.1}", (rating * 10.0).round() / 10.0);
-    // `stars` is a whole number from 0 to 5, so the conversion is exact.
+    let rating = if rating.is_finite() { rating.clamp(0.0, 1_000_000.0) } else { 0.0 };
+    // Whole tenths, formatted with integers: this keeps float printing out of the browser's module.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let stars = stars as u8;
+    let tenths = (rating * 10.0).round() as u32;
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let stars = rating.round().min(5.0) as u8;
+    let value = format!("{}.{}", tenths / 10, tenths % 10);
     RatingDisplay { stars, label: format!("{value}k"), value }
 }
 

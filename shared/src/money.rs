@@ -90,6 +90,19 @@ pub fn format_price(minor: i64, currency: Currency, lang: Lang) -> String {
     }
 }
 
+/// A price in the currency named by `code` (any case). Codes other than VND and USD show as "<amount> <CODE>",
+/// the amount taken as whole units and grouped as the language groups VND.
+pub fn format_price_code(minor: i64, code: &str, lang: Lang) -> String {
+    match code.parse::<Currency>() {
+        Ok(currency) => format_price(minor, currency, lang),
+        Err(_) => {
+            let sign = if minor < 0 { "-" } else { "" };
+            let separator = lang.pick(".", ",").chars().next().unwrap_or(',');
+            format!("{sign}{} {}", group_thousands(minor.unsigned_abs(), separator), code.trim().to_ascii_uppercase())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,6 +124,13 @@ mod tests {
         for (minor, currency, lang, shown) in cases {
             assert_eq!(format_price(minor, currency, lang), shown, "{minor} {currency} {lang:?}");
         }
+    }
+
+    #[test]
+    fn a_currency_named_by_code_uses_its_convention_and_unknown_codes_show_the_code() {
+        assert_eq!(format_price_code(1_000_000, "vnd", Lang::Vi), "1.000.000 ₫");
+        assert_eq!(format_price_code(1_250, "USD", Lang::Vi), "$12.50");
+        assert_eq!(format_price_code(1_500, "eur", Lang::En), "1,500 EUR");
     }
 
     #[test]

@@ -31,7 +31,7 @@ impl IsoDate {
             return None;
         }
         let number = |range: std::ops::Range<usize>| -> Option<u16> {
-            let part = &date[range];
+            let part = date.get(range)?;
             if part.bytes().all(|b| b.is_ascii_digit()) { part.parse().ok() } else { None }
         };
         let year = number(0..4)?;

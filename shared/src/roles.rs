@@ -174,7 +174,7 @@ pub const ROUTES: &[RouteRule] = &[
 /// The path part of a location: no query, no fragment, no trailing slash (except for `/` itself).
 fn path_only(location: &str) -> &str {
     let end = location.find(['?', '#']).unwrap_or(location.len());
-    let path = &location[..end];
+    let path = location.get(..end).unwrap_or(location);
     let trimmed = path.trim_end_matches('/');
     if trimmed.is_empty() { "/" } else { trimmed }
 }
@@ -235,9 +235,7 @@ fn link(key: &str, label: &str, path: &str, roles: &[Role]) -> NavOption {
 }
 
 fn group(key: &str, label: &str, children: Vec<NavOption>) -> NavOption {
-    let mut roles: Vec<Role> = children.iter().flat_map(|c| c.roles.iter().copied()).collect();
-    roles.sort();
-    roles.dedup();
+    let roles = Role::ALL.into_iter().filter(|r| children.iter().any(|c| c.roles.contains(r))).collect();
     NavOption { label_key: format!("menu.{key}"), label: label.into(), path: None, roles, children }
 }
 
