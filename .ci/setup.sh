@@ -54,8 +54,47 @@ ensure_postgres() {
 }
 
 build_wasm() {
+  # wasm-opt comes from the web devDependency `binaryen` (web/node_modules/.bin, on PATH above); wasm-pack's own
+  # download would need the internet. Without it the module is built unoptimised (larger, still correct).
   log "building the rule module (wasm)"
-  (cd "$ROOT/wasm" && wasm-pack build --target bundler --release --mode no-install --out-dir pkg --out-name academy_wasm >/dev/null)
+  local opt=()
+  if ! command -v wasm-opt >/dev/null 2>&1; then
+    log "wasm-opt not found (run ensure_node_modules first): building without it"
+    opt=(--no-opt)
+  fi
+  (cd "$ROOT/wasm" && wasm-pack --quiet build "${opt[@]}" --target bundler --release --mode no-install \
+    --out-dir pkg --out-name academy_wasm)
+}
+
+check_wasm_budget() {
+  # The initial rule module must stay within 40 KiB gzip (issue 2). Prints raw and gzip sizes.
+  local wasm="$ROOT/wasm/pkg/academy_wasm_bg.wasm" budget=40960
+  local raw gz
+  raw=$(wc -c <"$wasm"); gz=$(gzip -9 -c "$wasm" | wc -c)
+  log "rule module: ${raw} bytes raw, ${gz} bytes gzip (budget ${budget})"
+  if [ "$gz" -gt "$budget" ]; then
+    echo "the rule module is over its budget: ${gz} > ${budget} bytes gzip" >&2
+    return 1
+  fi
+}
+
+test_wasm() {
+  # The rule module's own tests, through its JavaScript boundary, in Node (wasm-bindgen-test-runner from
+  # wasm-bindgen-cli, installed by ensure_rust_wasm).
+  log "wasm: boundary tests (wasm-pack test --node)"
+  (cd "$ROOT/wasm" && wasm-pack test --node)
+}
+
+test_generated_types() {
+  # Regenerates the TypeScript types of the rules (web/src/lib/rules, ts-rs) and fails when they differ from
+  # the committed ones: run `cargo test -p academy-shared --features ts` and commit the result.
+  log "rules: TypeScript types are up to date"
+  cargo test -p academy-shared --features ts --quiet export_typescript_types >/dev/null
+  if ! git -C "$ROOT" diff --exit-code --stat -- web/src/lib/rules \
+    || [ -n "$(git -C "$ROOT" status --porcelain -- web/src/lib/rules)" ]; then
+    echo "web/src/lib/rules is stale: commit the regenerated types" >&2
+    return 1
+  fi
 }
 
 build_web() {
@@ -66,7 +105,7 @@ build_web() {
 test_web() {
   # The web app's unit tests (vitest): translations, api client against a real local server, components.
   log "web: unit tests (vitest)"
-  (cd "$ROOT/web" && npx vitest run)
+  (cd "$ROOT/web" && npx tsc --noEmit -p . && npx vitest run)
 }
 
 test_e2e() {
