@@ -1,55 +1,21 @@
 // @vitest-environment node
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, startTestServer, stubCookies as setCookies, type Handler, type SeenRequest } from '@/testing/http-server';
 import { ApiError, api, configureApiClient, request } from './api-client';
 
-/** A real HTTP server on a free port; each test installs the handler it needs. */
-type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let seen: SeenRequest[];
+/** The handler of the running test server. */
 let handler: Handler;
-let server: Server;
-const seen: { method?: string; url?: string; headers: IncomingMessage['headers']; body: string }[] = [];
-
-function json(res: ServerResponse, status: number, value: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(value));
-}
-
-/** A minimal `document.cookie` for the node environment: the client reads the access-token cookie from it. */
-function setCookies(cookies: Record<string, string>) {
-  const jar = new Map(Object.entries(cookies));
-  vi.stubGlobal('document', {
-    get cookie() {
-      return [...jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
-    },
-    set cookie(text: string) {
-      const [pair = '', ...attributes] = text.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      const expired = attributes.some((a) => a.trim().startsWith('expires=Thu, 01 Jan 1970'));
-      if (expired) jar.delete(decodeURIComponent(name.trim()));
-      else jar.set(decodeURIComponent(name.trim()), decodeURIComponent(value));
-    },
-  });
-  return jar;
-}
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      seen.push({ method: req.method, url: req.url, headers: req.headers, body });
-      handler(req, body, res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  configureApiClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  server = await startTestServer();
+  server.state.handler = (req, body, res) => handler(req, body, res);
+  seen = server.state.seen;
+  configureApiClient({ baseUrl: server.url });
 });
 
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 
 beforeEach(() => {
   seen.length = 0;

@@ -53,7 +53,7 @@ async function isTokenValid(token: string): Promise<boolean> {
 }
 
 /** Resolves the visitor on startup, following SPEC §4 step by step. */
-async function resolveSession(): Promise<CurrentUser | null> {
+export async function resolveSession(): Promise<CurrentUser | null> {
   const token = getCookie(ACCESS_TOKEN_COOKIE);
   if (!token) return null;
   try {
@@ -63,6 +63,32 @@ async function resolveSession(): Promise<CurrentUser | null> {
     console.error('Auth check failed', error);
     return null;
   }
+}
+
+/** POST /auth/token; on success (code 1000 with a token) stores the token and fetches the user (SPEC §4). */
+export async function signIn(username: string, password: string): Promise<CurrentUser> {
+  const envelope = await api.post<{ token?: string; message?: string }>(TOKEN_PATH, { username, password });
+  const token = envelope.result?.token;
+  if (!isSuccess(envelope.code, true, Boolean(token)) || !token) {
+    throw new ApiError(envelope.result?.message ?? envelope.message ?? 'Login failed', {
+      kind: 'envelope',
+      code: envelope.code,
+      body: envelope,
+    });
+  }
+  storeToken(token);
+  return fetchMyInfo();
+}
+
+/** POST /auth/logout with the token (failure only logged), then the token cookies are deleted. */
+export async function signOut(): Promise<void> {
+  const token = getCookie(ACCESS_TOKEN_COOKIE);
+  try {
+    if (token) await api.post('/auth/logout', { token });
+  } catch (error) {
+    console.error('Logout failed', error);
+  }
+  clearTokens();
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -83,29 +109,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback(async (username: string, password: string) => {
-    const envelope = await api.post<{ token?: string; message?: string }>(TOKEN_PATH, { username, password });
-    const token = envelope.result?.token;
-    if (!isSuccess(envelope.code, true, Boolean(token)) || !token) {
-      throw new ApiError(envelope.result?.message ?? envelope.message ?? 'Login failed', {
-        kind: 'envelope',
-        code: envelope.code,
-        body: envelope,
-      });
-    }
-    storeToken(token);
-    const me = await fetchMyInfo();
+    const me = await signIn(username, password);
     setUser(me);
     return me;
   }, []);
 
   const logout = useCallback(async () => {
-    const token = getCookie(ACCESS_TOKEN_COOKIE);
-    try {
-      if (token) await api.post('/auth/logout', { token });
-    } catch (error) {
-      console.error('Logout failed', error);
-    }
-    clearTokens();
+    await signOut();
     setUser(null);
   }, []);
 

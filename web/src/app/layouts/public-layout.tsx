@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
@@ -6,8 +7,15 @@ import { TopContactBar } from './top-contact-bar';
 
 /** Public layout (SPEC §2.1): contact bar, sticky header, page, footer, mobile bottom bar. Toasts live at the root. */
 export function PublicLayout() {
+  const { t } = useTranslation('common');
   return (
     <div className="flex min-h-screen flex-col pb-16 lg:pb-0">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-teal-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('skipToContent')}
+      </a>
       <TopContactBar />
       <Header />
       <main id="main" className="flex flex-1 flex-col">
