@@ -36,7 +36,7 @@ describe('Footer', () => {
     expect(items).toHaveLength(2);
     expect(within(list).getByRole('link', { name: 'Học lập trình từ đâu?' }).getAttribute('href')).toBe('/popular-post/page?id=p1');
     expect(items[0]?.querySelector('img')?.getAttribute('src')).toBe('/img/p1.png');
-    expect(items[1]?.querySelector('img')?.getAttribute('src')).toBe('/placeholder-course.svg');
+    expect(items[1]?.querySelector('img')?.getAttribute('src')).toBe('/demo/post-placeholder.svg');
     expect(items[0]?.querySelector('time')?.textContent).toBe('2 tháng 3, 2025');
   });
 

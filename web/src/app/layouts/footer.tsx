@@ -17,7 +17,7 @@ export interface RecentPost {
 const FOOTER_RECENT_POSTS = 2;
 /** Day, long month name, year, in the active language ("2 tháng 3, 2025", "2 March 2025"). */
 const DATE_LOCALES: Record<string, string> = { vi: 'vi-VN', en: 'en-GB' };
-const DEFAULT_POST_IMAGE = '/placeholder-course.svg';
+const DEFAULT_POST_IMAGE = '/demo/post-placeholder.svg';
 
 const usefulLinks = [
   { key: 'about', to: paths.about },

@@ -39,7 +39,7 @@ export function Header() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <SearchBox className="hidden w-60 md:block lg:hidden xl:block xl:w-64 2xl:w-80" />
+          <SearchBox className="hidden w-60 md:block lg:hidden xl:block xl:w-48 2xl:w-72" />
           <CartDropdown />
           {isAuthenticated && <NotificationDropdown />}
           <LanguageSwitch />

@@ -69,7 +69,7 @@ export function MobileMenu() {
           <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-5 py-4">
             <LanguageSwitch align="left" />
             {!user && (
-              <div className="flex gap-2">
+              <div className="flex gap-2 whitespace-nowrap">
                 <Link to={paths.login} onClick={close} className={buttonClass('secondary', 'sm')}>
                   {t('user.login')}
                 </Link>

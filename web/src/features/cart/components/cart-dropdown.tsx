@@ -9,7 +9,7 @@ import { formatPrice } from '@/lib/wasm';
 import { loadHeaderCart, removeCartItem } from '../api/cart';
 import type { Cart } from '../types';
 
-const FALLBACK_THUMBNAIL = '/placeholder-course.svg';
+const FALLBACK_THUMBNAIL = '/demo/course-placeholder.svg';
 /** SPEC §2.4: cart prices are shown with a dollar sign; amounts are integer minor units. */
 const CART_CURRENCY = 'USD';
 

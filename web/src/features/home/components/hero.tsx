@@ -10,12 +10,7 @@ const rise = (step: number): CSSProperties => ({
   animation: `hero-rise ${DURATION_S}s ease-out ${step * STAGGER_S}s both`,
 });
 
-const avatars = [
-  { initials: 'NA', className: 'bg-rose-200 text-rose-800' },
-  { initials: 'TH', className: 'bg-amber-200 text-amber-800' },
-  { initials: 'ML', className: 'bg-sky-200 text-sky-800' },
-  { initials: 'PQ', className: 'bg-emerald-200 text-emerald-800' },
-];
+const avatars = [1, 2, 3, 4].map((n) => `/demo/hero-instructor-${n}.svg`);
 
 /** Home hero (SPEC §2.4): headline, course search (the header's rule), the 200+ instructors claim. */
 export function Hero() {
@@ -43,12 +38,9 @@ export function Hero() {
           </div>
           <div style={rise(4)} className="mt-8 flex items-center gap-4">
             <ul className="flex -space-x-3" aria-hidden="true">
-              {avatars.map((avatar) => (
-                <li
-                  key={avatar.initials}
-                  className={`flex size-11 items-center justify-center rounded-full text-sm font-bold ring-4 ring-white ${avatar.className}`}
-                >
-                  {avatar.initials}
+              {avatars.map((src) => (
+                <li key={src}>
+                  <img src={src} alt="" width={44} height={44} className="size-11 rounded-full bg-slate-100 ring-4 ring-white" />
                 </li>
               ))}
             </ul>
