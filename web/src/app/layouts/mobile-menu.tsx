@@ -1,86 +1,36 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
-import { LanguageSwitch } from '@/components/language-switch';
-import { SearchBox } from '@/components/search-box';
-import { buttonClass } from '@/components/ui/button';
-import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
-import { Brand } from './brand';
-import { navItems } from './nav-items';
 
-/** The mobile slide-out menu (SPEC §2.1). */
+/** The drawer (and its dialog library) is fetched on the first tap only: most visits never open it. */
+const MobileDrawer = lazy(() => import('./mobile-drawer'));
+
+/** The mobile slide-out menu (SPEC §2.1): a menu button and its drawer. */
 export function MobileMenu() {
   const { t } = useTranslation('layout');
-  const { user } = useAuth();
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const [loaded, setLoaded] = useState(false);
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button
-          type="button"
-          aria-label={t('mobile.open')}
-          className="flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
-        >
-          <Menu aria-hidden="true" className="size-6" />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-sm" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-sm flex-col bg-white shadow-2xl outline-none">
-          <div className="flex items-center justify-between border-b border-slate-100 px-5 py-4">
-            <Brand />
-            <Dialog.Close asChild>
-              <button type="button" aria-label={t('mobile.close')} className="rounded-lg p-2 hover:bg-slate-100">
-                <X aria-hidden="true" className="size-5" />
-              </button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Title className="sr-only">{t('mobile.title')}</Dialog.Title>
-          <Dialog.Description className="sr-only">{t('mobile.description')}</Dialog.Description>
-          <div className="px-5 pt-4">
-            <SearchBox />
-          </div>
-          <nav aria-label={t('nav.label')} className="flex-1 overflow-y-auto px-3 py-4">
-            <ul className="space-y-1">
-              {navItems.map(({ key, to, icon: Icon, end }) => (
-                <li key={key}>
-                  <NavLink
-                    to={to}
-                    end={end}
-                    onClick={close}
-                    className={({ isActive }) =>
-                      `flex items-center gap-3 rounded-xl px-3 py-3 font-medium ${
-                        isActive ? 'bg-teal-50 text-teal-800' : 'text-slate-700 hover:bg-slate-50'
-                      }`
-                    }
-                  >
-                    <Icon aria-hidden="true" className="size-5" />
-                    {t(`nav.${key}`)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-5 py-4">
-            <LanguageSwitch align="left" />
-            {!user && (
-              <div className="flex gap-2 whitespace-nowrap">
-                <Link to={paths.login} onClick={close} className={buttonClass('secondary', 'sm')}>
-                  {t('user.login')}
-                </Link>
-                <Link to={paths.register} onClick={close} className={buttonClass('primary', 'sm')}>
-                  {t('user.register')}
-                </Link>
-              </div>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        type="button"
+        aria-label={t('mobile.open')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+        className="flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+      >
+        <Menu aria-hidden="true" className="size-6" />
+      </button>
+      {loaded && (
+        <Suspense fallback={null}>
+          <MobileDrawer open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }
