@@ -9,6 +9,7 @@
 
 pub mod config;
 pub mod db;
+pub mod demo;
 pub mod http;
 pub mod state;
 pub mod telemetry;
@@ -30,7 +31,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let demo = config.demo;
     let state = AppState::build(config).await?;
     if demo {
-        tracing::warn!("--demo: no demo data loader is installed in this build yet");
+        demo::load(&state).await?;
     }
     let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
     tracing::info!("listening on http://{}", listener.local_addr()?);

@@ -5,6 +5,9 @@
 //! keywords, TEXT ids, BIGINT epoch-millisecond timestamps, INTEGER 0/1 booleans (read as `i64`).
 //! Where the two dialects must differ, branch on [`Backend`].
 
+pub mod catalogue;
+pub mod contact;
+pub mod courses;
 pub mod settings;
 
 use std::{str::FromStr as _, time::Duration};

@@ -4,10 +4,19 @@
 //! `router()` that registers them with `.routes(routes!(handler))`, then merge it in [`api_router`]. Its paths
 //! are served and documented at once.
 
+pub mod banners;
+pub mod categories;
+pub mod contact;
+pub mod courses;
 pub mod docs;
 pub mod error;
 pub mod extract;
+pub mod feed;
 pub mod health;
+pub mod home;
+pub mod mentors;
+pub mod newsletter;
+pub mod posts;
 pub mod web;
 
 use std::time::Duration;
@@ -73,7 +82,21 @@ const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), paym
 pub fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(docs::ApiDoc::openapi()).merge(health::router())
     // Identity: .merge(auth::router()).merge(users::router()).merge(files::router())
-    // Catalogue: .merge(courses::router()) ...
+        .merge(catalogue_router())
+}
+
+/// The catalogue's public endpoints (courses, categories, mentors, posts, feed, banners, home, contact).
+fn catalogue_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(courses::router())
+        .merge(categories::router())
+        .merge(mentors::router())
+        .merge(posts::router())
+        .merge(feed::router())
+        .merge(banners::router())
+        .merge(home::router())
+        .merge(contact::router())
+        .merge(newsletter::router())
 }
 
 /// The OpenAPI document of [`api_router`] (also served at `/api/openapi.json`).

@@ -3,6 +3,8 @@
 
 mod helpers;
 
+mod catalogue;
+mod contact;
 mod database;
 mod docs;
 mod errors;

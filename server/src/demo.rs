@@ -1,0 +1,575 @@
+//! The demo catalogue (`academy serve --demo`): loads `server/demo/catalogue.json` into an empty database.
+//!
+//! Idempotent: nothing happens when the database already has categories. Everything is written in one
+//! transaction, so a failed load leaves the database as it was. Besides the catalogue's teachers and students
+//! it creates one admin and one staff account (credentials in `server/demo/README.md`).
+
+use std::collections::HashMap;
+
+use anyhow::Context as _;
+use serde::Deserialize;
+
+use crate::{
+    db::{
+        self,
+        catalogue::{
+            BannerInput, CategoryInput, CourseTypeInput, Localized, PlanInput, PostInput, ProfileInput,
+            SubjectInput, SyllabusInput,
+        },
+        courses::{CourseFigures, CourseInput, LessonInput, SectionInput},
+        new_id, now_ms,
+    },
+    state::AppState,
+};
+
+/// The catalogue file, built into the binary.
+pub const CATALOGUE_JSON: &str = include_str!("../demo/catalogue.json");
+
+/// The demo's staff accounts: (username, password, role, first name, last name, email).
+pub const STAFF_ACCOUNTS: [(&str, &str, &str, &str, &str, &str); 2] = [
+    ("admin01", "Admin@2026", "ADMIN", "Quản trị", "Hệ thống", "admin@academy.vn"),
+    ("staff01", "Staff@2026", "STAFF", "Hỗ trợ", "Nhân viên", "staff@academy.vn"),
+];
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Catalogue {
+    format: String,
+    version: u32,
+    demo_password: String,
+    course_types: Vec<KeyedText>,
+    categories: Vec<Category>,
+    teachers: Vec<User>,
+    students: Vec<User>,
+    courses: Vec<Course>,
+    posts: Vec<Post>,
+    feed: Vec<FeedPost>,
+    banners: Vec<Banner>,
+    testimonials: Vec<Testimonial>,
+    syllabuses: Vec<Syllabus>,
+    subjects: Vec<Subject>,
+}
+
+#[derive(Debug, Deserialize)]
+struct KeyedText {
+    key: String,
+    name: Localized,
+    #[serde(default)]
+    description: Localized,
+}
+
+#[derive(Debug, Deserialize)]
+struct Category {
+    key: String,
+    name: Localized,
+    description: Localized,
+    image: String,
+    order: i64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct User {
+    username: String,
+    first_name: String,
+    last_name: String,
+    email: String,
+    phone_number: String,
+    address: String,
+    dob: String,
+    avatar: String,
+    role_name: String,
+    profession: Option<Localized>,
+    #[serde(default)]
+    expertise: Vec<Localized>,
+    bio: Option<Localized>,
+    #[serde(default)]
+    mentorship_plans: Vec<Plan>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Plan {
+    key: String,
+    title: Localized,
+    price: i64,
+    currency: String,
+    short_description: Localized,
+    services: Vec<Localized>,
+    duration_days: i64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Course {
+    slug: String,
+    title: Localized,
+    description: Localized,
+    what_you_will_learn: Vec<Localized>,
+    requirements: Vec<Localized>,
+    thumbnail: String,
+    price: i64,
+    discount: Option<i64>,
+    currency: String,
+    course_badge: Option<Localized>,
+    level: String,
+    total_seat: i64,
+    instructor: String,
+    category: String,
+    #[serde(rename = "type")]
+    course_type: String,
+    status: String,
+    language: String,
+    rating_average: f64,
+    rating_count: i64,
+    enrollment_count: i64,
+    created_at: String,
+    updated_at: String,
+    sections: Vec<Section>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Section {
+    title: Localized,
+    order: i64,
+    lessons: Vec<Lesson>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Lesson {
+    title: Localized,
+    order: i64,
+    duration_seconds: i64,
+    video_url: String,
+    free_preview: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Post {
+    slug: String,
+    author: String,
+    created_at: String,
+    updated_at: String,
+    status: String,
+    title: Localized,
+    excerpt: Localized,
+    content: Localized,
+    images: Vec<String>,
+    tags: Vec<Localized>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FeedPost {
+    author: String,
+    created_at: String,
+    text: Localized,
+    likes: i64,
+    image: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Banner {
+    key: String,
+    order: i64,
+    active: bool,
+    image: String,
+    link: String,
+    title: Localized,
+    subtitle: Localized,
+}
+
+#[derive(Debug, Deserialize)]
+struct Testimonial {
+    name: String,
+    avatar: Option<String>,
+    rating: i64,
+    position: Localized,
+    quote: Localized,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Syllabus {
+    code: String,
+    owner: String,
+    duration_weeks: i64,
+    name: Localized,
+    description: Localized,
+    subjects: Vec<String>,
+    status: String,
+    created_at: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct Subject {
+    code: String,
+    owner: String,
+    credits: i64,
+    name: Localized,
+    description: Localized,
+}
+
+fn millis(iso: &str) -> anyhow::Result<i64> {
+    Ok(chrono::DateTime::parse_from_rfc3339(iso).with_context(|| format!("reading the time {iso:?}"))?.timestamp_millis())
+}
+
+/// Hashes a password with argon2id (the `argon2` crate's defaults, OWASP's parameters) on the blocking pool.
+/// The same password hashes once per process: the demo's accounts share theirs, and tests load the demo often.
+async fn hash_password(password: &str) -> anyhow::Result<String> {
+    static CACHE: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
+    if let Some((_, hash)) = CACHE.lock().ok().and_then(|c| c.iter().find(|(p, _)| p == password).cloned()) {
+        return Ok(hash);
+    }
+    let owned = password.to_owned();
+    let hash = tokio::task::spawn_blocking(move || {
+        use argon2::password_hash::{PasswordHasher as _, SaltString, rand_core::OsRng};
+        let salt = SaltString::generate(&mut OsRng);
+        argon2::Argon2::default()
+            .hash_password(owned.as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(|e| anyhow::anyhow!("hashing a password: {e}"))
+    })
+    .await??;
+    if let Ok(mut cache) = CACHE.lock() {
+        cache.push((password.to_owned(), hash.clone()));
+    }
+    Ok(hash)
+}
+
+/// A demo user to create, unless one with the same username exists (then it is reused).
+struct NewUser<'a> {
+    username: &'a str,
+    email: &'a str,
+    password_hash: &'a str,
+    first_name: &'a str,
+    last_name: &'a str,
+    phone: Option<&'a str>,
+    address: Option<&'a str>,
+    dob: Option<&'a str>,
+    avatar: Option<&'a str>,
+    role: &'a str,
+}
+
+async fn ensure_user(conn: &mut sqlx::AnyConnection, user: &NewUser<'_>) -> anyhow::Result<String> {
+    let existing: Option<String> = sqlx::query_scalar("select id from users where username = $1")
+        .bind(user.username)
+        .fetch_optional(&mut *conn)
+        .await?;
+    if let Some(id) = existing {
+        return Ok(id);
+    }
+    let id = new_id();
+    let now = now_ms();
+    sqlx::query(
+        "insert into users (id, username, email, email_lower, password_hash, first_name, last_name, phone_number, \
+         address, dob, avatar, role, status, created_at, updated_at) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13, $13)",
+    )
+    .bind(&id)
+    .bind(user.username)
+    .bind(user.email)
+    .bind(user.email.trim().to_lowercase())
+    .bind(user.password_hash)
+    .bind(user.first_name)
+    .bind(user.last_name)
+    .bind(user.phone)
+    .bind(user.address)
+    .bind(user.dob)
+    .bind(user.avatar)
+    .bind(user.role)
+    .bind(now)
+    .execute(&mut *conn)
+    .await
+    .with_context(|| format!("creating the demo user {}", user.username))?;
+    Ok(id)
+}
+
+/// A stable pseudo-random number from a text (for figures the catalogue does not give, like sales).
+fn spread(text: &str, modulo: i64) -> i64 {
+    let hash = text.bytes().fold(2_166_136_261_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(16_777_619));
+    i64::from(hash) % modulo.max(1)
+}
+
+/// Loads the demo catalogue unless the database already has a catalogue. `Ok(true)` when it loaded.
+pub async fn load(state: &AppState) -> anyhow::Result<bool> {
+    let existing: i64 = sqlx::query_scalar("select count(*) from categories").fetch_one(&state.pool).await?;
+    if existing > 0 {
+        tracing::info!("demo: the database already has a catalogue; nothing loaded");
+        return Ok(false);
+    }
+    let catalogue: Catalogue = serde_json::from_str(CATALOGUE_JSON).context("reading server/demo/catalogue.json")?;
+    anyhow::ensure!(
+        catalogue.format == "academy-demo-catalogue" && catalogue.version == 1,
+        "unsupported demo catalogue {} v{}",
+        catalogue.format,
+        catalogue.version
+    );
+    let demo_hash = hash_password(&catalogue.demo_password).await?;
+    let mut staff_hashes = Vec::new();
+    for (_, password, ..) in STAFF_ACCOUNTS {
+        staff_hashes.push(hash_password(password).await?);
+    }
+
+    let mut tx = state.pool.begin().await?;
+    let conn = &mut *tx;
+
+    for ((username, _, role, first, last, email), hash) in STAFF_ACCOUNTS.iter().zip(&staff_hashes) {
+        let user = NewUser {
+            username,
+            email,
+            password_hash: hash,
+            first_name: first,
+            last_name: last,
+            phone: None,
+            address: None,
+            dob: None,
+            avatar: None,
+            role,
+        };
+        ensure_user(conn, &user).await?;
+    }
+
+    let mut users: HashMap<String, String> = HashMap::new();
+    for (order, person) in (1_i64..).zip(catalogue.teachers.iter().chain(&catalogue.students)) {
+        let role = person.role_name.to_uppercase();
+        let user = NewUser {
+            username: &person.username,
+            email: &person.email,
+            password_hash: &demo_hash,
+            first_name: &person.first_name,
+            last_name: &person.last_name,
+            phone: Some(&person.phone_number),
+            address: Some(&person.address),
+            dob: Some(&person.dob),
+            avatar: Some(&person.avatar),
+            role: &role,
+        };
+        let id = ensure_user(conn, &user).await?;
+        if role == "TEACHER" {
+            let profile = ProfileInput {
+                profession: person.profession.clone().unwrap_or_default(),
+                expertise: person.expertise.clone(),
+                bio: person.bio.clone().unwrap_or_default(),
+                sort_order: order,
+            };
+            db::catalogue::upsert_profile(conn, &id, &profile).await?;
+            for plan in &person.mentorship_plans {
+                let input = PlanInput {
+                    slug: plan.key.clone(),
+                    title: plan.title.clone(),
+                    price: plan.price,
+                    currency: plan.currency.clone(),
+                    short_description: plan.short_description.clone(),
+                    services: plan.services.clone(),
+                    duration_days: plan.duration_days,
+                };
+                db::catalogue::insert_plan(conn, &new_id(), &id, &input).await?;
+            }
+        }
+        users.insert(person.username.clone(), id);
+    }
+    let user = |name: &str| users.get(name).cloned().with_context(|| format!("unknown demo user {name:?}"));
+
+    let mut types = HashMap::new();
+    for kind in &catalogue.course_types {
+        let id = new_id();
+        let input =
+            CourseTypeInput { slug: kind.key.clone(), name: kind.name.clone(), description: kind.description.clone() };
+        db::catalogue::insert_course_type(conn, &id, &input).await?;
+        types.insert(kind.key.clone(), id);
+    }
+    let mut categories = HashMap::new();
+    for category in &catalogue.categories {
+        let id = new_id();
+        let input = CategoryInput {
+            slug: category.key.clone(),
+            name: category.name.clone(),
+            description: category.description.clone(),
+            image: Some(category.image.clone()),
+            sort_order: category.order,
+        };
+        db::catalogue::insert_category(conn, &id, &input).await?;
+        categories.insert(category.key.clone(), id);
+    }
+
+    let mut courses = Vec::new();
+    for course in &catalogue.courses {
+        let input = CourseInput {
+            slug: course.slug.clone(),
+            title: course.title.clone(),
+            description: course.description.clone(),
+            outcomes: course.what_you_will_learn.clone(),
+            requirements: course.requirements.clone(),
+            thumbnail: Some(course.thumbnail.clone()),
+            price: course.price,
+            discount: course.discount,
+            currency: course.currency.clone(),
+            badge: course.course_badge.clone(),
+            level: course.level.clone(),
+            total_seat: course.total_seat,
+            category_id: categories.get(&course.category).cloned().context("unknown category")?,
+            type_id: types.get(&course.course_type).cloned(),
+            language: course.language.clone(),
+        };
+        let sales = if course.price == 0 {
+            0
+        } else {
+            course.enrollment_count * (35 + spread(&course.slug, 55)) / 100
+        };
+        let figures = CourseFigures {
+            rating_avg: course.rating_average,
+            rating_count: course.rating_count,
+            enrollment_count: course.enrollment_count,
+            sales_count: sales,
+            created_at: Some(millis(&course.created_at)?),
+            updated_at: Some(millis(&course.updated_at)?),
+        };
+        let id = db::courses::insert(conn, &user(&course.instructor)?, &input, &course.status, &figures)
+            .await
+            .with_context(|| format!("loading the course {}", course.slug))?;
+        let mut sections: Vec<&Section> = course.sections.iter().collect();
+        sections.sort_by_key(|s| s.order);
+        let sections: Vec<SectionInput> = sections
+            .into_iter()
+            .map(|section| {
+                let mut lessons: Vec<&Lesson> = section.lessons.iter().collect();
+                lessons.sort_by_key(|l| l.order);
+                SectionInput {
+                    id: None,
+                    title: section.title.clone(),
+                    lessons: lessons
+                        .into_iter()
+                        .map(|lesson| LessonInput {
+                            id: None,
+                            title: lesson.title.clone(),
+                            duration_seconds: lesson.duration_seconds,
+                            video_url: Some(lesson.video_url.clone()),
+                            free_preview: lesson.free_preview,
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        db::courses::replace_curriculum(conn, &id, &sections).await?;
+        // Keep the catalogue's own update time rather than the load time.
+        sqlx::query("update courses set updated_at = $2 where id = $1")
+            .bind(&id)
+            .bind(millis(&course.updated_at)?)
+            .execute(&mut *conn)
+            .await?;
+        courses.push((id, course.status.clone()));
+    }
+
+    for post in &catalogue.posts {
+        let input = PostInput {
+            slug: post.slug.clone(),
+            author_id: Some(user(&post.author)?),
+            title: post.title.clone(),
+            excerpt: post.excerpt.clone(),
+            content: post.content.clone(),
+            images: post.images.clone(),
+            tags: post.tags.clone(),
+            status: post.status.clone(),
+            created_at: millis(&post.created_at)?,
+            updated_at: millis(&post.updated_at)?,
+        };
+        db::catalogue::insert_post(conn, &new_id(), &input).await?;
+    }
+    for item in &catalogue.feed {
+        db::catalogue::insert_feed_post(
+            conn,
+            &user(&item.author)?,
+            &item.text,
+            item.image.as_deref(),
+            item.likes,
+            millis(&item.created_at)?,
+        )
+        .await?;
+    }
+    for banner in &catalogue.banners {
+        let input = BannerInput {
+            slug: banner.key.clone(),
+            title: banner.title.clone(),
+            subtitle: banner.subtitle.clone(),
+            image: banner.image.clone(),
+            link: banner.link.clone(),
+            active: banner.active,
+            sort_order: banner.order,
+        };
+        db::catalogue::insert_banner(conn, &new_id(), &input).await?;
+    }
+    for (order, t) in (1_i64..).zip(&catalogue.testimonials) {
+        db::catalogue::insert_testimonial(conn, &t.name, t.avatar.as_deref(), t.rating, &t.position, &t.quote, order)
+            .await?;
+    }
+    let mut subjects = HashMap::new();
+    for subject in &catalogue.subjects {
+        let id = new_id();
+        let input = SubjectInput {
+            code: subject.code.clone(),
+            credits: subject.credits,
+            name: subject.name.clone(),
+            description: subject.description.clone(),
+        };
+        db::catalogue::insert_subject(conn, &id, Some(&user(&subject.owner)?), &input).await?;
+        subjects.insert(subject.code.clone(), id);
+    }
+    for syllabus in &catalogue.syllabuses {
+        let input = SyllabusInput {
+            code: syllabus.code.clone(),
+            owner_id: Some(user(&syllabus.owner)?),
+            duration_weeks: syllabus.duration_weeks,
+            name: syllabus.name.clone(),
+            description: syllabus.description.clone(),
+            status: syllabus.status.clone(),
+            subject_ids: syllabus.subjects.iter().filter_map(|code| subjects.get(code).cloned()).collect(),
+            created_at: millis(&syllabus.created_at)?,
+        };
+        db::catalogue::save_syllabus(conn, &new_id(), &input, false).await?;
+    }
+
+    enrol_students(conn, &catalogue, &users, &courses).await?;
+    tx.commit().await?;
+    tracing::info!(
+        courses = catalogue.courses.len(),
+        teachers = catalogue.teachers.len(),
+        students = catalogue.students.len(),
+        "demo: catalogue loaded"
+    );
+    Ok(true)
+}
+
+/// Gives each demo student a few courses in progress (one completed) and two mentorships (one active, one
+/// expired), so their profile lists are real.
+async fn enrol_students(
+    conn: &mut sqlx::AnyConnection,
+    catalogue: &Catalogue,
+    users: &HashMap<String, String>,
+    courses: &[(String, String)],
+) -> anyhow::Result<()> {
+    const DAY: i64 = 24 * 60 * 60 * 1000;
+    let now = now_ms();
+    let published: Vec<&String> = courses.iter().filter(|(_, s)| s == "published").map(|(id, _)| id).collect();
+    let plans: Vec<(String, String, i64)> =
+        sqlx::query_as("select id, owner_id, duration_days from mentorship_plans order by owner_id, price, id")
+            .fetch_all(&mut *conn)
+            .await?;
+    for (n, student) in catalogue.students.iter().enumerate() {
+        let Some(user_id) = users.get(&student.username) else { continue };
+        for k in 0..3_usize {
+            let Some(course) = published.get((n * 5 + k * 7) % published.len().max(1)) else { continue };
+            let progress = [100, 45, 10][k];
+            let offset = i64::try_from(n * 3 + k * 11 + 2).unwrap_or(1);
+            db::courses::insert_enrollment(conn, user_id, course, progress, now - offset * DAY).await?;
+        }
+        for (k, started_days_ago) in [(0_usize, 5_i64), (1, 120)] {
+            let Some((plan, mentor, days)) = plans.get((n * 3 + k * 5) % plans.len().max(1)) else { continue };
+            let start = now - started_days_ago * DAY;
+            db::catalogue::insert_mentorship_enrollment(conn, user_id, plan, mentor, start, start + days * DAY).await?;
+        }
+    }
+    Ok(())
+}
