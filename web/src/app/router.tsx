@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/features/errors/routes/error-screen';
+import { cataloguePublicPaths, cataloguePublicRoutes } from './catalogue-routes';
 import { AuthLayout } from './layouts/auth-layout';
 import { BareLayout } from './layouts/bare-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -108,7 +109,8 @@ export const routes: RouteObject[] = [
             errorElement,
             children: [
               { index: true, element: <HomePage /> },
-              ...publicPages.map(placeholderRoute),
+              ...cataloguePublicRoutes,
+              ...publicPages.filter(([path]) => !cataloguePublicPaths.has(path)).map(placeholderRoute),
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -16,7 +16,7 @@ const avatars = [1, 2, 3, 4].map((n) => `/demo/hero-instructor-${n}.svg`);
 export function Hero() {
   const { t } = useTranslation('home');
   return (
-    <section className="relative overflow-hidden bg-gradient-to-b from-teal-50 via-white to-white">
+    <section data-section="hero" className="relative overflow-hidden bg-gradient-to-b from-teal-50 via-white to-white">
       <style>{'@keyframes hero-rise{from{opacity:0;transform:translateY(24px)}to{opacity:1;transform:none}}'}</style>
       <div aria-hidden="true" className="absolute -top-32 -right-32 size-[28rem] rounded-full bg-amber-200/40 blur-3xl" />
       <div aria-hidden="true" className="absolute top-40 -left-40 size-[24rem] rounded-full bg-teal-200/40 blur-3xl" />

@@ -1,0 +1,70 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Course } from '@/lib/catalogue-types';
+import { renderAt } from '@/testing/render';
+import { formatPrice } from '@/lib/wasm';
+import { CourseCard } from './course-card';
+
+const course: Course = {
+  _id: 'c-1',
+  title: 'Lập trình web Full-stack với React, Node.js và PostgreSQL',
+  thumbnail: '/demo/thumb-programming-2.svg',
+  price: 2_490_000,
+  discount: 1_490_000,
+  currency: 'VND',
+  courseBadge: 'Bán chạy',
+  level: 'Trung cấp',
+  totalSeat: 300,
+  instructor: { userId: 'u-1', firstName: 'Khoa', lastName: 'Nguyễn Minh', avatar: '/demo/mentor-a.svg', name: 'Nguyễn Minh Khoa' },
+  category: { id: 'cat-1', categoryName: 'Lập trình' },
+  ratingAverage: 4.8,
+};
+
+function renderCard(overrides: Partial<Course> = {}) {
+  renderAt(<CourseCard course={{ ...course, ...overrides }} />);
+  return screen.getByTestId('course-card');
+}
+
+describe('course card', () => {
+  it('shows the sale price and the original price struck through, formatted by the shared money rule', () => {
+    const card = renderCard();
+    const price = within(card).getByTestId('course-price');
+    expect(price.textContent).toContain(formatPrice(1_490_000, 'VND', 'vi'));
+    expect(price.querySelector('del')?.textContent).toContain(formatPrice(2_490_000, 'VND', 'vi'));
+    expect(formatPrice(1_490_000, 'VND', 'vi')).toBe('1.490.000 ₫');
+  });
+
+  it('shows only the price when there is no discount, with $ for USD courses', () => {
+    const card = renderCard({ price: 2499, discount: null, currency: 'USD' });
+    const price = within(card).getByTestId('course-price');
+    expect(price.textContent).toBe('$24.99');
+    expect(price.querySelector('del')).toBeNull();
+  });
+
+  it('shows badge, level, seats, instructor and the fixed placeholder texts', () => {
+    const card = renderCard();
+    for (const text of ['Bán chạy', 'Trung cấp', 'Chỗ 300', 'Nguyễn Minh Khoa', 'Bài học 10', '10:30m', '20+ học viên', 'Digital Marketing']) {
+      expect(card.textContent).toContain(text);
+    }
+  });
+
+  it('shows the fixed 5.3 rating as five rounded stars and "5.3k"', () => {
+    const card = renderCard({ ratingAverage: 3.1 });
+    expect(within(card).getByTestId('rating-label').textContent).toBe('5.3k');
+    expect(within(card).getByRole('img', { name: 'Đánh giá 5.3 trên 5' })).toBeTruthy();
+    expect(card.querySelectorAll('svg.fill-amber-400')).toHaveLength(5);
+  });
+
+  it('falls back to "Instructor" without a name and to the placeholder without a thumbnail', () => {
+    const card = renderCard({ instructor: { userId: 'u-2', firstName: null, lastName: null }, thumbnail: null });
+    expect(within(card).getByTestId('course-instructor').textContent).toBe('Giảng viên');
+    expect(card.querySelector('img')?.getAttribute('src')).toBe('/demo/course-placeholder.svg');
+  });
+
+  it('links the title and the Enroll button to the course page', () => {
+    const card = renderCard();
+    const links = within(card).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/course/details/c-1', '/course/details/c-1']);
+    expect(within(card).getByRole('link', { name: /^Đăng ký/ }).textContent).toBe('Đăng ký');
+  });
+});

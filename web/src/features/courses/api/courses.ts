@@ -1,0 +1,39 @@
+import { ApiError, api } from '@/lib/api-client';
+import type { Category, Course, CourseDetail, Page } from '@/lib/catalogue-types';
+
+export type CourseSort = 'popular' | 'best-selling' | 'best-rated' | 'newest' | 'free';
+export const COURSE_SORTS: CourseSort[] = ['popular', 'best-selling', 'best-rated', 'newest', 'free'];
+export const COURSES_PAGE_SIZE = 12;
+
+export interface CourseQuery {
+  search?: string;
+  category?: string;
+  sort?: CourseSort;
+  page?: number;
+  pageSize?: number;
+}
+
+function need<T>(value: T | undefined): T {
+  if (value === undefined) throw new ApiError('Empty response', { kind: 'bad-response' });
+  return value;
+}
+
+/** `GET /api/courses`: published courses, searched (marks ignored), filtered, sorted and paged. */
+export async function fetchCourses(query: CourseQuery, signal: AbortSignal): Promise<Page<Course>> {
+  const envelope = await api.get<Page<Course>>('/api/courses', {
+    query: { pageSize: COURSES_PAGE_SIZE, ...query },
+    publicRoute: true,
+    signal,
+  });
+  return need(envelope.result);
+}
+
+/** `GET /api/courses/{id}` with its curriculum. */
+export async function fetchCourse(id: string, signal: AbortSignal): Promise<CourseDetail> {
+  return need((await api.get<CourseDetail>(`/api/courses/${encodeURIComponent(id)}`, { signal })).result);
+}
+
+/** `GET /api/categories`, with course counts. */
+export async function fetchCategories(signal: AbortSignal): Promise<Category[]> {
+  return need((await api.get<Category[]>('/api/categories', { publicRoute: true, signal })).result);
+}
