@@ -125,6 +125,39 @@ describe('401 handling', () => {
     expect(jar.get('access-token')).toBe('new');
   });
 
+  it('stores the rotated refresh token the refresh returns in current-token', async () => {
+    const jar = setCookies({ 'access-token': 'old', 'current-token': 'refresh-1' });
+    handler = (req, body, res) => {
+      if (req.url === '/auth/refresh') {
+        expect(JSON.parse(body)).toEqual({ token: 'refresh-1' });
+        return json(res, 200, { code: 1000, result: { token: 'access-2', refreshToken: 'refresh-2' } });
+      }
+      if (req.headers.authorization === 'Bearer access-2') return json(res, 200, { code: 1000, result: 'ok' });
+      return json(res, 401, { code: 1002, message: 'Unauthenticated' });
+    };
+    expect((await api.get<string>('/a')).result).toBe('ok');
+    expect(jar.get('access-token')).toBe('access-2');
+    expect(jar.get('current-token')).toBe('refresh-2');
+  });
+
+  it('replays a request whose 401 arrives after the refresh finished, without a second refresh', async () => {
+    setCookies({ 'access-token': 'old', 'current-token': 'old' });
+    let releaseSlow: () => void = () => undefined;
+    const slowAnswered = new Promise<void>((resolve) => (releaseSlow = resolve));
+    handler = (req, _body, res) => {
+      if (req.url === '/auth/refresh') return json(res, 200, { code: 1000, result: { token: 'new', refreshToken: 'r2' } });
+      if (req.headers.authorization === 'Bearer new') return json(res, 200, { code: 1000, result: req.url });
+      // The slow request answers 401 only once the fast one has been refreshed and replayed.
+      if (req.url === '/slow') return void slowAnswered.then(() => json(res, 401, { code: 1002 }));
+      return json(res, 401, { code: 1002 });
+    };
+    const slow = api.get<string>('/slow');
+    expect((await api.get<string>('/fast')).result).toBe('/fast');
+    releaseSlow();
+    expect((await slow).result).toBe('/slow');
+    expect(seen.filter((r) => r.url === '/auth/refresh')).toHaveLength(1);
+  });
+
   it('removes the access token and rejects every waiting request when the refresh fails', async () => {
     const jar = setCookies({ 'access-token': 'old', 'current-token': 'old' });
     handler = (req, _body, res) =>

@@ -5,7 +5,7 @@
  * Responses are parsed into the envelope `{code, message, result}`; failures become a typed `ApiError`.
  * A 401 is answered by one shared token refresh and a single replay (SPEC §4, §8).
  */
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, getCookie, removeCookie, setCookie } from './cookies';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, getCookie, removeCookie, storeToken } from './cookies';
 import { storedLanguage } from './language';
 import { isSuccess } from './wasm';
 
@@ -189,7 +189,7 @@ async function performRefresh(): Promise<string> {
   }
   try {
     const { status, body } = await send(REFRESH_PATH, { method: 'POST', body: { token: current } });
-    const envelope = asRecord(body) as Envelope<{ token?: string }> | undefined;
+    const envelope = asRecord(body) as Envelope<{ token?: string; refreshToken?: string }> | undefined;
     const token = envelope?.result?.token;
     if (!envelope || !isSuccess(envelope.code, true, Boolean(token)) || !token) {
       throw new ApiError(envelope?.message ?? 'Token refresh failed', {
@@ -199,8 +199,8 @@ async function performRefresh(): Promise<string> {
         body,
       });
     }
-    setCookie(ACCESS_TOKEN_COOKIE, token);
-    setCookie(REFRESH_TOKEN_COOKIE, token);
+    // The server rotates the refresh token on every refresh: the new one replaces the spent one.
+    storeToken(token, envelope.result?.refreshToken);
     return token;
   } catch (error) {
     removeCookie(ACCESS_TOKEN_COOKIE);
@@ -224,11 +224,15 @@ function isRetriable(path: string, options: RequestOptions): boolean {
 }
 
 async function sendWithRefresh(path: string, options: RequestOptions): Promise<{ status: number; body: unknown }> {
+  const sentWith = getCookie(ACCESS_TOKEN_COOKIE);
   try {
     return await send(path, options);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401 || !isRetriable(path, options)) throw error;
-    await refreshAccessToken();
+    // A request whose 401 arrives after another one already refreshed is replayed with the new token at once,
+    // so a burst of requests with an expired token costs exactly one refresh.
+    const current = getCookie(ACCESS_TOKEN_COOKIE);
+    if (refreshInFlight || !current || current === sentWith) await refreshAccessToken();
     return send(path, options); // replayed once, with the new token read from the cookie
   }
 }
@@ -258,6 +262,36 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
   return envelope;
 }
 
+export interface UploadOptions {
+  /** Extra request headers (e.g. `x-amz-acl`). `Content-Type` defaults to the file's type. */
+  headers?: Record<string, string>;
+  /** Called as bytes go out, with the bytes sent and the total. */
+  onProgress?: (loaded: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * PUTs a file's bytes to a (signed) upload URL with XMLHttpRequest, whose upload events report the bytes sent
+ * (fetch cannot). Resolves with the HTTP status, whatever it is: the caller decides what counts as success.
+ */
+export function uploadFile(url: string, file: Blob, options: UploadOptions = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', buildUrl(url));
+    const headers = { 'Content-Type': file.type || 'application/octet-stream', ...options.headers };
+    for (const [key, value] of Object.entries(headers)) xhr.setRequestHeader(key, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
+    };
+    xhr.onload = () => resolve(xhr.status);
+    xhr.onerror = () => reject(new ApiError('Network Error', { kind: 'network' }));
+    xhr.ontimeout = () => reject(new ApiError(`timeout of ${xhr.timeout}ms exceeded`, { kind: 'timeout' }));
+    xhr.onabort = () => reject(new ApiError('canceled', { kind: 'aborted' }));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     requestEnvelope<T>(path, { ...options, method: 'GET' }),
@@ -265,6 +299,8 @@ export const api = {
     requestEnvelope<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     requestEnvelope<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    requestEnvelope<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     requestEnvelope<T>(path, { ...options, method: 'DELETE', body }),
 };

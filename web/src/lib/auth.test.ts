@@ -95,6 +95,39 @@ describe('sign in and out', () => {
     await expect(signIn('lantran', 'x')).rejects.toMatchObject({ kind: 'envelope' });
   });
 
+  it('stores the refresh token the login returns in current-token', async () => {
+    const jar = stubCookies({});
+    server.state.handler = (req, _body, res) =>
+      req.url === '/auth/token'
+        ? json(res, 200, { code: 1000, result: { token: 'access', refreshToken: 'refresh' } })
+        : json(res, 200, { code: 1000, result: me });
+    await signIn('lantran', 'Secret#2025');
+    expect(jar.get('access-token')).toBe('access');
+    expect(jar.get('current-token')).toBe('refresh');
+  });
+
+  it('logout sends the token (and the refresh token) to /auth/logout', async () => {
+    const jar = stubCookies({ 'access-token': 'access', 'current-token': 'refresh' });
+    server.state.handler = (_req, body, res) => {
+      expect(JSON.parse(body)).toEqual({ token: 'access', refreshToken: 'refresh' });
+      json(res, 200, { code: 1000, result: null });
+    };
+    expect(await signOut()).toBe(true);
+    expect(jar.size).toBe(0);
+  });
+
+  it.each(['/api/logout', '/api/logout/'] as const)('the %s variant posts with the bearer token only', async (endpoint) => {
+    const jar = stubCookies({ 'access-token': 'access', 'current-token': 'refresh' });
+    server.state.handler = (req, body, res) => {
+      expect(req.headers.authorization).toBe('Bearer access');
+      expect(body).toBe('');
+      json(res, 200, { code: 1000, result: null });
+    };
+    expect(await signOut(endpoint)).toBe(true);
+    expect(urls()).toEqual([`POST ${endpoint}`]);
+    expect(jar.size).toBe(0);
+  });
+
   it('logout tells the server, then deletes the token cookies even when the call fails', async () => {
     const jar = stubCookies({ 'access-token': 'tok', 'current-token': 'tok' });
     server.state.handler = (_req, _body, res) => json(res, 500, { code: 9999 });

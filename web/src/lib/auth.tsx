@@ -4,8 +4,8 @@
  * (SPEC §8) and leave the visitor signed out.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ApiError, api, configureApiClient, refreshAccessToken, TOKEN_PATH } from './api-client';
-import { ACCESS_TOKEN_COOKIE, clearTokens, getCookie, storeToken } from './cookies';
+import { ApiError, api, configureApiClient, refreshAccessToken, request, TOKEN_PATH } from './api-client';
+import { ACCESS_TOKEN_COOKIE, clearTokens, getCookie, REFRESH_TOKEN_COOKIE, storeToken } from './cookies';
 import { isSuccess, parseRole, type Role } from './wasm';
 
 /** The current user as the header and the guards need it (SPEC §3). */
@@ -28,11 +28,18 @@ export interface AuthContextValue {
   isLoading: boolean;
   /** POST /auth/token, stores the token, fetches the user. Rejects with an ApiError carrying result.message. */
   login: (username: string, password: string) => Promise<CurrentUser>;
-  /** POST /auth/logout, deletes the token cookie, clears the user; the caller navigates to /login. */
-  logout: () => Promise<void>;
+  /**
+   * Ends the session on the server (POST /auth/logout {token} by default; the dashboard uses POST /api/logout
+   * and the mobile bar POST /api/logout/, SPEC §7), deletes the token cookies and clears the user. Resolves
+   * whether the server confirmed; the caller navigates.
+   */
+  logout: (endpoint?: LogoutEndpoint) => Promise<boolean>;
   /** GET /users/my-info again (after a profile update). */
   reloadUser: () => Promise<CurrentUser | null>;
 }
+
+/** The three logout calls of SPEC §7. */
+export type LogoutEndpoint = '/auth/logout' | '/api/logout' | '/api/logout/';
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -67,7 +74,10 @@ export async function resolveSession(): Promise<CurrentUser | null> {
 
 /** POST /auth/token; on success (code 1000 with a token) stores the token and fetches the user (SPEC §4). */
 export async function signIn(username: string, password: string): Promise<CurrentUser> {
-  const envelope = await api.post<{ token?: string; message?: string }>(TOKEN_PATH, { username, password });
+  const envelope = await api.post<{ token?: string; refreshToken?: string; message?: string }>(TOKEN_PATH, {
+    username,
+    password,
+  });
   const token = envelope.result?.token;
   if (!isSuccess(envelope.code, true, Boolean(token)) || !token) {
     throw new ApiError(envelope.result?.message ?? envelope.message ?? 'Login failed', {
@@ -76,19 +86,33 @@ export async function signIn(username: string, password: string): Promise<Curren
       body: envelope,
     });
   }
-  storeToken(token);
+  storeToken(token, envelope.result?.refreshToken);
   return fetchMyInfo();
 }
 
-/** POST /auth/logout with the token (failure only logged), then the token cookies are deleted. */
-export async function signOut(): Promise<void> {
+/**
+ * Ends the session on the server, then deletes the token cookies whatever the answer (a failure is only
+ * logged, SPEC §8: the device must not stay signed in). `/auth/logout` takes the token in its body (and the
+ * refresh token beside it, so the server can revoke the whole session); `/api/logout` and `/api/logout/` read
+ * the bearer header.
+ * Resolves whether the server confirmed.
+ */
+export async function signOut(endpoint: LogoutEndpoint = '/auth/logout'): Promise<boolean> {
   const token = getCookie(ACCESS_TOKEN_COOKIE);
+  const refreshToken = getCookie(REFRESH_TOKEN_COOKIE);
+  let ok = false;
   try {
-    if (token) await api.post('/auth/logout', { token });
+    if (endpoint === '/auth/logout') {
+      if (token || refreshToken) await api.post('/auth/logout', { token: token ?? refreshToken, refreshToken });
+    } else {
+      await request(endpoint, { method: 'POST' });
+    }
+    ok = true;
   } catch (error) {
     console.error('Logout failed', error);
   }
   clearTokens();
+  return ok;
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -114,9 +138,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return me;
   }, []);
 
-  const logout = useCallback(async () => {
-    await signOut();
+  const logout = useCallback(async (endpoint?: LogoutEndpoint) => {
+    const ok = await signOut(endpoint);
     setUser(null);
+    return ok;
   }, []);
 
   const reloadUser = useCallback(async () => {
@@ -156,7 +181,7 @@ export function StaticAuthProvider({ value, children }: { value: Partial<AuthCon
     isAuthenticated: false,
     isLoading: false,
     login: () => Promise.reject(new Error('not available')),
-    logout: () => Promise.resolve(),
+    logout: () => Promise.resolve(true),
     reloadUser: () => Promise.resolve(null),
     ...value,
   };

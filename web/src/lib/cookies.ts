@@ -23,13 +23,17 @@ export function setCookie(name: string, value: string, days = LIFETIME_DAYS): vo
 
 export function removeCookie(name: string): void {
   if (typeof document === 'undefined') return;
-  document.cookie = `${encodeURIComponent(name)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`;
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${encodeURIComponent(name)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax${secure}`;
 }
 
-/** Stores a freshly issued token: the access token for requests, the same value for the next refresh. */
-export function storeToken(token: string): void {
+/**
+ * Stores freshly issued tokens: the access token for requests (`access-token`) and the refresh token for the
+ * next refresh (`current-token`). A server that issues no separate refresh token gets the access token back.
+ */
+export function storeToken(token: string, refreshToken?: string | null): void {
   setCookie(ACCESS_TOKEN_COOKIE, token);
-  setCookie(REFRESH_TOKEN_COOKIE, token);
+  setCookie(REFRESH_TOKEN_COOKIE, refreshToken || token);
 }
 
 export function clearTokens(): void {
