@@ -1,0 +1,129 @@
+import { CalendarCheck, CalendarX, Clock, MessageCircle, RefreshCw } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { formatPrice, mentorshipStatus, servicesPreview } from '@/lib/wasm';
+import { formatDate, localeOf, toMs } from '../lib/format';
+import type { MentorshipEnrollment } from '../types';
+import { AVATAR_PLACEHOLDER, Img } from './image';
+
+/** The narrow layout (under Tailwind's `sm`), where a card lists 4 services instead of 3. */
+const NARROW_QUERY = '(max-width: 639px)';
+
+function subscribeNarrow(onChange: () => void) {
+  if (typeof window === 'undefined' || !window.matchMedia) return () => undefined;
+  const query = window.matchMedia(NARROW_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+export function useNarrowLayout(): boolean {
+  return useSyncExternalStore(
+    subscribeNarrow,
+    () => typeof window !== 'undefined' && Boolean(window.matchMedia?.(NARROW_QUERY).matches),
+    () => false,
+  );
+}
+
+/**
+ * A booked mentorship (SPEC §2.4): Active/Expired by the shared rule, price, services preview, dates and days
+ * left; Chat (logs only) while active, Renew and a disabled Expired button once expired.
+ */
+export function MentorshipCard({ enrollment, now = Date.now() }: { enrollment: MentorshipEnrollment; now?: number }) {
+  const { t, i18n } = useTranslation('profile');
+  const narrow = useNarrowLayout();
+  const locale = localeOf(i18n.language);
+  const { mentor, package: plan } = enrollment;
+  const endMs = toMs(enrollment.endDate) ?? 0;
+  const status = mentorshipStatus(endMs, now);
+  const active = status.state === 'active';
+  const services = servicesPreview(plan.services ?? [], narrow);
+  const name = [mentor.firstName, mentor.lastName].filter(Boolean).join(' ');
+  const start = formatDate(enrollment.startDate, locale);
+  const end = formatDate(enrollment.endDate, locale);
+
+  return (
+    <article
+      data-testid="mentorship-card"
+      data-state={status.state}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md"
+    >
+      <header className="flex items-start gap-3">
+        <Img src={mentor.avatar} fallback={AVATAR_PLACEHOLDER} className="size-12 shrink-0 rounded-full object-cover" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-slate-900">{name}</p>
+          <p className="truncate text-sm text-teal-700">{plan.title}</p>
+        </div>
+        <span
+          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+            active ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-200 text-slate-600'
+          }`}
+        >
+          {active ? t('mentors.active') : t('mentors.expired')}
+        </span>
+      </header>
+
+      <p className="mt-3 text-lg font-bold text-slate-900">{formatPrice(plan.price, plan.currency || 'VND', i18n.language)}</p>
+      {plan.short_description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{plan.short_description}</p>}
+
+      {services.shown.length > 0 && (
+        <ul aria-label={t('mentors.services')} className="mt-3 flex flex-wrap gap-1.5">
+          {services.shown.map((service) => (
+            <li key={service} className="rounded-full bg-teal-50 px-2.5 py-0.5 text-xs text-teal-800">
+              {service}
+            </li>
+          ))}
+          {services.more > 0 && (
+            <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-600">
+              {t('mentors.more', { count: services.more })}
+            </li>
+          )}
+        </ul>
+      )}
+
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-xs text-slate-600">
+        <div className="flex items-center gap-1.5">
+          <CalendarCheck aria-hidden="true" className="size-3.5 text-slate-400" />
+          <dt>{t('mentors.start')}:</dt>
+          <dd className="font-medium text-slate-800">{start}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <CalendarX aria-hidden="true" className="size-3.5 text-slate-400" />
+          <dt>{active ? t('mentors.end') : t('mentors.ended')}:</dt>
+          <dd className="font-medium text-slate-800">{end}</dd>
+        </div>
+      </dl>
+      {active && status.daysLeft !== null && status.daysLeft > 0 && (
+        <p className="mt-2 flex items-center gap-1.5 text-xs font-semibold text-amber-700">
+          <Clock aria-hidden="true" className="size-3.5" />
+          {t('mentors.daysLeft', { count: status.daysLeft })}
+        </p>
+      )}
+
+      <div className="mt-4 flex gap-2">
+        {active ? (
+          <button
+            type="button"
+            onClick={() => console.log('Chat with mentor', mentor.userId)}
+            className={`${buttonClass('primary', 'sm')} flex-1`}
+          >
+            <MessageCircle aria-hidden="true" className="size-4" />
+            {t('mentors.chat')}
+          </button>
+        ) : (
+          <>
+            <Link to={paths.mentorByQuery(mentor.userId)} className={`${buttonClass('primary', 'sm')} flex-1`}>
+              <RefreshCw aria-hidden="true" className="size-4" />
+              {t('mentors.renew')}
+            </Link>
+            <button type="button" disabled className={`${buttonClass('secondary', 'sm')} flex-1`}>
+              {t('mentors.expiredButton')}
+            </button>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

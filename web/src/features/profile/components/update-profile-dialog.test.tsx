@@ -1,0 +1,151 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
+import { todayIso } from '@/lib/wasm';
+import type { UploadEvent } from '../api/profile';
+import type { ProfileUser } from '../types';
+import { UpdateProfileDialog } from './update-profile-dialog';
+
+const api = vi.hoisted(() => ({ updateProfile: vi.fn(), uploadAvatar: vi.fn() }));
+vi.mock('../api/profile', () => api);
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+const lan: ProfileUser = {
+  userId: 'u1',
+  firstName: 'Lan',
+  lastName: 'Trần',
+  email: 'lan@example.com',
+  phoneNumber: '',
+  address: '',
+  dob: '1998-03-15T00:00:00Z',
+  avatar: 'https://cdn.example/old.png',
+  roleName: 'STUDENT',
+};
+
+function renderDialog() {
+  const onOpenChange = vi.fn();
+  const onUpdated = vi.fn();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <UpdateProfileDialog user={lan} open onOpenChange={onOpenChange} onUpdated={onUpdated} />
+    </I18nextProvider>,
+  );
+  return { onOpenChange, onUpdated };
+}
+
+const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const fill = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
+const submit = () => screen.getByRole('button', { name: /Save changes|Updating\.\.\./ }) as HTMLButtonElement;
+const png = (bytes: number) => new File([new Uint8Array(bytes)], 'me.png', { type: 'image/png' });
+
+describe('UpdateProfileDialog', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    api.updateProfile.mockReset();
+    api.uploadAvatar.mockReset();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  it('is an accessible dialog with every field filled from the user; date of birth at most today; photo images only and marked required', () => {
+    renderDialog();
+    expect(screen.getByRole('dialog', { name: 'Update profile' })).toBeTruthy();
+    expect(field(/^First name/).value).toBe('Lan');
+    expect(field(/^Last name/).value).toBe('Trần');
+    expect(field(/^Email/).value).toBe('lan@example.com');
+    expect(field(/^Phone number/).value).toBe('');
+    expect(field(/^Address/).value).toBe('');
+    expect(field(/^Date of birth/).value).toBe('1998-03-15');
+    expect(field(/^Date of birth/).max).toBe(todayIso());
+    const photo = field(/^Photo/);
+    expect(photo.accept).toBe('image/*');
+    expect(photo.getAttribute('aria-required')).toBe('true');
+  });
+
+  it("shows each field's own error text from the shared rules", async () => {
+    renderDialog();
+    fill(/^First name/, 'L');
+    fill(/^Last name/, ' ');
+    fill(/^Email/, 'nope');
+    fill(/^Date of birth/, '2999-01-01');
+    fireEvent.change(field(/^Photo/), { target: { files: [png(4_000_000)] } });
+    expect(screen.getByText('Image size must be less than 3.6MB')).toBeTruthy();
+    fireEvent.click(submit());
+    expect(await screen.findByText('First name must be at least 2 characters')).toBeTruthy();
+    expect(screen.getByText('Last name is required')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid email')).toBeTruthy();
+    expect(screen.getByText('Image size must be less than 3.6MB')).toBeTruthy();
+    expect(api.updateProfile).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file that is not an image', () => {
+    renderDialog();
+    fireEvent.change(field(/^Photo/), { target: { files: [new File(['x'], 'a.pdf', { type: 'application/pdf' })] } });
+    expect(screen.getByText('Please choose an image file')).toBeTruthy();
+  });
+
+  it('uploads the photo with its progress, shows "Updating...", sends the payload without empty values, then closes', async () => {
+    let finishUpload: (url: string) => void = () => undefined;
+    let step: (e: UploadEvent) => void = () => undefined;
+    api.uploadAvatar.mockImplementation((_file: File, _texts: unknown, onStep: (e: UploadEvent) => void) => {
+      step = onStep;
+      return new Promise((resolve) => (finishUpload = resolve));
+    });
+    api.updateProfile.mockResolvedValue({ code: 1000 });
+    const { onOpenChange, onUpdated } = renderDialog();
+    fill(/^Address/, '  12 Lê Lợi ');
+    fireEvent.change(field(/^Photo/), { target: { files: [png(100)] } });
+    fireEvent.click(submit());
+
+    await waitFor(() => expect(submit().textContent).toBe('Updating...'));
+    expect(submit().disabled).toBe(true);
+    act(() => step({ step: 'started' }));
+    expect(screen.getByTestId('upload-progress').textContent).toContain('10%');
+    act(() => step({ step: 'urlReceived' }));
+    expect(screen.getByTestId('upload-progress').textContent).toContain('30%');
+    act(() => step({ step: 'sending', loaded: 50, total: 100 }));
+    expect(screen.getByTestId('upload-progress').textContent).toContain('50%');
+    act(() => step({ step: 'uploaded' }));
+    expect(screen.getByTestId('upload-progress').textContent).toContain('70%');
+    act(() => step({ step: 'done' }));
+    expect(screen.getByTestId('upload-progress').textContent).toContain('100%');
+    finishUpload('https://cdn.example/new.png');
+
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.updateProfile).toHaveBeenCalledWith('u1', {
+      firstName: 'Lan',
+      lastName: 'Trần',
+      email: 'lan@example.com',
+      address: '12 Lê Lợi',
+      dob: '1998-03-15',
+      avatar: 'https://cdn.example/new.png',
+    });
+    expect(toast.success).toHaveBeenCalledWith('Success', { description: 'Profile updated successfully' });
+    expect(onUpdated).toHaveBeenCalled();
+  });
+
+  it('stays open with a destructive "Error" toast carrying the server message when the code is not 1000', async () => {
+    api.updateProfile.mockRejectedValue(new ApiError('Email already used', { kind: 'bad-request', status: 409, code: 1005 }));
+    const { onOpenChange } = renderDialog();
+    fireEvent.click(submit());
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Email already used' }));
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(submit().disabled).toBe(false);
+  });
+
+  it('falls back to "Update failed", and shows an exception\'s message or "Failed to update profile"', async () => {
+    api.updateProfile
+      .mockRejectedValueOnce(new ApiError('', { kind: 'envelope', status: 200, code: 1001 }))
+      .mockRejectedValueOnce(new Error('Upload failed with status 403'))
+      .mockRejectedValueOnce('weird');
+    renderDialog();
+    fireEvent.click(submit());
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Update failed' }));
+    fireEvent.click(submit());
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Upload failed with status 403' }));
+    fireEvent.click(submit());
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Failed to update profile' }));
+  });
+});

@@ -1,0 +1,60 @@
+/** The data of the profile page (SPEC §3). */
+
+/** The user as the profile shows and edits it. */
+export interface ProfileUser {
+  userId?: string;
+  username?: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber?: string | null;
+  address?: string | null;
+  /** A date (YYYY-MM-DD, or an ISO date-time). */
+  dob?: string | null;
+  avatar?: string | null;
+  roleName: string;
+}
+
+/** A time as the server sends it: epoch ms or an ISO 8601 string. */
+export type Instant = number | string;
+
+/** A course the student is enrolled in. */
+export interface EnrolledCourse {
+  _id: string;
+  /** The course's id when `_id` is the enrolment's own. */
+  courseId?: string;
+  title: string;
+  thumbnail?: string | null;
+  instructor?: { name?: string | null; image?: string | null } | null;
+  /** Percent, 0..100. */
+  progress?: number | null;
+  completed?: boolean | null;
+  createdAt?: Instant | null;
+}
+
+/** A course the teacher created. */
+export interface InstructorCourse {
+  _id: string;
+  title: string;
+  description?: string | null;
+  thumbnail?: string | null;
+  status?: string | null;
+  enrollments?: number | null;
+  createdAt?: Instant | null;
+}
+
+/** A mentorship plan the student booked. */
+export interface MentorshipEnrollment {
+  _id: string;
+  mentor: { userId: string; firstName?: string | null; lastName?: string | null; avatar?: string | null };
+  package: {
+    title: string;
+    /** Integer minor units of `currency` (VND when absent). */
+    price: number;
+    currency?: string | null;
+    short_description?: string | null;
+    services?: string[] | null;
+  };
+  startDate: Instant;
+  endDate: Instant;
+}
