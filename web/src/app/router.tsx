@@ -13,6 +13,12 @@ const NotFoundPage = lazy(() => import('@/features/errors/routes/not-found'));
 const PublicPlaceholder = lazy(() => import('@/features/placeholders/routes/public-page'));
 const DashboardLayout = lazy(() => import('./layouts/dashboard-layout'));
 const DashboardPlaceholder = lazy(() => import('@/features/placeholders/routes/dashboard-page'));
+const LoginPage = lazy(() => import('@/features/auth/routes/login'));
+const RegisterPage = lazy(() => import('@/features/auth/routes/register'));
+const ForgotPasswordPage = lazy(() => import('@/features/auth/routes/forgot-password'));
+const ResetPasswordPage = lazy(() => import('@/features/auth/routes/reset-password'));
+const ProfilePage = lazy(() => import('@/features/profile/routes/profile'));
+const UsersAdminPage = lazy(() => import('@/features/users-admin/routes/users'));
 
 /** [path, page key] of the pages later milestones build (SPEC §2.2). */
 const publicPages: [string, string][] = [
@@ -31,7 +37,6 @@ const publicPages: [string, string][] = [
   ['contact', 'contact'],
   ['terms', 'terms'],
   ['privacy', 'privacy'],
-  ['profile', 'profile'],
   ['profile/enroll-lectures', 'enrollLectures'],
   ['instructor', 'instructor'],
   ['instructor/course/:courseId', 'instructorCourse'],
@@ -42,16 +47,15 @@ const publicPages: [string, string][] = [
   ['syllabus/:id', 'syllabusDetail'],
 ];
 
-const authPages: [string, string][] = [
-  ['login', 'login'],
-  ['register', 'register'],
-  ['forgot-password', 'forgotPassword'],
-  ['reset-password', 'resetPassword'],
+const authPages: RouteObject[] = [
+  { path: 'login', element: <LoginPage /> },
+  { path: 'register', element: <RegisterPage /> },
+  { path: 'forgot-password', element: <ForgotPasswordPage /> },
+  { path: 'reset-password', element: <ResetPasswordPage /> },
 ];
 
 /** [path under /dashboard, page key] (SPEC §2.3, the guarded table and the sidebar-only list). */
 const dashboardPages: [string, string][] = [
-  ['user', 'user'],
   ['syllabus', 'syllabus'],
   ['syllabus/add', 'syllabusAdd'],
   ['syllabus/edit/:id', 'syllabusEdit'],
@@ -109,6 +113,7 @@ export const routes: RouteObject[] = [
             errorElement,
             children: [
               { index: true, element: <HomePage /> },
+              { path: 'profile', element: <ProfilePage /> },
               ...cataloguePublicRoutes,
               ...publicPages.filter(([path]) => !cataloguePublicPaths.has(path)).map(placeholderRoute),
               { path: '*', element: <NotFoundPage /> },
@@ -124,7 +129,7 @@ export const routes: RouteObject[] = [
       {
         element: <AuthLayout />,
         errorElement,
-        children: [{ element: <RouteGuard />, children: authPages.map(placeholderRoute) }],
+        children: [{ element: <RouteGuard />, children: authPages }],
       },
       {
         path: 'dashboard',
@@ -136,6 +141,7 @@ export const routes: RouteObject[] = [
             errorElement,
             children: [
               { index: true, element: <DashboardPlaceholder page="home" /> },
+              { path: 'user', element: <UsersAdminPage /> },
               ...dashboardPages.map(([path, page]) => ({ path, element: <DashboardPlaceholder page={page} /> })),
             ],
           },

@@ -1,15 +1,20 @@
-import { BookOpen, Home, LayoutDashboard, ShoppingCart, UserRound } from 'lucide-react';
+import { BookOpen, Home, LayoutDashboard, LogOut, ShoppingCart, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth, useRole } from '@/lib/auth';
 import { bottomBarShowsDashboard } from '@/lib/wasm';
 
-/** The mobile bottom bar (SPEC §2.1, §6: Dashboard only for TEACHER). */
+/** The mobile bottom bar (SPEC §2.1, §6: Dashboard only for TEACHER; sign-out through POST /api/logout/, §7). */
 export function BottomBar() {
   const { t } = useTranslation('layout');
-  const { user } = useAuth();
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
   const role = useRole();
+  const signOut = async () => {
+    const ok = await logout('/api/logout/');
+    void navigate(ok ? paths.home : paths.login);
+  };
   const items = [
     { key: 'home', to: paths.home, icon: Home, end: true },
     { key: 'courses', to: paths.courseList, icon: BookOpen, end: false },
@@ -41,6 +46,18 @@ export function BottomBar() {
             </NavLink>
           </li>
         ))}
+        {user && (
+          <li className="flex-1">
+            <button
+              type="button"
+              onClick={() => void signOut()}
+              className="flex w-full flex-col items-center gap-0.5 py-2 text-[11px] font-medium text-slate-500 hover:text-rose-600"
+            >
+              <LogOut aria-hidden="true" className="size-5" />
+              {t('user.logout')}
+            </button>
+          </li>
+        )}
       </ul>
     </nav>
   );

@@ -168,8 +168,9 @@ export function DashboardLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const options = useMemo(() => flatten(menu, (o) => t(o.labelKey, o.label)), [menu, t]);
 
+  // SPEC §7: the dashboard signs out through POST /api/logout, then goes to /login.
   const signOut = async () => {
-    await logout();
+    await logout('/api/logout');
     void navigate(paths.login);
   };
 
