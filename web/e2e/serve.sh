@@ -18,10 +18,11 @@ export ACADEMY_ADDR="127.0.0.1:$PORT" ACADEMY_DATA_DIR="$DATA" ACADEMY_WEB_DIR="
 export RUST_LOG="${RUST_LOG:-warn}"
 unset DATABASE_URL
 
-BIN="${ACADEMY_BIN:-$ROOT/target/debug/academy}"
+TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
+BIN="${ACADEMY_BIN:-$TARGET/debug/academy}"
 if [ ! -x "$BIN" ]; then
   (cd "$ROOT" && cargo build --quiet -p academy-server)
-  BIN="$ROOT/target/debug/academy"
+  BIN="$TARGET/debug/academy"
 fi
 # Newer servers take a `serve` subcommand; older ones serve with no arguments.
 ARGS=()
