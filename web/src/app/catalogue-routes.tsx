@@ -4,6 +4,16 @@ import type { RouteObject } from 'react-router';
 const CourseListPage = lazy(() => import('@/features/courses/routes/course-list'));
 const CourseDetailsPage = lazy(() => import('@/features/courses/routes/course-details'));
 const CategoryListPage = lazy(() => import('@/features/categories/routes/category-list'));
+const MentorListPage = lazy(() => import('@/features/mentors/routes/mentor-list'));
+const MentorPage = lazy(() => import('@/features/mentors/routes/mentor'));
+const PostListPage = lazy(() => import('@/features/posts/routes/post-list'));
+const PostPage = lazy(() => import('@/features/posts/routes/post'));
+const FeedPage = lazy(() => import('@/features/feed/routes/feed'));
+const AboutPage = lazy(() => import('@/features/pages/routes/about'));
+const ContactPage = lazy(() => import('@/features/pages/routes/contact'));
+const InformationsPage = lazy(() => import('@/features/pages/routes/informations'));
+const TermsPage = lazy(() => import('@/features/pages/routes/legal').then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() => import('@/features/pages/routes/legal').then((m) => ({ default: m.PrivacyPage })));
 
 /** The catalogue's public pages (SPEC §2.2), each its own lazy chunk. */
 export const cataloguePublicRoutes: RouteObject[] = [
@@ -11,6 +21,17 @@ export const cataloguePublicRoutes: RouteObject[] = [
   { path: 'courses', element: <CourseListPage variant="explore" /> },
   { path: 'course/details/:id', element: <CourseDetailsPage /> },
   { path: 'categorylist', element: <CategoryListPage /> },
+  { path: 'mentorlist', element: <MentorListPage /> },
+  { path: 'mentor/:id', element: <MentorPage /> },
+  { path: 'mentor', element: <MentorPage /> },
+  { path: 'post-feed', element: <FeedPage /> },
+  { path: 'popular-post', element: <PostListPage /> },
+  { path: 'popular-post/page', element: <PostPage /> },
+  { path: 'informations', element: <InformationsPage /> },
+  { path: 'about', element: <AboutPage /> },
+  { path: 'contact', element: <ContactPage /> },
+  { path: 'terms', element: <TermsPage /> },
+  { path: 'privacy', element: <PrivacyPage /> },
 ];
 
 /** Paths served by {@link cataloguePublicRoutes}, so the placeholder list can leave them out. */

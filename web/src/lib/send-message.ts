@@ -1,12 +1,17 @@
 import { ApiError, request } from './api-client';
 
 /** The answer of the visitor message calls (§7): an ok flag, and an error text on failure. */
-export type SendOutcome = { ok: true } | { ok: false; error?: string };
+export type SendOutcome = { ok: true } | { ok: false; error?: string; fields?: Record<string, string> };
 
 function outcomeOf(body: unknown): SendOutcome {
-  const record = body && typeof body === 'object' ? (body as { ok?: unknown; error?: unknown }) : {};
+  const record = body && typeof body === 'object' ? (body as { ok?: unknown; error?: unknown; result?: { fields?: unknown } }) : {};
   if (record.ok === true) return { ok: true };
-  return { ok: false, error: typeof record.error === 'string' && record.error ? record.error : undefined };
+  const fields = record.result?.fields;
+  return {
+    ok: false,
+    error: typeof record.error === 'string' && record.error ? record.error : undefined,
+    fields: fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined,
+  };
 }
 
 /**

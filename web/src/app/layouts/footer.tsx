@@ -14,7 +14,7 @@ export interface RecentPost {
 }
 
 /** SPEC §9: the footer lists at most 2 recent posts. */
-const FOOTER_RECENT_POSTS = 2;
+export const FOOTER_RECENT_POSTS = 2;
 /** Day, long month name, year, in the active language ("2 tháng 3, 2025", "2 March 2025"). */
 const DATE_LOCALES: Record<string, string> = { vi: 'vi-VN', en: 'en-GB' };
 const DEFAULT_POST_IMAGE = '/demo/post-placeholder.svg';

@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { fetchRecentPosts } from '@/features/posts/api/posts';
+import { useResource } from '@/lib/use-resource';
 import { BottomBar } from './bottom-bar';
-import { Footer } from './footer';
+import { FOOTER_RECENT_POSTS, Footer } from './footer';
 import { Header } from './header';
 import { TopContactBar } from './top-contact-bar';
 
 /** Public layout (SPEC §2.1): contact bar, sticky header, page, footer, mobile bottom bar. Toasts live at the root. */
 export function PublicLayout() {
   const { t } = useTranslation('common');
+  const recent = useResource('posts:recent', (signal) => fetchRecentPosts(FOOTER_RECENT_POSTS, signal));
   return (
     <div className="flex min-h-screen flex-col pb-16 lg:pb-0">
       <a
@@ -21,7 +24,7 @@ export function PublicLayout() {
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />
       </main>
-      <Footer />
+      <Footer posts={recent.data ?? []} />
       <BottomBar />
     </div>
   );

@@ -1,0 +1,6 @@
+import type { Instructor } from '@/lib/catalogue-types';
+
+/** `lastName firstName` (Vietnamese order), as the server spells it in `name`. */
+export function mentorName(mentor: Instructor): string {
+  return mentor.name?.trim() || [mentor.lastName, mentor.firstName].filter(Boolean).join(' ');
+}
