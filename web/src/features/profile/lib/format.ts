@@ -33,12 +33,12 @@ export function relativeTime(value: Instant | null | undefined, locale: string, 
 }
 
 /**
- * A calendar date in the locale's long form ("15 tháng 3, 1998" / "March 15, 1998"). A bare YYYY-MM-DD is a date,
- * not an instant: it is shown as written, whatever the viewer's time zone.
+ * A calendar date in the locale's long form ("15 tháng 3, 1998" / "March 15, 1998"). A bare YYYY-MM-DD (or that
+ * date at midnight UTC) is a date, not an instant: it is shown as written, whatever the viewer's time zone.
  */
 export function formatDate(value: Instant | null | undefined, locale: string): string | null {
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && value.length <= 10) {
-    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T00:00(:00(\.0+)?)?(Z|[+-]00:?00)?)?$/.test(value)) {
+    const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
     return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
   }
   const ms = toMs(value);
