@@ -17,6 +17,8 @@ trap 'rm -rf "$DATA"' EXIT
 export ACADEMY_ADDR="127.0.0.1:$PORT" ACADEMY_DATA_DIR="$DATA" ACADEMY_WEB_DIR="$WEB/dist"
 export RUST_LOG="${RUST_LOG:-warn}"
 unset DATABASE_URL
+# The browser tests read the demo catalogue (courses, mentors, posts...).
+export ACADEMY_DEMO="${ACADEMY_DEMO:-true}"
 
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 BIN="${ACADEMY_BIN:-$TARGET/debug/academy}"

@@ -64,7 +64,7 @@ export function Curriculum({ sections, onPlay }: { sections: Section[]; onPlay: 
                         <Lock aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
                       )}
                       {playable ? (
-                        <button type="button" onClick={() => onPlay(lesson)} className="flex-1 text-left font-medium text-teal-800 underline-offset-2 hover:underline">
+                        <button type="button" data-testid="play-lesson" onClick={() => onPlay(lesson)} className="flex-1 text-left font-medium text-teal-800 underline-offset-2 hover:underline">
                           {lesson.title}
                         </button>
                       ) : (

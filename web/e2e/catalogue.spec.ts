@@ -1,0 +1,236 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** SPEC §2.4: the home page's sections, in order of appearance. */
+const HOME_SECTIONS = [
+  'hero',
+  'instructor-call',
+  'promo',
+  'about',
+  'popular',
+  'bestSelling',
+  'bestRated',
+  'topPopular',
+  'free',
+  'categories',
+  'why',
+  'instructors',
+  'stats',
+  'testimonials',
+  'admission',
+  'newsletter',
+  'blog',
+];
+
+async function english(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('academy.lang', 'en'));
+}
+
+test.describe('home page', () => {
+  test('shows every section in order, with the catalogue data', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/');
+    await expect(page.getByTestId('popular-grid').getByTestId('course-card')).toHaveCount(8);
+    const order = await page.locator('[data-section]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-section')));
+    expect(order).toEqual(HOME_SECTIONS);
+
+    for (const key of ['bestSelling', 'bestRated', 'topPopular', 'free']) {
+      await expect(page.getByTestId(`carousel-${key}`).getByTestId('course-card').first()).toBeVisible();
+    }
+    await expect(page.getByTestId('category-grid').getByRole('link')).toHaveCount(10);
+    await expect(page.getByTestId('category-skeleton')).toHaveCount(0);
+    await expect(page.getByTestId('carousel-instructors').getByTestId('instructor-card')).toHaveCount(8);
+    await expect(page.locator('[data-section="testimonials"] figure')).toHaveCount(4);
+    await expect(page.getByTestId('blog-card')).toHaveCount(3);
+    await expect(page.getByTestId('blog-card').first()).toContainText('Bình luận (06)');
+    await expect(page.getByTestId('blog-card').first().getByRole('link', { name: /Đọc thêm/ })).toHaveAttribute('href', /\/popular-post\/page\?id=/);
+    await expect(page.getByTestId('site-footer').getByTestId('footer-recent-posts').locator('li')).toHaveCount(2);
+    expect(problems).toEqual([]);
+  });
+
+  test('a course card shows the price in đồng, the fixed placeholders and links to its page', async ({ page }) => {
+    await page.goto('/');
+    const card = page.getByTestId('popular-grid').getByTestId('course-card').filter({ has: page.locator('del') }).first();
+    await expect(card.getByTestId('course-price')).toContainText(/\d{1,3}(\.\d{3})+ ₫/);
+    await expect(card).toContainText('5.3k');
+    await expect(card).toContainText('Bài học 10');
+    await expect(card).toContainText('10:30m');
+    await expect(card).toContainText('Digital Marketing');
+    await card.getByRole('link', { name: /^Đăng ký/ }).click();
+    await expect(page).toHaveURL(/\/course\/details\//);
+    await expect(page.getByTestId('curriculum')).toBeVisible();
+  });
+
+  test('a carousel pauses while hovered and moves again after the pointer leaves', async ({ page }) => {
+    await page.goto('/');
+    const carousel = page.getByTestId('carousel-bestRated');
+    await carousel.scrollIntoViewIfNeeded();
+    const start = await carousel.getAttribute('data-selected');
+    await expect(carousel).not.toHaveAttribute('data-selected', start ?? '0', { timeout: 5_000 }); // autoplay runs
+
+    await carousel.hover();
+    const held = await carousel.getAttribute('data-selected');
+    await page.waitForTimeout(2_600);
+    await expect(carousel).toHaveAttribute('data-selected', held ?? '');
+
+    await page.mouse.move(5, 5);
+    await expect(carousel).not.toHaveAttribute('data-selected', held ?? '', { timeout: 4_000 });
+  });
+
+  test('the promo video opens full screen and "Close video" closes it', async ({ page }) => {
+    await english(page);
+    await page.goto('/');
+    await expect(page.getByText('40% off for the first 100 customers')).toBeVisible();
+    await page.getByRole('button', { name: 'Play the introduction video' }).click();
+    const dialog = page.getByTestId('video-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('iframe')).toHaveAttribute('src', /youtube\.com\/embed\/.*autoplay=1/);
+    await dialog.getByRole('button', { name: 'Close video' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the admission form sends, shows "Message sent successfully" and clears itself', async ({ page }) => {
+    await english(page);
+    await page.goto('/');
+    const form = page.getByTestId('admission-form');
+    await form.getByLabel('Name', { exact: true }).fill('Nguyễn Văn An');
+    await form.getByLabel('Email').fill('an.nguyen@example.com');
+    await form.getByLabel('Phone').fill('0901234567');
+    await form.getByLabel('Course name').fill('Lập trình Python');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Message sent successfully')).toBeVisible();
+    await expect(form.getByLabel('Name', { exact: true })).toHaveValue('');
+    await expect(form.getByLabel('Email')).toHaveValue('');
+  });
+
+  test('a rejected admission message shows "Failed to send message: …"', async ({ page }) => {
+    await english(page);
+    await page.goto('/');
+    const form = page.getByTestId('admission-form');
+    await form.getByLabel('Name', { exact: true }).fill('An');
+    await form.getByLabel('Email').fill('an@example.com');
+    await form.getByLabel('Phone').fill('abc');
+    await form.getByLabel('Course name').fill('Python');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText(/^Failed to send message: .+/)).toBeVisible();
+    await expect(form.getByLabel('Name', { exact: true })).toHaveValue('An');
+  });
+
+  test('the countdown starts at 120 days and ticks', async ({ page }) => {
+    const start = new Date('2026-11-22T08:00:00Z');
+    // Date.now() stands still while the page's timers keep running: the countdown shows exactly what the clock says.
+    await page.clock.setFixedTime(start);
+    await page.goto('/');
+    const timer = page.getByTestId('countdown');
+    await expect(timer.locator('[data-unit="days"]')).toHaveText('120');
+    await expect(timer.locator('[data-unit="seconds"]')).toHaveText('10');
+    await page.clock.setFixedTime(new Date(start.getTime() + 3_000));
+    await expect(timer.locator('[data-unit="seconds"]')).toHaveText('07');
+  });
+
+  test('the newsletter confirms a subscription, also a second one', async ({ page }) => {
+    await english(page);
+    await page.goto('/');
+    const form = page.getByTestId('newsletter-form');
+    for (let i = 0; i < 2; i++) {
+      await form.getByLabel('E-mail address').fill('reader@example.com');
+      await form.getByRole('button', { name: 'Subscribe Now' }).click();
+      await expect(page.getByText('Thank you! reader@example.com is subscribed.')).toBeVisible();
+    }
+  });
+});
+
+test.describe('course search and browsing', () => {
+  test('the header search finds "Lập trình…" courses from "lap trinh"', async ({ page }) => {
+    await page.goto('/');
+    const search = page.getByRole('banner').getByRole('searchbox').first();
+    await search.fill('lap trinh');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/courselist\?search=lap(%20|\+)trinh$/);
+    const results = page.getByTestId('course-results').getByTestId('course-card');
+    await expect(results.first()).toBeVisible();
+    const titles = await results.getByRole('heading').allTextContents();
+    expect(titles.length).toBeGreaterThanOrEqual(3);
+    for (const title of titles) expect(title).toMatch(/Lập trình/);
+    await expect(page.getByTestId('result-count')).toContainText(String(titles.length));
+  });
+
+  test('a category filters the list and an unknown search shows the empty state', async ({ page }) => {
+    await page.goto('/courselist');
+    const filter = page.getByTestId('category-filter');
+    const first = filter.getByRole('button').nth(1);
+    const count = Number(await first.locator('span').last().textContent());
+    await first.click();
+    await expect(page).toHaveURL(/category=/);
+    await expect(page.getByTestId('course-results').getByTestId('course-card')).toHaveCount(count);
+
+    await page.goto('/courselist?search=zzzz-khong-co');
+    await expect(page.getByText('Không tìm thấy khóa học nào')).toBeVisible();
+  });
+
+  test('a course page plays a free preview lesson in a dialog', async ({ page }) => {
+    await english(page);
+    await page.goto('/courselist?search=python');
+    await page.getByTestId('course-card').first().getByRole('heading').getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByTestId('curriculum').getByTestId('play-lesson').first().click();
+    const dialog = page.getByTestId('video-dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close video' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Log in to enroll' })).toHaveAttribute('href', /\/login\?redirect=/);
+  });
+});
+
+test.describe('public pages', () => {
+  test('mentor list, both mentor URL shapes and a post', async ({ page }) => {
+    await page.goto('/mentorlist');
+    const cards = page.getByTestId('mentor-list').getByRole('link');
+    await expect(cards).toHaveCount(8);
+    await page.getByRole('searchbox', { name: 'Tìm cố vấn' }).fill('thiet ke');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeLessThan(8);
+    const href = await cards.first().getAttribute('href');
+    await page.goto(href!);
+    await expect(page.getByTestId('mentor-plans').locator('li').first()).toBeVisible();
+    const id = href!.split('/').pop()!;
+    await page.goto(`/mentor?id=${id}`);
+    await expect(page.getByTestId('mentor-profile')).toBeVisible();
+
+    await page.goto('/popular-post');
+    await page.getByTestId('featured-post').click();
+    await expect(page).toHaveURL(/\/popular-post\/page\?id=/);
+    await expect(page.getByTestId('post-content').locator('h2').first()).toBeVisible();
+  });
+
+  test('each information page has its title and description in the active language', async ({ page }) => {
+    await english(page);
+    const pages: [string, string][] = [
+      ['/about', 'About us | Academy'],
+      ['/contact', 'Contact | Academy'],
+      ['/informations', 'Information | Academy'],
+      ['/terms', 'Terms of service | Academy'],
+      ['/privacy', 'Privacy policy | Academy'],
+      ['/categorylist', 'All categories | Academy'],
+      ['/post-feed', 'Community | Academy'],
+    ];
+    for (const [path, title] of pages) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{20,}/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+  });
+
+  test('the contact form sends a message', async ({ page }) => {
+    await english(page);
+    await page.goto('/contact');
+    const form = page.getByTestId('contact-form');
+    await form.getByLabel('Name', { exact: true }).fill('Trần Bình');
+    await form.getByLabel('E-mail').fill('binh@example.com');
+    await form.getByLabel('Message').fill('Tôi muốn hỏi về lịch khai giảng khóa Python.');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Message sent successfully')).toBeVisible();
+    await expect(form.getByLabel('Message')).toHaveValue('');
+  });
+});
