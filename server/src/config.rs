@@ -27,6 +27,19 @@ pub struct Cli {
 pub enum Command {
     /// Run the HTTP server (the default).
     Serve,
+    /// Create an administrator account (for the first admin) and exit. Fails when the username or email is taken.
+    CreateAdmin {
+        /// The admin's username (at least 6 characters).
+        #[arg(long)]
+        username: String,
+        /// The admin's email address.
+        #[arg(long)]
+        email: String,
+        /// The admin's password (the registration rules apply). Prefer the environment over the command line,
+        /// which other local users may see.
+        #[arg(long, env = "ACADEMY_ADMIN_PASSWORD", hide_env_values = true)]
+        password: String,
+    },
 }
 
 /// How the server is configured. Every setting is optional.
@@ -66,6 +79,84 @@ pub struct Config {
     /// Fill an empty database with the demo catalogue and users on start (the run command uses it).
     #[arg(long, global = true, env = "ACADEMY_DEMO")]
     pub demo: bool,
+
+    /// Lifetime of access tokens (the `Authorization: Bearer` token), in seconds.
+    #[arg(long, global = true, env = "ACADEMY_ACCESS_TOKEN_TTL_SECS", default_value_t = 15 * 60)]
+    pub access_token_ttl_secs: u64,
+
+    /// Lifetime of refresh tokens (the `current-token` cookie's value), in seconds; each refresh issues a new one.
+    #[arg(long, global = true, env = "ACADEMY_REFRESH_TOKEN_TTL_SECS", default_value_t = 7 * 24 * 60 * 60)]
+    pub refresh_token_ttl_secs: u64,
+
+    /// Failed logins allowed per account within the login window before 429.
+    #[arg(long, global = true, env = "ACADEMY_LOGIN_LIMIT_PER_ACCOUNT", default_value_t = 5)]
+    pub login_limit_per_account: i64,
+
+    /// Failed logins allowed per client address (IPv6: per /64) within the login window before 429.
+    #[arg(long, global = true, env = "ACADEMY_LOGIN_LIMIT_PER_ADDRESS", default_value_t = 20)]
+    pub login_limit_per_address: i64,
+
+    /// Length of the login-limit window, in seconds.
+    #[arg(long, global = true, env = "ACADEMY_LOGIN_LIMIT_WINDOW_SECS", default_value_t = 15 * 60)]
+    pub login_limit_window_secs: u64,
+
+    /// How many password hashes may run at once (each takes ~19 MiB and one core for ~20 ms).
+    /// Defaults to the number of cores.
+    #[arg(long, global = true, env = "ACADEMY_PASSWORD_HASH_CONCURRENCY")]
+    pub password_hash_concurrency: Option<usize>,
+
+    /// The site's public origin, used in links sent by mail (password reset), e.g. `https://academy.example`.
+    /// Defaults to `http://<addr>`.
+    #[arg(long, global = true, env = "ACADEMY_PUBLIC_URL")]
+    pub public_url: Option<String>,
+
+    /// SMTP server for outgoing mail, in lettre's URL form: `smtps://user:pass@host` (TLS),
+    /// `smtp://user:pass@host:587?tls=required` (STARTTLS) or `smtp://host:25`. Without it, mails are kept in
+    /// the outbox (`GET /api/admin/outbox`) and printed in the log.
+    #[arg(long, global = true, env = "ACADEMY_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+
+    /// Sender of outgoing mail.
+    #[arg(long, global = true, env = "ACADEMY_MAIL_FROM", default_value = "Academy <no-reply@academy.local>")]
+    pub mail_from: String,
+
+    /// S3-compatible bucket for uploads. Without it, uploads are kept under `<data dir>/files`.
+    #[arg(long, global = true, env = "ACADEMY_S3_BUCKET")]
+    pub s3_bucket: Option<String>,
+
+    /// Region of the S3 bucket.
+    #[arg(long, global = true, env = "ACADEMY_S3_REGION", default_value = "us-east-1")]
+    pub s3_region: String,
+
+    /// Endpoint of an S3-compatible service (MinIO, R2...); AWS when absent.
+    #[arg(long, global = true, env = "ACADEMY_S3_ENDPOINT")]
+    pub s3_endpoint: Option<String>,
+
+    /// Access key id for the S3 bucket (required with the bucket).
+    #[arg(long, global = true, env = "ACADEMY_S3_ACCESS_KEY_ID", hide_env_values = true)]
+    pub s3_access_key_id: Option<String>,
+
+    /// Secret access key for the S3 bucket (required with the bucket).
+    #[arg(long, global = true, env = "ACADEMY_S3_SECRET_ACCESS_KEY", hide_env_values = true)]
+    pub s3_secret_access_key: Option<String>,
+
+    /// Let browsers PUT avatars straight to the S3 bucket with presigned URLs (the bucket's CORS must allow the
+    /// site). Off: uploads go through the server's own signed URL, which checks size and type as bytes arrive.
+    #[arg(long, global = true, env = "ACADEMY_S3_DIRECT_UPLOADS")]
+    pub s3_direct_uploads: bool,
+
+    /// Username of an administrator created at start when no administrator exists (with the email and
+    /// password settings below). `academy create-admin` does the same on demand.
+    #[arg(long, global = true, env = "ACADEMY_ADMIN_USERNAME")]
+    pub admin_username: Option<String>,
+
+    /// Email of the administrator created at start (see `--admin-username`).
+    #[arg(long, global = true, env = "ACADEMY_ADMIN_EMAIL")]
+    pub admin_email: Option<String>,
+
+    /// Password of the administrator created at start (see `--admin-username`).
+    #[arg(long, global = true, env = "ACADEMY_ADMIN_PASSWORD", hide_env_values = true)]
+    pub admin_password: Option<String>,
 }
 
 /// The shape of log lines.
@@ -86,7 +177,21 @@ impl fmt::Debug for Config {
             .field("log_filter", &self.log_filter)
             .field("log_format", &self.log_format)
             .field("demo", &self.demo)
-            .finish()
+            .field("access_token_ttl_secs", &self.access_token_ttl_secs)
+            .field("refresh_token_ttl_secs", &self.refresh_token_ttl_secs)
+            .field("login_limit_per_account", &self.login_limit_per_account)
+            .field("login_limit_per_address", &self.login_limit_per_address)
+            .field("login_limit_window_secs", &self.login_limit_window_secs)
+            .field("password_hash_concurrency", &self.password_hash_concurrency)
+            .field("public_url", &self.public_url)
+            .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
+            .field("mail_from", &self.mail_from)
+            .field("s3_bucket", &self.s3_bucket)
+            .field("s3_region", &self.s3_region)
+            .field("s3_endpoint", &self.s3_endpoint)
+            .field("s3_direct_uploads", &self.s3_direct_uploads)
+            .field("admin_username", &self.admin_username)
+            .finish_non_exhaustive()
     }
 }
 
@@ -130,6 +235,35 @@ impl Config {
         write_private(&path, &hex).with_context(|| format!("writing {}", path.display()))?;
         tracing::info!(path = %path.display(), "generated a new token secret");
         Ok(TokenSecret(hex.into_bytes()))
+    }
+}
+
+impl Config {
+    /// The origin put in links sent by mail, without a trailing slash.
+    pub fn public_origin(&self) -> String {
+        match self.public_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+            Some(url) => url.trim_end_matches('/').to_owned(),
+            None => format!("http://{}", self.addr),
+        }
+    }
+
+    /// The S3 settings, when a bucket is configured.
+    pub fn s3(&self) -> anyhow::Result<Option<crate::storage::S3Config>> {
+        let Some(bucket) = self.s3_bucket.as_deref().map(str::trim).filter(|b| !b.is_empty()) else {
+            return Ok(None);
+        };
+        let required = |value: &Option<String>, name: &str| {
+            value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned)
+                .with_context(|| format!("{name} is required with ACADEMY_S3_BUCKET"))
+        };
+        Ok(Some(crate::storage::S3Config {
+            bucket: bucket.to_owned(),
+            region: self.s3_region.trim().to_owned(),
+            endpoint: self.s3_endpoint.as_deref().map(str::trim).filter(|e| !e.is_empty()).map(str::to_owned),
+            access_key_id: required(&self.s3_access_key_id, "ACADEMY_S3_ACCESS_KEY_ID")?,
+            secret_access_key: required(&self.s3_secret_access_key, "ACADEMY_S3_SECRET_ACCESS_KEY")?,
+            direct_uploads: self.s3_direct_uploads,
+        }))
     }
 }
 

@@ -7,11 +7,15 @@
 //! migrations), `http` (routes, errors, extractors, static hosting, OpenAPI). Modules for tokens and
 //! passwords (`auth`), files (`storage`) and mail (`mail`) sit beside these.
 
+pub mod admin;
+pub mod auth;
 pub mod config;
 pub mod db;
 pub mod demo;
 pub mod http;
+pub mod mail;
 pub mod state;
+pub mod storage;
 pub mod telemetry;
 
 use std::{future::Future, net::SocketAddr};
@@ -30,6 +34,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let addr = config.addr;
     let demo = config.demo;
     let state = AppState::build(config).await?;
+    admin::ensure_admin_from_config(&state).await?;
     if demo {
         demo::load(&state).await?;
     }

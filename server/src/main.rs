@@ -8,5 +8,8 @@ async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => academy_server::run(cli.config).await,
+        Command::CreateAdmin { username, email, password } => {
+            academy_server::admin::create_admin_command(cli.config, &username, &email, &password).await
+        }
     }
 }

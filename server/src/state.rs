@@ -1,11 +1,20 @@
-//! What every handler can reach: the database, its engine, the configuration and the token key.
+//! What every handler can reach: the database, its engine, the configuration and the token key, and the
+//! identity services (password hashing, token keys, login throttle, file storage, mail).
 
-use std::sync::Arc;
+use std::{sync::Arc, time::Duration};
+
+use anyhow::Context as _;
 
 use crate::{
     config::{Config, TokenSecret},
     db::{self, Backend, Pool},
 };
+use crate::auth::{
+    login_limit::{LoginLimits, LoginThrottle},
+    password::{self, Passwords},
+    tokens::{TokenKeys, TokenLifetimes},
+};
+use crate::{mail::Mailer, storage::Storage};
 
 /// Shared application state, cheap to clone (handlers receive it through `State<AppState>`).
 #[derive(Debug, Clone)]
@@ -14,6 +23,16 @@ pub struct AppState {
     pub backend: Backend,
     pub config: Arc<Config>,
     pub token_secret: TokenSecret,
+    /// Argon2id hashing on the blocking pool, bounded.
+    pub passwords: Passwords,
+    /// Signs and checks access and refresh tokens.
+    pub tokens: TokenKeys,
+    /// Failed-login counters (in the database).
+    pub login_throttle: LoginThrottle,
+    /// Uploaded files: local disk or an S3-compatible bucket.
+    pub storage: Storage,
+    /// SMTP, or the outbox table when no SMTP server is configured.
+    pub mailer: Arc<dyn Mailer>,
 }
 
 impl AppState {
@@ -25,6 +44,33 @@ impl AppState {
         let url = config.database_url();
         let (pool, backend) = db::connect(&url).await?;
         tracing::info!(backend = backend.name(), url = %crate::config::redact_url(&url), "database ready");
-        Ok(AppState { pool, backend, config: Arc::new(config), token_secret })
+        let lifetimes = TokenLifetimes {
+            access: Duration::from_secs(config.access_token_ttl_secs),
+            refresh: Duration::from_secs(config.refresh_token_ttl_secs),
+            ..TokenLifetimes::default()
+        };
+        let tokens = TokenKeys::new(token_secret.as_bytes(), lifetimes)?;
+        let passwords =
+            Passwords::new(config.password_hash_concurrency.unwrap_or_else(password::default_concurrency));
+        let login_throttle = LoginThrottle::new(LoginLimits {
+            per_account: config.login_limit_per_account,
+            per_address: config.login_limit_per_address,
+            window: Duration::from_secs(config.login_limit_window_secs),
+        });
+        let storage = Storage::from_config(&config.data_dir, config.s3()?.as_ref(), token_secret.as_bytes())
+            .context("opening file storage")?;
+        let mailer = crate::mail::from_config(config.smtp_url.as_deref(), &config.mail_from, &pool)
+            .context("configuring mail")?;
+        Ok(AppState {
+            pool,
+            backend,
+            config: Arc::new(config),
+            token_secret,
+            passwords,
+            tokens,
+            login_throttle,
+            storage,
+            mailer,
+        })
     }
 }

@@ -9,6 +9,7 @@ pub mod catalogue;
 pub mod contact;
 pub mod courses;
 pub mod settings;
+pub mod users;
 
 use std::{str::FromStr as _, time::Duration};
 

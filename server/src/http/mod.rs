@@ -4,6 +4,7 @@
 //! `router()` that registers them with `.routes(routes!(handler))`, then merge it in [`api_router`]. Its paths
 //! are served and documented at once.
 
+pub mod auth;
 pub mod banners;
 pub mod categories;
 pub mod contact;
@@ -17,6 +18,7 @@ pub mod home;
 pub mod mentors;
 pub mod newsletter;
 pub mod posts;
+pub mod users;
 pub mod web;
 
 use std::time::Duration;
@@ -81,7 +83,8 @@ const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), paym
 /// Every API route, documented. Later modules are merged here.
 pub fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(docs::ApiDoc::openapi()).merge(health::router())
-    // Identity: .merge(auth::router()).merge(users::router()).merge(files::router())
+        .merge(auth::router()) // Identity: tokens and logout; users and files follow.
+        .merge(users::router())
         .merge(catalogue_router())
 }
 

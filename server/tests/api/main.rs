@@ -1,8 +1,10 @@
 //! The server's integration tests: one binary, real HTTP against `spawn_app()`.
 //! Run on SQLite by default; `ACADEMY_TEST_BACKEND=postgres` runs the same tests on PostgreSQL.
 
+mod accounts;
 mod helpers;
 
+mod auth;
 mod catalogue;
 mod contact;
 mod database;

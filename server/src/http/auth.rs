@@ -1,0 +1,325 @@
+//! Tokens (§7): `POST /auth/token` (login), `/auth/refresh`, `/auth/introspect`, `/auth/logout`, and the logout
+//! calls of the dashboard and the mobile bar, `POST /api/logout` and `/api/logout/`. Password recovery:
+//! `POST /auth/forgot-password` and `/auth/reset-password`.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use academy_shared::{
+    auth_rules::{LoginForm, validate_login},
+    envelope::SUCCESS_CODE,
+};
+use axum::{
+    body::Bytes,
+    extract::{ConnectInfo, FromRequestParts, State},
+    http::{HeaderMap, HeaderValue, header, request::Parts},
+    response::{IntoResponse, Response},
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{ApiError, ApiResult, Json, Text, ok};
+use crate::{
+    auth::{
+        extract::{self, bearer_token},
+        sessions::{self, SessionError, TokenPair},
+        tokens::Subject,
+    },
+    db::{self, users},
+    state::AppState,
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_token))
+        .routes(routes!(refresh_token))
+        .routes(routes!(introspect_token))
+        .routes(routes!(logout))
+        .routes(routes!(logout_dashboard))
+        .routes(routes!(logout_mobile))
+}
+
+/// The client's address: the TCP peer. (Behind a reverse proxy every client shares the proxy's address, so the
+/// per-address login limit then applies to all of them together.)
+#[derive(Debug, Clone, Copy)]
+pub struct ClientAddr(pub IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let ip = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |ConnectInfo(addr)| addr.ip());
+        Ok(ClientAddr(ip))
+    }
+}
+
+/// The body of `POST /auth/token` (§3 login payload). Validated by `academy_shared::auth_rules::validate_login`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct Credentials {
+    #[schema(example = "student01")]
+    pub username: String,
+    #[schema(example = "Student#2026")]
+    pub password: String,
+}
+
+/// A new token pair: `token` is the access token (send it as `Authorization: Bearer`), `refreshToken` goes to
+/// the `current-token` cookie and is exchanged at `/auth/refresh`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TokenResult {
+    pub token: String,
+    pub refresh_token: String,
+    pub authenticated: bool,
+}
+
+impl From<TokenPair> for TokenResult {
+    fn from(pair: TokenPair) -> Self {
+        TokenResult { token: pair.access.token, refresh_token: pair.refresh.token, authenticated: true }
+    }
+}
+
+/// A token sent in a body (`/auth/refresh`, `/auth/introspect`, `/auth/logout`).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct TokenBody {
+    pub token: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Introspection {
+    /// Whether the token is a live access token (valid signature and expiry, open session, active user).
+    pub valid: bool,
+}
+
+pub mod texts {
+    use super::Text;
+
+    pub fn bad_credentials() -> Text {
+        Text::new("Tên đăng nhập hoặc mật khẩu không đúng.", "Incorrect username or password.")
+    }
+    pub fn locked() -> Text {
+        Text::new(
+            "Tài khoản của bạn đã bị khóa. Vui lòng liên hệ quản trị viên.",
+            "Your account is locked. Please contact an administrator.",
+        )
+    }
+    pub fn throttled(minutes: u64) -> Text {
+        Text::new(
+            format!("Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau {minutes} phút."),
+            format!(
+                "Too many failed sign-in attempts. Please try again in {minutes} minute{}.",
+                if minutes == 1 { "" } else { "s" }
+            ),
+        )
+    }
+    pub fn session_ended() -> Text {
+        Text::new("Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.", "Your session has ended. Please sign in again.")
+    }
+}
+
+/// A 429 with `Retry-After`.
+pub fn throttled_response(retry_after_secs: u64) -> Response {
+    let minutes = retry_after_secs.div_ceil(60).max(1);
+    let mut response = ApiError::TooManyRequests(texts::throttled(minutes)).into_response();
+    response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+    response
+}
+
+/// Signs in with username and password. Unknown usernames and wrong passwords get the same answer after the
+/// same work; failures are limited per account and per address (429 with `Retry-After`).
+#[utoipa::path(
+    post,
+    path = "/auth/token",
+    tag = "auth",
+    request_body = Credentials,
+    responses(
+        (status = 200, description = "Signed in", body = super::Envelope<TokenResult>),
+        (status = 400, description = "Username or password missing", body = super::error::ErrorEnvelope),
+        (status = 401, description = "Wrong username or password", body = super::error::ErrorEnvelope),
+        (status = 403, description = "The account is locked", body = super::error::ErrorEnvelope),
+        (status = 429, description = "Too many failed attempts", body = super::error::ErrorEnvelope),
+    )
+)]
+pub async fn create_token(
+    State(state): State<AppState>,
+    ClientAddr(ip): ClientAddr,
+    Json(body): Json<Credentials>,
+) -> Result<axum::Json<academy_shared::envelope::Envelope<TokenResult>>, Response> {
+    let form = LoginForm { username: body.username, password: body.password };
+    let login = validate_login(&form).map_err(|errors| {
+        let first = errors.iter().next().map(|(_, e)| *e);
+        let message = first.map_or_else(super::error::texts::bad_request, |e| Text::localized(|l| e.message(l)));
+        ApiError::bad_request(message).into_response()
+    })?;
+    // Usernames in logs are cut: they are whatever the client typed.
+    let username: String = login.username.chars().take(64).collect();
+    let now = db::now_ms();
+    let attempt = match state.login_throttle.begin(&state.pool, &login.username, ip, now).await {
+        Ok(Ok(attempt)) => attempt,
+        Ok(Err(throttled)) => {
+            tracing::warn!(username = %username, ip = %ip, outcome = "throttled", "login attempt");
+            return Err(throttled_response(throttled.retry_after_secs));
+        }
+        Err(e) => return Err(ApiError::from(e).into_response()),
+    };
+    let user = users::find_by_username(&state.pool, &login.username).await.map_err(|e| ApiError::from(e).into_response())?;
+    let verified = state
+        .passwords
+        .verify_or_dummy(&login.password, user.as_ref().map(|u| u.password_hash.as_str()))
+        .await
+        .map_err(|e| ApiError::internal(e).into_response())?;
+    let user = match user {
+        Some(user) if verified => user,
+        _ => {
+            tracing::warn!(username = %username, ip = %ip, outcome = "bad_credentials", "login attempt");
+            return Err(ApiError::Unauthenticated(texts::bad_credentials()).into_response());
+        }
+    };
+    state.login_throttle.succeeded(&state.pool, attempt).await.map_err(|e| ApiError::from(e).into_response())?;
+    if !user.is_active() {
+        tracing::warn!(username = %username, user_id = %user.id, ip = %ip, outcome = "locked", "login attempt");
+        return Err(ApiError::Forbidden(texts::locked()).into_response());
+    }
+    if crate::auth::password::Passwords::needs_rehash(&user.password_hash) {
+        rehash_later(&state, &user.id, &login.password);
+    }
+    let subject = Subject { user_id: user.id.clone(), role: user.role.clone(), token_version: user.token_version };
+    let pair = sessions::start(&state.pool, &state.tokens, &subject, now)
+        .await
+        .map_err(|e| ApiError::internal(e).into_response())?;
+    tracing::info!(username = %username, user_id = %user.id, ip = %ip, outcome = "success", "login attempt");
+    Ok(ok(TokenResult::from(pair)))
+}
+
+/// Replaces a hash made with older parameters, off the request's path.
+fn rehash_later(state: &AppState, user_id: &str, password: &str) {
+    let (state, user_id, password) = (state.clone(), user_id.to_owned(), password.to_owned());
+    tokio::spawn(async move {
+        let result = async {
+            let hash = state.passwords.hash(&password).await?;
+            users::set_password_hash(&state.pool, &user_id, &hash).await?;
+            anyhow::Ok(())
+        }
+        .await;
+        if let Err(e) = result {
+            tracing::warn!(error = format!("{e:#}"), "rehashing a password failed");
+        }
+    });
+}
+
+/// 401 for every refusal, 500 for a database failure.
+fn session_error(error: SessionError) -> ApiError {
+    match error {
+        SessionError::Database(e) => e.into(),
+        other => {
+            tracing::debug!(error = %other, "token refused");
+            ApiError::Unauthenticated(texts::session_ended())
+        }
+    }
+}
+
+/// Exchanges a refresh token for a new pair; the old refresh token is spent. Presenting a spent one again ends
+/// its whole session (401).
+#[utoipa::path(
+    post,
+    path = "/auth/refresh",
+    tag = "auth",
+    request_body = TokenBody,
+    responses(
+        (status = 200, description = "A new token pair", body = super::Envelope<TokenResult>),
+        (status = 401, description = "Invalid, expired, spent or revoked refresh token", body = super::error::ErrorEnvelope),
+    )
+)]
+pub async fn refresh_token(State(state): State<AppState>, Json(body): Json<TokenBody>) -> ApiResult<TokenResult> {
+    if body.token.trim().is_empty() {
+        return Err(ApiError::Unauthenticated(texts::session_ended()));
+    }
+    let pair = sessions::refresh(&state.pool, &state.tokens, &body.token, db::now_ms()).await.map_err(session_error)?;
+    Ok(ok(TokenResult::from(pair)))
+}
+
+/// Says whether a token is a live access token.
+#[utoipa::path(
+    post,
+    path = "/auth/introspect",
+    tag = "auth",
+    request_body = TokenBody,
+    responses((status = 200, description = "`valid` is true only for a live access token", body = super::Envelope<Introspection>))
+)]
+pub async fn introspect_token(State(state): State<AppState>, Json(body): Json<TokenBody>) -> ApiResult<Introspection> {
+    let valid = match extract::authenticate(&state, body.token.trim()).await {
+        Ok(_) => true,
+        Err(ApiError::Unauthenticated(_)) => false,
+        Err(other) => return Err(other),
+    };
+    Ok(ok(Introspection { valid }))
+}
+
+/// The answer of the logout calls: the envelope plus `ok`, for the callers that read either.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LogoutResult {
+    pub ok: bool,
+    /// 1000.
+    pub code: i32,
+    pub message: Option<String>,
+    pub result: LogoutDetail,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LogoutDetail {
+    pub ok: bool,
+}
+
+/// Ends the session of the token in the body (access or refresh, expired or not), or of the Bearer token.
+/// Always answers ok: a token that is not ours has no session to end.
+#[utoipa::path(
+    post,
+    path = "/auth/logout",
+    tag = "auth",
+    request_body = TokenBody,
+    responses((status = 200, description = "The session is ended", body = LogoutResult))
+)]
+pub async fn logout(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<axum::Json<LogoutResult>, ApiError> {
+    end_session(&state, &headers, &body).await
+}
+
+/// The dashboard's logout: ends the session of the Bearer token (or of a `token` in a JSON body).
+#[utoipa::path(
+    post,
+    path = "/api/logout",
+    tag = "auth",
+    request_body(content = TokenBody, description = "Optional: the Bearer token is used when there is no body"),
+    responses((status = 200, description = "The session is ended", body = LogoutResult))
+)]
+pub async fn logout_dashboard(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<axum::Json<LogoutResult>, ApiError> {
+    end_session(&state, &headers, &body).await
+}
+
+/// The mobile bar's logout, same as `POST /api/logout`.
+#[utoipa::path(
+    post,
+    path = "/api/logout/",
+    tag = "auth",
+    request_body(content = TokenBody, description = "Optional: the Bearer token is used when there is no body"),
+    responses((status = 200, description = "The session is ended", body = LogoutResult))
+)]
+pub async fn logout_mobile(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<axum::Json<LogoutResult>, ApiError> {
+    end_session(&state, &headers, &body).await
+}
+
+async fn end_session(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Result<axum::Json<LogoutResult>, ApiError> {
+    let from_body = serde_json::from_slice::<TokenBody>(body).ok().map(|b| b.token).filter(|t| !t.trim().is_empty());
+    let token = from_body.or_else(|| bearer_token(headers).map(str::to_owned));
+    if let Some(token) = token {
+        match sessions::end(&state.pool, &state.tokens, &token, db::now_ms()).await {
+            Ok(user_id) => tracing::info!(user_id = %user_id, "logged out"),
+            Err(SessionError::Database(e)) => return Err(e.into()),
+            Err(e) => tracing::debug!(error = %e, "logout with a token that is not ours"),
+        }
+    }
+    Ok(axum::Json(LogoutResult { ok: true, code: SUCCESS_CODE, message: None, result: LogoutDetail { ok: true } }))
+}
