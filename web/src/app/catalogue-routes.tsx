@@ -15,6 +15,16 @@ const InformationsPage = lazy(() => import('@/features/pages/routes/informations
 const TermsPage = lazy(() => import('@/features/pages/routes/legal').then((m) => ({ default: m.TermsPage })));
 const PrivacyPage = lazy(() => import('@/features/pages/routes/legal').then((m) => ({ default: m.PrivacyPage })));
 
+const InstructorRedirect = lazy(() => import('@/features/dashboard-catalogue/routes/instructor-redirect'));
+const CourseManagePage = lazy(() => import('@/features/dashboard-catalogue/routes/course-manage'));
+const CourseEditorPage = lazy(() => import('@/features/dashboard-catalogue/routes/course-editor'));
+const CategoriesPage = lazy(() => import('@/features/dashboard-catalogue/routes/categories'));
+const CourseTypesPage = lazy(() => import('@/features/dashboard-catalogue/routes/course-types'));
+const BannersPage = lazy(() => import('@/features/dashboard-catalogue/routes/banners'));
+const FeedModerationPage = lazy(() => import('@/features/dashboard-catalogue/routes/feed-moderation'));
+const ContactInboxPage = lazy(() => import('@/features/dashboard-catalogue/routes/inbox').then((m) => ({ default: m.ContactInboxPage })));
+const AdmissionInboxPage = lazy(() => import('@/features/dashboard-catalogue/routes/inbox').then((m) => ({ default: m.AdmissionInboxPage })));
+
 /** The catalogue's public pages (SPEC §2.2), each its own lazy chunk. */
 export const cataloguePublicRoutes: RouteObject[] = [
   { path: 'courselist', element: <CourseListPage /> },
@@ -32,7 +42,24 @@ export const cataloguePublicRoutes: RouteObject[] = [
   { path: 'contact', element: <ContactPage /> },
   { path: 'terms', element: <TermsPage /> },
   { path: 'privacy', element: <PrivacyPage /> },
+  { path: 'instructor', element: <InstructorRedirect /> },
+  { path: 'instructor/course/:courseId', element: <InstructorRedirect /> },
 ];
 
 /** Paths served by {@link cataloguePublicRoutes}, so the placeholder list can leave them out. */
 export const cataloguePublicPaths = new Set(cataloguePublicRoutes.map((route) => route.path));
+
+/** The catalogue's dashboard pages (paths under /dashboard, SPEC §2.3 and the sidebar of §6). */
+export const catalogueDashboardRoutes: RouteObject[] = [
+  { path: 'course', element: <CourseManagePage /> },
+  { path: 'course/add-new', element: <CourseEditorPage /> },
+  { path: 'course/edit/:id', element: <CourseEditorPage /> },
+  { path: 'category', element: <CategoriesPage /> },
+  { path: 'course-type', element: <CourseTypesPage /> },
+  { path: 'banners', element: <BannersPage /> },
+  { path: 'post-feed', element: <FeedModerationPage /> },
+  { path: 'contact-message', element: <ContactInboxPage /> },
+  { path: 'admission-message', element: <AdmissionInboxPage /> },
+];
+
+export const catalogueDashboardPaths = new Set(catalogueDashboardRoutes.map((route) => route.path));

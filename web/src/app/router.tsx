@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/features/errors/routes/error-screen';
-import { cataloguePublicPaths, cataloguePublicRoutes } from './catalogue-routes';
+import { catalogueDashboardPaths, catalogueDashboardRoutes, cataloguePublicPaths, cataloguePublicRoutes } from './catalogue-routes';
 import { AuthLayout } from './layouts/auth-layout';
 import { BareLayout } from './layouts/bare-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -142,7 +142,10 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <DashboardPlaceholder page="home" /> },
               { path: 'user', element: <UsersAdminPage /> },
-              ...dashboardPages.map(([path, page]) => ({ path, element: <DashboardPlaceholder page={page} /> })),
+              ...catalogueDashboardRoutes,
+              ...dashboardPages
+                .filter(([path]) => !catalogueDashboardPaths.has(path))
+                .map(([path, page]) => ({ path, element: <DashboardPlaceholder page={page} /> })),
             ],
           },
         ],

@@ -1,0 +1,144 @@
+import '../texts';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FallbackImage } from '@/components/ui/fallback-image';
+import { LoadError } from '@/components/ui/load-error';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { placeholders, type Banner } from '@/lib/catalogue-types';
+import { useDocumentMeta } from '@/lib/use-document-meta';
+import { invalidateResources, useResource } from '@/lib/use-resource';
+import { createBanner, deleteBanner, listBannersBoth, updateBanner, type BannerBody } from '../api/dashboard';
+import { fieldErrors } from '../components/course-form';
+import { EditDialog } from '../components/edit-dialog';
+import { ImageInput } from '../components/image-input';
+import { BilingualField, Card, FormRow, PageHeader, StatusBadge, input } from '../components/ui';
+
+const emptyBody: BannerBody = { title: { vi: '', en: '' }, subtitle: { vi: '', en: '' }, slug: '', image: '', link: '/', active: true, order: 1 };
+
+/** /dashboard/banners (ADMIN): every banner, active or not; create, edit, switch on/off, delete. */
+export default function BannersPage() {
+  const { t } = useTranslation('dashboardCatalogue');
+  useDocumentMeta(`${t('banners.title')} | ${t('brand')}`, t('banners.text'));
+  const banners = useResource('dash:banners', listBannersBoth);
+  const [editing, setEditing] = useState<{ id?: string; body: BannerBody } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const fe = fieldErrors(errors);
+
+  const bodyOf = (banner: Banner): BannerBody => {
+    const en = banners.data?.en.find((b) => b.id === banner.id);
+    return {
+      title: { vi: banner.title, en: en?.title ?? '' },
+      subtitle: { vi: banner.subtitle, en: en?.subtitle ?? '' },
+      slug: banner.slug ?? '',
+      image: banner.image,
+      link: banner.link,
+      active: banner.active,
+      order: banner.order,
+    };
+  };
+
+  const persist = async (id: string | undefined, body: BannerBody) => {
+    setSaving(true);
+    setErrors({});
+    try {
+      if (id) await updateBanner(id, body);
+      else await createBanner(body);
+      toast.success(t('saved'));
+      setEditing(null);
+      invalidateResources('home');
+      banners.reload();
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields ?? {});
+      toast.error(t('editor.saveFailed'), { description: error instanceof ApiError ? error.message : undefined });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async (banner: Banner) => {
+    if (!window.confirm(t('banners.confirmDelete', { name: banner.title }))) return;
+    try {
+      await deleteBanner(banner.id);
+      toast.success(t('deleted'));
+      banners.reload();
+    } catch {
+      toast.error(t('actionFailed'));
+    }
+  };
+
+  const body = editing?.body;
+  const setBody = (next: Partial<BannerBody>) => setEditing((e) => (e ? { ...e, body: { ...e.body, ...next } } : e));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8" data-testid="dashboard-banners">
+      <PageHeader
+        title={t('banners.title')}
+        text={t('banners.text')}
+        actions={<button type="button" onClick={() => { setErrors({}); setEditing({ body: { ...emptyBody, order: (banners.data?.vi.length ?? 0) + 1 } }); }} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('banners.add')}</button>}
+      />
+      {banners.error !== undefined && !banners.data ? (
+        <LoadError onRetry={banners.reload} />
+      ) : !banners.data ? (
+        <div className="flex justify-center py-16"><Spinner /></div>
+      ) : banners.data.vi.length === 0 ? (
+        <EmptyState title={t('banners.empty')} />
+      ) : (
+        <ul className="grid gap-5 md:grid-cols-2">
+          {banners.data.vi.map((banner) => (
+            <li key={banner.id}>
+              <Card className="overflow-hidden">
+                <FallbackImage src={banner.image} fallback={placeholders.post} className="aspect-[8/3] w-full bg-slate-100 object-cover" />
+                <div className="flex items-start justify-between gap-3 p-4">
+                  <div className="min-w-0">
+                    <div className="flex items-center gap-2">
+                      <StatusBadge status={banner.active ? 'visible' : 'hidden'} label={banner.active ? t('banners.active') : t('banners.inactive')} />
+                      <span className="text-xs text-slate-500">#{banner.order} · {banner.link}</span>
+                    </div>
+                    <p className="mt-1 truncate font-semibold text-slate-900">{banner.title}</p>
+                    <p className="truncate text-sm text-slate-500">{banner.subtitle}</p>
+                  </div>
+                  <div className="flex shrink-0 gap-1">
+                    <button type="button" disabled={saving} onClick={() => void persist(banner.id, { ...bodyOf(banner), active: !banner.active })} className={buttonClass('secondary', 'sm')}>
+                      {banner.active ? t('banners.deactivate') : t('banners.activate')}
+                    </button>
+                    <button type="button" onClick={() => { setErrors({}); setEditing({ id: banner.id, body: bodyOf(banner) }); }} className={buttonClass('ghost', 'sm')} aria-label={t('editNamed', { name: banner.title })}><Pencil aria-hidden="true" className="size-4" /></button>
+                    <button type="button" onClick={() => void remove(banner)} className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`} aria-label={t('deleteNamed', { name: banner.title })}><Trash2 aria-hidden="true" className="size-4" /></button>
+                  </div>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <EditDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} title={editing?.id ? t('banners.edit') : t('banners.add')} onSubmit={() => editing && void persist(editing.id, editing.body)} saving={saving}>
+        {body && (
+          <>
+            <BilingualField id="banner-title" label={t('banners.fields.title')} value={body.title} onChange={(title) => setBody({ title })} errors={fe.name} required />
+            <BilingualField id="banner-subtitle" label={t('banners.fields.subtitle')} value={body.subtitle} onChange={(subtitle) => setBody({ subtitle })} />
+            <div className="grid gap-4 sm:grid-cols-3">
+              <FormRow label={t('banners.fields.link')} htmlFor="banner-link">
+                <input id="banner-link" value={body.link} onChange={(e) => setBody({ link: e.target.value })} className={input()} />
+              </FormRow>
+              <FormRow label={t('categories.fields.order')} htmlFor="banner-order">
+                <input id="banner-order" type="number" value={body.order} onChange={(e) => setBody({ order: Number(e.target.value) || 0 })} className={input()} />
+              </FormRow>
+              <label className="flex items-center gap-2 self-end pb-2.5 text-sm font-medium text-slate-700">
+                <input type="checkbox" checked={body.active} onChange={(e) => setBody({ active: e.target.checked })} className="size-4 accent-teal-700" />
+                {t('banners.active')}
+              </label>
+            </div>
+            <ImageInput label={t('banners.fields.image')} value={body.image} onChange={(image) => setBody({ image })} prefix="banner" fallback={placeholders.post} wide />
+            {fe.image && <p role="alert" className="text-sm text-rose-700">{fe.image}</p>}
+          </>
+        )}
+      </EditDialog>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import '../texts';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FallbackImage } from '@/components/ui/fallback-image';
+import { LoadError } from '@/components/ui/load-error';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { placeholders, type Category } from '@/lib/catalogue-types';
+import { useDocumentMeta } from '@/lib/use-document-meta';
+import { invalidateResources, useResource } from '@/lib/use-resource';
+import { createCategory, deleteCategory, listCategoriesBoth, updateCategory, type CategoryBody } from '../api/dashboard';
+import { fieldErrors } from '../components/course-form';
+import { EditDialog } from '../components/edit-dialog';
+import { ImageInput } from '../components/image-input';
+import { BilingualField, Card, FormRow, PageHeader, input } from '../components/ui';
+
+const emptyBody: CategoryBody = { name: { vi: '', en: '' }, slug: '', description: { vi: '', en: '' }, image: '', order: 0 };
+
+/** /dashboard/category (ADMIN): categories with image, names in both languages, order; create, edit, delete. */
+export default function CategoriesPage() {
+  const { t } = useTranslation('dashboardCatalogue');
+  useDocumentMeta(`${t('categories.title')} | ${t('brand')}`, t('categories.text'));
+  const categories = useResource('dash:categories', listCategoriesBoth);
+  const [editing, setEditing] = useState<{ id?: string; body: CategoryBody } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const fe = fieldErrors(errors);
+
+  const open = (category?: Category) => {
+    setErrors({});
+    if (!category) return setEditing({ body: { ...emptyBody, order: (categories.data?.vi.length ?? 0) + 1 } });
+    const en = categories.data?.en.find((c) => c.id === category.id);
+    setEditing({
+      id: category.id,
+      body: {
+        name: { vi: category.categoryName, en: en?.categoryName ?? '' },
+        slug: category.slug ?? '',
+        description: { vi: category.description ?? '', en: en?.description ?? '' },
+        image: category.image ?? '',
+        order: category.order ?? 0,
+      },
+    });
+  };
+
+  const refresh = () => {
+    invalidateResources('categories');
+    invalidateResources('home');
+    categories.reload();
+  };
+
+  const save = async () => {
+    if (!editing) return;
+    setSaving(true);
+    setErrors({});
+    try {
+      const body = { ...editing.body, image: editing.body.image || null };
+      if (editing.id) await updateCategory(editing.id, body);
+      else await createCategory(body);
+      toast.success(t('saved'));
+      setEditing(null);
+      refresh();
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields ?? {});
+      toast.error(t('editor.saveFailed'), { description: error instanceof ApiError ? error.message : undefined });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async (category: Category) => {
+    if (!window.confirm(t('categories.confirmDelete', { name: category.categoryName }))) return;
+    try {
+      await deleteCategory(category.id);
+      toast.success(t('deleted'));
+      refresh();
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.status === 409 ? t('categories.inUse') : t('actionFailed'));
+    }
+  };
+
+  const body = editing?.body;
+  const setBody = (next: Partial<CategoryBody>) => setEditing((e) => (e ? { ...e, body: { ...e.body, ...next } } : e));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8" data-testid="dashboard-categories">
+      <PageHeader title={t('categories.title')} text={t('categories.text')} actions={<button type="button" onClick={() => open()} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('categories.add')}</button>} />
+      {categories.error !== undefined && !categories.data ? (
+        <LoadError onRetry={categories.reload} />
+      ) : !categories.data ? (
+        <div className="flex justify-center py-16"><Spinner /></div>
+      ) : categories.data.vi.length === 0 ? (
+        <EmptyState title={t('categories.empty')} />
+      ) : (
+        <Card className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wider text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">{t('categories.columns.category')}</th>
+                <th scope="col" className="px-4 py-3">{t('categories.columns.english')}</th>
+                <th scope="col" className="px-4 py-3 text-right">{t('categories.columns.courses')}</th>
+                <th scope="col" className="px-4 py-3 text-right">{t('categories.columns.order')}</th>
+                <th scope="col" className="px-4 py-3"><span className="sr-only">{t('actions')}</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {categories.data.vi.map((category) => (
+                <tr key={category.id}>
+                  <td className="px-4 py-3">
+                    <span className="flex items-center gap-3">
+                      <FallbackImage src={category.image} fallback={placeholders.category} className="size-10 rounded-lg bg-slate-100 object-cover" />
+                      <span>
+                        <span className="block font-semibold text-slate-900">{category.categoryName}</span>
+                        <span className="block text-xs text-slate-500">{category.slug}</span>
+                      </span>
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 text-slate-600">{categories.data?.en.find((c) => c.id === category.id)?.categoryName}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{category.courseCount}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{category.order}</td>
+                  <td className="px-4 py-3">
+                    <span className="flex justify-end gap-1">
+                      <button type="button" onClick={() => open(category)} className={buttonClass('ghost', 'sm')} aria-label={t('editNamed', { name: category.categoryName })}><Pencil aria-hidden="true" className="size-4" /></button>
+                      <button type="button" onClick={() => void remove(category)} className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`} aria-label={t('deleteNamed', { name: category.categoryName })}><Trash2 aria-hidden="true" className="size-4" /></button>
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+
+      <EditDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} title={editing?.id ? t('categories.edit') : t('categories.add')} onSubmit={() => void save()} saving={saving}>
+        {body && (
+          <>
+            <BilingualField id="cat-name" label={t('categories.fields.name')} value={body.name} onChange={(name) => setBody({ name })} errors={fe.name} required />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormRow label={t('editor.fields.slug')} htmlFor="cat-slug" error={fe.slug} hint={t('editor.hints.slug')}>
+                <input id="cat-slug" value={body.slug} onChange={(e) => setBody({ slug: e.target.value })} className={input(Boolean(fe.slug))} />
+              </FormRow>
+              <FormRow label={t('categories.fields.order')} htmlFor="cat-order">
+                <input id="cat-order" type="number" value={body.order} onChange={(e) => setBody({ order: Number(e.target.value) || 0 })} className={input()} />
+              </FormRow>
+            </div>
+            <BilingualField id="cat-description" label={t('categories.fields.description')} value={body.description} onChange={(description) => setBody({ description })} multiline />
+            <ImageInput label={t('categories.fields.image')} value={body.image ?? ''} onChange={(image) => setBody({ image })} prefix="category" fallback={placeholders.category} />
+          </>
+        )}
+      </EditDialog>
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+import '../texts';
+import { ArrowLeft, Eye, Save } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { buttonClass } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { placeholders, type Category, type CourseDetail } from '@/lib/catalogue-types';
+import { useDocumentMeta } from '@/lib/use-document-meta';
+import { invalidateResources, useResource } from '@/lib/use-resource';
+import { formatPrice } from '@/lib/wasm';
+import {
+  createCourse,
+  getManagedCourse,
+  listCategoriesBoth,
+  saveCurriculum,
+  setCourseStatus,
+  updateCourse,
+  type CourseStatus,
+  type Lang,
+} from '../api/dashboard';
+import {
+  CURRENCY_CODES,
+  LEVEL_KEYS,
+  courseToForm,
+  curriculumToDrafts,
+  draftsToBody,
+  emptyCourseForm,
+  fieldErrors,
+  formToBody,
+  type CourseForm,
+  type SectionDraft,
+} from '../components/course-form';
+import { CurriculumEditor } from '../components/curriculum-editor';
+import { ImageInput } from '../components/image-input';
+import { BilingualField, Card, FormRow, PageHeader, StatusBadge, input } from '../components/ui';
+import { dashboardPaths } from './course-manage';
+
+type Tab = 'details' | 'curriculum' | 'publish';
+const TABS: Tab[] = ['details', 'curriculum', 'publish'];
+
+/** /dashboard/course/add-new and /dashboard/course/edit/{id}: details, curriculum and publication of a course. */
+export default function CourseEditorPage() {
+  const { id } = useParams();
+  const { t } = useTranslation('dashboardCatalogue');
+  const course = useResource(id ? `dash:course:${id}` : null, (signal) => getManagedCourse(id!, signal));
+  const categories = useResource('dash:categories', listCategoriesBoth);
+  useDocumentMeta(`${id ? t('editor.editTitle') : t('editor.newTitle')} | ${t('brand')}`, t('editor.text'));
+
+  if (id && course.error !== undefined && !course.data) {
+    const forbidden = course.error instanceof ApiError && (course.error.status === 403 || course.error.status === 404);
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        {forbidden ? <p role="alert" className="rounded-xl bg-rose-50 p-6 text-rose-800">{t('editor.notYours')}</p> : <LoadError onRetry={course.reload} />}
+      </div>
+    );
+  }
+  if ((id && !course.data) || !categories.data) return <div className="flex justify-center py-20"><Spinner /></div>;
+  return <Editor key={id ?? 'new'} id={id} initial={course.data} categories={categories.data.vi} onSaved={course.reload} />;
+}
+
+function Editor({
+  id,
+  initial,
+  categories,
+  onSaved,
+}: {
+  id?: string;
+  initial?: Record<Lang, CourseDetail>;
+  categories: Category[];
+  onSaved: () => void;
+}) {
+  const { t, i18n } = useTranslation('dashboardCatalogue');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = id && TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'details';
+  const [form, setForm] = useState<CourseForm>(() => (initial ? courseToForm(initial) : { ...emptyCourseForm, categoryId: categories[0]?.id ?? '' }));
+  const [sections, setSections] = useState<SectionDraft[]>(() => (initial ? curriculumToDrafts(initial) : []));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState<string>(initial?.vi.status ?? 'draft');
+  const set = <K extends keyof CourseForm>(key: K) => (value: CourseForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const fe = fieldErrors(errors);
+
+  useEffect(() => setStatus(initial?.vi.status ?? 'draft'), [initial]);
+
+  const fail = (error: unknown) => {
+    if (error instanceof ApiError) {
+      setErrors(error.fields ?? {});
+      toast.error(t('editor.saveFailed'), { description: error.message });
+    } else {
+      toast.error(t('editor.saveFailed'));
+    }
+  };
+
+  const saveDetails = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setErrors({});
+    try {
+      const body = formToBody(form);
+      invalidateResources('dash:courses');
+      if (id) {
+        await updateCourse(id, body);
+        toast.success(t('editor.saved'));
+        onSaved();
+      } else {
+        const created = await createCourse(body);
+        toast.success(t('editor.created'));
+        void navigate(`${dashboardPaths.editCourse(created._id)}?tab=curriculum`, { replace: true });
+      }
+    } catch (error) {
+      fail(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const saveSections = async () => {
+    if (!id) return;
+    setSaving(true);
+    setErrors({});
+    try {
+      await saveCurriculum(id, draftsToBody(sections));
+      invalidateResources('dash:courses');
+      toast.success(t('editor.curriculumSaved'));
+      onSaved();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const changeStatus = async (next: CourseStatus) => {
+    if (!id) return;
+    setSaving(true);
+    try {
+      const course = await setCourseStatus(id, next);
+      setStatus(course.status ?? next);
+      invalidateResources('dash:courses');
+      toast.success(t(`courses.statusDone.${next}`));
+    } catch (error) {
+      fail(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const price = Number(form.price);
+  const discount = form.discount.trim() === '' ? null : Number(form.discount);
+  const preview = (n: number) => (Number.isInteger(n) && n >= 0 ? formatPrice(n, form.currency, i18n.language) : '—');
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8" data-testid="course-editor">
+      <Link to={dashboardPaths.courses} className="mb-4 inline-flex items-center gap-1.5 text-sm font-semibold text-teal-700 hover:text-teal-900">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {t('editor.back')}
+      </Link>
+      <PageHeader
+        title={id ? form.title.vi || t('editor.editTitle') : t('editor.newTitle')}
+        text={t('editor.text')}
+        actions={id ? <StatusBadge status={status} label={t(`status.${status}`)} /> : undefined}
+      />
+
+      {id && (
+        <div role="tablist" aria-label={t('editor.sections')} className="mb-6 flex gap-1 rounded-xl bg-slate-100 p-1">
+          {TABS.map((key) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              aria-selected={tab === key}
+              onClick={() => setParams(key === 'details' ? {} : { tab: key }, { replace: true })}
+              className={`flex-1 rounded-lg px-4 py-2 text-sm font-semibold transition ${tab === key ? 'bg-white text-teal-800 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+            >
+              {t(`editor.tabs.${key}`)}
+            </button>
+          ))}
+        </div>
+      )}
+
+      {tab === 'details' && (
+        <form onSubmit={saveDetails} className="space-y-6" noValidate>
+          <Card className="space-y-5 p-6">
+            <BilingualField id="title" label={t('editor.fields.title')} value={form.title} onChange={set('title')} errors={fe.title} required />
+            <FormRow label={t('editor.fields.slug')} htmlFor="slug" error={fe.slug} hint={t('editor.hints.slug')}>
+              <input id="slug" value={form.slug} onChange={(e) => set('slug')(e.target.value)} className={input(Boolean(fe.slug))} />
+            </FormRow>
+            <BilingualField id="description" label={t('editor.fields.description')} value={form.description} onChange={set('description')} errors={{ vi: fe.description }} multiline rows={5} />
+            <BilingualField id="outcomes" label={t('editor.fields.outcomes')} value={form.outcomes} onChange={set('outcomes')} multiline rows={4} hint={t('editor.hints.lines')} />
+            <BilingualField id="requirements" label={t('editor.fields.requirements')} value={form.requirements} onChange={set('requirements')} multiline rows={3} hint={t('editor.hints.lines')} />
+          </Card>
+
+          <Card className="grid gap-5 p-6 sm:grid-cols-2">
+            <FormRow label={t('editor.fields.category')} htmlFor="category" error={fe.categoryId}>
+              <select id="category" value={form.categoryId} onChange={(e) => set('categoryId')(e.target.value)} className={input(Boolean(fe.categoryId))} required>
+                <option value="">—</option>
+                {categories.map((c) => <option key={c.id} value={c.id}>{c.categoryName}</option>)}
+              </select>
+            </FormRow>
+            <FormRow label={t('editor.fields.level')} htmlFor="level" error={fe.level}>
+              <select id="level" value={form.level} onChange={(e) => set('level')(e.target.value)} className={input(Boolean(fe.level))}>
+                {LEVEL_KEYS.map((key) => <option key={key} value={key}>{t(`levels.${key}`)}</option>)}
+              </select>
+            </FormRow>
+            <FormRow label={t('editor.fields.currency')} htmlFor="currency" error={fe.currency}>
+              <select id="currency" value={form.currency} onChange={(e) => set('currency')(e.target.value)} className={input(Boolean(fe.currency))}>
+                {CURRENCY_CODES.map((code) => <option key={code} value={code}>{code}</option>)}
+              </select>
+            </FormRow>
+            <FormRow label={t('editor.fields.seats')} htmlFor="seats" error={fe.totalSeat}>
+              <input id="seats" type="number" min={0} value={form.totalSeat} onChange={(e) => set('totalSeat')(e.target.value)} className={input(Boolean(fe.totalSeat))} />
+            </FormRow>
+            <FormRow label={t('editor.fields.price')} htmlFor="price" error={fe.price} hint={t('editor.hints.price', { value: preview(price) })}>
+              <input id="price" type="number" min={0} step={1} value={form.price} onChange={(e) => set('price')(e.target.value)} className={input(Boolean(fe.price))} />
+            </FormRow>
+            <FormRow label={t('editor.fields.discount')} htmlFor="discount" error={fe.discount} hint={discount === null ? t('editor.hints.noDiscount') : t('editor.hints.price', { value: preview(discount) })}>
+              <input id="discount" type="number" min={0} step={1} value={form.discount} onChange={(e) => set('discount')(e.target.value)} className={input(Boolean(fe.discount))} />
+            </FormRow>
+            <div className="sm:col-span-2">
+              <BilingualField id="badge" label={t('editor.fields.badge')} value={form.badge} onChange={set('badge')} hint={t('editor.hints.badge')} />
+            </div>
+            <div className="sm:col-span-2">
+              <ImageInput label={t('editor.fields.thumbnail')} value={form.thumbnail} onChange={set('thumbnail')} prefix="thumbnail" fallback={placeholders.course} wide />
+            </div>
+          </Card>
+
+          <div className="flex justify-end">
+            <button type="submit" disabled={saving} className={buttonClass('primary', 'lg')}>
+              {saving ? <Spinner className="size-4 border-2 border-white border-t-transparent" /> : <Save aria-hidden="true" className="size-4" />}
+              {id ? t('editor.save') : t('editor.create')}
+            </button>
+          </div>
+        </form>
+      )}
+
+      {tab === 'curriculum' && (
+        <div className="space-y-5">
+          {fe.sections && <p role="alert" className="rounded-xl bg-rose-50 p-4 text-sm text-rose-800">{fe.sections}</p>}
+          <CurriculumEditor sections={sections} onChange={setSections} />
+          <div className="flex justify-end border-t border-slate-200 pt-5">
+            <button type="button" onClick={() => void saveSections()} disabled={saving} className={buttonClass('primary', 'lg')}>
+              {saving ? <Spinner className="size-4 border-2 border-white border-t-transparent" /> : <Save aria-hidden="true" className="size-4" />}
+              {t('editor.saveCurriculum')}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {tab === 'publish' && id && (
+        <Card className="space-y-5 p-6">
+          <div className="flex items-center gap-3">
+            <span className="text-sm font-medium text-slate-700">{t('editor.currentStatus')}</span>
+            <StatusBadge status={status} label={t(`status.${status}`)} />
+          </div>
+          <p className="text-sm text-slate-600">{t(`editor.statusHelp.${status}`, { defaultValue: '' })}</p>
+          <div className="flex flex-wrap gap-3">
+            {status !== 'published' && (
+              <button type="button" disabled={saving} onClick={() => void changeStatus('published')} className={buttonClass('primary')}>{t('courses.publish')}</button>
+            )}
+            {status === 'published' && (
+              <button type="button" disabled={saving} onClick={() => void changeStatus('draft')} className={buttonClass('secondary')}>{t('courses.unpublish')}</button>
+            )}
+            {status !== 'archived' && (
+              <button type="button" disabled={saving} onClick={() => void changeStatus('archived')} className={buttonClass('ghost')}>{t('courses.archive')}</button>
+            )}
+            {status === 'published' && (
+              <Link to={paths.courseDetails(id)} target="_blank" className={buttonClass('ghost')}>
+                <Eye aria-hidden="true" className="size-4" />
+                {t('editor.viewPublic')}
+              </Link>
+            )}
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}

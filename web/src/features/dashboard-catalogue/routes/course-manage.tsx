@@ -1,0 +1,144 @@
+import '../texts';
+import { ExternalLink, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Pagination } from '@/components/pagination';
+import { buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FallbackImage } from '@/components/ui/fallback-image';
+import { LoadError } from '@/components/ui/load-error';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { placeholders, type Course } from '@/lib/catalogue-types';
+import { useDocumentMeta } from '@/lib/use-document-meta';
+import { useResource } from '@/lib/use-resource';
+import { formatPrice } from '@/lib/wasm';
+import { deleteCourse, listManagedCourses, setCourseStatus, type CourseStatus } from '../api/dashboard';
+import { Card, PageHeader, StatusBadge, input } from '../components/ui';
+
+export const dashboardPaths = {
+  courses: '/dashboard/course',
+  addCourse: '/dashboard/course/add-new',
+  editCourse: (id: string) => `/dashboard/course/edit/${encodeURIComponent(id)}`,
+};
+
+/** /dashboard/course: the teacher's own courses (every course for an admin), with publish and delete. */
+export default function CourseManagePage() {
+  const { t, i18n } = useTranslation('dashboardCatalogue');
+  const { user } = useAuth();
+  useDocumentMeta(`${t('courses.title')} | ${t('brand')}`, t('courses.text'));
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [busy, setBusy] = useState<string | null>(null);
+  const courses = useResource(`dash:courses:${search}:${page}`, (signal) => listManagedCourses({ search: search || undefined, page }, signal));
+  const number = new Intl.NumberFormat(i18n.language);
+  const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'medium' });
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(text.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const act = async (course: Course, action: () => Promise<unknown>, done: string) => {
+    setBusy(course._id);
+    try {
+      await action();
+      toast.success(done);
+      courses.reload();
+    } catch (error) {
+      toast.error(t('actionFailed'), { description: error instanceof ApiError ? error.message : undefined });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const changeStatus = (course: Course, status: CourseStatus) =>
+    act(course, () => setCourseStatus(course._id, status), t(`courses.statusDone.${status}`));
+  const remove = (course: Course) => {
+    if (!window.confirm(t('courses.confirmDelete', { title: course.title }))) return;
+    void act(course, () => deleteCourse(course._id), t('courses.deleted'));
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8" data-testid="course-manage">
+      <PageHeader
+        title={t('courses.title')}
+        text={user?.roleName?.toUpperCase() === 'ADMIN' ? t('courses.textAdmin') : t('courses.text')}
+        actions={
+          <Link to={dashboardPaths.addCourse} className={buttonClass('primary')}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('courses.add')}
+          </Link>
+        }
+      />
+      <label className="relative mb-4 block">
+        <span className="sr-only">{t('courses.search')}</span>
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+        <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('courses.search')} className={`${input()} pl-9`} />
+      </label>
+
+      {courses.error !== undefined && !courses.data ? (
+        <LoadError onRetry={courses.reload} />
+      ) : !courses.data ? (
+        <div className="flex justify-center py-16"><Spinner /></div>
+      ) : courses.data.items.length === 0 ? (
+        <EmptyState
+          title={search ? t('courses.noMatch') : t('courses.empty')}
+          text={search ? undefined : t('courses.emptyText')}
+          action={!search && <Link to={dashboardPaths.addCourse} className={buttonClass('primary')}>{t('courses.add')}</Link>}
+        />
+      ) : (
+        <Card className="overflow-hidden">
+          <ul className="divide-y divide-slate-100" data-testid="managed-courses">
+            {courses.data.items.map((course) => (
+              <li key={course._id} className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
+                <FallbackImage src={course.thumbnail} fallback={placeholders.course} className="aspect-video w-full shrink-0 rounded-lg bg-slate-100 object-cover sm:w-36" />
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <StatusBadge status={course.status ?? 'draft'} label={t(`status.${course.status ?? 'draft'}`)} />
+                    {course.category && <span className="text-xs text-slate-500">{course.category.categoryName}</span>}
+                  </div>
+                  <Link to={dashboardPaths.editCourse(course._id)} className="mt-1 block truncate font-semibold text-slate-900 hover:text-teal-700">{course.title}</Link>
+                  <p className="mt-1 flex flex-wrap gap-x-4 text-xs text-slate-500">
+                    <span>{course.price === 0 ? t('free') : formatPrice(course.discount ?? course.price, course.currency, i18n.language)}</span>
+                    <span>{t('courses.lessons', { count: course.lessonCount ?? 0 })}</span>
+                    <span>{t('courses.students', { count: course.enrollmentCount ?? 0, formatted: number.format(course.enrollmentCount ?? 0) })}</span>
+                    {course.updatedAt && <span>{t('courses.updated', { date: date.format(new Date(course.updatedAt)) })}</span>}
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-center gap-2">
+                  {busy === course._id && <Spinner className="size-4 border-2" />}
+                  {course.status === 'published' ? (
+                    <button type="button" disabled={busy !== null} onClick={() => void changeStatus(course, 'draft')} className={buttonClass('secondary', 'sm')}>{t('courses.unpublish')}</button>
+                  ) : (
+                    <button type="button" disabled={busy !== null} onClick={() => void changeStatus(course, 'published')} className={buttonClass('primary', 'sm')}>{t('courses.publish')}</button>
+                  )}
+                  <Link to={dashboardPaths.editCourse(course._id)} className={buttonClass('ghost', 'sm')} aria-label={t('courses.editNamed', { title: course.title })}>
+                    <Pencil aria-hidden="true" className="size-4" />
+                  </Link>
+                  {course.status === 'published' && (
+                    <Link to={paths.courseDetails(course._id)} target="_blank" className={buttonClass('ghost', 'sm')} aria-label={t('courses.viewNamed', { title: course.title })}>
+                      <ExternalLink aria-hidden="true" className="size-4" />
+                    </Link>
+                  )}
+                  <button type="button" disabled={busy !== null} onClick={() => remove(course)} className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`} aria-label={t('courses.deleteNamed', { title: course.title })}>
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      {courses.data && <Pagination page={courses.data.page} totalPages={courses.data.totalPages} onPage={setPage} />}
+    </div>
+  );
+}
