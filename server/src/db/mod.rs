@@ -8,6 +8,7 @@
 pub mod catalogue;
 pub mod contact;
 pub mod courses;
+pub mod files;
 pub mod settings;
 pub mod users;
 

@@ -37,6 +37,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(logout))
         .routes(routes!(logout_dashboard))
         .routes(routes!(logout_mobile))
+        .routes(routes!(forgot_password))
+        .routes(routes!(reset_password))
+        .routes(routes!(check_reset_token))
 }
 
 /// The client's address: the TCP peer. (Behind a reverse proxy every client shares the proxy's address, so the
@@ -114,6 +117,24 @@ pub mod texts {
                 "Too many failed sign-in attempts. Please try again in {minutes} minute{}.",
                 if minutes == 1 { "" } else { "s" }
             ),
+        )
+    }
+    pub fn reset_link_sent() -> Text {
+        Text::new(
+            "Nếu email này thuộc về một tài khoản, chúng tôi đã gửi liên kết đặt lại mật khẩu. Liên kết có hiệu lực 30 phút.",
+            "If this email belongs to an account, a password reset link has been sent. It works for 30 minutes.",
+        )
+    }
+    pub fn reset_link_invalid() -> Text {
+        Text::new(
+            "Liên kết đặt lại mật khẩu không hợp lệ hoặc đã hết hạn.",
+            "The password reset link is invalid or has expired.",
+        )
+    }
+    pub fn password_reset_done() -> Text {
+        Text::new(
+            "Mật khẩu đã được đặt lại. Vui lòng đăng nhập bằng mật khẩu mới.",
+            "Your password has been reset. Please sign in with your new password.",
         )
     }
     pub fn session_ended() -> Text {
@@ -322,4 +343,125 @@ async fn end_session(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Resu
         }
     }
     Ok(axum::Json(LogoutResult { ok: true, code: SUCCESS_CODE, message: None, result: LogoutDetail { ok: true } }))
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Password recovery
+
+/// The body of `POST /auth/forgot-password`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ForgotPassword {
+    #[schema(example = "student01@example.com")]
+    pub email: String,
+}
+
+/// The body of `POST /auth/reset-password`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ResetPassword {
+    /// The `token` of the mailed link.
+    pub token: String,
+    pub password: String,
+}
+
+/// A text to show.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageResult {
+    pub message: String,
+}
+
+/// Mails a single-use reset link (valid 30 minutes) when the email belongs to an active account. The answer
+/// is the same either way, and the mail is sent after answering, so neither reveals whether the account exists.
+#[utoipa::path(
+    post,
+    path = "/auth/forgot-password",
+    tag = "auth",
+    request_body = ForgotPassword,
+    responses(
+        (status = 200, description = "Always the same answer", body = super::Envelope<MessageResult>),
+        (status = 422, description = "Not an email address", body = super::error::ErrorEnvelope),
+    )
+)]
+pub async fn forgot_password(
+    State(state): State<AppState>,
+    super::Language(lang): super::Language,
+    ClientAddr(ip): ClientAddr,
+    Json(body): Json<ForgotPassword>,
+) -> ApiResult<MessageResult> {
+    let email = body.email.trim().to_owned();
+    if !academy_shared::auth_rules::is_valid_email(&email) {
+        let error = academy_shared::auth_rules::RegistrationError::InvalidEmail;
+        let text = Text::localized(|l| error.message(l));
+        return Err(ApiError::Unprocessable { message: text.clone(), fields: [("email".to_owned(), text)].into_iter().collect() });
+    }
+    tracing::info!(ip = %ip, "password reset requested");
+    let task_state = state.clone();
+    tokio::spawn(async move {
+        if let Err(e) = send_reset_link(&task_state, &email, lang).await {
+            tracing::error!(error = format!("{e:#}"), "sending a password reset link failed");
+        }
+    });
+    Ok(ok(MessageResult { message: texts::reset_link_sent().get(lang).to_owned() }))
+}
+
+async fn send_reset_link(state: &AppState, email: &str, lang: academy_shared::i18n::Lang) -> anyhow::Result<()> {
+    let Some(user) = users::find_by_email(&state.pool, email).await? else { return Ok(()) };
+    if !user.is_active() {
+        return Ok(());
+    }
+    let token = crate::auth::reset::create(&state.pool, &user.id, db::now_ms()).await?;
+    let link = format!("{}/reset-password?token={token}", state.config.public_origin());
+    let minutes = crate::auth::reset::RESET_LINK_LIFETIME.as_secs() / 60;
+    let (subject, body_text) = crate::mail::templates::password_reset(lang, &link, minutes);
+    state.mailer.send(&crate::mail::Mail { to: user.email.clone(), subject, body_text }).await?;
+    tracing::info!(user_id = %user.id, "password reset link sent");
+    Ok(())
+}
+
+/// Sets a new password with a mailed link's token (same rules as registration) and ends every session of the
+/// account. An unknown, used, replaced or expired token is refused with §8's text.
+#[utoipa::path(
+    post,
+    path = "/auth/reset-password",
+    tag = "auth",
+    request_body = ResetPassword,
+    responses(
+        (status = 200, description = "Password changed", body = super::Envelope<MessageResult>),
+        (status = 400, description = "Invalid or expired reset link", body = super::error::ErrorEnvelope),
+        (status = 422, description = "Password refused (`result.fields.password`)", body = super::error::ErrorEnvelope),
+    )
+)]
+pub async fn reset_password(
+    State(state): State<AppState>,
+    super::Language(lang): super::Language,
+    Json(body): Json<ResetPassword>,
+) -> ApiResult<MessageResult> {
+    let token = body.token.trim();
+    let now = db::now_ms();
+    if token.is_empty() || !crate::auth::reset::is_usable(&state.pool, token, now).await? {
+        return Err(ApiError::bad_request(texts::reset_link_invalid()));
+    }
+    crate::auth::policy::check_new_password(&body.password, &[])?;
+    let hash = state.passwords.hash(body.password.trim()).await.map_err(ApiError::internal)?;
+    match crate::auth::reset::consume(&state.pool, token, &hash, db::now_ms()).await {
+        Ok(user_id) => tracing::info!(user_id = %user_id, "password reset; sessions ended"),
+        Err(crate::auth::reset::ResetError::InvalidOrExpired) => return Err(ApiError::bad_request(texts::reset_link_invalid())),
+        Err(crate::auth::reset::ResetError::Database(e)) => return Err(e.into()),
+    }
+    Ok(ok(MessageResult { message: texts::password_reset_done().get(lang).to_owned() }))
+}
+
+/// Whether a reset link's token still works (so the reset page can say so before the user types).
+#[utoipa::path(
+    post,
+    path = "/auth/reset-password/check",
+    tag = "auth",
+    request_body = TokenBody,
+    responses((status = 200, description = "`valid`", body = super::Envelope<Introspection>))
+)]
+pub async fn check_reset_token(State(state): State<AppState>, Json(body): Json<TokenBody>) -> ApiResult<Introspection> {
+    let token = body.token.trim();
+    let valid = !token.is_empty() && crate::auth::reset::is_usable(&state.pool, token, db::now_ms()).await?;
+    Ok(ok(Introspection { valid }))
 }

@@ -13,6 +13,7 @@ pub mod docs;
 pub mod error;
 pub mod extract;
 pub mod feed;
+pub mod files;
 pub mod health;
 pub mod home;
 pub mod mentors;
@@ -85,6 +86,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(docs::ApiDoc::openapi()).merge(health::router())
         .merge(auth::router()) // Identity: tokens and logout; users and files follow.
         .merge(users::router())
+        .merge(files::router())
         .merge(catalogue_router())
 }
 

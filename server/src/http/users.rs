@@ -14,7 +14,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{ApiError, ApiResult, Json, Path, Query, Text, ok};
 use crate::{
     auth::{CurrentUser, policy, require_role},
-    db::users::{self, CreateUserError, NewUser, ProfileUpdate, Taken, UserRow},
+    db::users::{self, AdminChangeError, CreateUserError, NewUser, ProfileUpdate, Taken, UserRow},
     state::AppState,
 };
 
@@ -23,6 +23,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(register_user, list_users))
         .routes(routes!(get_my_info))
         .routes(routes!(update_user))
+        .routes(routes!(change_role))
+        .routes(routes!(change_status))
+        .routes(routes!(create_staff))
+        .routes(routes!(list_outbox))
 }
 
 /// A user as the API shows it (§3 "User (profile)"), plus the account's status and creation time.
@@ -367,4 +371,193 @@ pub async fn list_users(
         total,
         total_pages: (total + page_size - 1) / page_size,
     }))
+}
+
+/// The body of `PATCH /users/{userId}/role`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct RoleBody {
+    /// `ADMIN`, `STAFF`, `TEACHER` or `STUDENT` (any case).
+    #[schema(example = "TEACHER")]
+    pub role: String,
+}
+
+/// The body of `PATCH /users/{userId}/status`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct StatusBody {
+    /// `active` or `locked`.
+    #[schema(example = "locked")]
+    pub status: String,
+}
+
+fn admin_change_error(error: AdminChangeError) -> ApiError {
+    match error {
+        AdminChangeError::NotFound => ApiError::NotFound(texts::user_not_found()),
+        AdminChangeError::LastAdmin => ApiError::Conflict(texts::last_admin()),
+        AdminChangeError::Database(e) => e.into(),
+    }
+}
+
+/// Staff manage students and teachers (and other staff); only admins touch admins.
+async fn check_may_manage(state: &AppState, actor: &CurrentUser, target_id: &str) -> Result<UserRow, ApiError> {
+    require_role(actor, &[Role::Admin, Role::Staff])?;
+    let target = users::find_by_id(&state.pool, target_id).await?.ok_or_else(|| ApiError::NotFound(texts::user_not_found()))?;
+    if actor.role != Role::Admin && target.role() == Role::Admin {
+        return Err(ApiError::Forbidden(texts::staff_cannot_grant_admin()));
+    }
+    Ok(target)
+}
+
+/// Changes a user's role (ADMIN and STAFF; only ADMIN may grant or remove ADMIN). The last active admin
+/// cannot be demoted (409).
+#[utoipa::path(
+    patch,
+    path = "/users/{userId}/role",
+    tag = "users",
+    security(("bearer" = [])),
+    params(("userId" = String, Path, description = "The user's id")),
+    request_body = RoleBody,
+    responses(
+        (status = 200, description = "The updated user", body = super::Envelope<User>),
+        (status = 403, description = "Not ADMIN/STAFF, or STAFF touching ADMIN", body = super::error::ErrorEnvelope),
+        (status = 404, description = "No such user", body = super::error::ErrorEnvelope),
+        (status = 409, description = "The last active admin", body = super::error::ErrorEnvelope),
+        (status = 422, description = "Unknown role", body = super::error::ErrorEnvelope),
+    )
+)]
+pub async fn change_role(
+    State(state): State<AppState>,
+    actor: CurrentUser,
+    Path(user_id): Path<String>,
+    Json(body): Json<RoleBody>,
+) -> ApiResult<User> {
+    let target = check_may_manage(&state, &actor, &user_id).await?;
+    let role = Role::parse(&body.role).ok_or_else(|| {
+        let text = Text::new("Vai trò không hợp lệ.", "Unknown role.");
+        ApiError::Unprocessable { message: text.clone(), fields: [("role".to_owned(), text)].into_iter().collect() }
+    })?;
+    if role == Role::Admin && actor.role != Role::Admin {
+        return Err(ApiError::Forbidden(texts::staff_cannot_grant_admin()));
+    }
+    let row = users::set_role(&state.pool, &target.id, role).await.map_err(admin_change_error)?;
+    tracing::info!(actor = %actor.id, user_id = %row.id, role = %row.role, "role changed");
+    Ok(ok(User::from(row)))
+}
+
+/// Locks or unlocks a user (ADMIN and STAFF; only ADMIN may lock an ADMIN). Locking ends all of the user's
+/// sessions at once; the last active admin cannot be locked (409).
+#[utoipa::path(
+    patch,
+    path = "/users/{userId}/status",
+    tag = "users",
+    security(("bearer" = [])),
+    params(("userId" = String, Path, description = "The user's id")),
+    request_body = StatusBody,
+    responses(
+        (status = 200, description = "The updated user", body = super::Envelope<User>),
+        (status = 403, description = "Not ADMIN/STAFF, or STAFF touching ADMIN", body = super::error::ErrorEnvelope),
+        (status = 404, description = "No such user", body = super::error::ErrorEnvelope),
+        (status = 409, description = "The last active admin", body = super::error::ErrorEnvelope),
+        (status = 422, description = "Unknown status", body = super::error::ErrorEnvelope),
+    )
+)]
+pub async fn change_status(
+    State(state): State<AppState>,
+    actor: CurrentUser,
+    Path(user_id): Path<String>,
+    Json(body): Json<StatusBody>,
+) -> ApiResult<User> {
+    let target = check_may_manage(&state, &actor, &user_id).await?;
+    let active = match body.status.trim().to_ascii_lowercase().as_str() {
+        users::STATUS_ACTIVE => true,
+        users::STATUS_LOCKED => false,
+        _ => {
+            let text = Text::new("Trạng thái phải là active hoặc locked.", "The status must be active or locked.");
+            return Err(ApiError::Unprocessable { message: text.clone(), fields: [("status".to_owned(), text)].into_iter().collect() });
+        }
+    };
+    let row = users::set_status(&state.pool, &target.id, active).await.map_err(admin_change_error)?;
+    tracing::info!(actor = %actor.id, user_id = %row.id, status = %row.status, "status changed");
+    Ok(ok(User::from(row)))
+}
+
+/// The body of `POST /users/staff`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct StaffBody {
+    pub username: String,
+    pub email: String,
+    pub password: String,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+}
+
+/// Creates a staff account (ADMIN only), under the registration rules.
+#[utoipa::path(
+    post,
+    path = "/users/staff",
+    tag = "users",
+    security(("bearer" = [])),
+    request_body = StaffBody,
+    responses(
+        (status = 200, description = "The created user", body = super::Envelope<User>),
+        (status = 403, description = "Not ADMIN", body = super::error::ErrorEnvelope),
+        (status = 409, description = "Username or email taken", body = super::error::ErrorEnvelope),
+        (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
+    )
+)]
+pub async fn create_staff(State(state): State<AppState>, actor: CurrentUser, Json(body): Json<StaffBody>) -> ApiResult<User> {
+    require_role(&actor, &[Role::Admin])?;
+    let names = (non_empty(body.first_name.as_deref()), non_empty(body.last_name.as_deref()));
+    let row = crate::admin::create_privileged(&state, &body.username, &body.email, &body.password, names, Role::Staff).await?;
+    tracing::info!(actor = %actor.id, user_id = %row.id, "staff account created");
+    Ok(ok(User::from(row)))
+}
+
+/// Paging of `GET /api/admin/outbox`.
+#[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase", default)]
+#[into_params(parameter_in = Query)]
+pub struct OutboxParams {
+    pub page: Option<i64>,
+    pub page_size: Option<i64>,
+}
+
+/// A mail kept in the outbox.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OutboxItem {
+    pub id: String,
+    pub recipient: String,
+    pub subject: String,
+    pub body_text: String,
+    pub created_at: i64,
+}
+
+/// Mails kept instead of sent when no SMTP server is configured (ADMIN), newest first.
+#[utoipa::path(
+    get,
+    path = "/api/admin/outbox",
+    tag = "users",
+    security(("bearer" = [])),
+    params(OutboxParams),
+    responses(
+        (status = 200, description = "Kept mails", body = super::Envelope<Vec<OutboxItem>>),
+        (status = 403, description = "Not ADMIN", body = super::error::ErrorEnvelope),
+    )
+)]
+pub async fn list_outbox(
+    State(state): State<AppState>,
+    actor: CurrentUser,
+    Query(params): Query<OutboxParams>,
+) -> ApiResult<Vec<OutboxItem>> {
+    require_role(&actor, &[Role::Admin])?;
+    let page_size = params.page_size.unwrap_or(50).clamp(1, 200);
+    let offset = (params.page.unwrap_or(1).max(1) - 1) * page_size;
+    let mails = crate::mail::OutboxMailer::list(&state.pool, page_size, offset).await?;
+    Ok(ok(mails
+        .into_iter()
+        .map(|m| OutboxItem { id: m.id, recipient: m.recipient, subject: m.subject, body_text: m.body_text, created_at: m.created_at })
+        .collect()))
 }
