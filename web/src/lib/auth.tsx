@@ -3,7 +3,17 @@
  * a refresh is tried when it is not valid, and the user info is fetched. Failures along the way are logged only
  * (SPEC §8) and leave the visitor signed out.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useNavigate } from 'react-router';
 import { ApiError, api, configureApiClient, refreshAccessToken, request, TOKEN_PATH } from './api-client';
 import { ACCESS_TOKEN_COOKIE, clearTokens, getCookie, REFRESH_TOKEN_COOKIE, storeToken } from './cookies';
 import { isSuccess, parseRole, type Role } from './wasm';
@@ -30,16 +40,22 @@ export interface AuthContextValue {
   login: (username: string, password: string) => Promise<CurrentUser>;
   /**
    * Ends the session on the server (POST /auth/logout {token} by default; the dashboard uses POST /api/logout
-   * and the mobile bar POST /api/logout/, SPEC §7), deletes the token cookies and clears the user. Resolves
-   * whether the server confirmed; the caller navigates.
+   * and the mobile bar POST /api/logout/, SPEC §7), deletes the token cookies, goes to `to` and clears the user.
+   * Resolves whether the server confirmed.
    */
-  logout: (endpoint?: LogoutEndpoint) => Promise<boolean>;
+  logout: (options?: LogoutOptions) => Promise<boolean>;
   /** GET /users/my-info again (after a profile update). */
   reloadUser: () => Promise<CurrentUser | null>;
 }
 
 /** The three logout calls of SPEC §7. */
 export type LogoutEndpoint = '/auth/logout' | '/api/logout' | '/api/logout/';
+
+export interface LogoutOptions {
+  endpoint?: LogoutEndpoint;
+  /** Where to go afterwards, or a choice by whether the server confirmed. */
+  to?: string | ((ok: boolean) => string);
+}
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -138,11 +154,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return me;
   }, []);
 
-  const logout = useCallback(async (endpoint?: LogoutEndpoint) => {
-    const ok = await signOut(endpoint);
-    setUser(null);
-    return ok;
-  }, []);
+  // The router moves to the target in a transition (which waits for a lazy page); clearing the user in a
+  // transition too makes both land in one commit, so the page being left never renders a signed-out visitor and
+  // its guard never sends them to /login?redirect=… back where they just left.
+  const navigate = useNavigate();
+  const logout = useCallback(
+    async ({ endpoint, to }: LogoutOptions = {}) => {
+      const ok = await signOut(endpoint);
+      const target = typeof to === 'function' ? to(ok) : to;
+      if (target) await navigate(target);
+      startTransition(() => setUser(null));
+      return ok;
+    },
+    [navigate],
+  );
 
   const reloadUser = useCallback(async () => {
     try {

@@ -1,6 +1,6 @@
 import { BookOpen, Home, LayoutDashboard, LogOut, ShoppingCart, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth, useRole } from '@/lib/auth';
 import { bottomBarShowsDashboard } from '@/lib/wasm';
@@ -9,11 +9,9 @@ import { bottomBarShowsDashboard } from '@/lib/wasm';
 export function BottomBar() {
   const { t } = useTranslation('layout');
   const { user, logout } = useAuth();
-  const navigate = useNavigate();
   const role = useRole();
   const signOut = async () => {
-    const ok = await logout('/api/logout/');
-    void navigate(ok ? paths.home : paths.login);
+    await logout({ endpoint: '/api/logout/', to: (ok) => (ok ? paths.home : paths.login) });
   };
   const items = [
     { key: 'home', to: paths.home, icon: Home, end: true },

@@ -163,15 +163,13 @@ export function OptionSearch({ options }: { options: FlatOption[] }) {
 export function DashboardLayout() {
   const t = useDashboardT();
   const { user, logout } = useAuth();
-  const navigate = useNavigate();
   const menu = useMenu();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const options = useMemo(() => flatten(menu, (o) => t(o.labelKey, o.label)), [menu, t]);
 
   // SPEC §7: the dashboard signs out through POST /api/logout, then goes to /login.
   const signOut = async () => {
-    await logout('/api/logout');
-    void navigate(paths.login);
+    await logout({ endpoint: '/api/logout', to: paths.login });
   };
 
   return (

@@ -1,6 +1,6 @@
 import { ChevronDown, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useHoverMenu } from '@/components/hover-menu';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -25,7 +25,6 @@ export function Avatar({ user, className = 'size-9' }: { user: CurrentUser; clas
 export function UserMenu() {
   const { t } = useTranslation('layout');
   const { user, isLoading, logout } = useAuth();
-  const navigate = useNavigate();
   const menu = useHoverMenu();
   const role = useRole();
 
@@ -46,8 +45,7 @@ export function UserMenu() {
 
   const signOut = async () => {
     menu.close();
-    await logout();
-    void navigate(paths.login);
+    await logout({ to: paths.login });
   };
 
   return (
