@@ -16,7 +16,7 @@ describe('profile formats', () => {
     ['en-US', NOW - 3 * 86_400_000, '3 days ago'],
     ['vi-VN', NOW - 3 * 86_400_000, '3 ngày trước'],
     ['en-US', NOW - 2 * 3_600_000, '2 hours ago'],
-    ['en-US', NOW - 400 * 86_400_000, 'last year'],
+    ['en-US', NOW - 400 * 86_400_000, '1 year ago'],
   ])('relative time in %s', (locale, at, text) => {
     expect(relativeTime(at, locale, NOW)).toBe(text);
   });

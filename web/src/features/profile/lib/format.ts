@@ -25,7 +25,7 @@ export function relativeTime(value: Instant | null | undefined, locale: string, 
   const ms = toMs(value);
   if (ms === null) return null;
   const diff = ms - now;
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(diff) >= size || unit === 'second') return format.format(Math.round(diff / size), unit);
   }

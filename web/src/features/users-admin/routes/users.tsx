@@ -119,9 +119,12 @@ export default function UsersAdminPage() {
             className={`${inputClass} ${inputStateClass(false)} pl-9`}
           />
         </label>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <span className="shrink-0">{t('roleFilter')}</span>
+        <div className="flex items-center gap-2 text-sm text-slate-700">
+          <label htmlFor="users-role-filter" className="shrink-0">
+            {t('roleFilter')}
+          </label>
           <select
+            id="users-role-filter"
             value={query.role}
             onChange={(e) => setQuery((q) => ({ ...q, role: (parseRole(e.target.value) ?? '') as Role | '', page: 1 }))}
             className={`${inputClass} ${inputStateClass(false)} sm:w-44`}
@@ -133,7 +136,7 @@ export default function UsersAdminPage() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
 
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
