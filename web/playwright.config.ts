@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { defineConfig, devices } from '@playwright/test';
+import { serverEnv } from './e2e/identity-fixtures';
 
 /** A free TCP port on the loopback interface (the OS picks it). */
 function freePort(): Promise<number> {
@@ -53,7 +54,8 @@ export default defineConfig({
     // The real academy server serving web/dist on a temporary data dir (see e2e/serve.sh).
     command: `bash e2e/serve.sh`,
     url: `${baseURL}/`,
-    env: { E2E_PORT: String(port) },
+    // A token secret known to the tests, so they can mint an expired access token (e2e/identity-fixtures.ts).
+    env: { E2E_PORT: String(port), ...serverEnv },
     reuseExistingServer: false,
     timeout: 240_000,
     stdout: 'ignore',
