@@ -4,6 +4,7 @@
 //! and returns values, so the same call gives the same answer on both sides.
 
 pub mod auth_rules;
+pub mod catalogue;
 pub mod contact;
 pub mod countdown;
 pub mod display;

@@ -9,6 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ApiError, ApiResult, Language, Path, Query, ok};
 use crate::{
+    auth::extract::MaybeUser,
     db::{
         self,
         catalogue::{Localized, localized_list_in},
@@ -358,7 +359,12 @@ pub async fn course_detail(
 pub async fn get_course(
     State(state): State<AppState>,
     Language(lang): Language,
+    MaybeUser(user): MaybeUser,
     Path(id): Path<String>,
 ) -> ApiResult<CourseDetail> {
-    Ok(ok(course_detail(&state, &id, &Viewer::default(), lang).await?))
+    let viewer = match user {
+        Some(user) => Viewer { is_admin: user.role == academy_shared::roles::Role::Admin, user_id: Some(user.id) },
+        None => Viewer::default(),
+    };
+    Ok(ok(course_detail(&state, &id, &viewer, lang).await?))
 }

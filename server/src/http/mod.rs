@@ -9,7 +9,9 @@ pub mod banners;
 pub mod categories;
 pub mod contact;
 pub mod courses;
+pub mod dashboard;
 pub mod docs;
+pub mod enrollments;
 pub mod error;
 pub mod extract;
 pub mod feed;
@@ -102,6 +104,8 @@ fn catalogue_router() -> OpenApiRouter<AppState> {
         .merge(home::router())
         .merge(contact::router())
         .merge(newsletter::router())
+        .merge(enrollments::router())
+        .merge(dashboard::router())
 }
 
 /// The OpenAPI document of [`api_router`] (also served at `/api/openapi.json`).

@@ -1,0 +1,507 @@
+//! Catalogue benchmark: 100,000 courses, 64 connections, the real server in-process.
+//!
+//! ```sh
+//! cargo run --release -p academy-server --example bench_catalogue            # SQLite and PostgreSQL
+//! cargo run --release -p academy-server --example bench_catalogue -- sqlite  # one backend
+//! ```
+//! Options (environment): `BENCH_COURSES` (100000), `BENCH_SECONDS` per scenario (10), `BENCH_CONNECTIONS` (64),
+//! `ACADEMY_BENCH_PG_URL=postgres://user@host:port` (a server where a fresh database is created; otherwise a
+//! throwaway cluster is started from /usr/lib/postgresql/*/bin, as the `postgres` user when run as root).
+//!
+//! Scenarios: (a) `GET /api/bench/ping`, a bare JSON envelope through the same middleware = the ceiling;
+//! (b) browsing: `GET /api/courses?category=<random>&sort=<random>&page=<1..10>`; (c) text search:
+//! `GET /api/courses?search=<random Vietnamese term, marks or not>&sort=<random>`. Printed: requests/s, p50,
+//! p99, and the ratio to the ceiling; then the query plans of a browse and a search at this size.
+#![allow(clippy::print_stdout, clippy::unwrap_used, reason = "a command-line report")]
+
+use std::{
+    process::Command,
+    sync::{
+        Arc,
+        atomic::{AtomicU64, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use academy_server::{
+    AppState, Config,
+    db::{self, Backend, catalogue::Localized, courses::Sort},
+    http::{ApiResult, ok},
+};
+use axum::routing::get;
+use hdrhistogram::Histogram;
+use utoipa_axum::router::OpenApiRouter;
+
+const PREFIXES: [(&str, &str); 12] = [
+    ("Lập trình", "Programming"),
+    ("Thiết kế", "Design"),
+    ("Nhập môn", "Introduction to"),
+    ("Làm chủ", "Mastering"),
+    ("Thực chiến", "Hands-on"),
+    ("Cơ bản về", "Basics of"),
+    ("Nâng cao", "Advanced"),
+    ("Khóa học", "Course on"),
+    ("Bí quyết", "Secrets of"),
+    ("Học nhanh", "Quick"),
+    ("Chinh phục", "Conquering"),
+    ("Tự học", "Self-taught"),
+];
+const TOPICS: [(&str, &str); 24] = [
+    ("Python", "Python"),
+    ("đồ họa", "graphic design"),
+    ("Digital Marketing", "Digital Marketing"),
+    ("tiếng Anh giao tiếp", "spoken English"),
+    ("nhiếp ảnh", "photography"),
+    ("kế toán doanh nghiệp", "business accounting"),
+    ("đầu tư chứng khoán", "stock investing"),
+    ("Excel văn phòng", "Office Excel"),
+    ("UI/UX", "UI/UX"),
+    ("piano đệm hát", "piano accompaniment"),
+    ("ReactJS", "ReactJS"),
+    ("SQL", "SQL"),
+    ("quản trị dòng tiền", "cash flow management"),
+    ("thuyết trình", "public speaking"),
+    ("quảng cáo Facebook", "Facebook ads"),
+    ("khởi nghiệp", "startups"),
+    ("Rust", "Rust"),
+    ("phân tích dữ liệu", "data analysis"),
+    ("luyện thi IELTS", "IELTS preparation"),
+    ("nhạc lý", "music theory"),
+    ("bán hàng đa kênh", "omnichannel sales"),
+    ("Machine Learning", "Machine Learning"),
+    ("chụp ảnh điện thoại", "phone photography"),
+    ("viết nội dung", "copywriting"),
+];
+const SUFFIXES: [(&str, &str); 10] = [
+    ("cho người mới bắt đầu", "for beginners"),
+    ("từ A đến Z", "from A to Z"),
+    ("trong 30 ngày", "in 30 days"),
+    ("thực tế", "in practice"),
+    ("2026", "2026"),
+    ("cho người đi làm", "for professionals"),
+    ("qua dự án", "through projects"),
+    ("chuyên sâu", "in depth"),
+    ("cấp tốc", "crash course"),
+    ("toàn tập", "complete guide"),
+];
+const CATEGORIES: [(&str, &str, &str); 10] = [
+    ("programming", "Lập trình", "Programming"),
+    ("design", "Thiết kế", "Design"),
+    ("marketing", "Marketing", "Marketing"),
+    ("business", "Kinh doanh", "Business"),
+    ("languages", "Ngoại ngữ", "Languages"),
+    ("photography", "Nhiếp ảnh", "Photography"),
+    ("music", "Âm nhạc", "Music"),
+    ("finance", "Tài chính", "Finance"),
+    ("soft-skills", "Kỹ năng mềm", "Soft skills"),
+    ("data", "Dữ liệu", "Data"),
+];
+const FAMILY: [&str; 10] = ["Nguyễn", "Trần", "Lê", "Phạm", "Hoàng", "Huỳnh", "Phan", "Vũ", "Võ", "Đặng"];
+const MIDDLE: [&str; 6] = ["Văn", "Thị", "Minh", "Ngọc", "Đức", "Thanh"];
+const GIVEN: [&str; 12] = ["An", "Bình", "Chi", "Dũng", "Giang", "Hà", "Khoa", "Lan", "Minh", "Nam", "Phương", "Quân"];
+const SEARCHES: [&str; 16] = [
+    "lap trinh",
+    "Lập trình Python",
+    "đồ họa",
+    "do hoa",
+    "marketing",
+    "tieng anh",
+    "nhiếp ảnh",
+    "chung khoan",
+    "excel",
+    "react",
+    "ielts",
+    "piano",
+    "phan tich du lieu",
+    "khởi nghiệp",
+    "Nguyễn Minh",
+    "rust",
+];
+
+/// A small deterministic generator (xorshift), so every run seeds the same catalogue.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        usize::try_from(self.next() % (n as u64)).unwrap()
+    }
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let courses: usize = env_or("BENCH_COURSES", 100_000);
+    let seconds: u64 = env_or("BENCH_SECONDS", 10);
+    let connections: usize = env_or("BENCH_CONNECTIONS", 64);
+    let which = std::env::args().nth(1).unwrap_or_else(|| "both".to_owned());
+    println!(
+        "catalogue benchmark: {courses} courses, {connections} connections, {seconds} s per scenario, {} CPUs",
+        std::thread::available_parallelism().map(usize::from).unwrap_or(1)
+    );
+    let dir = tempfile::Builder::new().prefix("academy-bench-").tempdir()?;
+    if which == "both" || which == "sqlite" {
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("bench.db").display());
+        run(Backend::Sqlite, url, dir.path(), courses, seconds, connections).await?;
+    }
+    if which == "both" || which == "postgres" {
+        let url = postgres_url(dir.path()).await?;
+        run(Backend::Postgres, url, dir.path(), courses, seconds, connections).await?;
+    }
+    Ok(())
+}
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+async fn run(
+    backend: Backend,
+    url: String,
+    dir: &std::path::Path,
+    courses: usize,
+    seconds: u64,
+    connections: usize,
+) -> anyhow::Result<()> {
+    println!("\n== {} ==", backend.name());
+    let mut config = Config::with_data_dir(dir.join(backend.name()));
+    config.database_url = Some(url);
+    config.token_secret = Some("bench-secret".to_owned());
+    config.web_dir = dir.join("no-web");
+    let state = AppState::build(config).await?;
+    let started = Instant::now();
+    let categories = seed(&state, courses).await?;
+    println!("seeded {courses} courses in {:.1} s", started.elapsed().as_secs_f64());
+
+    async fn ping() -> ApiResult<&'static str> {
+        Ok(ok("pong"))
+    }
+    let extra = OpenApiRouter::new().route("/api/bench/ping", get(ping));
+    let router = academy_server::http::app_with(state.clone(), extra);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let base = format!("http://{}", listener.local_addr()?);
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(academy_server::serve_router(listener, router, async {
+        let _ = stop_rx.await;
+    }));
+
+    let client = reqwest::Client::builder().pool_max_idle_per_host(connections * 2).build()?;
+    let duration = Duration::from_secs(seconds);
+    let sorts = ["popular", "best-selling", "best-rated", "newest", "free"];
+
+    let ceiling = drive(&client, &base, connections, duration, |_| "/api/bench/ping".to_owned()).await;
+    report("(a) bare JSON (ceiling)", &ceiling, None);
+    let cats = categories.clone();
+    let browse = drive(&client, &base, connections, duration, move |rng| {
+        format!(
+            "/api/courses?category={}&sort={}&page={}&pageSize=12",
+            cats[rng.below(cats.len())],
+            sorts[rng.below(sorts.len())],
+            1 + rng.below(10)
+        )
+    })
+    .await;
+    report("(b) browse: category+sort+page", &browse, Some(&ceiling));
+    let search = drive(&client, &base, connections, duration, move |rng| {
+        let term: String = SEARCHES[rng.below(SEARCHES.len())].chars().map(|c| if c == ' ' { '+' } else { c }).collect();
+        format!("/api/courses?search={term}&sort={}&pageSize=12", sorts[rng.below(4)])
+    })
+    .await;
+    report("(c) text search", &search, Some(&ceiling));
+
+    print_plans(&state, &categories[0]).await?;
+    let _ = stop_tx.send(());
+    let _ = server.await;
+    state.pool.close().await;
+    Ok(())
+}
+
+struct Outcome {
+    requests: u64,
+    errors: u64,
+    elapsed: Duration,
+    latency: Histogram<u64>,
+}
+
+async fn drive(
+    client: &reqwest::Client,
+    base: &str,
+    connections: usize,
+    duration: Duration,
+    path: impl Fn(&mut Rng) -> String + Send + Sync + Clone + 'static,
+) -> Outcome {
+    // Warm-up: connections opened, caches filled.
+    let _ = drive_for(client, base, connections, Duration::from_secs(1), path.clone()).await;
+    drive_for(client, base, connections, duration, path).await
+}
+
+async fn drive_for(
+    client: &reqwest::Client,
+    base: &str,
+    connections: usize,
+    duration: Duration,
+    path: impl Fn(&mut Rng) -> String + Send + Sync + Clone + 'static,
+) -> Outcome {
+    let errors = Arc::new(AtomicU64::new(0));
+    let started = Instant::now();
+    let deadline = started + duration;
+    let mut tasks = Vec::new();
+    for n in 0..connections {
+        let client = client.clone();
+        let base = base.to_owned();
+        let path = path.clone();
+        let errors = errors.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut histogram = Histogram::<u64>::new_with_bounds(1, 60_000_000, 3).unwrap();
+            let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (n as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
+            while Instant::now() < deadline {
+                let url = format!("{base}{}", path(&mut rng));
+                let sent = Instant::now();
+                let okay = match client.get(&url).send().await {
+                    Ok(response) => response.status().is_success() && response.bytes().await.is_ok(),
+                    Err(_) => false,
+                };
+                let micros = u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX).max(1);
+                histogram.saturating_record(micros);
+                if !okay {
+                    errors.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            histogram
+        }));
+    }
+    let mut latency = Histogram::<u64>::new_with_bounds(1, 60_000_000, 3).unwrap();
+    for task in tasks {
+        latency.add(task.await.unwrap()).unwrap();
+    }
+    Outcome { requests: latency.len(), errors: errors.load(Ordering::Relaxed), elapsed: started.elapsed(), latency }
+}
+
+fn report(name: &str, outcome: &Outcome, ceiling: Option<&Outcome>) {
+    let rate = outcome.requests as f64 / outcome.elapsed.as_secs_f64();
+    let ratio = ceiling
+        .map(|c| format!("{:5.1}% of ceiling", 100.0 * rate / (c.requests as f64 / c.elapsed.as_secs_f64())))
+        .unwrap_or_default();
+    println!(
+        "{name:<34} {rate:>9.0} req/s  p50 {:>6.2} ms  p99 {:>6.2} ms  max {:>7.2} ms  errors {}  {ratio}",
+        outcome.latency.value_at_quantile(0.50) as f64 / 1000.0,
+        outcome.latency.value_at_quantile(0.99) as f64 / 1000.0,
+        outcome.latency.max() as f64 / 1000.0,
+        outcome.errors,
+    );
+}
+
+/// Seeds 10 categories, 400 teachers and `n` published courses (5% free, 3% drafts) in bulk.
+async fn seed(state: &AppState, n: usize) -> anyhow::Result<Vec<String>> {
+    let pool = &state.pool;
+    let now = db::now_ms();
+    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    let mut tx = pool.begin().await?;
+    let mut categories = Vec::new();
+    for (order, (slug, vi, en)) in (1_i64..).zip(CATEGORIES) {
+        let id = db::new_id();
+        sqlx::query(
+            "insert into categories (id, slug, name_vi, name_en, sort_order, created_at, updated_at) \
+             values ($1, $2, $3, $4, $5, $6, $6)",
+        )
+        .bind(&id)
+        .bind(slug)
+        .bind(vi)
+        .bind(en)
+        .bind(order)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        categories.push((id, Localized::new(vi, en)));
+    }
+    let mut teachers = Vec::new();
+    for t in 0..400 {
+        let id = db::new_id();
+        let (last, first) = (
+            format!("{} {}", FAMILY[rng.below(FAMILY.len())], MIDDLE[rng.below(MIDDLE.len())]),
+            GIVEN[rng.below(GIVEN.len())].to_owned(),
+        );
+        sqlx::query(
+            "insert into users (id, username, email, email_lower, password_hash, first_name, last_name, role, \
+             created_at, updated_at) values ($1, $2, $3, $3, 'x', $4, $5, 'TEACHER', $6, $6)",
+        )
+        .bind(&id)
+        .bind(format!("teacher{t:04}"))
+        .bind(format!("teacher{t:04}@bench.academy.vn"))
+        .bind(&first)
+        .bind(&last)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        teachers.push((id, first, last));
+    }
+    tx.commit().await?;
+
+    const COLUMNS: &str = "id, slug, title_vi, title_en, description_vi, description_en, thumbnail, price, discount, \
+        currency, level, total_seat, instructor_id, category_id, status, rating_avg, rating_count, \
+        enrollment_count, sales_count, lesson_count, duration_seconds, search_text, created_at, updated_at";
+    const PER_ROW: usize = 24;
+    const BATCH: usize = 500;
+    let levels = ["beginner", "intermediate", "advanced"];
+    let mut made = 0;
+    while made < n {
+        let rows = BATCH.min(n - made);
+        let mut sql = format!("insert into courses ({COLUMNS}) values ");
+        for r in 0..rows {
+            let base = r * PER_ROW;
+            let placeholders: Vec<String> = (1..=PER_ROW).map(|k| format!("${}", base + k)).collect();
+            if r > 0 {
+                sql.push(',');
+            }
+            sql.push('(');
+            sql.push_str(&placeholders.join(","));
+            sql.push(')');
+        }
+        let mut tx = pool.begin().await?;
+        let mut query = sqlx::query(&sql);
+        for _ in 0..rows {
+            made += 1;
+            let (p, t, s) = (PREFIXES[rng.below(12)], TOPICS[rng.below(24)], SUFFIXES[rng.below(10)]);
+            let title = Localized::new(format!("{} {} {}", p.0, t.0, s.0), format!("{} {} {}", p.1, t.1, s.1));
+            let (teacher_id, first, last) = &teachers[rng.below(teachers.len())];
+            let (category_id, category) = &categories[rng.below(categories.len())];
+            let free = rng.below(20) == 0;
+            let price: i64 = if free { 0 } else { 99_000 * (1 + i64::try_from(rng.below(30)).unwrap()) };
+            let discount = (!free && rng.below(3) == 0).then(|| price * 6 / 10);
+            let enrollments = i64::try_from(rng.below(50_000)).unwrap();
+            let created = now - i64::try_from(rng.below(700)).unwrap() * 86_400_000 - i64::try_from(made).unwrap();
+            let text = db::courses::search_text(&title, Some(first), Some(last), category);
+            query = query
+                .bind(db::new_id())
+                .bind(format!("bench-course-{made}"))
+                .bind(title.vi.clone())
+                .bind(title.en.clone())
+                .bind(format!("Mô tả khóa học {}", title.vi))
+                .bind(format!("About the course {}", title.en))
+                .bind("/demo/course-placeholder.svg")
+                .bind(price)
+                .bind(discount)
+                .bind("VND")
+                .bind(levels[rng.below(3)])
+                .bind(i64::try_from(50 + rng.below(1000)).unwrap())
+                .bind(teacher_id.clone())
+                .bind(category_id.clone())
+                .bind(if rng.below(33) == 0 { "draft" } else { "published" })
+                .bind(3.5 + f64::from(u32::try_from(rng.below(15)).unwrap()) / 10.0)
+                .bind(i64::try_from(rng.below(5000)).unwrap())
+                .bind(enrollments)
+                .bind(if free { 0 } else { enrollments * i64::try_from(30 + rng.below(60)).unwrap() / 100 })
+                .bind(i64::try_from(8 + rng.below(40)).unwrap())
+                .bind(i64::try_from(3600 + rng.below(36_000)).unwrap())
+                .bind(text)
+                .bind(created)
+                .bind(created);
+        }
+        query.execute(&mut *tx).await?;
+        tx.commit().await?;
+    }
+    let mut tx = pool.begin().await?;
+    for (id, _) in &categories {
+        db::courses::refresh_category_counts(&mut tx, id).await?;
+    }
+    tx.commit().await?;
+    match state.backend {
+        Backend::Sqlite => sqlx::query("analyze").execute(pool).await?,
+        Backend::Postgres => sqlx::query("vacuum analyze").execute(pool).await?,
+    };
+    Ok(categories.into_iter().map(|(id, _)| id).collect())
+}
+
+async fn print_plans(state: &AppState, category: &str) -> anyhow::Result<()> {
+    let cases = [("browse", true, Sort::BestRated, None), ("search", false, Sort::Popular, Some("lap trinh"))];
+    for (name, with_category, sort, search) in cases {
+        let sql = db::courses::list_sql_for_explain(state.backend, with_category, sort, search);
+        let mut conn = state.pool.acquire().await?;
+        let explain = match state.backend {
+            Backend::Sqlite => format!("explain query plan {sql}"),
+            Backend::Postgres => format!("explain analyze {sql}"),
+        };
+        let plan: Vec<String> = match state.backend {
+            Backend::Sqlite => {
+                let mut q = sqlx::query_as::<_, (i64, i64, i64, String)>(&explain);
+                if with_category {
+                    q = q.bind(category);
+                }
+                if search.is_some() {
+                    q = q.bind("\"lap\" AND \"trinh\"");
+                }
+                q.fetch_all(&mut *conn).await?.into_iter().map(|r| r.3).collect()
+            }
+            Backend::Postgres => {
+                let mut q = sqlx::query_scalar::<_, String>(&explain);
+                if with_category {
+                    q = q.bind(category);
+                }
+                if search.is_some() {
+                    q = q.bind("%lap%").bind("%trinh%");
+                }
+                q.fetch_all(&mut *conn).await?
+            }
+        };
+        println!("plan of a {name} query:\n  {}", plan.join("\n  "));
+    }
+    Ok(())
+}
+
+/// A fresh database on ACADEMY_BENCH_PG_URL, or on a throwaway cluster started in `dir`.
+async fn postgres_url(dir: &std::path::Path) -> anyhow::Result<String> {
+    let server = match std::env::var("ACADEMY_BENCH_PG_URL") {
+        Ok(url) => url.trim_end_matches('/').to_owned(),
+        Err(_) => start_cluster(dir)?,
+    };
+    let name = format!("academy_bench_{}", std::process::id());
+    sqlx::any::install_default_drivers();
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&format!("{server}/postgres")).await?;
+    sqlx::query(&format!("create database {name}")).execute(&mut conn).await?;
+    Ok(format!("{server}/{name}"))
+}
+
+fn start_cluster(dir: &std::path::Path) -> anyhow::Result<String> {
+    let bin = std::fs::read_dir("/usr/lib/postgresql")?
+        .filter_map(Result::ok)
+        .map(|e| e.path().join("bin"))
+        .filter(|b| b.join("initdb").is_file())
+        .max()
+        .ok_or_else(|| anyhow::anyhow!("no PostgreSQL binaries in /usr/lib/postgresql/*/bin"))?;
+    let cluster = dir.join("pg");
+    std::fs::create_dir_all(&cluster)?;
+    let as_root = String::from_utf8_lossy(&Command::new("id").arg("-u").output()?.stdout).trim() == "0";
+    if as_root {
+        Command::new("chown").args(["-R", "postgres:postgres"]).arg(dir).status()?;
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+    let (bin, data, d) = (bin.display(), cluster.join("data"), cluster.display());
+    let data = data.display();
+    let script = format!(
+        "{bin}/initdb -D {data} -A trust -U postgres -E UTF8 --locale=C --no-sync >{d}/initdb.log 2>&1 && \
+         {bin}/pg_ctl -D {data} -l {d}/server.log -w -o \"-p {port} -k {d} -c listen_addresses=127.0.0.1 \
+         -c fsync=off -c synchronous_commit=off -c max_connections=200 -c shared_buffers=256MB\" start >/dev/null"
+    );
+    let status = if as_root {
+        Command::new("su").args(["postgres", "-s", "/bin/sh", "-c", &script]).status()?
+    } else {
+        Command::new("sh").args(["-c", &script]).status()?
+    };
+    anyhow::ensure!(status.success(), "starting a throwaway PostgreSQL failed (see {d}/server.log)");
+    // Stopped when this process exits.
+    let stop = format!("{bin}/pg_ctl -D {data} -m immediate stop");
+    let stop = if as_root { format!("su postgres -s /bin/sh -c '{stop}'") } else { stop };
+    let watchdog = format!("while kill -0 {} 2>/dev/null; do sleep 1; done; {stop} >/dev/null 2>&1", std::process::id());
+    Command::new("setsid")
+        .args(["sh", "-c", &watchdog])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()?;
+    println!("throwaway PostgreSQL on 127.0.0.1:{port}");
+    Ok(format!("postgres://postgres@127.0.0.1:{port}"))
+}

@@ -1,0 +1,866 @@
+//! Catalogue management for the dashboard, under `/api/dashboard/…`, guarded on the server by role and
+//! ownership (§6): courses with their curriculum and publication (teachers their own, admins all), categories
+//! and course types (ADMIN), banners and feed moderation (ADMIN), the contact and admission inboxes (ADMIN,
+//! STAFF), subjects and syllabuses (ADMIN and STAFF write; teachers see theirs).
+//!
+//! Every write is checked by the shared rules first and runs in one transaction.
+
+use academy_shared::{
+    catalogue::{self as rules, CatalogueError, CatalogueField, CourseFacts, LessonFacts},
+    roles::Role,
+    validation::FieldErrors,
+};
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{
+    ApiError, ApiResult, Json, Language, Path, Query, Text, ok,
+    banners::{Banner, banner},
+    courses::{Course, CourseDetail, Page, Viewer, course_card, course_detail, iso},
+    feed::{FeedPost, feed_post},
+};
+use crate::{
+    auth::extract::{CurrentUser, require_role},
+    db::{
+        self,
+        catalogue::{BannerInput, CategoryInput, CourseTypeInput, Localized},
+        contact::{Inbox, InboxQuery},
+        courses::{CourseFigures, CourseInput, LessonInput, Ownership, SectionInput},
+        new_id,
+    },
+    state::AppState,
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_managed_courses, create_course))
+        .routes(routes!(get_managed_course, update_course, delete_course))
+        .routes(routes!(replace_curriculum))
+        .routes(routes!(set_course_status))
+        .routes(routes!(create_category))
+        .routes(routes!(update_category, delete_category))
+        .routes(routes!(create_course_type))
+        .routes(routes!(list_all_banners, create_banner))
+        .routes(routes!(update_banner, delete_banner))
+        .routes(routes!(list_feed_for_moderation))
+        .routes(routes!(moderate_feed_post))
+        .routes(routes!(list_inbox))
+        .routes(routes!(mark_message))
+}
+
+fn field_errors(errors: &FieldErrors<CatalogueField, CatalogueError>) -> ApiError {
+    ApiError::invalid_fields(errors.iter().map(|(field, error)| {
+        let error = *error;
+        (academy_shared::validation::Field::name(*field).to_owned(), Text::localized(move |l| error.message(l)))
+    }))
+}
+
+fn one_field_error(field: &str, error: CatalogueError) -> ApiError {
+    ApiError::invalid_fields([(field.to_owned(), Text::localized(move |l| error.message(l)))])
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Courses
+
+/// A course as the editor sends it. Texts in both languages; `slug` is made from the Vietnamese title when
+/// empty.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CourseBody {
+    pub title: Localized,
+    #[serde(default)]
+    pub slug: String,
+    #[serde(default)]
+    pub description: Localized,
+    #[serde(default)]
+    pub what_you_will_learn: Vec<Localized>,
+    #[serde(default)]
+    pub requirements: Vec<Localized>,
+    pub thumbnail: Option<String>,
+    /// Minor units.
+    pub price: i64,
+    /// Sale price, below `price`.
+    pub discount: Option<i64>,
+    #[serde(default = "default_currency")]
+    pub currency: String,
+    pub course_badge: Option<Localized>,
+    #[serde(default = "default_level")]
+    pub level: String,
+    #[serde(default)]
+    pub total_seat: i64,
+    pub category_id: String,
+    pub type_id: Option<String>,
+    #[serde(default = "default_language")]
+    pub language: String,
+}
+
+fn default_currency() -> String {
+    "VND".to_owned()
+}
+fn default_level() -> String {
+    "beginner".to_owned()
+}
+fn default_language() -> String {
+    "vi".to_owned()
+}
+
+impl CourseBody {
+    /// Checks the body with the shared rules and turns it into the stored form.
+    fn validated(self) -> Result<CourseInput, ApiError> {
+        let slug = if self.slug.trim().is_empty() { rules::slugify(&self.title.vi) } else { self.slug.trim().to_owned() };
+        let currency = self.currency.trim().to_uppercase();
+        let facts = CourseFacts {
+            title_vi: &self.title.vi,
+            title_en: &self.title.en,
+            slug: &slug,
+            description_vi: &self.description.vi,
+            price: self.price,
+            discount: self.discount,
+            currency: &currency,
+            level: &self.level,
+            total_seat: self.total_seat,
+            category_id: &self.category_id,
+        };
+        rules::validate_course(&facts).map_err(|e| field_errors(&e))?;
+        if slug.is_empty() {
+            return Err(one_field_error("slug", CatalogueError::SlugInvalid));
+        }
+        let trim = |l: Localized| Localized::new(l.vi.trim(), l.en.trim());
+        Ok(CourseInput {
+            slug,
+            title: trim(self.title),
+            description: self.description,
+            outcomes: self.what_you_will_learn,
+            requirements: self.requirements,
+            thumbnail: self.thumbnail.filter(|t| !t.trim().is_empty()),
+            price: self.price,
+            discount: self.discount,
+            currency,
+            badge: self.course_badge,
+            level: self.level,
+            total_seat: self.total_seat,
+            category_id: self.category_id,
+            type_id: self.type_id.filter(|t| !t.is_empty()),
+            language: self.language,
+        })
+    }
+}
+
+/// The course ownership rule: teachers manage their own courses, admins every course.
+fn may_manage(user: &CurrentUser, course: &Ownership) -> Result<(), ApiError> {
+    match user.role {
+        Role::Admin => Ok(()),
+        Role::Teacher if course.instructor_id == user.id => Ok(()),
+        _ => Err(ApiError::forbidden()),
+    }
+}
+
+async fn owned(
+    conn: &mut sqlx::AnyConnection,
+    user: &CurrentUser,
+    id: &str,
+) -> Result<Ownership, ApiError> {
+    require_role(user, &[Role::Teacher, Role::Admin])?;
+    let course = db::courses::ownership(conn, id).await?.ok_or_else(ApiError::not_found)?;
+    may_manage(user, &course)?;
+    Ok(course)
+}
+
+fn admin_viewer(user: &CurrentUser) -> Viewer {
+    Viewer { user_id: Some(user.id.clone()), is_admin: user.role == Role::Admin }
+}
+
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct ManageParams {
+    pub search: Option<String>,
+    pub page: Option<i64>,
+    pub page_size: Option<i64>,
+}
+
+/// Courses of any status: the teacher's own, or every course for an admin; newest first.
+#[utoipa::path(
+    get,
+    path = "/api/dashboard/courses",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    responses((status = 200, description = "Courses", body = super::Envelope<Page<Course>>))
+)]
+pub async fn list_managed_courses(
+    State(state): State<AppState>,
+    Language(lang): Language,
+    user: CurrentUser,
+    Query(params): Query<ManageParams>,
+) -> ApiResult<Page<Course>> {
+    require_role(&user, &[Role::Teacher, Role::Admin])?;
+    let page = params.page.unwrap_or(1).max(1);
+    let size = params.page_size.unwrap_or(20).clamp(1, 100);
+    let owner = (user.role != Role::Admin).then_some(user.id.as_str());
+    let (rows, total) =
+        db::courses::list_managed(&state.pool, owner, params.search.as_deref(), size, (page - 1) * size).await?;
+    Ok(ok(Page::new(rows.iter().map(|r| course_card(r, lang)).collect(), page, size, total)))
+}
+
+/// Creates a draft course owned by the caller (a teacher or an admin).
+#[utoipa::path(
+    post,
+    path = "/api/dashboard/courses",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    request_body = CourseBody,
+    responses(
+        (status = 200, description = "The new draft", body = super::Envelope<CourseDetail>),
+        (status = 403, description = "Not a teacher or admin", body = super::error::ErrorEnvelope),
+        (status = 409, description = "Slug taken, or unknown category", body = super::error::ErrorEnvelope),
+        (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
+    )
+)]
+pub async fn create_course(
+    State(state): State<AppState>,
+    Language(lang): Language,
+    user: CurrentUser,
+    Json(body): Json<CourseBody>,
+) -> ApiResult<CourseDetail> {
+    require_role(&user, &[Role::Teacher, Role::Admin])?;
+    let input = body.validated()?;
+    let mut tx = state.pool.begin().await?;
+    category_exists(&mut tx, &input.category_id).await?;
+    let id = db::courses::insert(&mut tx, &user.id, &input, "draft", &CourseFigures::default()).await?;
+    tx.commit().await?;
+    Ok(ok(course_detail(&state, &id, &admin_viewer(&user), lang).await?))
+}
+
+async fn category_exists(conn: &mut sqlx::AnyConnection, id: &str) -> Result<(), ApiError> {
+    let found: Option<String> =
+        sqlx::query_scalar("select id from categories where id = $1").bind(id).fetch_optional(&mut *conn).await?;
+    found.map(|_| ()).ok_or_else(|| one_field_error("categoryId", CatalogueError::Required))
+}
+
+/// One course for its editor (every lesson's video included).
+#[utoipa::path(
+    get,
+    path = "/api/dashboard/courses/{id}",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "Course id or slug")),
+    responses(
+        (status = 200, description = "The course", body = super::Envelope<CourseDetail>),
+        (status = 403, description = "Another teacher's course", body = super::error::ErrorEnvelope),
+    )
+)]
+pub async fn get_managed_course(
+    State(state): State<AppState>,
+    Language(lang): Language,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<CourseDetail> {
+    let mut conn = state.pool.acquire().await?;
+    let course = owned(&mut conn, &user, &id).await?;
+    drop(conn);
+    Ok(ok(course_detail(&state, &course.id, &admin_viewer(&user), lang).await?))
+}
+
+/// Replaces a course's details (not its status or curriculum).
+#[utoipa::path(
+    put,
+    path = "/api/dashboard/courses/{id}",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "Course id or slug")),
+    request_body = CourseBody,
+    responses(
+        (status = 200, description = "The course", body = super::Envelope<CourseDetail>),
+        (status = 403, description = "Another teacher's course", body = super::error::ErrorEnvelope),
+        (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
+    )
+)]
+pub async fn update_course(
+    State(state): State<AppState>,
+    Language(lang): Language,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<CourseBody>,
+) -> ApiResult<CourseDetail> {
+    let input = body.validated()?;
+    let mut tx = state.pool.begin().await?;
+    let course = owned(&mut tx, &user, &id).await?;
+    category_exists(&mut tx, &input.category_id).await?;
+    db::courses::update(&mut tx, &course, &input).await?;
+    tx.commit().await?;
+    Ok(ok(course_detail(&state, &course.id, &admin_viewer(&user), lang).await?))
+}
+
+/// Deletes a course with its curriculum and enrolments.
+#[utoipa::path(
+    delete,
+    path = "/api/dashboard/courses/{id}",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "Course id or slug")),
+    responses((status = 200, description = "Deleted", body = super::Envelope<bool>))
+)]
+pub async fn delete_course(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<bool> {
+    let mut tx = state.pool.begin().await?;
+    let course = owned(&mut tx, &user, &id).await?;
+    db::courses::delete(&mut tx, &course).await?;
+    tx.commit().await?;
+    Ok(ok(true))
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LessonBody {
+    pub id: Option<String>,
+    pub title: Localized,
+    #[serde(default)]
+    pub duration_seconds: i64,
+    pub video_url: Option<String>,
+    #[serde(default)]
+    pub free_preview: bool,
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct SectionBody {
+    pub id: Option<String>,
+    pub title: Localized,
+    #[serde(default)]
+    pub lessons: Vec<LessonBody>,
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct CurriculumBody {
+    /// Sections in order, each with its lessons in order.
+    pub sections: Vec<SectionBody>,
+}
+
+/// Replaces the whole curriculum (sections and lessons, in the order given).
+#[utoipa::path(
+    put,
+    path = "/api/dashboard/courses/{id}/curriculum",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "Course id or slug")),
+    request_body = CurriculumBody,
+    responses(
+        (status = 200, description = "The course", body = super::Envelope<CourseDetail>),
+        (status = 422, description = "Invalid curriculum", body = super::error::ErrorEnvelope),
+    )
+)]
+pub async fn replace_curriculum(
+    State(state): State<AppState>,
+    Language(lang): Language,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<CurriculumBody>,
+) -> ApiResult<CourseDetail> {
+    let facts: Vec<(&str, Vec<LessonFacts<'_>>)> = body
+        .sections
+        .iter()
+        .map(|s| {
+            let lessons = s
+                .lessons
+                .iter()
+                .map(|l| LessonFacts {
+                    title_vi: &l.title.vi,
+                    duration_seconds: l.duration_seconds,
+                    video_url: l.video_url.as_deref(),
+                })
+                .collect();
+            (s.title.vi.as_str(), lessons)
+        })
+        .collect();
+    rules::validate_curriculum(&facts).map_err(|e| one_field_error("sections", e))?;
+    let sections: Vec<SectionInput> = body
+        .sections
+        .into_iter()
+        .map(|s| SectionInput {
+            id: s.id,
+            title: s.title,
+            lessons: s
+                .lessons
+                .into_iter()
+                .map(|l| LessonInput {
+                    id: l.id,
+                    title: l.title,
+                    duration_seconds: l.duration_seconds,
+                    video_url: l.video_url.filter(|u| !u.trim().is_empty()),
+                    free_preview: l.free_preview,
+                })
+                .collect(),
+        })
+        .collect();
+    let mut tx = state.pool.begin().await?;
+    let course = owned(&mut tx, &user, &id).await?;
+    db::courses::replace_curriculum(&mut tx, &course.id, &sections).await?;
+    tx.commit().await?;
+    Ok(ok(course_detail(&state, &course.id, &admin_viewer(&user), lang).await?))
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct StatusBody {
+    /// `draft` (unpublished), `published` or `archived`.
+    pub status: String,
+}
+
+/// Publishes, unpublishes or archives a course.
+#[utoipa::path(
+    put,
+    path = "/api/dashboard/courses/{id}/status",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "Course id or slug")),
+    request_body = StatusBody,
+    responses((status = 200, description = "The course", body = super::Envelope<Course>))
+)]
+pub async fn set_course_status(
+    State(state): State<AppState>,
+    Language(lang): Language,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<StatusBody>,
+) -> ApiResult<Course> {
+    if !["draft", "published", "archived"].contains(&body.status.as_str()) {
+        return Err(ApiError::invalid_fields([(
+            "status".to_owned(),
+            Text::new("Trạng thái không hợp lệ", "Unknown status"),
+        )]));
+    }
+    let mut tx = state.pool.begin().await?;
+    let course = owned(&mut tx, &user, &id).await?;
+    db::courses::set_status(&mut tx, &course, &body.status).await?;
+    tx.commit().await?;
+    let detail = course_detail(&state, &course.id, &admin_viewer(&user), lang).await?;
+    Ok(ok(detail.course))
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Categories and course types (ADMIN)
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryBody {
+    pub name: Localized,
+    #[serde(default)]
+    pub slug: String,
+    #[serde(default)]
+    pub description: Localized,
+    pub image: Option<String>,
+    #[serde(default)]
+    pub order: i64,
+}
+
+impl CategoryBody {
+    fn validated(self) -> Result<CategoryInput, ApiError> {
+        let slug = if self.slug.trim().is_empty() { rules::slugify(&self.name.vi) } else { self.slug.trim().to_owned() };
+        rules::validate_named(&self.name.vi, &self.name.en, &slug).map_err(|e| field_errors(&e))?;
+        Ok(CategoryInput {
+            slug,
+            name: Localized::new(self.name.vi.trim(), self.name.en.trim()),
+            description: self.description,
+            image: self.image.filter(|i| !i.trim().is_empty()),
+            sort_order: self.order,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Created {
+    pub id: String,
+}
+
+/// Creates a category.
+#[utoipa::path(
+    post,
+    path = "/api/dashboard/categories",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    request_body = CategoryBody,
+    responses((status = 200, description = "Created", body = super::Envelope<Created>))
+)]
+pub async fn create_category(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<CategoryBody>,
+) -> ApiResult<Created> {
+    require_role(&user, &[Role::Admin])?;
+    let input = body.validated()?;
+    let id = new_id();
+    let mut tx = state.pool.begin().await?;
+    db::catalogue::insert_category(&mut tx, &id, &input).await?;
+    tx.commit().await?;
+    Ok(ok(Created { id }))
+}
+
+/// Edits a category (its courses' search text follows the new name).
+#[utoipa::path(
+    put,
+    path = "/api/dashboard/categories/{id}",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "Category id")),
+    request_body = CategoryBody,
+    responses((status = 200, description = "Saved", body = super::Envelope<bool>))
+)]
+pub async fn update_category(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<CategoryBody>,
+) -> ApiResult<bool> {
+    require_role(&user, &[Role::Admin])?;
+    let input = body.validated()?;
+    if !db::catalogue::update_category(&state.pool, &id, &input).await? {
+        return Err(ApiError::not_found());
+    }
+    Ok(ok(true))
+}
+
+/// Deletes a category without courses (409 while it has some).
+#[utoipa::path(
+    delete,
+    path = "/api/dashboard/categories/{id}",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "Category id")),
+    responses((status = 200, description = "Deleted", body = super::Envelope<bool>))
+)]
+pub async fn delete_category(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> ApiResult<bool> {
+    require_role(&user, &[Role::Admin])?;
+    if !db::catalogue::delete_category(&state.pool, &id).await? {
+        return Err(ApiError::not_found());
+    }
+    Ok(ok(true))
+}
+
+/// Creates a course type.
+#[utoipa::path(
+    post,
+    path = "/api/dashboard/course-types",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    request_body = CategoryBody,
+    responses((status = 200, description = "Created", body = super::Envelope<Created>))
+)]
+pub async fn create_course_type(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<CategoryBody>,
+) -> ApiResult<Created> {
+    require_role(&user, &[Role::Admin])?;
+    let input = body.validated()?;
+    let id = new_id();
+    let mut tx = state.pool.begin().await?;
+    let kind = CourseTypeInput { slug: input.slug, name: input.name, description: input.description };
+    db::catalogue::insert_course_type(&mut tx, &id, &kind).await?;
+    tx.commit().await?;
+    Ok(ok(Created { id }))
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Banners (ADMIN)
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BannerBody {
+    pub title: Localized,
+    #[serde(default)]
+    pub subtitle: Localized,
+    #[serde(default)]
+    pub slug: String,
+    pub image: String,
+    #[serde(default = "root_link")]
+    pub link: String,
+    #[serde(default = "yes")]
+    pub active: bool,
+    #[serde(default)]
+    pub order: i64,
+}
+
+fn root_link() -> String {
+    "/".to_owned()
+}
+fn yes() -> bool {
+    true
+}
+
+impl BannerBody {
+    fn validated(self) -> Result<BannerInput, ApiError> {
+        let slug = if self.slug.trim().is_empty() { rules::slugify(&self.title.vi) } else { self.slug.trim().to_owned() };
+        rules::validate_named(&self.title.vi, &self.title.en, &slug).map_err(|e| field_errors(&e))?;
+        if self.image.trim().is_empty() {
+            return Err(one_field_error("image", CatalogueError::Required));
+        }
+        Ok(BannerInput {
+            slug,
+            title: self.title,
+            subtitle: self.subtitle,
+            image: self.image.trim().to_owned(),
+            link: self.link,
+            active: self.active,
+            sort_order: self.order,
+        })
+    }
+}
+
+/// Every banner, active or not.
+#[utoipa::path(
+    get,
+    path = "/api/dashboard/banners",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    responses((status = 200, description = "Banners", body = super::Envelope<Vec<Banner>>))
+)]
+pub async fn list_all_banners(
+    State(state): State<AppState>,
+    Language(lang): Language,
+    user: CurrentUser,
+) -> ApiResult<Vec<Banner>> {
+    require_role(&user, &[Role::Admin])?;
+    let rows = db::catalogue::list_banners(&state.pool, true).await?;
+    Ok(ok(rows.iter().map(|r| banner(r, lang)).collect()))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/dashboard/banners",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    request_body = BannerBody,
+    responses((status = 200, description = "Created", body = super::Envelope<Created>))
+)]
+pub async fn create_banner(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<BannerBody>,
+) -> ApiResult<Created> {
+    require_role(&user, &[Role::Admin])?;
+    let input = body.validated()?;
+    let id = new_id();
+    let mut tx = state.pool.begin().await?;
+    db::catalogue::insert_banner(&mut tx, &id, &input).await?;
+    tx.commit().await?;
+    Ok(ok(Created { id }))
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/dashboard/banners/{id}",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "Banner id")),
+    request_body = BannerBody,
+    responses((status = 200, description = "Saved", body = super::Envelope<bool>))
+)]
+pub async fn update_banner(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<BannerBody>,
+) -> ApiResult<bool> {
+    require_role(&user, &[Role::Admin])?;
+    let input = body.validated()?;
+    if !db::catalogue::update_banner(&state.pool, &id, &input).await? {
+        return Err(ApiError::not_found());
+    }
+    Ok(ok(true))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/dashboard/banners/{id}",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "Banner id")),
+    responses((status = 200, description = "Deleted", body = super::Envelope<bool>))
+)]
+pub async fn delete_banner(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> ApiResult<bool> {
+    require_role(&user, &[Role::Admin])?;
+    if !db::catalogue::delete_banner(&state.pool, &id).await? {
+        return Err(ApiError::not_found());
+    }
+    Ok(ok(true))
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Feed moderation (ADMIN)
+
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct PageOnly {
+    pub page: Option<i64>,
+    pub page_size: Option<i64>,
+}
+
+/// Every feed post, hidden ones included, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/dashboard/feed",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    responses((status = 200, description = "Feed posts", body = super::Envelope<Page<FeedPost>>))
+)]
+pub async fn list_feed_for_moderation(
+    State(state): State<AppState>,
+    Language(lang): Language,
+    user: CurrentUser,
+    Query(params): Query<PageOnly>,
+) -> ApiResult<Page<FeedPost>> {
+    require_role(&user, &[Role::Admin])?;
+    let page = params.page.unwrap_or(1).max(1);
+    let size = params.page_size.unwrap_or(20).clamp(1, 100);
+    let (rows, total) = db::catalogue::list_feed(&state.pool, true, size, (page - 1) * size).await?;
+    Ok(ok(Page::new(rows.iter().map(|r| feed_post(r, lang)).collect(), page, size, total)))
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct ModerationBody {
+    /// `visible` or `hidden`.
+    pub status: String,
+}
+
+/// Shows or hides a feed post.
+#[utoipa::path(
+    put,
+    path = "/api/dashboard/feed/{id}/status",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "Feed post id")),
+    request_body = ModerationBody,
+    responses((status = 200, description = "Saved", body = super::Envelope<bool>))
+)]
+pub async fn moderate_feed_post(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<ModerationBody>,
+) -> ApiResult<bool> {
+    require_role(&user, &[Role::Admin])?;
+    if !["visible", "hidden"].contains(&body.status.as_str()) {
+        return Err(ApiError::invalid_fields([(
+            "status".to_owned(),
+            Text::new("Trạng thái không hợp lệ", "Unknown status"),
+        )]));
+    }
+    if !db::catalogue::set_feed_status(&state.pool, &id, &body.status).await? {
+        return Err(ApiError::not_found());
+    }
+    Ok(ok(true))
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Inboxes (ADMIN, STAFF)
+
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct InboxParams {
+    /// Words to find in name, e-mail, phone, subject or course, and message (marks ignored).
+    pub search: Option<String>,
+    /// `true`: read only; `false`: unread only.
+    pub read: Option<bool>,
+    pub page: Option<i64>,
+    pub page_size: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InboxMessage {
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    /// The subject (contact) or the course name (admission).
+    pub subject: String,
+    pub message: String,
+    pub is_read: bool,
+    pub created_at: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InboxPage {
+    #[serde(flatten)]
+    pub page: Page<InboxMessage>,
+    pub unread: i64,
+}
+
+fn inbox_of(name: &str) -> Result<Inbox, ApiError> {
+    match name {
+        "contact-messages" => Ok(Inbox::Contact),
+        "admission-messages" => Ok(Inbox::Admission),
+        _ => Err(ApiError::not_found()),
+    }
+}
+
+/// One page of the contact or admission inbox, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/dashboard/{inbox}",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    params(("inbox" = String, Path, description = "`contact-messages` or `admission-messages`")),
+    responses((status = 200, description = "Messages", body = super::Envelope<InboxPage>))
+)]
+pub async fn list_inbox(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(inbox): Path<String>,
+    Query(params): Query<InboxParams>,
+) -> ApiResult<InboxPage> {
+    require_role(&user, &[Role::Admin, Role::Staff])?;
+    let inbox = inbox_of(&inbox)?;
+    let page = params.page.unwrap_or(1).max(1);
+    let size = params.page_size.unwrap_or(20).clamp(1, 100);
+    let query = InboxQuery { search: params.search, read: params.read, limit: size, offset: (page - 1) * size };
+    let (rows, total, unread) = db::contact::list(&state.pool, inbox, &query).await?;
+    let items = rows
+        .into_iter()
+        .map(|r| InboxMessage {
+            id: r.id,
+            name: r.name,
+            email: r.email,
+            phone: r.phone,
+            subject: r.subject,
+            message: r.message,
+            is_read: r.is_read != 0,
+            created_at: iso(r.created_at),
+        })
+        .collect();
+    Ok(ok(InboxPage { page: Page::new(items, page, size, total), unread }))
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct ReadBody {
+    pub read: bool,
+}
+
+/// Marks a message read or unread.
+#[utoipa::path(
+    put,
+    path = "/api/dashboard/{inbox}/{id}/read",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    params(
+        ("inbox" = String, Path, description = "`contact-messages` or `admission-messages`"),
+        ("id" = String, Path, description = "Message id"),
+    ),
+    request_body = ReadBody,
+    responses((status = 200, description = "Saved", body = super::Envelope<bool>))
+)]
+pub async fn mark_message(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path((inbox, id)): Path<(String, String)>,
+    Json(body): Json<ReadBody>,
+) -> ApiResult<bool> {
+    require_role(&user, &[Role::Admin, Role::Staff])?;
+    if !db::contact::set_read(&state.pool, inbox_of(&inbox)?, &id, body.read).await? {
+        return Err(ApiError::not_found());
+    }
+    Ok(ok(true))
+}

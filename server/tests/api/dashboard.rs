@@ -1,0 +1,283 @@
+//! Catalogue management and the profile's lists, with real sign-ins of demo accounts: ownership (a teacher
+//! cannot edit another teacher's course, an admin can), drafts, publication, curriculum, inboxes.
+
+use serde_json::{Value, json};
+
+use crate::{
+    catalogue::spawn_demo_app,
+    helpers::TestApp,
+};
+
+const DEMO_PASSWORD: &str = "Demo@2026";
+
+async fn token(app: &TestApp, username: &str, password: &str) -> String {
+    let response = app
+        .client
+        .post(app.url("/auth/token"))
+        .json(&json!({"username": username, "password": password}))
+        .send()
+        .await
+        .expect("sent");
+    let body: Value = response.json().await.expect("json");
+    body["result"]["token"].as_str().unwrap_or_else(|| panic!("no token for {username}: {body}")).to_owned()
+}
+
+async fn call(app: &TestApp, method: reqwest::Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
+    let mut request = app.client.request(method, app.url(path)).bearer_auth(token);
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    let response = request.send().await.expect("sent");
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+async fn course_id(app: &TestApp, slug: &str, token: &str) -> String {
+    let (status, body) = call(app, reqwest::Method::GET, &format!("/api/dashboard/courses/{slug}"), token, None).await;
+    assert_eq!(status, 200, "{body}");
+    body["result"]["_id"].as_str().expect("id").to_owned()
+}
+
+fn new_course(category_id: &str) -> Value {
+    json!({
+        "title": {"vi": "Lập trình Go căn bản", "en": "Go programming basics"},
+        "description": {"vi": "Học Go", "en": "Learn Go"},
+        "price": 990000,
+        "discount": 690000,
+        "level": "beginner",
+        "totalSeat": 100,
+        "categoryId": category_id
+    })
+}
+
+async fn first_category(app: &TestApp) -> String {
+    let body: Value = app.get("/api/categories").await.json().await.expect("json");
+    body["result"][0]["id"].as_str().expect("id").to_owned()
+}
+
+#[tokio::test]
+async fn a_teacher_cannot_edit_another_teachers_course_but_an_admin_can() {
+    let app = spawn_demo_app().await;
+    let khoa = token(&app, "nguyenminhkhoa", DEMO_PASSWORD).await;
+    let admin = token(&app, "admin01", "Admin@2026").await;
+    let rust_course = course_id(&app, "lap-trinh-rust-backend-hieu-nang-cao", &khoa).await;
+    let category = first_category(&app).await;
+    // A course of another teacher.
+    let (_, page) = call(&app, reqwest::Method::GET, "/api/dashboard/courses?pageSize=100", &admin, None).await;
+    let other = page["result"]["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .find(|c| c["instructor"]["name"] != "Nguyễn Minh Khoa" && c["status"] == "published")
+        .and_then(|c| c["_id"].as_str().map(str::to_owned))
+        .expect("a course of another teacher");
+
+    let (forbidden, _) =
+        call(&app, reqwest::Method::PUT, &format!("/api/dashboard/courses/{other}"), &khoa, Some(new_course(&category))).await;
+    let (hidden, _) =
+        call(&app, reqwest::Method::PUT, &format!("/api/dashboard/courses/{other}/status"), &khoa, Some(json!({"status": "draft"}))).await;
+    let (own, _) = call(
+        &app,
+        reqwest::Method::PUT,
+        &format!("/api/dashboard/courses/{rust_course}"),
+        &khoa,
+        Some(json!({
+            "title": {"vi": "Lập trình Rust backend", "en": "Rust backend"},
+            "slug": "lap-trinh-rust-backend-hieu-nang-cao",
+            "price": 1890000, "level": "advanced", "categoryId": category
+        })),
+    )
+    .await;
+    let (by_admin, _) =
+        call(&app, reqwest::Method::PUT, &format!("/api/dashboard/courses/{other}/status"), &admin, Some(json!({"status": "draft"}))).await;
+
+    assert_eq!(forbidden, 403);
+    assert_eq!(hidden, 403);
+    assert_eq!(own, 200);
+    assert_eq!(by_admin, 200);
+    assert_eq!(app.get(&format!("/api/courses/{other}")).await.status(), 404, "unpublished by the admin");
+}
+
+#[tokio::test]
+async fn a_student_cannot_manage_courses() {
+    let app = spawn_demo_app().await;
+    let student = token(&app, "phanthiyen", DEMO_PASSWORD).await;
+    let category = first_category(&app).await;
+
+    let (create, _) = call(&app, reqwest::Method::POST, "/api/dashboard/courses", &student, Some(new_course(&category))).await;
+    let (list, _) = call(&app, reqwest::Method::GET, "/api/dashboard/courses", &student, None).await;
+    let anonymous = app.client.post(app.url("/api/dashboard/courses")).json(&new_course(&category)).send().await.expect("sent");
+
+    assert_eq!(create, 403);
+    assert_eq!(list, 403);
+    assert_eq!(anonymous.status(), 401);
+}
+
+#[tokio::test]
+async fn a_teacher_creates_a_draft_adds_a_curriculum_and_publishes_it() {
+    let app = spawn_demo_app().await;
+    let khoa = token(&app, "nguyenminhkhoa", DEMO_PASSWORD).await;
+    let category = first_category(&app).await;
+
+    let (created, body) = call(&app, reqwest::Method::POST, "/api/dashboard/courses", &khoa, Some(new_course(&category))).await;
+    assert_eq!(created, 200, "{body}");
+    let id = body["result"]["_id"].as_str().expect("id").to_owned();
+    assert_eq!(body["result"]["status"], "draft");
+    assert_eq!(body["result"]["slug"], "lap-trinh-go-can-ban");
+    let before: Value = app.get("/api/courses?search=lap%20trinh%20go").await.json().await.expect("json");
+    assert_eq!(before["result"]["total"], 0, "drafts are not listed");
+
+    let curriculum = json!({"sections": [
+        {"title": {"vi": "Mở đầu", "en": "Intro"}, "lessons": [
+            {"title": {"vi": "Giới thiệu", "en": "Welcome"}, "durationSeconds": 120, "videoUrl": "https://v.example/1.mp4", "freePreview": true},
+            {"title": {"vi": "Cài đặt", "en": "Setup"}, "durationSeconds": 300, "videoUrl": "https://v.example/2.mp4"}
+        ]},
+        {"title": {"vi": "Cú pháp", "en": "Syntax"}, "lessons": [
+            {"title": {"vi": "Biến", "en": "Variables"}, "durationSeconds": 600, "videoUrl": "https://v.example/3.mp4"}
+        ]}
+    ]});
+    let (saved, detail) =
+        call(&app, reqwest::Method::PUT, &format!("/api/dashboard/courses/{id}/curriculum"), &khoa, Some(curriculum)).await;
+    assert_eq!(saved, 200, "{detail}");
+    assert_eq!(detail["result"]["lessonCount"], 3);
+    assert_eq!(detail["result"]["durationSeconds"], 1020);
+    assert_eq!(detail["result"]["sections"][1]["lessons"][0]["videoUrl"], "https://v.example/3.mp4", "the owner sees all");
+
+    let (published, _) =
+        call(&app, reqwest::Method::PUT, &format!("/api/dashboard/courses/{id}/status"), &khoa, Some(json!({"status": "published"}))).await;
+    let after: Value = app.get("/api/courses?search=lap%20trinh%20go").await.json().await.expect("json");
+    let public: Value = app.get(&format!("/api/courses/{id}")).await.json().await.expect("json");
+    let (mine, own_list) = call(&app, reqwest::Method::GET, "/courses/instructor", &khoa, None).await;
+
+    assert_eq!(published, 200);
+    assert_eq!(after["result"]["total"], 1);
+    assert!(public["result"]["sections"][1]["lessons"][0]["videoUrl"].is_null(), "visitors see previews only");
+    assert_eq!(mine, 200);
+    assert!(own_list["result"].as_array().expect("list").iter().any(|c| c["_id"] == id.as_str()));
+}
+
+#[tokio::test]
+async fn an_invalid_course_is_refused_field_by_field_and_nothing_is_saved() {
+    let app = spawn_demo_app().await;
+    let khoa = token(&app, "nguyenminhkhoa", DEMO_PASSWORD).await;
+    let category = first_category(&app).await;
+    let mut body = new_course(&category);
+    body["discount"] = json!(990000);
+    body["title"]["vi"] = json!(" ");
+
+    let (status, answer) = call(&app, reqwest::Method::POST, "/api/dashboard/courses", &khoa, Some(body)).await;
+    let (bad_lesson, _) = call(
+        &app,
+        reqwest::Method::PUT,
+        "/api/dashboard/courses/lap-trinh-rust-backend-hieu-nang-cao/curriculum",
+        &khoa,
+        Some(json!({"sections": [{"title": {"vi": "A", "en": "A"}, "lessons": [{"title": {"vi": "", "en": ""}}]}]})),
+    )
+    .await;
+    let rust: Value = app.get("/api/courses/lap-trinh-rust-backend-hieu-nang-cao").await.json().await.expect("json");
+
+    assert_eq!(status, 422);
+    assert!(answer["result"]["fields"]["title.vi"].is_string(), "{answer}");
+    assert!(answer["result"]["fields"]["discount"].is_string(), "{answer}");
+    assert_eq!(bad_lesson, 422);
+    assert!(rust["result"]["lessonCount"].as_i64().expect("lessons") > 3, "the curriculum is untouched");
+}
+
+#[tokio::test]
+async fn the_profile_lists_are_real() {
+    let app = spawn_demo_app().await;
+    let student = token(&app, "phanthiyen", DEMO_PASSWORD).await;
+
+    let courses = app
+        .client
+        .post(app.url("/api/course/enroll-list"))
+        .bearer_auth(&student)
+        .multipart(reqwest::multipart::Form::new())
+        .send()
+        .await
+        .expect("sent");
+    let courses: Value = courses.json().await.expect("json");
+    let (status, mentorships) = call(&app, reqwest::Method::POST, "/api/mentorship-plan/enroll-list", &student, None).await;
+    let (teacher_only, _) = call(&app, reqwest::Method::GET, "/courses/instructor", &student, None).await;
+    let anonymous = app.client.post(app.url("/api/course/enroll-list")).send().await.expect("sent");
+
+    let list = courses["result"]["enrollList"].as_array().expect("enrollList");
+    assert_eq!(list.len(), 3);
+    assert!(list.iter().any(|c| c["completed"] == true && c["progress"] == 100));
+    assert!(list[0]["instructor"]["name"].is_string());
+    assert_eq!(status, 200);
+    assert_eq!(mentorships["result"]["total"], 2);
+    let booked = &mentorships["result"]["enrollList"][0];
+    assert!(booked["package"]["short_description"].is_string(), "{booked}");
+    assert!(booked["mentor"]["userId"].is_string());
+    assert_eq!(teacher_only, 403);
+    assert_eq!(anonymous.status(), 401);
+}
+
+#[tokio::test]
+async fn admins_and_staff_read_the_admission_inbox() {
+    let app = spawn_demo_app().await;
+    let message = json!({"name": "Lê An", "email": "an@example.vn", "phone": "0912345678", "courseName": "Đồ họa"});
+    app.client.post(app.url("/api/contact/admissionMessage")).json(&message).send().await.expect("sent");
+    let staff = token(&app, "staff01", "Staff@2026").await;
+    let teacher = token(&app, "nguyenminhkhoa", DEMO_PASSWORD).await;
+
+    let (status, inbox) = call(&app, reqwest::Method::GET, "/api/dashboard/admission-messages?search=do%20hoa", &staff, None).await;
+    let id = inbox["result"]["items"][0]["id"].as_str().expect("id").to_owned();
+    let (marked, _) = call(
+        &app,
+        reqwest::Method::PUT,
+        &format!("/api/dashboard/admission-messages/{id}/read"),
+        &staff,
+        Some(json!({"read": true})),
+    )
+    .await;
+    let (_, unread) = call(&app, reqwest::Method::GET, "/api/dashboard/admission-messages?read=false", &staff, None).await;
+    let (denied, _) = call(&app, reqwest::Method::GET, "/api/dashboard/admission-messages", &teacher, None).await;
+
+    assert_eq!(status, 200);
+    assert_eq!(inbox["result"]["total"], 1);
+    assert_eq!(inbox["result"]["unread"], 1);
+    assert_eq!(marked, 200);
+    assert_eq!(unread["result"]["total"], 0);
+    assert_eq!(denied, 403);
+}
+
+#[tokio::test]
+async fn an_admin_manages_categories_banners_and_the_feed() {
+    let app = spawn_demo_app().await;
+    let admin = token(&app, "admin01", "Admin@2026").await;
+    let teacher = token(&app, "nguyenminhkhoa", DEMO_PASSWORD).await;
+    let category = json!({"name": {"vi": "Nấu ăn", "en": "Cooking"}, "image": "/demo/category-placeholder.svg", "order": 11});
+
+    let (created, body) = call(&app, reqwest::Method::POST, "/api/dashboard/categories", &admin, Some(category.clone())).await;
+    let (denied, _) = call(&app, reqwest::Method::POST, "/api/dashboard/categories", &teacher, Some(category)).await;
+    let categories: Value = app.get("/api/categories").await.json().await.expect("json");
+    let programming = categories["result"][0]["id"].as_str().expect("id").to_owned();
+    let (in_use, _) = call(&app, reqwest::Method::DELETE, &format!("/api/dashboard/categories/{programming}"), &admin, None).await;
+    let (_, feed) = call(&app, reqwest::Method::GET, "/api/dashboard/feed", &admin, None).await;
+    let post = feed["result"]["items"][0]["_id"].as_str().expect("id").to_owned();
+    let (hidden, _) =
+        call(&app, reqwest::Method::PUT, &format!("/api/dashboard/feed/{post}/status"), &admin, Some(json!({"status": "hidden"}))).await;
+    let public_feed: Value = app.get("/api/feed").await.json().await.expect("json");
+    let (banner, _) = call(
+        &app,
+        reqwest::Method::POST,
+        "/api/dashboard/banners",
+        &admin,
+        Some(json!({"title": {"vi": "Khai giảng", "en": "New term"}, "image": "/demo/banner-1.svg", "active": false})),
+    )
+    .await;
+    let public_banners: Value = app.get("/api/banners").await.json().await.expect("json");
+    let (_, all_banners) = call(&app, reqwest::Method::GET, "/api/dashboard/banners", &admin, None).await;
+
+    assert_eq!(created, 200, "{body}");
+    assert_eq!(denied, 403);
+    assert_eq!(categories["result"].as_array().map(Vec::len), Some(11));
+    assert_eq!(in_use, 409);
+    assert_eq!(hidden, 200);
+    assert_eq!(public_feed["result"]["total"], 7);
+    assert_eq!(banner, 200);
+    assert_eq!(public_banners["result"].as_array().map(Vec::len), Some(3));
+    assert_eq!(all_banners["result"].as_array().map(Vec::len), Some(4));
+}
