@@ -50,22 +50,20 @@ export function MentorshipCard({ enrollment, now = Date.now() }: { enrollment: M
       data-state={status.state}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md"
     >
-      <header className="flex items-start gap-3">
+      <header className="flex items-center gap-3">
         <Img src={mentor.avatar} fallback={AVATAR_PLACEHOLDER} className="size-12 shrink-0 rounded-full object-cover" />
-        <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold text-slate-900">{name}</p>
-          <p className="truncate text-sm text-teal-700">{plan.title}</p>
-        </div>
+        <p className="min-w-0 flex-1 font-semibold break-words text-slate-900">{name}</p>
         <span
-          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${
             active ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-200 text-slate-600'
           }`}
         >
           {active ? t('mentors.active') : t('mentors.expired')}
         </span>
       </header>
+      <h3 className="mt-3 line-clamp-2 text-sm font-semibold text-teal-700">{plan.title}</h3>
 
-      <p className="mt-3 text-lg font-bold text-slate-900">{formatPrice(plan.price, plan.currency || 'VND', i18n.language)}</p>
+      <p className="mt-1 text-lg font-bold text-slate-900">{formatPrice(plan.price, plan.currency || 'VND', i18n.language)}</p>
       {plan.short_description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{plan.short_description}</p>}
 
       {services.shown.length > 0 && (
@@ -83,14 +81,14 @@ export function MentorshipCard({ enrollment, now = Date.now() }: { enrollment: M
         </ul>
       )}
 
-      <dl className="mt-3 grid grid-cols-2 gap-2 text-xs text-slate-600">
+      <dl className="mt-3 space-y-1 text-xs text-slate-600">
         <div className="flex items-center gap-1.5">
-          <CalendarCheck aria-hidden="true" className="size-3.5 text-slate-400" />
+          <CalendarCheck aria-hidden="true" className="size-3.5 shrink-0 text-slate-400" />
           <dt>{t('mentors.start')}:</dt>
           <dd className="font-medium text-slate-800">{start}</dd>
         </div>
         <div className="flex items-center gap-1.5">
-          <CalendarX aria-hidden="true" className="size-3.5 text-slate-400" />
+          <CalendarX aria-hidden="true" className="size-3.5 shrink-0 text-slate-400" />
           <dt>{active ? t('mentors.end') : t('mentors.ended')}:</dt>
           <dd className="font-medium text-slate-800">{end}</dd>
         </div>

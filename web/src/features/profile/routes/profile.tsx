@@ -93,7 +93,7 @@ function ListBox({ loading, maxHeight, children, testId }: { loading: boolean; m
 }
 
 const tabTrigger =
-  'relative -mb-px flex items-center gap-2 border-b-2 border-transparent px-4 py-3 text-sm font-semibold text-slate-500 transition hover:text-slate-800 data-[state=active]:border-teal-700 data-[state=active]:text-teal-700';
+  'relative -mb-px flex shrink-0 items-center gap-2 rounded-t-lg border-b-2 border-transparent px-4 py-3 text-sm font-semibold whitespace-nowrap text-slate-500 transition outline-none hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-teal-600/40 data-[state=active]:border-teal-700 data-[state=active]:text-teal-700';
 
 /**
  * The profile page (SPEC §2.4): header with the role's title and Update profile, the identity card (avatar,

@@ -159,7 +159,7 @@ export default function UsersAdminPage() {
           </div>
         ) : (
           <div className="overflow-x-auto">
-            <table className={`w-full min-w-[720px] text-left text-sm ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+            <table className={`w-full min-w-[760px] text-left text-sm ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
               <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
                 <tr>
                   <th scope="col" className="px-4 py-3">{t('columns.user')}</th>
@@ -212,14 +212,14 @@ export default function UsersAdminPage() {
                       <td className="px-4 py-3">
                         <span
                           data-testid="user-status"
-                          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${
                             locked ? 'bg-rose-100 text-rose-700' : 'bg-emerald-100 text-emerald-700'
                           }`}
                         >
                           {t(`status.${user.status}`)}
                         </span>
                       </td>
-                      <td className="hidden px-4 py-3 text-slate-500 lg:table-cell">{joined(user.createdAt)}</td>
+                      <td className="hidden px-4 py-3 whitespace-nowrap text-slate-500 lg:table-cell">{joined(user.createdAt)}</td>
                       <td className="px-4 py-3 text-right">
                         <button
                           type="button"
