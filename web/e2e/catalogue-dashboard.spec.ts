@@ -21,7 +21,7 @@ test.describe('course management', () => {
     await editor.getByLabel('Title (VI)').fill(`Kiểm thử tự động ${code}`);
     await editor.getByLabel('Title (EN)').fill(`Automated testing ${code}`);
     await editor.getByLabel('Description (VI)').fill('Khóa học do bài kiểm thử tạo ra.');
-    await editor.getByLabel('Category').selectOption({ index: 1 });
+    await editor.getByLabel('Category').selectOption({ label: 'Music' });
     await editor.getByLabel('Price', { exact: true }).fill('990000');
     await editor.getByRole('button', { name: 'Create course' }).click();
     await expect(page.getByText('Course created. Now add its content.')).toBeVisible();
@@ -80,7 +80,7 @@ test.describe('inboxes', () => {
 
     await signInViaApi(page.context(), baseURL!, E2E_ADMIN);
     await page.goto('/dashboard/admission-message');
-    await page.getByRole('searchbox').fill(name);
+    await page.getByRole('searchbox', { name: /Search name/ }).fill(name);
     const message = page.getByRole('button', { name: new RegExp(name) });
     await expect(message).toBeVisible();
     await expect(message).toContainText('Unread');

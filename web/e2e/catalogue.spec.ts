@@ -150,8 +150,9 @@ test.describe('course search and browsing', () => {
     const results = page.getByTestId('course-results').getByTestId('course-card');
     await expect(results.first()).toBeVisible();
     const titles = await results.getByRole('heading').allTextContents();
-    expect(titles.length).toBeGreaterThanOrEqual(3);
-    for (const title of titles) expect(title).toMatch(/Lập trình/);
+    // The demo's three "Lập trình …" courses; the search also reads category names, so courses other tests add
+    // to the programming category may join them.
+    expect(titles.filter((title) => title.startsWith('Lập trình'))).toHaveLength(3);
     await expect(page.getByTestId('result-count')).toContainText(String(titles.length));
   });
 

@@ -46,7 +46,7 @@ const TABS: Tab[] = ['details', 'curriculum', 'publish'];
 /** /dashboard/course/add-new and /dashboard/course/edit/{id}: details, curriculum and publication of a course. */
 export default function CourseEditorPage() {
   const { id } = useParams();
-  const { t } = useTranslation('dashboardCatalogue');
+  const { t, i18n } = useTranslation('dashboardCatalogue');
   const course = useResource(id ? `dash:course:${id}` : null, (signal) => getManagedCourse(id!, signal));
   const categories = useResource('dash:categories', listCategoriesBoth);
   useDocumentMeta(`${id ? t('editor.editTitle') : t('editor.newTitle')} | ${t('brand')}`, t('editor.text'));
@@ -60,7 +60,8 @@ export default function CourseEditorPage() {
     );
   }
   if ((id && !course.data) || !categories.data) return <div className="flex justify-center py-20"><Spinner /></div>;
-  return <Editor key={id ?? 'new'} id={id} initial={course.data} categories={categories.data.vi} onSaved={course.reload} />;
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'vi';
+  return <Editor key={id ?? 'new'} id={id} initial={course.data} categories={categories.data[lang]} onSaved={course.reload} />;
 }
 
 function Editor({
