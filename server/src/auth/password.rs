@@ -175,7 +175,8 @@ mod tests {
             }
         }
         let ratio = known.as_secs_f64() / unknown.as_secs_f64();
-        assert!((0.5..2.0).contains(&ratio), "known {known:?} vs unknown {unknown:?}");
+        // Wide bounds: a loaded test machine stretches single runs; a real difference (no hash) is ~100×.
+        assert!((0.33..3.0).contains(&ratio), "known {known:?} vs unknown {unknown:?}");
     }
 
     #[tokio::test]
@@ -210,7 +211,8 @@ mod tests {
             tokio::time::sleep(Duration::from_millis(1)).await;
             turns += 1;
         }
-        assert!(turns >= 20, "the runtime got only {turns} turns while hashing");
+        // Blocking would allow about 4 turns (one per hash); a loaded machine still allows well over 10.
+        assert!(turns >= 10, "the runtime got only {turns} turns while hashing");
     }
 
     #[test]

@@ -10,8 +10,8 @@
 use academy_shared::profile::ProfileError;
 use axum::{
     body::Bytes,
-    extract::{DefaultBodyLimit, State},
-    http::{HeaderMap, HeaderValue, header},
+    extract::{DefaultBodyLimit, State, rejection::BytesRejection},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
 use serde::{Deserialize, Serialize};
@@ -180,9 +180,14 @@ pub async fn upload_file(
     Path(id): Path<String>,
     Query(query): Query<UploadQuery>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<UrlResult> {
     let key = format!("staging/{id}");
+    // A body over the route's limit is refused while reading, with the avatar rule's text.
+    let body = body.map_err(|rejection| match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => storage_error(StorageError::TooLarge { max: storage::max_upload_bytes() }),
+        _ => ApiError::bad_request(super::error::texts::bad_request()),
+    })?;
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())

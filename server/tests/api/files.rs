@@ -94,6 +94,7 @@ async fn a_four_megabyte_file_is_refused_and_the_limit_itself_passes() {
     four_mb.resize(4 * 1024 * 1024, 0);
     let (status, body) = put(&app, &url, four_mb, "image/png").await;
     assert_eq!(status, 413, "{body}");
+    assert_eq!(body["result"]["message"], "Kích thước ảnh phải nhỏ hơn 3.6MB");
 
     let mut at_limit = PNG.to_vec();
     at_limit.resize(AVATAR_MAX_BYTES as usize, 0);
