@@ -48,15 +48,15 @@ describe('StrengthMeter', () => {
     ]);
   });
 
-  it("shows zxcvbn's warning and suggestions, loaded lazily, in the active language", async () => {
+  it("shows zxcvbn's warning and suggestions, loaded lazily, in the active language", { timeout: 15_000 }, async () => {
     renderMeter('password');
-    const advice = await waitFor(() => screen.getByTestId('password-advice'), { timeout: 5000 });
+    const advice = await waitFor(() => screen.getByTestId('password-advice'), { timeout: 10_000 });
     expect(advice.textContent).toContain('Đây là một mật khẩu được dùng cực kỳ phổ biến.');
   });
 });
 
 describe('password advice', () => {
-  it('scores the most common passwords 0 and returns translation keys', async () => {
+  it('scores the most common passwords 0 and returns translation keys', { timeout: 15_000 }, async () => {
     const advise = await loadAdvisor();
     const advice = advise('123456', []);
     expect(advice.score).toBe(0);

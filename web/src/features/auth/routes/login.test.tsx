@@ -79,7 +79,7 @@ describe('LoginPage', () => {
     fill(/^Tên đăng nhập$/, 'lantran');
     fill(/^Mật khẩu$/, 'Secret#2025');
     fireEvent.click(screen.getByRole('button', { name: 'Đăng nhập' }));
-    expect((await screen.findByTestId('location', undefined, { timeout: 2000 })).textContent).toBe('/');
+    expect((await screen.findByTestId('location', undefined, { timeout: 5000 })).textContent).toBe('/');
   });
 
   it("shows the server's message on failure (e.g. the localized 429), and the generic text otherwise", async () => {
