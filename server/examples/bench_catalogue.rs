@@ -170,7 +170,7 @@ async fn run(
     println!("\n== {} ==", backend.name());
     let mut config = Config::with_data_dir(dir.join(backend.name()));
     config.database_url = Some(url);
-    config.token_secret = Some("bench-secret".to_owned());
+    config.token_secret = Some("bench-secret-bench-secret-bench-secret-0123".to_owned());
     config.web_dir = dir.join("no-web");
     let state = AppState::build(config).await?;
     let started = Instant::now();

@@ -14,6 +14,9 @@ use super::{Backend, Pool, catalogue::Localized, new_id, now_ms};
 
 /// How many of the most popular courses a search made only of 1–2 character words looks through.
 pub const SHORT_SEARCH_POOL: i64 = 2000;
+/// A text search counts its matches up to this many; `total` says "at least this many" beyond it (as search
+/// engines do), so that a broad word does not cost a count of most of the catalogue.
+pub const SEARCH_COUNT_CAP: i64 = 1000;
 /// The largest page a list returns.
 pub const MAX_PAGE_SIZE: i64 = 100;
 
@@ -261,7 +264,10 @@ pub async fn list(pool: &Pool, backend: Backend, query: &ListQuery) -> Result<Co
     let total = match counted {
         Some(total) => total,
         None => {
-            let sql = format!("select count(*) from courses c where {}", filter.sql());
+            let sql = format!(
+                "select count(*) from (select 1 from courses c where {} limit {SEARCH_COUNT_CAP}) matches",
+                filter.sql()
+            );
             let (total,): (i64,) = bind_all(sqlx::query_as(&sql), &filter.params).fetch_one(pool).await?;
             total
         }
