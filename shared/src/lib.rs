@@ -16,6 +16,7 @@ pub mod password;
 pub mod profile;
 pub mod roles;
 pub mod search;
+pub mod upload;
 pub mod validation;
 
 pub use i18n::Lang;

@@ -76,8 +76,9 @@ pub mod texts {
             "The file id must look like avatar-{filename}.",
         )
     }
+    /// The shared picture rule's text, the one the browser shows before sending.
     pub fn not_an_image() -> Text {
-        Text::new("Chỉ chấp nhận ảnh JPEG, PNG, GIF hoặc WebP.", "Only JPEG, PNG, GIF or WebP images are accepted.")
+        Text::localized(|lang| academy_shared::upload::UploadError::NotAnImage.message(lang))
     }
     pub fn bad_upload_url() -> Text {
         Text::new(

@@ -68,6 +68,13 @@ mod tests {
     }
 
     #[test]
+    fn the_sniffed_kinds_are_exactly_the_types_the_shared_picture_rule_accepts() {
+        let mimes: Vec<&str> = ImageKind::ALL.iter().map(|k| k.mime()).collect();
+        assert_eq!(mimes, academy_shared::upload::ACCEPTED_IMAGE_TYPES);
+        assert!(mimes.iter().all(|m| academy_shared::upload::accepted_image_type(m)));
+    }
+
+    #[test]
     fn everything_else_is_refused_including_svg_and_html_named_like_images() {
         let cases: [&[u8]; 8] = [
             b"<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>",
