@@ -34,6 +34,8 @@ pub enum CatalogueField {
     TotalSeat,
     CategoryId,
     Sections,
+    /// A banner's picture.
+    Image,
 }
 
 impl Field for CatalogueField {
@@ -52,6 +54,7 @@ impl Field for CatalogueField {
             Self::TotalSeat => "totalSeat",
             Self::CategoryId => "categoryId",
             Self::Sections => "sections",
+            Self::Image => "image",
         }
     }
 }
@@ -233,6 +236,80 @@ pub fn validate_named(
     errors.into_result(|| ())
 }
 
+/// The slug an item is saved under: the one typed (trimmed), else one made from the Vietnamese title.
+pub fn slug_for(slug: &str, title_vi: &str) -> String {
+    let slug = slug.trim();
+    if slug.is_empty() { slugify(title_vi) } else { slug.to_owned() }
+}
+
+/// The course editor's check as a save runs it: the slug defaults to one made from the Vietnamese title
+/// ([`slug_for`]), the currency code is read trimmed and in upper case, [`validate_course`] runs on those, and
+/// a title that gives no slug at all is refused on the slug. Returns the slug the course is saved under.
+pub fn validate_course_form(course: &CourseFacts<'_>) -> Result<String, FieldErrors<CatalogueField, CatalogueError>> {
+    let slug = slug_for(course.slug, course.title_vi);
+    let currency = course.currency.trim().to_uppercase();
+    validate_course(&CourseFacts { slug: &slug, currency: &currency, ..course.clone() })?;
+    if slug.is_empty() {
+        let mut errors = FieldErrors::default();
+        errors.add(CatalogueField::Slug, CatalogueError::SlugInvalid);
+        return Err(errors);
+    }
+    Ok(slug)
+}
+
+/// A named item's form (category, course type) as a save checks it: [`validate_named`] on the slug
+/// [`slug_for`] gives. Returns that slug.
+pub fn validate_named_form(
+    name_vi: &str,
+    name_en: &str,
+    slug: &str,
+) -> Result<String, FieldErrors<CatalogueField, CatalogueError>> {
+    let slug = slug_for(slug, name_vi);
+    validate_named(name_vi, name_en, &slug)?;
+    Ok(slug)
+}
+
+/// A banner's form: its titles as a named item's (the errors name `name.vi` / `name.en`, as the server's do)
+/// and a picture, required. Every broken field is reported at once; the server, which stops at the titles,
+/// gives the same text for each.
+pub fn validate_banner_form(
+    title_vi: &str,
+    title_en: &str,
+    slug: &str,
+    image: &str,
+) -> Result<String, FieldErrors<CatalogueField, CatalogueError>> {
+    let slug = slug_for(slug, title_vi);
+    let mut errors = validate_named(title_vi, title_en, &slug).err().unwrap_or_default();
+    if image.trim().is_empty() {
+        errors.add(CatalogueField::Image, CatalogueError::Required);
+    }
+    errors.into_result(|| slug)
+}
+
+/// A section (`lesson: None`, its title) or a lesson of a curriculum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CurriculumSpot {
+    pub section: usize,
+    pub lesson: Option<usize>,
+}
+
+/// Where a curriculum breaks [`validate_curriculum`]: each section whose title, and each lesson that, the rule
+/// refuses on its own (so the editor can mark them). The rule itself is asked about each item, never restated.
+pub fn curriculum_spots(sections: &[(&str, Vec<LessonFacts<'_>>)]) -> Vec<CurriculumSpot> {
+    let mut spots = Vec::new();
+    for (s, (title, lessons)) in sections.iter().enumerate() {
+        if validate_curriculum(&[(*title, Vec::new())]).is_err() {
+            spots.push(CurriculumSpot { section: s, lesson: None });
+        }
+        for (l, lesson) in lessons.iter().enumerate() {
+            if validate_curriculum(&[("-", vec![lesson.clone()])]).is_err() {
+                spots.push(CurriculumSpot { section: s, lesson: Some(l) });
+            }
+        }
+    }
+    spots
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,5 +371,55 @@ mod tests {
         assert!(validate_curriculum(&[("Chương 1", vec![lesson("", None)])]).is_err());
         assert!(validate_curriculum(&[("Chương 1", vec![lesson("Bài", Some("javascript:alert(1)"))])]).is_err());
         assert!(validate_curriculum(&[("", vec![])]).is_err());
+    }
+
+    #[test]
+    fn a_course_form_without_a_slug_is_saved_under_one_made_from_its_title() {
+        let facts = CourseFacts { slug: "  ", currency: " vnd ", ..course() };
+        assert_eq!(validate_course_form(&facts), Ok("lap-trinh-python".to_owned()));
+        assert_eq!(validate_course_form(&CourseFacts { slug: " my-slug ", ..course() }), Ok("my-slug".to_owned()));
+    }
+
+    #[test]
+    fn a_course_form_whose_title_gives_no_slug_is_refused_on_the_slug() {
+        let errors = validate_course_form(&CourseFacts { title_vi: "!!!", slug: "", ..course() }).expect_err("no slug");
+        assert_eq!(errors.messages(Lang::En).get("slug").map(String::as_str), Some("Use lower-case letters, digits and dashes only"));
+        let errors = validate_course_form(&CourseFacts { title_vi: " ", slug: "", ..course() }).expect_err("no title");
+        assert_eq!(errors.messages(Lang::Vi).keys().collect::<Vec<_>>(), ["title.vi"]);
+    }
+
+    #[test]
+    fn a_named_form_checks_its_names_and_typed_slug() {
+        assert_eq!(validate_named_form("Thiết kế", "", ""), Ok("thiet-ke".to_owned()));
+        let errors = validate_named_form("", &"x".repeat(201), "Bad Slug").expect_err("three fields");
+        let messages = errors.messages(Lang::Vi);
+        assert_eq!(messages.get("name.vi").map(String::as_str), Some("Trường này là bắt buộc"));
+        assert_eq!(messages.get("name.en").map(String::as_str), Some("Trường này tối đa 200 ký tự"));
+        assert!(messages.contains_key("slug"));
+    }
+
+    #[test]
+    fn a_banner_needs_a_title_and_a_picture_reported_together() {
+        assert_eq!(validate_banner_form("Khai giảng", "", "", "/files/public/b.png"), Ok("khai-giang".to_owned()));
+        let errors = validate_banner_form("", "", "", "  ").expect_err("two fields");
+        let messages = errors.messages(Lang::En);
+        assert_eq!(messages.keys().collect::<Vec<_>>(), ["image", "name.vi"]);
+        assert_eq!(messages.get("image").map(String::as_str), Some("This field is required"));
+    }
+
+    #[test]
+    fn the_curriculum_spots_are_the_items_the_rule_refuses() {
+        let lesson = |title, seconds, url| LessonFacts { title_vi: title, duration_seconds: seconds, video_url: url };
+        let sections = [
+            ("Chương 1", vec![lesson("Bài 1", 60, None), lesson("", 60, None)]),
+            (" ", vec![lesson("Bài 1", -1, None), lesson("Bài 2", 0, Some("ftp://x"))]),
+            ("Chương 3", vec![lesson("Bài 1", 0, Some("https://x.vn/v.mp4"))]),
+        ];
+        let spots = curriculum_spots(&sections);
+        let spot = |section, lesson| CurriculumSpot { section, lesson };
+        assert_eq!(spots, [spot(0, Some(1)), spot(1, None), spot(1, Some(0)), spot(1, Some(1))]);
+        assert!(validate_curriculum(&sections).is_err());
+        assert!(curriculum_spots(&sections[2..]).is_empty());
+        assert!(validate_curriculum(&sections[2..]).is_ok());
     }
 }
