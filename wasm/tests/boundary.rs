@@ -1,7 +1,8 @@
 //! The rule module seen from JavaScript: values go in as JS objects and come out as JS objects.
-//! Run with `wasm-pack test --node` (see `test_wasm` in .ci/setup.sh).
+//! Run with `wasm-pack test --node` (see `test_wasm` in .ci/setup.sh). The dashboard's module has its own
+//! tests in `dashboard.rs`.
 
-#![cfg(target_arch = "wasm32")]
+#![cfg(all(target_arch = "wasm32", feature = "initial"))]
 
 use academy_wasm::*;
 use js_sys::{Array, JSON, Object, Reflect};
@@ -101,6 +102,15 @@ fn a_profile_with_a_future_birth_date_and_a_big_photo_is_refused() {
     assert_eq!(get(&result, "errors.dob").as_string().as_deref(), Some("Date of birth cannot be later than today"));
     assert_eq!(get(&result, "errors.avatar").as_string().as_deref(), Some("Image size must be less than 3.6MB"));
     assert!(validate_profile(object(&[]), "not a date", "en").is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_chosen_file_that_is_not_an_accepted_picture_gets_the_servers_text() {
+    assert_eq!(image_type_error("image/png", "vi"), None);
+    assert_eq!(image_type_error("IMAGE/WEBP", "en"), None);
+    assert_eq!(image_type_error("image/svg+xml", "en").as_deref(), Some("Only JPEG, PNG, GIF or WebP images are accepted."));
+    assert_eq!(image_type_error("", "vi").as_deref(), Some("Chỉ chấp nhận ảnh JPEG, PNG, GIF hoặc WebP."));
+    assert_eq!(accepted_image_types(), "image/jpeg,image/png,image/gif,image/webp");
 }
 
 #[wasm_bindgen_test]

@@ -1,0 +1,153 @@
+//! The dashboard's module seen from JavaScript: the catalogue editor's forms go in as the editor sends them to
+//! the server and come back with the server's messages. Run with
+//! `wasm-pack test --node -- --no-default-features --features dashboard` (see `test_wasm` in .ci/setup.sh).
+
+#![cfg(all(target_arch = "wasm32", feature = "dashboard"))]
+
+use academy_wasm::*;
+use js_sys::{Array, JSON, Object, Reflect};
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::wasm_bindgen_test;
+
+fn object(pairs: &[(&str, JsValue)]) -> JsValue {
+    let object = Object::new();
+    for (key, value) in pairs {
+        Reflect::set(&object, &JsValue::from_str(key), value).expect("sets a property");
+    }
+    object.into()
+}
+
+fn pair(vi: &str, en: &str) -> JsValue {
+    object(&[("vi", vi.into()), ("en", en.into())])
+}
+
+fn array(items: Vec<JsValue>) -> JsValue {
+    items.into_iter().collect::<Array>().into()
+}
+
+/// A property by its exact key (keys such as `title.vi` contain dots).
+fn error(result: &JsValue, key: &str) -> Option<String> {
+    let errors = Reflect::get(result, &JsValue::from_str("errors")).expect("reads errors");
+    Reflect::get(&errors, &JsValue::from_str(key)).expect("reads a key").as_string()
+}
+
+fn json(value: &JsValue) -> String {
+    JSON::stringify(value).expect("stringifies").as_string().expect("a string")
+}
+
+fn ok(value: Result<JsValue, wasm_bindgen::JsError>) -> JsValue {
+    value.unwrap_or_else(|_| panic!("the call failed"))
+}
+
+fn course(changes: &[(&str, JsValue)]) -> JsValue {
+    let form = object(&[
+        ("title", pair("Lập trình Python", "Python programming")),
+        ("slug", "".into()),
+        ("description", pair("", "")),
+        ("whatYouWillLearn", array(vec![])),
+        ("thumbnail", JsValue::NULL),
+        ("price", 1_000_000.into()),
+        ("discount", JsValue::NULL),
+        ("currency", "VND".into()),
+        ("level", "beginner".into()),
+        ("totalSeat", 100.into()),
+        ("categoryId", "c1".into()),
+        ("typeId", JsValue::NULL),
+    ]);
+    for (key, value) in changes {
+        Reflect::set(&form, &JsValue::from_str(key), value).expect("sets a property");
+    }
+    form
+}
+
+fn lesson(title: &str, seconds: JsValue, url: JsValue) -> JsValue {
+    object(&[("title", pair(title, "")), ("durationSeconds", seconds), ("videoUrl", url), ("freePreview", false.into())])
+}
+
+fn section(title: &str, lessons: Vec<JsValue>) -> JsValue {
+    object(&[("title", pair(title, "")), ("lessons", array(lessons))])
+}
+
+#[wasm_bindgen_test]
+fn a_valid_course_returns_the_slug_it_is_saved_under() {
+    assert_eq!(json(&ok(validate_course(course(&[]), "vi"))), r#"{"ok":true,"value":"lap-trinh-python"}"#);
+}
+
+#[wasm_bindgen_test]
+fn a_course_without_a_title_and_with_a_sale_price_above_the_price_names_both_fields() {
+    let form = course(&[("title", pair(" ", "")), ("discount", 2_000_000.into())]);
+    let result = ok(validate_course(form, "en"));
+    assert_eq!(Reflect::get(&result, &"ok".into()).expect("ok"), JsValue::FALSE);
+    assert_eq!(error(&result, "title.vi").as_deref(), Some("This field is required"));
+    assert_eq!(error(&result, "discount").as_deref(), Some("The sale price must be below the price"));
+}
+
+#[wasm_bindgen_test]
+fn course_messages_speak_vietnamese_by_default() {
+    let result = ok(validate_course(course(&[("price", (-1).into()), ("categoryId", "".into())]), "fr"));
+    assert_eq!(error(&result, "price").as_deref(), Some("Giá không được âm"));
+    assert_eq!(error(&result, "categoryId").as_deref(), Some("Trường này là bắt buộc"));
+}
+
+#[wasm_bindgen_test]
+fn a_typed_slug_with_capitals_is_refused() {
+    let result = ok(validate_course(course(&[("slug", "Lap Trinh".into())]), "en"));
+    assert_eq!(error(&result, "slug").as_deref(), Some("Use lower-case letters, digits and dashes only"));
+}
+
+#[wasm_bindgen_test]
+fn a_course_form_that_is_not_an_object_throws_instead_of_panicking() {
+    assert!(validate_course(JsValue::from_str("course"), "en").is_err());
+    assert!(validate_named(JsValue::NULL, "en").is_err());
+    assert!(validate_banner(JsValue::UNDEFINED, "en").is_err());
+    assert!(validate_curriculum(object(&[]), "en").is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_category_needs_its_vietnamese_name_and_keeps_names_short() {
+    let form = object(&[("name", pair("", &"x".repeat(201))), ("slug", "".into())]);
+    let result = ok(validate_named(form, "vi"));
+    assert_eq!(error(&result, "name.vi").as_deref(), Some("Trường này là bắt buộc"));
+    assert_eq!(error(&result, "name.en").as_deref(), Some("Trường này tối đa 200 ký tự"));
+    let form = object(&[("name", pair("Thiết kế Đồ họa", "Design")), ("slug", "".into())]);
+    assert_eq!(json(&ok(validate_named(form, "vi"))), r#"{"ok":true,"value":"thiet-ke-do-hoa"}"#);
+}
+
+#[wasm_bindgen_test]
+fn a_banner_without_title_or_picture_names_both_under_the_servers_keys() {
+    let form = object(&[("title", pair("", "")), ("slug", "".into()), ("image", " ".into())]);
+    let result = ok(validate_banner(form, "en"));
+    assert_eq!(error(&result, "name.vi").as_deref(), Some("This field is required"));
+    assert_eq!(error(&result, "image").as_deref(), Some("This field is required"));
+}
+
+#[wasm_bindgen_test]
+fn a_complete_curriculum_passes() {
+    let sections = array(vec![section("Mở đầu", vec![lesson("Giới thiệu", 252.into(), "https://x.vn/v.mp4".into())])]);
+    assert_eq!(json(&ok(validate_curriculum(sections, "vi"))), r#"{"ok":true}"#);
+    assert_eq!(json(&ok(validate_curriculum(array(vec![]), "vi"))), r#"{"ok":true}"#);
+}
+
+#[wasm_bindgen_test]
+fn a_curriculum_marks_each_section_and_lesson_the_rule_refuses() {
+    let sections = array(vec![
+        section("Mở đầu", vec![lesson("Bài 1", 60.into(), JsValue::NULL), lesson("", 60.into(), JsValue::NULL)]),
+        section(" ", vec![lesson("Bài 1", f64::NAN.into(), JsValue::NULL), lesson("Bài 2", 0.into(), "javascript:alert(1)".into())]),
+    ]);
+    let result = ok(validate_curriculum(sections, "en"));
+    let message = "Every section and lesson needs a title, a duration of 0 or more and an http(s) video link";
+    let errors = Reflect::get(&result, &"errors".into()).expect("errors");
+    let mut keys: Vec<String> = Object::keys(&errors.into()).iter().filter_map(|k| k.as_string()).collect();
+    keys.sort();
+    assert_eq!(keys, ["sections", "sections.0.lessons.1", "sections.1.lessons.0", "sections.1.lessons.1", "sections.1.title"]);
+    for key in keys {
+        assert_eq!(error(&result, &key).as_deref(), Some(message), "{key}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_curriculum_of_more_than_100_sections_is_too_long() {
+    let sections = array((0..101).map(|_| section("Chương", vec![])).collect());
+    let result = ok(validate_curriculum(sections, "vi"));
+    assert_eq!(error(&result, "sections").as_deref(), Some("Nội dung khóa học quá dài"));
+}
