@@ -86,6 +86,16 @@ export function avatarSizeError(bytes: number, lang: LangCode): string | null {
   return wasm.avatarSizeError(bytes, lang) ?? null;
 }
 
+/** The picture rule for a chosen file's type (`File.type`): the message when it is not JPEG, PNG, GIF or WebP. */
+export function imageTypeError(contentType: string, lang: LangCode): string | null {
+  return wasm.imageTypeError(contentType, lang) ?? null;
+}
+
+/** The accepted picture types, for a file input's `accept` attribute ("image/jpeg,image/png,…"). */
+export function acceptedImageTypes(): string {
+  return wasm.acceptedImageTypes();
+}
+
 /** Today's date in the user's time zone as YYYY-MM-DD (the clock is read here, never in the rules). */
 export function todayIso(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { ApiError } from '@/lib/api-client';
+import { acceptedImageTypes, imageTypeError } from '@/lib/wasm';
 import { uploadImage } from '../api/dashboard';
 import { input } from './ui';
 
@@ -22,15 +23,16 @@ export function ImageInput({
   fallback: string;
   wide?: boolean;
 }) {
-  const { t } = useTranslation('dashboardCatalogue');
+  const { t, i18n } = useTranslation('dashboardCatalogue');
   const id = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      setError(t('image.notImage'));
+    const notImage = imageTypeError(file.type, i18n.language);
+    if (notImage) {
+      setError(notImage);
       return;
     }
     setError(null);
@@ -53,7 +55,7 @@ export function ImageInput({
           <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-700 hover:border-teal-600 hover:text-teal-700 focus-within:outline-2 focus-within:outline-teal-600">
             <ImageUp aria-hidden="true" className="size-4" />
             {progress === null ? t('image.upload') : t('image.uploading', { percent: progress })}
-            <input type="file" accept="image/*" className="sr-only" onChange={(e) => void pick(e.target.files?.[0])} disabled={progress !== null} />
+            <input type="file" accept={acceptedImageTypes()} className="sr-only" onChange={(e) => void pick(e.target.files?.[0])} disabled={progress !== null} />
           </label>
           <div>
             <label htmlFor={id} className="sr-only">{t('image.url')}</label>

@@ -60,7 +60,7 @@ describe('UpdateProfileDialog', () => {
     expect(field(/^Date of birth/).value).toBe('1998-03-15');
     expect(field(/^Date of birth/).max).toBe(todayIso());
     const photo = field(/^Photo/);
-    expect(photo.accept).toBe('image/*');
+    expect(photo.accept).toBe('image/jpeg,image/png,image/gif,image/webp');
     expect(photo.getAttribute('aria-required')).toBe('true');
   });
 
@@ -80,10 +80,12 @@ describe('UpdateProfileDialog', () => {
     expect(api.updateProfile).not.toHaveBeenCalled();
   });
 
-  it('refuses a file that is not an image', () => {
+  it('refuses a file that is not an accepted image with the shared rule\'s text, the one the server gives', () => {
     renderDialog();
     fireEvent.change(field(/^Photo/), { target: { files: [new File(['x'], 'a.pdf', { type: 'application/pdf' })] } });
-    expect(screen.getByText('Please choose an image file')).toBeTruthy();
+    expect(screen.getByText('Only JPEG, PNG, GIF or WebP images are accepted.')).toBeTruthy();
+    fireEvent.change(field(/^Photo/), { target: { files: [new File(['<svg/>'], 'a.svg', { type: 'image/svg+xml' })] } });
+    expect(screen.getByText('Only JPEG, PNG, GIF or WebP images are accepted.')).toBeTruthy();
   });
 
   it('uploads the photo with its progress, shows "Updating...", sends the payload without empty values, then closes', async () => {

@@ -6,7 +6,16 @@ import { toast } from 'sonner';
 import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
-import { avatarSizeError, todayIso, uploadProgress, validateProfile, type ProfileField, type ProfileForm } from '@/lib/wasm';
+import {
+  acceptedImageTypes,
+  avatarSizeError,
+  imageTypeError,
+  todayIso,
+  uploadProgress,
+  validateProfile,
+  type ProfileField,
+  type ProfileForm,
+} from '@/lib/wasm';
 import { updateProfile, uploadAvatar, type UploadEvent } from '../api/profile';
 import { dateInputValue } from '../lib/format';
 import type { ProfileUser } from '../types';
@@ -85,8 +94,9 @@ export function UpdateProfileDialog({
   const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     if (!chosen) return;
-    if (!chosen.type.startsWith('image/')) {
-      setErrors((e) => ({ ...e, avatar: t('dialog.notImage') }));
+    const notImage = imageTypeError(chosen.type, i18n.language);
+    if (notImage) {
+      setErrors((e) => ({ ...e, avatar: notImage }));
       setFile(null);
       event.target.value = '';
       return;
@@ -190,7 +200,7 @@ export function UpdateProfileDialog({
                     id={photoId}
                     name="photo"
                     type="file"
-                    accept="image/*"
+                    accept={acceptedImageTypes()}
                     aria-required="true"
                     aria-invalid={Boolean(errors.avatar) || undefined}
                     aria-describedby={`${photoId}-hint${errors.avatar ? ` ${photoId}-error` : ''}`}
