@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '@/components/ui/button';
+import { curriculumKey, type FieldMessages } from '@/lib/wasm-dashboard';
 import { move, newLesson, newSection, type LessonDraft, type SectionDraft } from './course-form';
 import { BilingualField, input } from './ui';
 
@@ -19,8 +20,19 @@ function IconButton({ label, onClick, disabled, children, danger = false }: { la
   );
 }
 
-/** Sections and lessons: add, edit (both languages), reorder with up/down buttons, delete. */
-export function CurriculumEditor({ sections, onChange }: { sections: SectionDraft[]; onChange: (sections: SectionDraft[]) => void }) {
+/**
+ * Sections and lessons: add, edit (both languages), reorder with up/down buttons, delete. `errors` are the
+ * curriculum rule's messages (lib/wasm-dashboard `validateCurriculum`), shown at each section or lesson it refuses.
+ */
+export function CurriculumEditor({
+  sections,
+  onChange,
+  errors = {},
+}: {
+  sections: SectionDraft[];
+  onChange: (sections: SectionDraft[]) => void;
+  errors?: FieldMessages;
+}) {
   const { t } = useTranslation('dashboardCatalogue');
   const setSection = (index: number, section: SectionDraft) => onChange(sections.map((s, i) => (i === index ? section : s)));
   const setLesson = (sIndex: number, lIndex: number, lesson: LessonDraft) => {
@@ -36,7 +48,7 @@ export function CurriculumEditor({ sections, onChange }: { sections: SectionDraf
           <div className="flex flex-wrap items-start gap-3 border-b border-slate-200 p-4">
             <span className="mt-8 flex size-7 shrink-0 items-center justify-center rounded-full bg-teal-700 text-xs font-bold text-white">{sIndex + 1}</span>
             <div className="min-w-0 flex-1">
-              <BilingualField id={`section-${section.key}`} label={t('curriculum.sectionTitle')} value={section.title} onChange={(title) => setSection(sIndex, { ...section, title })} required />
+              <BilingualField id={`section-${section.key}`} label={t('curriculum.sectionTitle')} value={section.title} onChange={(title) => setSection(sIndex, { ...section, title })} errors={{ vi: errors[curriculumKey(sIndex)] }} required />
             </div>
             <div className="mt-7 flex gap-1.5">
               <IconButton label={t('curriculum.up')} disabled={sIndex === 0} onClick={() => onChange(move(sections, sIndex, -1))}><ArrowUp aria-hidden="true" className="size-4" /></IconButton>
@@ -76,6 +88,7 @@ export function CurriculumEditor({ sections, onChange }: { sections: SectionDraf
                     {t('curriculum.freePreview')}
                   </label>
                 </div>
+                {errors[curriculumKey(sIndex, lIndex)] && <p role="alert" className="mt-2 text-sm text-rose-700">{errors[curriculumKey(sIndex, lIndex)]}</p>}
               </li>
             ))}
             <li>

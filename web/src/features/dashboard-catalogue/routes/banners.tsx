@@ -12,23 +12,25 @@ import { ApiError } from '@/lib/api-client';
 import { placeholders, type Banner } from '@/lib/catalogue-types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { invalidateResources, useResource } from '@/lib/use-resource';
+import { validateBanner } from '@/lib/wasm-dashboard';
 import { createBanner, deleteBanner, listBannersBoth, updateBanner, type BannerBody } from '../api/dashboard';
 import { fieldErrors } from '../components/course-form';
 import { EditDialog } from '../components/edit-dialog';
 import { ImageInput } from '../components/image-input';
+import { messagesOf, useFieldErrors } from '../components/use-field-errors';
 import { BilingualField, Card, FormRow, PageHeader, StatusBadge, input } from '../components/ui';
 
 const emptyBody: BannerBody = { title: { vi: '', en: '' }, subtitle: { vi: '', en: '' }, slug: '', image: '', link: '/', active: true, order: 1 };
 
 /** /dashboard/banners (ADMIN): every banner, active or not; create, edit, switch on/off, delete. */
 export default function BannersPage() {
-  const { t } = useTranslation('dashboardCatalogue');
+  const { t, i18n } = useTranslation('dashboardCatalogue');
   useDocumentMeta(`${t('banners.title')} | ${t('brand')}`, t('banners.text'));
   const banners = useResource('dash:banners', listBannersBoth);
   const [editing, setEditing] = useState<{ id?: string; body: BannerBody } | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFieldErrors(() => (editing ? messagesOf(validateBanner(editing.body, i18n.language)) : {}));
   const [saving, setSaving] = useState(false);
-  const fe = fieldErrors(errors);
+  const fe = fieldErrors(form.errors);
 
   const bodyOf = (banner: Banner): BannerBody => {
     const en = banners.data?.en.find((b) => b.id === banner.id);
@@ -45,7 +47,6 @@ export default function BannersPage() {
 
   const persist = async (id: string | undefined, body: BannerBody) => {
     setSaving(true);
-    setErrors({});
     try {
       if (id) await updateBanner(id, body);
       else await createBanner(body);
@@ -54,7 +55,7 @@ export default function BannersPage() {
       invalidateResources('home');
       banners.reload();
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields ?? {});
+      if (error instanceof ApiError) form.setServerErrors(error.fields);
       toast.error(t('editor.saveFailed'), { description: error instanceof ApiError ? error.message : undefined });
     } finally {
       setSaving(false);
@@ -80,7 +81,7 @@ export default function BannersPage() {
       <PageHeader
         title={t('banners.title')}
         text={t('banners.text')}
-        actions={<button type="button" onClick={() => { setErrors({}); setEditing({ body: { ...emptyBody, order: (banners.data?.vi.length ?? 0) + 1 } }); }} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('banners.add')}</button>}
+        actions={<button type="button" onClick={() => { form.reset(); setEditing({ body: { ...emptyBody, order: (banners.data?.vi.length ?? 0) + 1 } }); }} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('banners.add')}</button>}
       />
       {banners.error !== undefined && !banners.data ? (
         <LoadError onRetry={banners.reload} />
@@ -107,7 +108,7 @@ export default function BannersPage() {
                     <button type="button" disabled={saving} onClick={() => void persist(banner.id, { ...bodyOf(banner), active: !banner.active })} className={buttonClass('secondary', 'sm')}>
                       {banner.active ? t('banners.deactivate') : t('banners.activate')}
                     </button>
-                    <button type="button" onClick={() => { setErrors({}); setEditing({ id: banner.id, body: bodyOf(banner) }); }} className={buttonClass('ghost', 'sm')} aria-label={t('editNamed', { name: banner.title })}><Pencil aria-hidden="true" className="size-4" /></button>
+                    <button type="button" onClick={() => { form.reset(); setEditing({ id: banner.id, body: bodyOf(banner) }); }} className={buttonClass('ghost', 'sm')} aria-label={t('editNamed', { name: banner.title })}><Pencil aria-hidden="true" className="size-4" /></button>
                     <button type="button" onClick={() => void remove(banner)} className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`} aria-label={t('deleteNamed', { name: banner.title })}><Trash2 aria-hidden="true" className="size-4" /></button>
                   </div>
                 </div>
@@ -117,7 +118,7 @@ export default function BannersPage() {
         </ul>
       )}
 
-      <EditDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} title={editing?.id ? t('banners.edit') : t('banners.add')} onSubmit={() => editing && void persist(editing.id, editing.body)} saving={saving}>
+      <EditDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} title={editing?.id ? t('banners.edit') : t('banners.add')} onSubmit={() => editing && form.validate() && void persist(editing.id, editing.body)} saving={saving}>
         {body && (
           <>
             <BilingualField id="banner-title" label={t('banners.fields.title')} value={body.title} onChange={(title) => setBody({ title })} errors={fe.name} required />

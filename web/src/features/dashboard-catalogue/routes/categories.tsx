@@ -12,26 +12,28 @@ import { ApiError } from '@/lib/api-client';
 import { placeholders, type Category } from '@/lib/catalogue-types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { invalidateResources, useResource } from '@/lib/use-resource';
+import { validateNamed } from '@/lib/wasm-dashboard';
 import { createCategory, deleteCategory, listCategoriesBoth, updateCategory, type CategoryBody } from '../api/dashboard';
 import { fieldErrors } from '../components/course-form';
 import { EditDialog } from '../components/edit-dialog';
 import { ImageInput } from '../components/image-input';
+import { messagesOf, useFieldErrors } from '../components/use-field-errors';
 import { BilingualField, Card, FormRow, PageHeader, input } from '../components/ui';
 
 const emptyBody: CategoryBody = { name: { vi: '', en: '' }, slug: '', description: { vi: '', en: '' }, image: '', order: 0 };
 
 /** /dashboard/category (ADMIN): categories with image, names in both languages, order; create, edit, delete. */
 export default function CategoriesPage() {
-  const { t } = useTranslation('dashboardCatalogue');
+  const { t, i18n } = useTranslation('dashboardCatalogue');
   useDocumentMeta(`${t('categories.title')} | ${t('brand')}`, t('categories.text'));
   const categories = useResource('dash:categories', listCategoriesBoth);
   const [editing, setEditing] = useState<{ id?: string; body: CategoryBody } | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFieldErrors(() => (editing ? messagesOf(validateNamed(editing.body, i18n.language)) : {}));
   const [saving, setSaving] = useState(false);
-  const fe = fieldErrors(errors);
+  const fe = fieldErrors(form.errors);
 
   const open = (category?: Category) => {
-    setErrors({});
+    form.reset();
     if (!category) return setEditing({ body: { ...emptyBody, order: (categories.data?.vi.length ?? 0) + 1 } });
     const en = categories.data?.en.find((c) => c.id === category.id);
     setEditing({
@@ -53,9 +55,8 @@ export default function CategoriesPage() {
   };
 
   const save = async () => {
-    if (!editing) return;
+    if (!editing || !form.validate()) return;
     setSaving(true);
-    setErrors({});
     try {
       const body = { ...editing.body, image: editing.body.image || null };
       if (editing.id) await updateCategory(editing.id, body);
@@ -64,7 +65,7 @@ export default function CategoriesPage() {
       setEditing(null);
       refresh();
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields ?? {});
+      if (error instanceof ApiError) form.setServerErrors(error.fields);
       toast.error(t('editor.saveFailed'), { description: error instanceof ApiError ? error.message : undefined });
     } finally {
       setSaving(false);

@@ -13,6 +13,7 @@ import { placeholders, type Category, type CourseDetail } from '@/lib/catalogue-
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { invalidateResources, useResource } from '@/lib/use-resource';
 import { formatPrice } from '@/lib/wasm';
+import { validateCourse, validateCurriculum } from '@/lib/wasm-dashboard';
 import {
   createCourse,
   getManagedCourse,
@@ -37,6 +38,7 @@ import {
 } from '../components/course-form';
 import { CurriculumEditor } from '../components/curriculum-editor';
 import { ImageInput } from '../components/image-input';
+import { messagesOf, useFieldErrors } from '../components/use-field-errors';
 import { BilingualField, Card, FormRow, PageHeader, StatusBadge, input } from '../components/ui';
 import { dashboardPaths } from './course-manage';
 
@@ -81,17 +83,18 @@ function Editor({
   const tab: Tab = id && TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'details';
   const [form, setForm] = useState<CourseForm>(() => (initial ? courseToForm(initial) : { ...emptyCourseForm, categoryId: categories[0]?.id ?? '' }));
   const [sections, setSections] = useState<SectionDraft[]>(() => (initial ? curriculumToDrafts(initial) : []));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const details = useFieldErrors(() => messagesOf(validateCourse(formToBody(form), i18n.language)));
+  const curriculum = useFieldErrors(() => messagesOf(validateCurriculum(draftsToBody(sections), i18n.language)));
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<string>(initial?.vi.status ?? 'draft');
   const set = <K extends keyof CourseForm>(key: K) => (value: CourseForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const fe = fieldErrors(errors);
+  const fe = fieldErrors(tab === 'curriculum' ? curriculum.errors : details.errors);
 
   useEffect(() => setStatus(initial?.vi.status ?? 'draft'), [initial]);
 
-  const fail = (error: unknown) => {
+  const fail = (error: unknown, form?: { setServerErrors: (fields: Record<string, string> | undefined) => void }) => {
     if (error instanceof ApiError) {
-      setErrors(error.fields ?? {});
+      form?.setServerErrors(error.fields);
       toast.error(t('editor.saveFailed'), { description: error.message });
     } else {
       toast.error(t('editor.saveFailed'));
@@ -100,8 +103,8 @@ function Editor({
 
   const saveDetails = async (event: FormEvent) => {
     event.preventDefault();
+    if (!details.validate()) return;
     setSaving(true);
-    setErrors({});
     try {
       const body = formToBody(form);
       invalidateResources('dash:courses');
@@ -115,23 +118,22 @@ function Editor({
         void navigate(`${dashboardPaths.editCourse(created._id)}?tab=curriculum`, { replace: true });
       }
     } catch (error) {
-      fail(error);
+      fail(error, details);
     } finally {
       setSaving(false);
     }
   };
 
   const saveSections = async () => {
-    if (!id) return;
+    if (!id || !curriculum.validate()) return;
     setSaving(true);
-    setErrors({});
     try {
       await saveCurriculum(id, draftsToBody(sections));
       invalidateResources('dash:courses');
       toast.success(t('editor.curriculumSaved'));
       onSaved();
     } catch (error) {
-      fail(error);
+      fail(error, curriculum);
     } finally {
       setSaving(false);
     }
@@ -243,7 +245,7 @@ function Editor({
       {tab === 'curriculum' && (
         <div className="space-y-5">
           {fe.sections && <p role="alert" className="rounded-xl bg-rose-50 p-4 text-sm text-rose-800">{fe.sections}</p>}
-          <CurriculumEditor sections={sections} onChange={setSections} />
+          <CurriculumEditor sections={sections} onChange={setSections} errors={curriculum.errors} />
           <div className="flex justify-end border-t border-slate-200 pt-5">
             <button type="button" onClick={() => void saveSections()} disabled={saving} className={buttonClass('primary', 'lg')}>
               {saving ? <Spinner className="size-4 border-2 border-white border-t-transparent" /> : <Save aria-hidden="true" className="size-4" />}

@@ -8,9 +8,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useResource } from '@/lib/use-resource';
+import { validateNamed } from '@/lib/wasm-dashboard';
 import { createCourseType, getBoth, type CategoryBody } from '../api/dashboard';
 import { fieldErrors } from '../components/course-form';
 import { EditDialog } from '../components/edit-dialog';
+import { messagesOf, useFieldErrors } from '../components/use-field-errors';
 import { BilingualField, Card, FormRow, PageHeader, input } from '../components/ui';
 
 interface CourseType {
@@ -24,25 +26,24 @@ const emptyBody: CategoryBody = { name: { vi: '', en: '' }, slug: '', descriptio
 
 /** /dashboard/course-type (ADMIN): the kinds of course (video, live, blended…) and a form to add one. */
 export default function CourseTypesPage() {
-  const { t } = useTranslation('dashboardCatalogue');
+  const { t, i18n } = useTranslation('dashboardCatalogue');
   useDocumentMeta(`${t('types.title')} | ${t('brand')}`, t('types.text'));
   const types = useResource('dash:course-types', (signal) => getBoth<CourseType[]>('/api/dashboard/course-types', signal));
   const [body, setBody] = useState<CategoryBody | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFieldErrors(() => (body ? messagesOf(validateNamed(body, i18n.language)) : {}));
   const [saving, setSaving] = useState(false);
-  const fe = fieldErrors(errors);
+  const fe = fieldErrors(form.errors);
 
   const save = async () => {
-    if (!body) return;
+    if (!body || !form.validate()) return;
     setSaving(true);
-    setErrors({});
     try {
       await createCourseType(body);
       toast.success(t('saved'));
       setBody(null);
       types.reload();
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields ?? {});
+      if (error instanceof ApiError) form.setServerErrors(error.fields);
       toast.error(t('editor.saveFailed'), { description: error instanceof ApiError ? error.message : undefined });
     } finally {
       setSaving(false);
@@ -51,7 +52,7 @@ export default function CourseTypesPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8" data-testid="course-types">
-      <PageHeader title={t('types.title')} text={t('types.text')} actions={<button type="button" onClick={() => { setErrors({}); setBody(emptyBody); }} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('types.add')}</button>} />
+      <PageHeader title={t('types.title')} text={t('types.text')} actions={<button type="button" onClick={() => { form.reset(); setBody(emptyBody); }} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('types.add')}</button>} />
       {types.data ? (
         <Card className="divide-y divide-slate-100">
           {types.data.vi.map((type) => (

@@ -1,0 +1,72 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CourseDetail } from '@/lib/catalogue-types';
+import { i18n } from '@/lib/i18n';
+import { renderRoutes } from '@/testing/render';
+import CourseEditorPage from './course-editor';
+
+const api = vi.hoisted(() => ({
+  createCourse: vi.fn(),
+  getManagedCourse: vi.fn(),
+  listCategoriesBoth: vi.fn(),
+  saveCurriculum: vi.fn(),
+  setCourseStatus: vi.fn(),
+  updateCourse: vi.fn(),
+}));
+vi.mock('../api/dashboard', () => api);
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const category = { id: 'cat', categoryName: 'Lập trình', slug: 'lap-trinh', courseCount: 1 };
+
+function course(): CourseDetail {
+  return {
+    _id: 'c1', slug: 'python', title: 'Lập trình Python', description: '', whatYouWillLearn: [], requirements: [],
+    thumbnail: null, price: 1_000_000, discount: null, currency: 'VND', courseBadge: null, level: 'Cơ bản',
+    levelKey: 'beginner', totalSeat: 100, category: { id: 'cat', categoryName: 'Lập trình' }, language: 'vi',
+    courseType: null, fullAccess: true, status: 'draft',
+    sections: [{
+      id: 's1', title: 'Mở đầu', order: 1, lessonCount: 1, durationSeconds: 60,
+      lessons: [{ id: 'l1', title: 'Giới thiệu', order: 1, durationSeconds: 60, freePreview: false, videoUrl: null, locked: false }],
+    }],
+  } as CourseDetail;
+}
+
+function renderEditor(at: string) {
+  return renderRoutes([{ path: '/', element: <CourseEditorPage /> }, { path: '/:id', element: <CourseEditorPage /> }], { at });
+}
+
+describe('course editor', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    for (const fn of Object.values(api)) fn.mockReset();
+    api.listCategoriesBoth.mockResolvedValue({ vi: [category], en: [category] });
+    api.getManagedCourse.mockResolvedValue({ vi: course(), en: course() });
+  });
+
+  it('shows the shared messages of the details beside their fields and sends nothing', async () => {
+    renderEditor('/');
+    const discount = await screen.findByLabelText('Sale price');
+    fireEvent.change(discount, { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create course' }));
+
+    expect(screen.getByText('This field is required')).toBeTruthy();
+    expect(screen.getByText('The sale price must be below the price')).toBeTruthy();
+    expect(screen.getByLabelText('Title (VI)').getAttribute('aria-invalid')).toBe('true');
+    expect(api.createCourse).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText('Title (VI)'), { target: { value: 'Lập trình Rust' } });
+    expect(screen.queryByText('This field is required')).toBeNull();
+  });
+
+  it('marks the lesson the curriculum rule refuses, with the server\'s message, and sends nothing', async () => {
+    renderEditor('/c1?tab=curriculum');
+    const lesson = await screen.findByRole('listitem', { name: 'Lesson 1' });
+    fireEvent.change(within(lesson).getByPlaceholderText('https://…'), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save curriculum' }));
+
+    const message = 'Every section and lesson needs a title, a duration of 0 or more and an http(s) video link';
+    expect(within(lesson).getByRole('alert').textContent).toBe(message);
+    expect(screen.getAllByText(message)).toHaveLength(2);
+    expect(api.saveCurriculum).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The dashboard's rules in the browser: the only module that imports the dashboard's wasm package
+ * (`academy-wasm-dashboard`, built from the `dashboard` feature of wasm/). It is fetched with a dynamic
+ * `import()` when a dashboard page first imports this file (its top-level await finishes before the page
+ * renders), so visitors never download it and the site's first module stays within its budget.
+ *
+ * The checks are the server's own (shared/src/catalogue.rs): the messages shown beside the fields before a
+ * form is sent are the ones the server would answer with, in the requested language. TypeScript never
+ * re-implements a rule.
+ */
+import type { LangCode } from './wasm';
+
+const wasm = await import('academy-wasm-dashboard');
+
+/** A text in both languages, as the editors send it. */
+export interface BilingualText {
+  vi: string;
+  en: string;
+}
+
+/** What the course check reads of the editor's `CourseBody`. */
+export interface CourseRulesInput {
+  title: BilingualText;
+  slug: string;
+  description: BilingualText;
+  price: number;
+  discount: number | null;
+  currency: string;
+  level: string;
+  totalSeat: number;
+  categoryId: string;
+}
+
+/** What the curriculum check reads of the editor's `SectionBody[]`. */
+export interface SectionRulesInput {
+  title: BilingualText;
+  lessons: { title: BilingualText; durationSeconds: number; videoUrl: string | null }[];
+}
+
+/**
+ * Field messages keyed as the server keys them: `title.vi`, `name.en`, `slug`, `price`, `image`, `sections`,
+ * and for a curriculum `sections.<i>.title` and `sections.<i>.lessons.<j>` (see {@link curriculumKey}).
+ */
+export type FieldMessages = Record<string, string>;
+
+/** A passed check with what it returns (the slug an item is saved under), or the messages of the broken fields. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldMessages };
+
+/**
+ * Course details: Vietnamese title required, titles ≤ 200 characters, slug (made from the title when empty),
+ * price ≥ 0, sale price below the price, currency, level, seats ≥ 0, category. `value` is the slug saved.
+ */
+export function validateCourse(course: CourseRulesInput, lang: LangCode): Checked<string> {
+  return wasm.validateCourse(course, lang) as Checked<string>;
+}
+
+/** A category or course type: Vietnamese name required, names ≤ 200 characters, slug valid when typed. */
+export function validateNamed(item: { name: BilingualText; slug: string }, lang: LangCode): Checked<string> {
+  return wasm.validateNamed(item, lang) as Checked<string>;
+}
+
+/** A banner: titles as a named item's (messages under `name.vi` / `name.en`) and a picture (`image`). */
+export function validateBanner(
+  banner: { title: BilingualText; slug: string; image: string },
+  lang: LangCode,
+): Checked<string> {
+  return wasm.validateBanner(banner, lang) as Checked<string>;
+}
+
+/**
+ * A curriculum: at most 100 sections of 200 lessons, every title present, durations ≥ 0, video links
+ * http(s). On failure the message is under `sections` and again under each refused section title or lesson.
+ */
+export function validateCurriculum(
+  sections: readonly SectionRulesInput[],
+  lang: LangCode,
+): { ok: true } | { ok: false; errors: FieldMessages } {
+  return wasm.validateCurriculum(sections, lang) as { ok: true } | { ok: false; errors: FieldMessages };
+}
+
+/** The key of a section's title (`lesson` omitted) or of a lesson in {@link validateCurriculum}'s messages. */
+export function curriculumKey(section: number, lesson?: number): string {
+  return lesson === undefined ? `sections.${section}.title` : `sections.${section}.lessons.${lesson}`;
+}
