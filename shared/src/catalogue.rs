@@ -36,6 +36,16 @@ pub enum CatalogueField {
     Sections,
     /// A banner's picture.
     Image,
+    /// A subject's or syllabus's code.
+    Code,
+    /// A syllabus's length in weeks.
+    DurationWeeks,
+    /// A subject's credits.
+    Credits,
+    /// A syllabus's status.
+    Status,
+    /// A syllabus's ordered subjects.
+    Subjects,
 }
 
 impl Field for CatalogueField {
@@ -55,6 +65,11 @@ impl Field for CatalogueField {
             Self::CategoryId => "categoryId",
             Self::Sections => "sections",
             Self::Image => "image",
+            Self::Code => "code",
+            Self::DurationWeeks => "durationWeeks",
+            Self::Credits => "credits",
+            Self::Status => "status",
+            Self::Subjects => "subjects",
         }
     }
 }
@@ -81,6 +96,16 @@ pub enum CatalogueError {
     CurriculumInvalid,
     #[error("The curriculum is too long")]
     CurriculumTooLong,
+    #[error("Use 2 to 40 letters, digits, dots or dashes, starting with a letter or digit")]
+    CodeInvalid,
+    #[error("Enter a whole number from {min} to {max}")]
+    NumberOutOfRange { min: i64, max: i64 },
+    #[error("Unknown status")]
+    StatusUnknown,
+    #[error("Each subject can be listed only once")]
+    SubjectRepeated,
+    #[error("A chosen subject no longer exists")]
+    SubjectUnknown,
 }
 
 impl Message for CatalogueError {
@@ -100,6 +125,11 @@ impl Message for CatalogueError {
                     "Mỗi chương và bài học cần tiêu đề, thời lượng từ 0 trở lên và liên kết video http(s)".into()
                 }
                 Self::CurriculumTooLong => "Nội dung khóa học quá dài".into(),
+                Self::CodeInvalid => "Dùng 2 đến 40 chữ cái, chữ số, dấu chấm hoặc gạch ngang, bắt đầu bằng chữ hoặc số".into(),
+                Self::NumberOutOfRange { min, max } => format!("Nhập một số nguyên từ {min} đến {max}"),
+                Self::StatusUnknown => "Trạng thái không hợp lệ".into(),
+                Self::SubjectRepeated => "Mỗi môn học chỉ được chọn một lần".into(),
+                Self::SubjectUnknown => "Một môn học đã chọn không còn tồn tại".into(),
             },
         }
     }
@@ -286,6 +316,76 @@ pub fn validate_banner_form(
     errors.into_result(|| slug)
 }
 
+/// The longest subject or syllabus code, in characters.
+pub const CODE_MAX_CHARS: usize = 40;
+/// The most credits a subject carries.
+pub const MAX_CREDITS: i64 = 60;
+/// The longest syllabus, in weeks (ten years).
+pub const MAX_DURATION_WEEKS: i64 = 520;
+/// The statuses a syllabus can have.
+pub const SYLLABUS_STATUSES: [&str; 3] = ["draft", "published", "archived"];
+
+/// A subject or syllabus code such as `PY101` or `SYL-WEB-2026`: 2–[`CODE_MAX_CHARS`] ASCII letters, digits,
+/// dots, dashes or underscores, starting with a letter or digit.
+pub fn is_valid_code(code: &str) -> bool {
+    (2..=CODE_MAX_CHARS).contains(&code.len())
+        && code.bytes().next().is_some_and(|b| b.is_ascii_alphanumeric())
+        && code.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_'))
+}
+
+fn check_range(value: i64, min: i64, max: i64) -> Result<(), CatalogueError> {
+    if (min..=max).contains(&value) { Ok(()) } else { Err(CatalogueError::NumberOutOfRange { min, max }) }
+}
+
+fn check_code(code: &str) -> Result<(), CatalogueError> {
+    if code.trim().is_empty() {
+        Err(CatalogueError::Required)
+    } else if is_valid_code(code.trim()) {
+        Ok(())
+    } else {
+        Err(CatalogueError::CodeInvalid)
+    }
+}
+
+/// Checks a subject form: names as a named item's ([`validate_named`]), a code, credits 0–[`MAX_CREDITS`],
+/// description at most [`DESCRIPTION_MAX_CHARS`].
+pub fn validate_subject(
+    name_vi: &str,
+    name_en: &str,
+    code: &str,
+    credits: i64,
+    description_vi: &str,
+) -> Result<(), FieldErrors<CatalogueField, CatalogueError>> {
+    let mut errors = validate_named(name_vi, name_en, "").err().unwrap_or_default();
+    errors.check(CatalogueField::Code, check_code(code));
+    errors.check(CatalogueField::Credits, check_range(credits, 0, MAX_CREDITS));
+    errors.check(CatalogueField::Description, check_text(description_vi, DESCRIPTION_MAX_CHARS, false));
+    errors.into_result(|| ())
+}
+
+/// Checks a syllabus form: names, a code, 1–[`MAX_DURATION_WEEKS`] weeks, a known status, and subjects
+/// listed at most once each (their existence is the server's to check).
+pub fn validate_syllabus(
+    name_vi: &str,
+    name_en: &str,
+    code: &str,
+    duration_weeks: i64,
+    status: &str,
+    subject_ids: &[&str],
+) -> Result<(), FieldErrors<CatalogueField, CatalogueError>> {
+    let mut errors = validate_named(name_vi, name_en, "").err().unwrap_or_default();
+    errors.check(CatalogueField::Code, check_code(code));
+    errors.check(CatalogueField::DurationWeeks, check_range(duration_weeks, 1, MAX_DURATION_WEEKS));
+    if !SYLLABUS_STATUSES.contains(&status) {
+        errors.add(CatalogueField::Status, CatalogueError::StatusUnknown);
+    }
+    let repeated = subject_ids.iter().enumerate().any(|(i, id)| subject_ids[..i].contains(id));
+    if repeated || subject_ids.iter().any(|id| id.trim().is_empty()) {
+        errors.add(CatalogueField::Subjects, CatalogueError::SubjectRepeated);
+    }
+    errors.into_result(|| ())
+}
+
 /// A section (`lesson: None`, its title) or a lesson of a curriculum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CurriculumSpot {
@@ -421,5 +521,38 @@ mod tests {
         assert!(validate_curriculum(&sections).is_err());
         assert!(curriculum_spots(&sections[2..]).is_empty());
         assert!(validate_curriculum(&sections[2..]).is_ok());
+    }
+
+    #[test]
+    fn subject_and_syllabus_codes_take_letters_digits_dots_and_dashes() {
+        for (code, valid) in [("PY101", true), ("SYL-WEB-2026", true), ("a.b_c", true), ("X", false),
+            ("-AB", false), ("AB CD", false), ("Mã01", false), (&"A".repeat(41), false)] {
+            assert_eq!(is_valid_code(code), valid, "{code}");
+        }
+    }
+
+    #[test]
+    fn a_subject_with_too_many_credits_and_no_code_names_both_fields() {
+        let errors = validate_subject("Python", "", "", 61, "").unwrap_err();
+        assert_eq!(errors.get(CatalogueField::Code), Some(&CatalogueError::Required));
+        assert_eq!(errors.get(CatalogueField::Credits), Some(&CatalogueError::NumberOutOfRange { min: 0, max: 60 }));
+        assert!(validate_subject("Python", "Python", "PY101", 3, "").is_ok());
+    }
+
+    #[test]
+    fn a_syllabus_refuses_zero_weeks_an_unknown_status_and_a_repeated_subject() {
+        let errors = validate_syllabus("", "", "SYL1", 0, "open", &["a", "b", "a"]).unwrap_err();
+        assert_eq!(errors.get(CatalogueField::NameVi), Some(&CatalogueError::Required));
+        assert!(errors.get(CatalogueField::DurationWeeks).is_some());
+        assert_eq!(errors.get(CatalogueField::Status), Some(&CatalogueError::StatusUnknown));
+        assert_eq!(errors.get(CatalogueField::Subjects), Some(&CatalogueError::SubjectRepeated));
+        assert!(validate_syllabus("Lộ trình", "Path", "SYL1", 12, "draft", &["a", "b"]).is_ok());
+    }
+
+    #[test]
+    fn material_messages_exist_in_both_languages() {
+        let error = CatalogueError::NumberOutOfRange { min: 1, max: 520 };
+        assert_eq!(error.message(Lang::En), "Enter a whole number from 1 to 520");
+        assert_eq!(error.message(Lang::Vi), "Nhập một số nguyên từ 1 đến 520");
     }
 }
