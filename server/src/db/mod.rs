@@ -9,6 +9,7 @@ pub mod catalogue;
 pub mod contact;
 pub mod courses;
 pub mod files;
+pub mod material;
 pub mod settings;
 pub mod users;
 

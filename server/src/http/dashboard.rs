@@ -1,7 +1,8 @@
 //! Catalogue management for the dashboard, under `/api/dashboard/…`, guarded on the server by role and
 //! ownership (§6): courses with their curriculum and publication (teachers their own, admins all), categories
-//! and course types (ADMIN), banners and feed moderation (ADMIN), the contact and admission inboxes (ADMIN,
-//! STAFF), subjects and syllabuses (ADMIN and STAFF write; teachers see theirs).
+//! and course types (ADMIN; every dashboard role reads the types, for the course editor), banners and feed
+//! moderation (ADMIN), the contact and admission inboxes (ADMIN, STAFF). Subjects and syllabuses are in
+//! [`super::material`].
 //!
 //! Every write is checked by the shared rules first and runs in one transaction.
 
@@ -41,7 +42,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(set_course_status))
         .routes(routes!(create_category))
         .routes(routes!(update_category, delete_category))
-        .routes(routes!(create_course_type))
+        .routes(routes!(list_course_types, create_course_type))
+        .routes(routes!(update_course_type, delete_course_type))
         .routes(routes!(list_all_banners, create_banner))
         .routes(routes!(update_banner, delete_banner))
         .routes(routes!(list_feed_for_moderation))
@@ -50,14 +52,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(mark_message))
 }
 
-fn field_errors(errors: &FieldErrors<CatalogueField, CatalogueError>) -> ApiError {
+pub(super) fn field_errors(errors: &FieldErrors<CatalogueField, CatalogueError>) -> ApiError {
     ApiError::invalid_fields(errors.iter().map(|(field, error)| {
         let error = *error;
         (academy_shared::validation::Field::name(*field).to_owned(), Text::localized(move |l| error.message(l)))
     }))
 }
 
-fn one_field_error(field: &str, error: CatalogueError) -> ApiError {
+pub(super) fn one_field_error(field: &str, error: CatalogueError) -> ApiError {
     ApiError::invalid_fields([(field.to_owned(), Text::localized(move |l| error.message(l)))])
 }
 
@@ -560,6 +562,108 @@ pub async fn create_course_type(
     db::catalogue::insert_course_type(&mut tx, &id, &kind).await?;
     tx.commit().await?;
     Ok(ok(Created { id }))
+}
+
+/// A course type with both names and how many courses are of it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CourseType {
+    pub id: String,
+    pub slug: String,
+    pub name: Localized,
+    pub description: Localized,
+    pub course_count: i64,
+}
+
+/// Every course type, oldest first, for the course-type page and the course editor's select.
+#[utoipa::path(
+    get,
+    path = "/api/dashboard/course-types",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    responses((status = 200, description = "Course types", body = super::Envelope<Vec<CourseType>>))
+)]
+pub async fn list_course_types(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Vec<CourseType>> {
+    require_role(&user, &[Role::Admin, Role::Staff, Role::Teacher])?;
+    let rows = db::catalogue::list_course_types(&state.pool).await?;
+    let counts: std::collections::HashMap<String, i64> =
+        db::material::course_type_counts(&state.pool).await?.into_iter().collect();
+    Ok(ok(rows
+        .into_iter()
+        .map(|r| CourseType {
+            course_count: counts.get(&r.id).copied().unwrap_or(0),
+            id: r.id,
+            slug: r.slug,
+            name: Localized::new(r.name_vi, r.name_en),
+            description: Localized::new(r.description_vi, r.description_en),
+        })
+        .collect()))
+}
+
+/// Edits a course type.
+#[utoipa::path(
+    put,
+    path = "/api/dashboard/course-types/{id}",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "Course type id")),
+    request_body = CategoryBody,
+    responses(
+        (status = 200, description = "Saved", body = super::Envelope<bool>),
+        (status = 409, description = "Slug taken", body = super::error::ErrorEnvelope),
+        (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
+    )
+)]
+pub async fn update_course_type(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<CategoryBody>,
+) -> ApiResult<bool> {
+    require_role(&user, &[Role::Admin])?;
+    let input = body.validated()?;
+    let kind = CourseTypeInput { slug: input.slug, name: input.name, description: input.description };
+    if !db::catalogue::update_course_type(&state.pool, &id, &kind).await? {
+        return Err(ApiError::not_found());
+    }
+    Ok(ok(true))
+}
+
+/// Deletes a course type no course uses (409 while some do).
+#[utoipa::path(
+    delete,
+    path = "/api/dashboard/course-types/{id}",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "Course type id")),
+    responses(
+        (status = 200, description = "Deleted", body = super::Envelope<bool>),
+        (status = 409, description = "Courses use it", body = super::error::ErrorEnvelope),
+    )
+)]
+pub async fn delete_course_type(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<bool> {
+    require_role(&user, &[Role::Admin])?;
+    let mut tx = state.pool.begin().await?;
+    let used = db::material::courses_of_type(&mut tx, &id).await?;
+    if used > 0 {
+        return Err(ApiError::Conflict(Text::localized(move |lang| {
+            lang.pick(
+                &format!("Không thể xóa: {used} khóa học đang dùng loại này"),
+                &format!("Cannot delete: {used} courses use this type"),
+            )
+            .to_owned()
+        })));
+    }
+    let deleted = sqlx::query("delete from course_types where id = $1").bind(&id).execute(&mut *tx).await?;
+    if deleted.rows_affected() == 0 {
+        return Err(ApiError::not_found());
+    }
+    tx.commit().await?;
+    Ok(ok(true))
 }
 
 // ---------------------------------------------------------------------------------------------------------

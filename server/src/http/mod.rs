@@ -18,6 +18,7 @@ pub mod feed;
 pub mod files;
 pub mod health;
 pub mod home;
+pub mod material;
 pub mod mentors;
 pub mod newsletter;
 pub mod posts;
@@ -106,6 +107,7 @@ fn catalogue_router() -> OpenApiRouter<AppState> {
         .merge(newsletter::router())
         .merge(enrollments::router())
         .merge(dashboard::router())
+        .merge(material::router())
 }
 
 /// The OpenAPI document of [`api_router`] (also served at `/api/openapi.json`).

@@ -12,6 +12,7 @@ mod database;
 mod docs;
 mod errors;
 mod files;
+mod material;
 mod health;
 mod middleware;
 mod password_reset;
