@@ -22,6 +22,14 @@ const CategoriesPage = lazy(() => import('@/features/dashboard-catalogue/routes/
 const CourseTypesPage = lazy(() => import('@/features/dashboard-catalogue/routes/course-types'));
 const BannersPage = lazy(() => import('@/features/dashboard-catalogue/routes/banners'));
 const FeedModerationPage = lazy(() => import('@/features/dashboard-catalogue/routes/feed-moderation'));
+const syllabuses = () => import('@/features/dashboard-catalogue/routes/syllabuses');
+const subjects = () => import('@/features/dashboard-catalogue/routes/subjects');
+const SyllabusListPage = lazy(() => syllabuses().then((m) => ({ default: m.SyllabusListPage })));
+const SyllabusEditorPage = lazy(() => syllabuses().then((m) => ({ default: m.SyllabusEditorPage })));
+const SyllabusViewPage = lazy(() => syllabuses().then((m) => ({ default: m.SyllabusViewPage })));
+const SubjectListPage = lazy(() => subjects().then((m) => ({ default: m.SubjectListPage })));
+const SubjectEditorPage = lazy(() => subjects().then((m) => ({ default: m.SubjectEditorPage })));
+const SubjectViewPage = lazy(() => subjects().then((m) => ({ default: m.SubjectViewPage })));
 const ContactInboxPage = lazy(() => import('@/features/dashboard-catalogue/routes/inbox').then((m) => ({ default: m.ContactInboxPage })));
 const AdmissionInboxPage = lazy(() => import('@/features/dashboard-catalogue/routes/inbox').then((m) => ({ default: m.AdmissionInboxPage })));
 
@@ -44,6 +52,8 @@ export const cataloguePublicRoutes: RouteObject[] = [
   { path: 'privacy', element: <PrivacyPage /> },
   { path: 'instructor', element: <InstructorRedirect /> },
   { path: 'instructor/course/:courseId', element: <InstructorRedirect /> },
+  { path: 'syllabus', element: <SyllabusListPage teacher /> },
+  { path: 'syllabus/:id', element: <SyllabusViewPage teacher /> },
 ];
 
 /** Paths served by {@link cataloguePublicRoutes}, so the placeholder list can leave them out. */
@@ -60,6 +70,14 @@ export const catalogueDashboardRoutes: RouteObject[] = [
   { path: 'post-feed', element: <FeedModerationPage /> },
   { path: 'contact-message', element: <ContactInboxPage /> },
   { path: 'admission-message', element: <AdmissionInboxPage /> },
+  { path: 'syllabus', element: <SyllabusListPage /> },
+  { path: 'syllabus/add', element: <SyllabusEditorPage /> },
+  { path: 'syllabus/edit/:id', element: <SyllabusEditorPage /> },
+  { path: 'syllabus/view/:id', element: <SyllabusViewPage /> },
+  { path: 'subjects', element: <SubjectListPage /> },
+  { path: 'subjects/create', element: <SubjectEditorPage /> },
+  { path: 'subjects/update/:id', element: <SubjectEditorPage /> },
+  { path: 'subjects/view/:id', element: <SubjectViewPage /> },
 ];
 
 export const catalogueDashboardPaths = new Set(catalogueDashboardRoutes.map((route) => route.path));

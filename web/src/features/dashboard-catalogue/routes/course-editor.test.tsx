@@ -14,6 +14,7 @@ const api = vi.hoisted(() => ({
   updateCourse: vi.fn(),
 }));
 vi.mock('../api/dashboard', () => api);
+vi.mock('../api/material', () => ({ listCourseTypes: vi.fn().mockResolvedValue([]) }));
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const category = { id: 'cat', categoryName: 'Lập trình', slug: 'lap-trinh', courseCount: 1 };

@@ -24,6 +24,7 @@ import {
   type CourseStatus,
   type Lang,
 } from '../api/dashboard';
+import { listCourseTypes } from '../api/material';
 import {
   CURRENCY_CODES,
   LEVEL_KEYS,
@@ -83,6 +84,8 @@ function Editor({
   const tab: Tab = id && TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'details';
   const [form, setForm] = useState<CourseForm>(() => (initial ? courseToForm(initial) : { ...emptyCourseForm, categoryId: categories[0]?.id ?? '' }));
   const [sections, setSections] = useState<SectionDraft[]>(() => (initial ? curriculumToDrafts(initial) : []));
+  const { t: tm } = useTranslation('material');
+  const courseTypes = useResource('dash:course-types', listCourseTypes);
   const details = useFieldErrors(() => messagesOf(validateCourse(formToBody(form), i18n.language)));
   const curriculum = useFieldErrors(() => messagesOf(validateCurriculum(draftsToBody(sections), i18n.language)));
   const [saving, setSaving] = useState(false);
@@ -204,6 +207,15 @@ function Editor({
               <select id="category" value={form.categoryId} onChange={(e) => set('categoryId')(e.target.value)} className={input(Boolean(fe.categoryId))} required>
                 <option value="">—</option>
                 {categories.map((c) => <option key={c.id} value={c.id}>{c.categoryName}</option>)}
+              </select>
+            </FormRow>
+            <FormRow label={tm('courseEditor.type')} htmlFor="course-type">
+              <select id="course-type" value={form.typeId} onChange={(e) => set('typeId')(e.target.value)} className={input()}>
+                <option value="">{tm('courseEditor.noType')}</option>
+                {(courseTypes.data ?? []).map((type) => (
+                  <option key={type.id} value={type.id}>{i18n.language === 'en' ? type.name.en || type.name.vi : type.name.vi || type.name.en}</option>
+                ))}
+                {form.typeId && courseTypes.data && !courseTypes.data.some((type) => type.id === form.typeId) && <option value={form.typeId}>{form.typeId}</option>}
               </select>
             </FormRow>
             <FormRow label={t('editor.fields.level')} htmlFor="level" error={fe.level}>

@@ -1,35 +1,33 @@
 import '../texts';
-import { Plus } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { useResource } from '@/lib/use-resource';
+import { invalidateResources, useResource } from '@/lib/use-resource';
 import { validateNamed } from '@/lib/wasm-dashboard';
-import { createCourseType, getBoth, type CategoryBody } from '../api/dashboard';
+import { createCourseType, type CategoryBody } from '../api/dashboard';
+import { deleteCourseType, listCourseTypes, updateCourseType, type CourseType } from '../api/material';
 import { fieldErrors } from '../components/course-form';
 import { EditDialog } from '../components/edit-dialog';
 import { messagesOf, useFieldErrors } from '../components/use-field-errors';
 import { BilingualField, Card, FormRow, PageHeader, input } from '../components/ui';
 
-interface CourseType {
-  id: string;
-  slug?: string;
-  name: string;
-  description?: string;
-}
-
 const emptyBody: CategoryBody = { name: { vi: '', en: '' }, slug: '', description: { vi: '', en: '' }, image: null, order: 0 };
 
-/** /dashboard/course-type (ADMIN): the kinds of course (video, live, blended…) and a form to add one. */
+/** /dashboard/course-type (ADMIN): the kinds of course (video, live, blended…), added, edited and deleted. */
 export default function CourseTypesPage() {
   const { t, i18n } = useTranslation('dashboardCatalogue');
+  const { t: tm } = useTranslation('material');
   useDocumentMeta(`${t('types.title')} | ${t('brand')}`, t('types.text'));
-  const types = useResource('dash:course-types', (signal) => getBoth<CourseType[]>('/api/dashboard/course-types', signal));
+  const types = useResource('dash:course-types', listCourseTypes);
   const [body, setBody] = useState<CategoryBody | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const form = useFieldErrors(() => (body ? messagesOf(validateNamed(body, i18n.language)) : {}));
   const [saving, setSaving] = useState(false);
   const fe = fieldErrors(form.errors);
@@ -38,9 +36,11 @@ export default function CourseTypesPage() {
     if (!body || !form.validate()) return;
     setSaving(true);
     try {
-      await createCourseType(body);
+      if (editingId) await updateCourseType(editingId, body);
+      else await createCourseType(body);
       toast.success(t('saved'));
       setBody(null);
+      invalidateResources('dash:course-types');
       types.reload();
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields);
@@ -50,28 +50,61 @@ export default function CourseTypesPage() {
     }
   };
 
+  const open = (type?: CourseType) => {
+    form.reset();
+    setEditingId(type?.id ?? null);
+    setBody(type ? { name: type.name, slug: type.slug, description: type.description, image: null, order: 0 } : emptyBody);
+  };
+
+  const remove = async (type: CourseType, name: string) => {
+    if (!window.confirm(tm('courseTypes.confirmDelete', { name }))) return;
+    try {
+      await deleteCourseType(type.id);
+      toast.success(tm('deleted'));
+      invalidateResources('dash:course-types');
+      types.reload();
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.status === 409 ? tm('courseTypes.inUse') : tm('actionFailed'), {
+        description: error instanceof ApiError ? error.message : undefined,
+      });
+    }
+  };
+
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8" data-testid="course-types">
-      <PageHeader title={t('types.title')} text={t('types.text')} actions={<button type="button" onClick={() => { form.reset(); setBody(emptyBody); }} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('types.add')}</button>} />
-      {types.data ? (
-        <Card className="divide-y divide-slate-100">
-          {types.data.vi.map((type) => (
-            <div key={type.id} className="flex items-center justify-between gap-4 px-4 py-3">
-              <span>
-                <span className="block font-semibold text-slate-900">{type.name}</span>
-                <span className="block text-sm text-slate-500">{types.data?.en.find((e) => e.id === type.id)?.name}</span>
-              </span>
-              {type.slug && <code className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">{type.slug}</code>}
-            </div>
-          ))}
-        </Card>
-      ) : types.loading ? (
+      <PageHeader title={t('types.title')} text={t('types.text')} actions={<button type="button" onClick={() => open()} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('types.add')}</button>} />
+      {types.error !== undefined && !types.data ? (
+        <LoadError onRetry={types.reload} />
+      ) : !types.data ? (
         <div className="flex justify-center py-16"><Spinner /></div>
+      ) : types.data.length === 0 ? (
+        <EmptyState title={tm('courseTypes.empty')} text={t('types.text')} />
       ) : (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-sm text-slate-600">{t('types.listUnavailable')}</p>
+        <Card className="divide-y divide-slate-100">
+          {types.data.map((type) => {
+            const name = i18n.language === 'en' ? type.name.en || type.name.vi : type.name.vi || type.name.en;
+            const other = i18n.language === 'en' ? type.name.vi : type.name.en;
+            return (
+              <div key={type.id} className="flex flex-wrap items-center justify-between gap-4 px-4 py-3">
+                <span className="min-w-0">
+                  <span className="block font-semibold text-slate-900">{name}</span>
+                  {other && <span className="block text-sm text-slate-500">{other}</span>}
+                </span>
+                <span className="flex items-center gap-3">
+                  <code className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">{type.slug}</code>
+                  <span className="text-sm text-slate-600 tabular-nums">{tm('courseTypes.courses', { count: type.courseCount })}</span>
+                  <span className="flex gap-1">
+                    <button type="button" onClick={() => open(type)} className={buttonClass('ghost', 'sm')} aria-label={tm('actions.editNamed', { name })}><Pencil aria-hidden="true" className="size-4" /></button>
+                    <button type="button" onClick={() => void remove(type, name)} className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`} aria-label={tm('actions.deleteNamed', { name })}><Trash2 aria-hidden="true" className="size-4" /></button>
+                  </span>
+                </span>
+              </div>
+            );
+          })}
+        </Card>
       )}
 
-      <EditDialog open={body !== null} onOpenChange={(o) => !o && setBody(null)} title={t('types.add')} onSubmit={() => void save()} saving={saving}>
+      <EditDialog open={body !== null} onOpenChange={(o) => !o && setBody(null)} title={editingId ? tm('courseTypes.edit') : t('types.add')} onSubmit={() => void save()} saving={saving}>
         {body && (
           <>
             <BilingualField id="type-name" label={t('categories.fields.name')} value={body.name} onChange={(name) => setBody({ ...body, name })} errors={fe.name} required />

@@ -1,0 +1,241 @@
+import '../texts';
+import { ArrowLeft, BookOpen, Eye, Pencil, Plus } from 'lucide-react';
+import { useCallback, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentMeta } from '@/lib/use-document-meta';
+import { invalidateResources, useResource } from '@/lib/use-resource';
+import { validateNamed } from '@/lib/wasm-dashboard';
+import { createSubject, getSubject, listSubjects, updateSubject, type Subject, type SubjectBody } from '../api/material';
+import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/material';
+import { BilingualField, Card, FormRow, PageHeader, input } from '../components/ui';
+import { messagesOf, useFieldErrors } from '../components/use-field-errors';
+
+const page = 'mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8';
+
+/** /dashboard/subjects (ADMIN, STAFF, TEACHER): every subject, searchable; teachers edit only their own. */
+export function SubjectListPage() {
+  const { t, i18n } = useTranslation('material');
+  useDocumentMeta(`${t('subjects.title')} | ${t('common:brand')}`, t('subjects.text'));
+  const [search, setSearch] = useState('');
+  const subjects = useResource(`material:subjects:${search}`, (signal) => listSubjects(search, signal));
+  const onSearch = useCallback((text: string) => setSearch(text), []);
+  const number = new Intl.NumberFormat(i18n.language);
+
+  return (
+    <div className={page} data-testid="subjects">
+      <PageHeader
+        title={t('subjects.title')}
+        text={t('subjects.text')}
+        actions={<Link to={materialPaths.createSubject} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('subjects.create')}</Link>}
+      />
+      <SearchField label={t('subjects.search')} onSearch={onSearch} />
+      <Loaded resource={subjects}>
+        {(items) =>
+          items.length === 0 ? (
+            <EmptyState
+              icon={<BookOpen aria-hidden="true" className="size-7" />}
+              title={search ? t('subjects.noMatch') : t('subjects.empty')}
+              text={search ? undefined : t('subjects.emptyText')}
+            />
+          ) : (
+            <Card className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wider text-slate-500 uppercase">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">{t('subjects.columns.code')}</th>
+                    <th scope="col" className="px-4 py-3">{t('subjects.columns.name')}</th>
+                    <th scope="col" className="px-4 py-3 text-right">{t('subjects.columns.credits')}</th>
+                    <th scope="col" className="px-4 py-3">{t('subjects.columns.owner')}</th>
+                    <th scope="col" className="px-4 py-3"><span className="sr-only">{t('actions.view')}</span></th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {items.map((subject) => {
+                    const name = textIn(subject.name, i18n.language);
+                    return (
+                      <tr key={subject.id}>
+                        <td className="px-4 py-3"><code className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{subject.code}</code></td>
+                        <td className="px-4 py-3">
+                          <Link to={materialPaths.viewSubject(subject.id)} className="font-semibold text-slate-900 hover:text-teal-700">{name}</Link>
+                          {subject.canEdit && subject.ownerId && <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-medium text-teal-700 ring-1 ring-teal-200">{t('subjects.mine')}</span>}
+                        </td>
+                        <td className="px-4 py-3 text-right tabular-nums">{number.format(subject.credits)}</td>
+                        <td className="px-4 py-3 text-slate-600">{subject.ownerName}</td>
+                        <td className="px-4 py-3">
+                          <span className="flex justify-end gap-1">
+                            <Link to={materialPaths.viewSubject(subject.id)} className={buttonClass('ghost', 'sm')} aria-label={t('actions.viewNamed', { name })}><Eye aria-hidden="true" className="size-4" /></Link>
+                            {subject.canEdit && (
+                              <Link to={materialPaths.updateSubject(subject.id)} className={buttonClass('ghost', 'sm')} aria-label={t('actions.editNamed', { name })}><Pencil aria-hidden="true" className="size-4" /></Link>
+                            )}
+                          </span>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </Card>
+          )
+        }
+      </Loaded>
+    </div>
+  );
+}
+
+const emptySubject: SubjectBody = { code: '', name: { vi: '', en: '' }, description: { vi: '', en: '' }, credits: 3 };
+
+/** The subject form: names checked by the shared rule before sending, the rest by the server (its texts). */
+export function SubjectForm({ initial, onSaved, id }: { initial: SubjectBody; onSaved: (id: string) => void; id?: string }) {
+  const { t, i18n } = useTranslation('material');
+  const [body, setBody] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const form = useFieldErrors(() => messagesOf(validateNamed({ name: body.name, slug: '' }, i18n.language)));
+  const e = form.errors;
+  const set = (next: Partial<SubjectBody>) => setBody((b) => ({ ...b, ...next }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.validate()) return;
+    setSaving(true);
+    try {
+      const saved = id ? (await updateSubject(id, body)).id : await createSubject(body);
+      invalidateResources('material:');
+      toast.success(id ? t('saved') : t('created'));
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof ApiError) form.setServerErrors(error.fields);
+      toast.error(t('saveFailed'), { description: error instanceof ApiError ? error.message : undefined });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Card className="space-y-5 p-6">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormRow label={t('fields.code')} htmlFor="subject-code" error={e.code} hint={t('fields.codeHint')}>
+            <input id="subject-code" value={body.code} onChange={(ev) => set({ code: ev.target.value })} className={input(Boolean(e.code))} aria-invalid={Boolean(e.code)} required />
+          </FormRow>
+          <FormRow label={t('fields.credits')} htmlFor="subject-credits" error={e.credits}>
+            <input id="subject-credits" type="number" min={0} max={60} value={body.credits} onChange={(ev) => set({ credits: Math.trunc(Number(ev.target.value)) || 0 })} className={input(Boolean(e.credits))} aria-invalid={Boolean(e.credits)} />
+          </FormRow>
+        </div>
+        <BilingualField id="subject-name" label={t('fields.name')} value={body.name} onChange={(name) => set({ name })} errors={{ vi: e['name.vi'], en: e['name.en'] }} required />
+        <BilingualField id="subject-description" label={t('fields.description')} value={body.description} onChange={(description) => set({ description })} errors={{ vi: e.description }} multiline rows={4} />
+        <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
+          <Link to={materialPaths.subjects} className={buttonClass('secondary')}>{t('actions.cancel')}</Link>
+          <button type="submit" disabled={saving} className={buttonClass('primary')}>
+            {saving && <Spinner className="size-4 border-2 border-white border-t-transparent" />}
+            {t('actions.save')}
+          </button>
+        </div>
+      </Card>
+    </form>
+  );
+}
+
+/** /dashboard/subjects/create and /dashboard/subjects/update/{id}. */
+export function SubjectEditorPage() {
+  const { t } = useTranslation('material');
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const title = id ? t('subjects.update') : t('subjects.create');
+  useDocumentMeta(`${title} | ${t('common:brand')}`, t('subjects.text'));
+  const subject = useResource(id ? `material:subject:${id}` : null, (signal) => getSubject(id ?? '', signal));
+  const done = (saved: string) => navigate(materialPaths.viewSubject(saved));
+
+  return (
+    <div className={`${page} max-w-4xl`} data-testid="subject-editor">
+      <BackLink to={materialPaths.subjects} label={t('subjects.back')} />
+      <PageHeader title={title} text={t('subjects.text')} />
+      {id ? (
+        <Loaded resource={subject}>
+          {(s) =>
+            s.canEdit ? (
+              <SubjectForm key={s.id} id={s.id} initial={{ code: s.code, name: s.name, description: s.description, credits: s.credits }} onSaved={done} />
+            ) : (
+              <p role="alert" className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{t('subjects.readOnly')}</p>
+            )
+          }
+        </Loaded>
+      ) : (
+        <SubjectForm initial={emptySubject} onSaved={done} />
+      )}
+    </div>
+  );
+}
+
+/** /dashboard/subjects/view/{id}: one subject, both languages. */
+export function SubjectViewPage() {
+  const { t, i18n } = useTranslation('material');
+  const { id = '' } = useParams();
+  const subject = useResource(`material:subject:${id}`, (signal) => getSubject(id, signal));
+  const name = subject.data ? textIn(subject.data.name, i18n.language) : t('subjects.view');
+  useDocumentMeta(`${name} | ${t('common:brand')}`, t('subjects.text'));
+  return (
+    <div className={`${page} max-w-4xl`} data-testid="subject-view">
+      <BackLink to={materialPaths.subjects} label={t('subjects.back')} />
+      <Loaded resource={subject}>{(s) => <SubjectDetails subject={s} />}</Loaded>
+    </div>
+  );
+}
+
+function SubjectDetails({ subject }: { subject: Subject }) {
+  const { t, i18n } = useTranslation('material');
+  const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'medium' });
+  const other = i18n.language === 'en' ? subject.name.vi : subject.name.en;
+  return (
+    <>
+      <PageHeader
+        title={textIn(subject.name, i18n.language)}
+        text={other || undefined}
+        actions={subject.canEdit && <Link to={materialPaths.updateSubject(subject.id)} className={buttonClass('primary')}><Pencil aria-hidden="true" className="size-4" />{t('actions.edit')}</Link>}
+      />
+      <Card className="p-6">
+        <dl className="grid gap-3 sm:grid-cols-4">
+          <Fact label={t('fields.code')}>{subject.code}</Fact>
+          <Fact label={t('fields.credits')}>{t('subjects.credits', { count: subject.credits })}</Fact>
+          <Fact label={t('subjects.columns.owner')}>{subject.ownerName || '—'}</Fact>
+          <Fact label={t('fields.updatedAt')}>{date.format(new Date(subject.updatedAt))}</Fact>
+        </dl>
+        <Descriptions text={subject.description} />
+      </Card>
+    </>
+  );
+}
+
+/** Both languages of a description, the active one first; nothing when both are empty. */
+export function Descriptions({ text }: { text: { vi: string; en: string } }) {
+  const { t, i18n } = useTranslation('material');
+  const order = i18n.language === 'en' ? (['en', 'vi'] as const) : (['vi', 'en'] as const);
+  if (!text.vi && !text.en) return null;
+  return (
+    <div className="mt-6 border-t border-slate-100 pt-5">
+      <h2 className="mb-3 text-sm font-semibold text-slate-700">{t('fields.description')}</h2>
+      <div className="grid gap-4 md:grid-cols-2">
+        {order.filter((lang) => text[lang]).map((lang) => (
+          <p key={lang} lang={lang} className="whitespace-pre-line text-slate-700">
+            <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-[10px] font-bold text-slate-500">{lang.toUpperCase()}</span>
+            {text[lang]}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-teal-700 hover:text-teal-900">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {label}
+    </Link>
+  );
+}

@@ -1,0 +1,329 @@
+import '../texts';
+import { ArrowDown, ArrowUp, Eye, GraduationCap, Pencil, Plus, X } from 'lucide-react';
+import { useCallback, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useRole } from '@/lib/auth';
+import { useDocumentMeta } from '@/lib/use-document-meta';
+import { invalidateResources, useResource } from '@/lib/use-resource';
+import { validateNamed } from '@/lib/wasm-dashboard';
+import {
+  SYLLABUS_STATUSES,
+  createSyllabus,
+  getSyllabus,
+  listSubjects,
+  listSyllabuses,
+  listTeachers,
+  updateSyllabus,
+  type Syllabus,
+  type SyllabusBody,
+  type SyllabusStatus,
+} from '../api/material';
+import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/material';
+import { BilingualField, Card, FormRow, PageHeader, StatusBadge, input } from '../components/ui';
+import { messagesOf, useFieldErrors } from '../components/use-field-errors';
+import { BackLink, Descriptions } from './subjects';
+
+const page = 'mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8';
+
+/**
+ * /dashboard/syllabus (ADMIN and STAFF: every syllabus, with add and edit; TEACHER: their own) and the
+ * teacher's read-only /syllabus (`teacher`).
+ */
+export function SyllabusListPage({ teacher = false }: { teacher?: boolean }) {
+  const { t, i18n } = useTranslation('material');
+  const role = useRole();
+  const editor = !teacher && (role === 'ADMIN' || role === 'STAFF');
+  const text = editor ? t('syllabus.text') : t('syllabus.textTeacher');
+  useDocumentMeta(`${t('syllabus.title')} | ${t('common:brand')}`, text);
+  const [search, setSearch] = useState('');
+  const syllabuses = useResource(`material:syllabuses:${search}`, (signal) => listSyllabuses(search, signal));
+  const onSearch = useCallback((value: string) => setSearch(value), []);
+  const viewPath = editor ? materialPaths.viewSyllabus : materialPaths.teacherSyllabus;
+
+  return (
+    <div className={page} data-testid="syllabuses">
+      <PageHeader
+        title={t('syllabus.title')}
+        text={text}
+        actions={editor && <Link to={materialPaths.addSyllabus} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('syllabus.add')}</Link>}
+      />
+      <SearchField label={t('syllabus.search')} onSearch={onSearch} />
+      <Loaded resource={syllabuses}>
+        {(items) =>
+          items.length === 0 ? (
+            <EmptyState
+              icon={<GraduationCap aria-hidden="true" className="size-7" />}
+              title={search ? t('syllabus.noMatch') : editor ? t('syllabus.empty') : t('syllabus.emptyTeacher')}
+              text={search || !editor ? undefined : t('syllabus.emptyText')}
+              action={!search && editor && <Link to={materialPaths.addSyllabus} className={buttonClass('primary')}>{t('syllabus.add')}</Link>}
+            />
+          ) : (
+            <Card className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wider text-slate-500 uppercase">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">{t('syllabus.columns.name')}</th>
+                    <th scope="col" className="px-4 py-3">{t('syllabus.columns.weeks')}</th>
+                    <th scope="col" className="px-4 py-3">{t('syllabus.columns.subjects')}</th>
+                    <th scope="col" className="px-4 py-3">{t('syllabus.columns.status')}</th>
+                    <th scope="col" className="px-4 py-3">{t('syllabus.columns.owner')}</th>
+                    <th scope="col" className="px-4 py-3"><span className="sr-only">{t('actions.view')}</span></th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {items.map((syllabus) => {
+                    const name = textIn(syllabus.name, i18n.language);
+                    return (
+                      <tr key={syllabus.id}>
+                        <td className="px-4 py-3">
+                          <Link to={viewPath(syllabus.id)} className="block font-semibold text-slate-900 hover:text-teal-700">{name}</Link>
+                          <code className="text-xs text-slate-500">{syllabus.code}</code>
+                        </td>
+                        <td className="px-4 py-3 whitespace-nowrap">{t('syllabus.weeks', { count: syllabus.durationWeeks })}</td>
+                        <td className="px-4 py-3 whitespace-nowrap">{t('syllabus.subjectCount', { count: syllabus.subjectCount })}</td>
+                        <td className="px-4 py-3"><StatusBadge status={syllabus.status} label={t(`status.${syllabus.status}`)} /></td>
+                        <td className="px-4 py-3 text-slate-600">{syllabus.ownerName || '—'}</td>
+                        <td className="px-4 py-3">
+                          <span className="flex justify-end gap-1">
+                            <Link to={viewPath(syllabus.id)} className={buttonClass('ghost', 'sm')} aria-label={t('actions.viewNamed', { name })}><Eye aria-hidden="true" className="size-4" /></Link>
+                            {editor && <Link to={materialPaths.editSyllabus(syllabus.id)} className={buttonClass('ghost', 'sm')} aria-label={t('actions.editNamed', { name })}><Pencil aria-hidden="true" className="size-4" /></Link>}
+                          </span>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </Card>
+          )
+        }
+      </Loaded>
+    </div>
+  );
+}
+
+const emptySyllabus: SyllabusBody = {
+  code: '',
+  name: { vi: '', en: '' },
+  description: { vi: '', en: '' },
+  durationWeeks: 12,
+  status: 'draft',
+  ownerId: null,
+  subjects: [],
+};
+
+/** The syllabus form: names checked by the shared rule before sending, the rest by the server (its texts). */
+export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; id?: string; onSaved: (id: string) => void }) {
+  const { t, i18n } = useTranslation('material');
+  const [body, setBody] = useState(initial);
+  const [pick, setPick] = useState('');
+  const [saving, setSaving] = useState(false);
+  const subjects = useResource('material:subjects:', (signal) => listSubjects('', signal));
+  const teachers = useResource('material:teachers', listTeachers);
+  const form = useFieldErrors(() => messagesOf(validateNamed({ name: body.name, slug: '' }, i18n.language)));
+  const e = form.errors;
+  const set = (next: Partial<SyllabusBody>) => setBody((b) => ({ ...b, ...next }));
+  const byId = new Map((subjects.data ?? []).map((s) => [s.id, s]));
+  const available = (subjects.data ?? []).filter((s) => !body.subjects.includes(s.id));
+
+  const move = (index: number, by: number) => {
+    const next = [...body.subjects];
+    const [item] = next.splice(index, 1);
+    if (item === undefined) return;
+    next.splice(index + by, 0, item);
+    set({ subjects: next });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.validate()) return;
+    setSaving(true);
+    try {
+      const saved = id ? (await updateSyllabus(id, body)).id : await createSyllabus(body);
+      invalidateResources('material:');
+      toast.success(id ? t('saved') : t('created'));
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof ApiError) form.setServerErrors(error.fields);
+      toast.error(t('saveFailed'), { description: error instanceof ApiError ? error.message : undefined });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Card className="space-y-5 p-6">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormRow label={t('fields.code')} htmlFor="syllabus-code" error={e.code} hint={t('fields.codeHint')}>
+            <input id="syllabus-code" value={body.code} onChange={(ev) => set({ code: ev.target.value })} className={input(Boolean(e.code))} aria-invalid={Boolean(e.code)} required />
+          </FormRow>
+          <FormRow label={t('fields.durationWeeks')} htmlFor="syllabus-weeks" error={e.durationWeeks}>
+            <input id="syllabus-weeks" type="number" min={1} max={520} value={body.durationWeeks} onChange={(ev) => set({ durationWeeks: Math.trunc(Number(ev.target.value)) || 0 })} className={input(Boolean(e.durationWeeks))} aria-invalid={Boolean(e.durationWeeks)} />
+          </FormRow>
+          <FormRow label={t('fields.status')} htmlFor="syllabus-status" error={e.status}>
+            <select id="syllabus-status" value={body.status} onChange={(ev) => set({ status: ev.target.value as SyllabusStatus })} className={input(Boolean(e.status))}>
+              {SYLLABUS_STATUSES.map((status) => <option key={status} value={status}>{t(`status.${status}`)}</option>)}
+            </select>
+          </FormRow>
+        </div>
+        <BilingualField id="syllabus-name" label={t('fields.name')} value={body.name} onChange={(name) => set({ name })} errors={{ vi: e['name.vi'], en: e['name.en'] }} required />
+        <BilingualField id="syllabus-description" label={t('fields.description')} value={body.description} onChange={(description) => set({ description })} errors={{ vi: e.description }} multiline rows={4} />
+        <FormRow label={t('fields.owner')} htmlFor="syllabus-owner" error={e.ownerId}>
+          <select id="syllabus-owner" value={body.ownerId ?? ''} onChange={(ev) => set({ ownerId: ev.target.value || null })} className={input(Boolean(e.ownerId))}>
+            <option value="">—</option>
+            {(teachers.data ?? []).map((teacher) => (
+              <option key={teacher.userId} value={teacher.userId}>
+                {[teacher.firstName, teacher.lastName].filter(Boolean).join(' ') || teacher.username} ({teacher.username})
+              </option>
+            ))}
+          </select>
+        </FormRow>
+
+        <fieldset>
+          <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('fields.subjects')}</legend>
+          <p className="mb-3 text-xs text-slate-500">{t('fields.subjectsHint')}</p>
+          {body.subjects.length > 0 && (
+            <ol className="mb-3 divide-y divide-slate-100 rounded-xl border border-slate-200" data-testid="syllabus-subjects">
+              {body.subjects.map((subjectId, index) => {
+                const subject = byId.get(subjectId);
+                const name = subject ? textIn(subject.name, i18n.language) : subjectId;
+                return (
+                  <li key={subjectId} className="flex items-center gap-3 px-3 py-2">
+                    <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-teal-50 text-xs font-bold text-teal-700">{index + 1}</span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium text-slate-900">{name}</span>
+                      {subject && <code className="text-xs text-slate-500">{subject.code}</code>}
+                    </span>
+                    <button type="button" disabled={index === 0} onClick={() => move(index, -1)} className={buttonClass('ghost', 'sm')} aria-label={t('fields.moveUp', { name })}><ArrowUp aria-hidden="true" className="size-4" /></button>
+                    <button type="button" disabled={index === body.subjects.length - 1} onClick={() => move(index, 1)} className={buttonClass('ghost', 'sm')} aria-label={t('fields.moveDown', { name })}><ArrowDown aria-hidden="true" className="size-4" /></button>
+                    <button type="button" onClick={() => set({ subjects: body.subjects.filter((s) => s !== subjectId) })} className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`} aria-label={t('fields.remove', { name })}><X aria-hidden="true" className="size-4" /></button>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <label htmlFor="syllabus-pick" className="sr-only">{t('fields.pickSubject')}</label>
+            <select id="syllabus-pick" value={pick} onChange={(ev) => setPick(ev.target.value)} className={`${input(Boolean(e.subjects))} min-w-0 flex-1`}>
+              <option value="">{t('fields.pickSubject')}</option>
+              {available.map((s) => <option key={s.id} value={s.id}>{s.code} — {textIn(s.name, i18n.language)}</option>)}
+            </select>
+            <button type="button" disabled={!pick} onClick={() => { set({ subjects: [...body.subjects, pick] }); setPick(''); }} className={buttonClass('secondary')}>
+              <Plus aria-hidden="true" className="size-4" />{t('fields.addSubject')}
+            </button>
+          </div>
+          {e.subjects && <p role="alert" className="mt-1 text-sm text-rose-700">{e.subjects}</p>}
+        </fieldset>
+
+        <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
+          <Link to={materialPaths.syllabuses} className={buttonClass('secondary')}>{t('actions.cancel')}</Link>
+          <button type="submit" disabled={saving} className={buttonClass('primary')}>
+            {saving && <Spinner className="size-4 border-2 border-white border-t-transparent" />}
+            {t('actions.save')}
+          </button>
+        </div>
+      </Card>
+    </form>
+  );
+}
+
+/** /dashboard/syllabus/add and /dashboard/syllabus/edit/{id} (ADMIN, STAFF). */
+export function SyllabusEditorPage() {
+  const { t } = useTranslation('material');
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const title = id ? t('syllabus.edit') : t('syllabus.add');
+  useDocumentMeta(`${title} | ${t('common:brand')}`, t('syllabus.text'));
+  const syllabus = useResource(id ? `material:syllabus:${id}` : null, (signal) => getSyllabus(id ?? '', signal));
+  const done = (saved: string) => navigate(materialPaths.viewSyllabus(saved));
+  return (
+    <div className={`${page} max-w-4xl`} data-testid="syllabus-editor">
+      <BackLink to={materialPaths.syllabuses} label={t('syllabus.back')} />
+      <PageHeader title={title} text={t('syllabus.text')} />
+      {id ? (
+        <Loaded resource={syllabus}>
+          {(s) => (
+            <SyllabusForm
+              key={s.id}
+              id={s.id}
+              initial={{ code: s.code, name: s.name, description: s.description, durationWeeks: s.durationWeeks, status: s.status, ownerId: s.ownerId, subjects: s.subjects.map((x) => x.id) }}
+              onSaved={done}
+            />
+          )}
+        </Loaded>
+      ) : (
+        <SyllabusForm initial={emptySyllabus} onSaved={done} />
+      )}
+    </div>
+  );
+}
+
+/** /dashboard/syllabus/view/{id} (ADMIN, STAFF) and the teacher's read-only /syllabus/{id} (`teacher`). */
+export function SyllabusViewPage({ teacher = false }: { teacher?: boolean }) {
+  const { t, i18n } = useTranslation('material');
+  const { id = '' } = useParams();
+  const syllabus = useResource(`material:syllabus:${id}`, (signal) => getSyllabus(id, signal));
+  const name = syllabus.data ? textIn(syllabus.data.name, i18n.language) : t('syllabus.view');
+  useDocumentMeta(`${name} | ${t('common:brand')}`, t('syllabus.text'));
+  return (
+    <div className={`${page} max-w-5xl`} data-testid="syllabus-view">
+      <BackLink to={teacher ? materialPaths.teacherSyllabuses : materialPaths.syllabuses} label={t('syllabus.back')} />
+      <Loaded resource={syllabus}>{(s) => <SyllabusDetails syllabus={s} editable={!teacher} />}</Loaded>
+    </div>
+  );
+}
+
+function SyllabusDetails({ syllabus, editable }: { syllabus: Syllabus; editable: boolean }) {
+  const { t, i18n } = useTranslation('material');
+  const other = i18n.language === 'en' ? syllabus.name.vi : syllabus.name.en;
+  const totalCredits = syllabus.subjects.reduce((sum, s) => sum + s.credits, 0);
+  return (
+    <>
+      <PageHeader
+        title={textIn(syllabus.name, i18n.language)}
+        text={other || undefined}
+        actions={editable && <Link to={materialPaths.editSyllabus(syllabus.id)} className={buttonClass('primary')}><Pencil aria-hidden="true" className="size-4" />{t('actions.edit')}</Link>}
+      />
+      <Card className="p-6">
+        <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <Fact label={t('fields.code')}>{syllabus.code}</Fact>
+          <Fact label={t('fields.status')}><StatusBadge status={syllabus.status} label={t(`status.${syllabus.status}`)} /></Fact>
+          <Fact label={t('syllabus.columns.weeks')}>{t('syllabus.weeks', { count: syllabus.durationWeeks })}</Fact>
+          <Fact label={t('fields.owner')}>{syllabus.ownerName || '—'}</Fact>
+        </dl>
+        <Descriptions text={syllabus.description} />
+      </Card>
+      <section className="mt-6" aria-labelledby="syllabus-subjects-title">
+        <div className="mb-3 flex items-baseline justify-between gap-4">
+          <h2 id="syllabus-subjects-title" className="text-lg font-bold text-slate-900">{t('syllabus.subjectsTitle')}</h2>
+          {syllabus.subjects.length > 0 && <span className="text-sm text-slate-500">{t('syllabus.subjectCount', { count: syllabus.subjects.length })} · {t('subjects.credits', { count: totalCredits })}</span>}
+        </div>
+        {syllabus.subjects.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">{t('syllabus.noSubjects')}</p>
+        ) : (
+          <ol className="space-y-2" data-testid="syllabus-subject-list">
+            {syllabus.subjects.map((subject, index) => (
+              <li key={subject.id}>
+                <Card className="flex items-center gap-4 px-4 py-3">
+                  <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-teal-600 text-sm font-bold text-white">{index + 1}</span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-semibold text-slate-900">{textIn(subject.name, i18n.language)}</span>
+                    <span className="text-sm text-slate-500"><code>{subject.code}</code> · {subject.ownerName || '—'}</span>
+                  </span>
+                  <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">{t('subjects.credits', { count: subject.credits })}</span>
+                </Card>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}
