@@ -87,7 +87,7 @@ export function SyllabusListPage({ teacher = false }: { teacher?: boolean }) {
                         </td>
                         <td className="px-4 py-3 whitespace-nowrap">{t('syllabus.weeks', { count: syllabus.durationWeeks })}</td>
                         <td className="px-4 py-3 whitespace-nowrap">{t('syllabus.subjectCount', { count: syllabus.subjectCount })}</td>
-                        <td className="px-4 py-3"><StatusBadge status={syllabus.status} label={t(`status.${syllabus.status}`)} /></td>
+                        <td className="px-4 py-3 whitespace-nowrap"><StatusBadge status={syllabus.status} label={t(`status.${syllabus.status}`)} /></td>
                         <td className="px-4 py-3 text-slate-600">{syllabus.ownerName || '—'}</td>
                         <td className="px-4 py-3">
                           <span className="flex justify-end gap-1">
