@@ -16,4 +16,4 @@ export ACADEMY_ADDR="${ACADEMY_ADDR:-127.0.0.1:8080}"
 export ACADEMY_DATA_DIR="${ACADEMY_DATA_DIR:-$ROOT/data}"
 export ACADEMY_WEB_DIR="$ROOT/web/dist"
 log "the academy is starting at http://${ACADEMY_ADDR/0.0.0.0/localhost}/  (Ctrl-C stops it)"
-exec "$ROOT/target/release/academy" serve --demo
+exec "${CARGO_TARGET_DIR:-$ROOT/target}/release/academy" serve --demo
