@@ -36,7 +36,7 @@ test.describe('public shell', () => {
     const menu = page.getByRole('menu', { name: 'Ngôn ngữ' });
     await expect(menu).toBeVisible();
     await page.mouse.move(5, 600);
-    await expect(menu).toBeHidden({ timeout: 1_000 });
+    await expect(menu).toBeHidden({ timeout: 2_000 });
   });
 
   test('an unknown path shows the 404 page', async ({ page }) => {
