@@ -5,6 +5,8 @@
 //! cargo run --release -p academy-server --example bench_catalogue -- sqlite  # one backend
 //! ```
 //! Options (environment): `BENCH_COURSES` (100000), `BENCH_SECONDS` per scenario (10), `BENCH_CONNECTIONS` (64),
+//! `BENCH_SCENARIOS` (`browse,search`: which of (b) and (c) to run; the ceiling (a) always runs), `BENCH_PLANS`
+//! (1: print the query plans at the end; 0: skip), `ACADEMY_DB_POOL_SIZE` (the server's pool size),
 //! `ACADEMY_BENCH_PG_URL=postgres://user@host:port` (a server where a fresh database is created; otherwise a
 //! throwaway cluster is started from /usr/lib/postgresql/*/bin, as the `postgres` user when run as root).
 //!
@@ -193,27 +195,35 @@ async fn run(
     let duration = Duration::from_secs(seconds);
     let sorts = ["popular", "best-selling", "best-rated", "newest", "free"];
 
+    let scenarios = std::env::var("BENCH_SCENARIOS").unwrap_or_else(|_| "browse,search".to_owned());
     let ceiling = drive(&client, &base, connections, duration, |_| "/api/bench/ping".to_owned()).await;
     report("(a) bare JSON (ceiling)", &ceiling, None);
     let cats = categories.clone();
-    let browse = drive(&client, &base, connections, duration, move |rng| {
-        format!(
-            "/api/courses?category={}&sort={}&page={}&pageSize=12",
-            cats[rng.below(cats.len())],
-            sorts[rng.below(sorts.len())],
-            1 + rng.below(10)
-        )
-    })
-    .await;
-    report("(b) browse: category+sort+page", &browse, Some(&ceiling));
-    let search = drive(&client, &base, connections, duration, move |rng| {
-        let term: String = SEARCHES[rng.below(SEARCHES.len())].chars().map(|c| if c == ' ' { '+' } else { c }).collect();
-        format!("/api/courses?search={term}&sort={}&pageSize=12", sorts[rng.below(4)])
-    })
-    .await;
-    report("(c) text search", &search, Some(&ceiling));
+    if scenarios.contains("browse") {
+        let browse = drive(&client, &base, connections, duration, move |rng| {
+            format!(
+                "/api/courses?category={}&sort={}&page={}&pageSize=12",
+                cats[rng.below(cats.len())],
+                sorts[rng.below(sorts.len())],
+                1 + rng.below(10)
+            )
+        })
+        .await;
+        report("(b) browse: category+sort+page", &browse, Some(&ceiling));
+    }
+    if scenarios.contains("search") {
+        let search = drive(&client, &base, connections, duration, move |rng| {
+            let term: String =
+                SEARCHES[rng.below(SEARCHES.len())].chars().map(|c| if c == ' ' { '+' } else { c }).collect();
+            format!("/api/courses?search={term}&sort={}&pageSize=12", sorts[rng.below(4)])
+        })
+        .await;
+        report("(c) text search", &search, Some(&ceiling));
+    }
 
-    print_plans(&state, &categories[0]).await?;
+    if env_or("BENCH_PLANS", 1) == 1 {
+        print_plans(&state, &categories[0]).await?;
+    }
     let _ = stop_tx.send(());
     let _ = server.await;
     state.pool.close().await;
@@ -495,7 +505,8 @@ fn start_cluster(dir: &std::path::Path) -> anyhow::Result<String> {
     // Stopped when this process exits.
     let stop = format!("{bin}/pg_ctl -D {data} -m immediate stop");
     let stop = if as_root { format!("su postgres -s /bin/sh -c '{stop}'") } else { stop };
-    let watchdog = format!("while kill -0 {} 2>/dev/null; do sleep 1; done; {stop} >/dev/null 2>&1", std::process::id());
+    let watchdog =
+        format!("while kill -0 {} 2>/dev/null; do sleep 1; done; {stop} >/dev/null 2>&1", std::process::id());
     Command::new("setsid")
         .args(["sh", "-c", &watchdog])
         .stdin(std::process::Stdio::null())

@@ -127,6 +127,7 @@ pub struct CoursePage {
     pub total: i64,
 }
 
+#[derive(Clone)]
 enum Param {
     Text(String),
     Int(i64),
@@ -195,7 +196,17 @@ pub fn search_words(search: &str) -> Vec<String> {
     words
 }
 
-fn push_search(filter: &mut Filter, backend: Backend, words: &[String]) {
+/// How a search finds its rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SearchPlan {
+    /// Drive from the text index (FTS5 trigram table / `pg_trgm` GIN) and sort the matches: for rare words.
+    TextIndex,
+    /// Walk the sort order's index and keep the rows whose text contains every word, stopping after the page:
+    /// for common words (at least [`SEARCH_COUNT_CAP`] matches, so a page is found after a few rows per match).
+    SortIndex,
+}
+
+fn push_search(filter: &mut Filter, backend: Backend, words: &[String], plan: SearchPlan) {
     let (long, short): (Vec<&String>, Vec<&String>) = words.iter().partition(|w| w.chars().count() >= 3);
     if long.is_empty() {
         filter.clauses.push(format!(
@@ -207,15 +218,22 @@ fn push_search(filter: &mut Filter, backend: Backend, words: &[String]) {
         }
         return;
     }
-    match backend {
-        Backend::Sqlite => {
+    match (backend, plan) {
+        (Backend::Sqlite, SearchPlan::TextIndex) => {
             let expression =
                 long.iter().map(|w| format!("\"{}\"", w.replace('"', "\"\""))).collect::<Vec<_>>().join(" AND ");
-            filter.push("c.seq in (select rowid from courses_fts where courses_fts match {})", Param::Text(expression));
+            filter.push("courses_fts match {}", Param::Text(expression));
         }
-        Backend::Postgres => {
+        (Backend::Postgres, SearchPlan::TextIndex) => {
             for word in &long {
                 filter.push("c.search_text like {} escape '\\'", Param::Text(format!("%{}%", like_escape(word))));
+            }
+        }
+        // `|| ''` keeps the condition off the trigram index: the walk in sort order is the plan.
+        (_, SearchPlan::SortIndex) => {
+            for word in &long {
+                filter
+                    .push("(c.search_text || '') like {} escape '\\'", Param::Text(format!("%{}%", like_escape(word))));
             }
         }
     }
@@ -224,59 +242,124 @@ fn push_search(filter: &mut Filter, backend: Backend, words: &[String]) {
     }
 }
 
+/// The FROM clause of a list query: SQLite's text search drives from the FTS5 table (`cross join` keeps it
+/// the outer loop, so a `limit` stops the index walk early).
+fn from_clause(backend: Backend, text_index: bool) -> &'static str {
+    if backend == Backend::Sqlite && text_index {
+        "from courses_fts cross join courses c on c.seq = courses_fts.rowid \
+         join users u on u.id = c.instructor_id join categories k on k.id = c.category_id"
+    } else {
+        card_from!()
+    }
+}
+
+/// A card with the list's total in the same row (browsing reads both in one query).
+#[derive(Debug, FromRow)]
+struct CardWithTotal {
+    #[sqlx(flatten)]
+    card: CourseCardRow,
+    total: i64,
+}
+
 /// One page of published courses matching `query`.
 pub async fn list(pool: &Pool, backend: Backend, query: &ListQuery) -> Result<CoursePage, sqlx::Error> {
+    let words = query.search.as_deref().map(search_words).unwrap_or_default();
+    if words.is_empty() { browse(pool, query).await } else { search(pool, backend, query, &words).await }
+}
+
+/// The WHERE clause of browsing; the category (id or slug) is `$1` when there is one.
+fn browse_filter(with_category: bool, sort: Sort) -> Filter {
+    let mut filter = Filter::new();
+    if with_category {
+        filter.push("c.category_id = (select id from categories where id = {} or slug = $1)", Param::Int(0));
+    }
+    if sort == Sort::Free {
+        filter.clauses.push("c.price = 0".to_owned());
+    }
+    filter
+}
+
+/// Browsing (no text): one query for the page and its total (the counts kept on `categories`).
+async fn browse(pool: &Pool, query: &ListQuery) -> Result<CoursePage, sqlx::Error> {
+    let page_size = query.page_size.clamp(1, MAX_PAGE_SIZE);
+    let offset = (query.page.max(1) - 1).saturating_mul(page_size);
+    let category = query.category.as_deref().filter(|c| !c.is_empty());
+    let counted = if query.sort == Sort::Free { "free_course_count" } else { "course_count" };
+    let filter = browse_filter(category.is_some(), query.sort);
+    let total_sql = match category {
+        Some(_) => format!("select {counted} from categories where id = $1 or slug = $1"),
+        None => format!("select cast(coalesce(sum({counted}), 0) as bigint) from categories"),
+    };
+    let n = filter.params.len();
+    let sql = format!(
+        "select {}, ({total_sql}) as total {} where {} order by {} limit ${} offset ${}",
+        card_columns!(),
+        card_from!(),
+        filter.sql(),
+        query.sort.order_by(),
+        n + 1,
+        n + 2,
+    );
+    let mut q = sqlx::query_as::<_, CardWithTotal>(&sql);
+    if let Some(category) = category {
+        q = q.bind(category);
+    }
+    let rows = q.bind(page_size).bind(offset).fetch_all(pool).await?;
+    if let Some(first) = rows.first() {
+        let total = first.total;
+        return Ok(CoursePage { items: rows.into_iter().map(|r| r.card).collect(), total });
+    }
+    // An empty page (past the end, or an unknown category): the total alone.
+    let mut q = sqlx::query_scalar::<_, i64>(&total_sql);
+    if let Some(category) = category {
+        q = q.bind(category);
+    }
+    let total = q.fetch_optional(pool).await?.unwrap_or(0);
+    Ok(CoursePage { items: Vec::new(), total })
+}
+
+/// Text search: counts the matches (up to [`SEARCH_COUNT_CAP`]) through the text index, then reads the page
+/// through the text index when they are few, or by walking the sort index when they are many.
+async fn search(pool: &Pool, backend: Backend, query: &ListQuery, words: &[String]) -> Result<CoursePage, sqlx::Error> {
     let page_size = query.page_size.clamp(1, MAX_PAGE_SIZE);
     let offset = (query.page.max(1) - 1).saturating_mul(page_size);
     let mut filter = Filter::new();
-    let mut counted: Option<i64> = None;
-    let words = query.search.as_deref().map(search_words).unwrap_or_default();
-
     if let Some(category) = query.category.as_deref().filter(|c| !c.is_empty()) {
-        let found: Option<(String, i64, i64)> = sqlx::query_as(
-            "select id, course_count, free_course_count from categories where id = $1 or slug = $1",
-        )
-        .bind(category)
-        .fetch_optional(pool)
-        .await?;
-        let Some((id, all, free)) = found else {
+        let found: Option<String> = sqlx::query_scalar("select id from categories where id = $1 or slug = $1")
+            .bind(category)
+            .fetch_optional(pool)
+            .await?;
+        let Some(id) = found else {
             return Ok(CoursePage { items: Vec::new(), total: 0 });
         };
-        counted = Some(if query.sort == Sort::Free { free } else { all });
         filter.push("c.category_id = {}", Param::Text(id));
-    } else if words.is_empty() {
-        let (all, free): (i64, i64) = sqlx::query_as(
-            "select cast(coalesce(sum(course_count), 0) as bigint), \
-             cast(coalesce(sum(free_course_count), 0) as bigint) from categories",
-        )
-        .fetch_one(pool)
-        .await?;
-        counted = Some(if query.sort == Sort::Free { free } else { all });
     }
     if query.sort == Sort::Free {
         filter.clauses.push("c.price = 0".to_owned());
     }
-    if !words.is_empty() {
-        push_search(&mut filter, backend, &words);
-        counted = None;
-    }
-
-    let total = match counted {
-        Some(total) => total,
-        None => {
-            let sql = format!(
-                "select count(*) from (select 1 from courses c where {} limit {SEARCH_COUNT_CAP}) matches",
-                filter.sql()
-            );
-            let (total,): (i64,) = bind_all(sqlx::query_as(&sql), &filter.params).fetch_one(pool).await?;
-            total
-        }
+    // Words of 3+ characters go through the text index; shorter ones alone are filters on the popular pool.
+    let indexed = words.iter().any(|w| w.chars().count() >= 3);
+    let mut counting = Filter { clauses: filter.clauses.clone(), params: filter.params.clone() };
+    push_search(&mut counting, backend, words, SearchPlan::TextIndex);
+    let count_from = if backend == Backend::Sqlite && indexed {
+        "from courses_fts cross join courses c on c.seq = courses_fts.rowid"
+    } else {
+        "from courses c"
     };
+    let sql = format!(
+        "select count(*) from (select 1 {count_from} where {} limit {SEARCH_COUNT_CAP}) matches",
+        counting.sql()
+    );
+    let (total,): (i64,) = bind_all(sqlx::query_as(&sql), &counting.params).fetch_one(pool).await?;
     if total == 0 || offset >= total {
         return Ok(CoursePage { items: Vec::new(), total });
     }
+    let plan = if total >= SEARCH_COUNT_CAP { SearchPlan::SortIndex } else { SearchPlan::TextIndex };
+    push_search(&mut filter, backend, words, plan);
     let sql = format!(
-        "{CARD_SELECT} where {} order by {} limit {} offset {}",
+        "select {} {} where {} order by {} limit {} offset {}",
+        card_columns!(),
+        from_clause(backend, indexed && plan == SearchPlan::TextIndex),
         filter.sql(),
         query.sort.order_by(),
         filter.next_placeholder(1),
@@ -289,8 +372,13 @@ pub async fn list(pool: &Pool, backend: Backend, query: &ListQuery) -> Result<Co
     Ok(CoursePage { items, total })
 }
 
-/// The SQL of the list query, for `explain` in tests and the benchmark.
+/// The SQL of the list query, for `explain` in tests and the benchmark: browsing binds the category as `$1`;
+/// a search (read through the text index, as for rare words) binds the category id, then its words.
 pub fn list_sql_for_explain(backend: Backend, category: bool, sort: Sort, search: Option<&str>) -> String {
+    let Some(search) = search else {
+        let filter = browse_filter(category, sort);
+        return format!("{CARD_SELECT} where {} order by {} limit 12 offset 0", filter.sql(), sort.order_by());
+    };
     let mut filter = Filter::new();
     if category {
         filter.push("c.category_id = {}", Param::Text(String::new()));
@@ -298,10 +386,15 @@ pub fn list_sql_for_explain(backend: Backend, category: bool, sort: Sort, search
     if sort == Sort::Free {
         filter.clauses.push("c.price = 0".to_owned());
     }
-    if let Some(search) = search {
-        push_search(&mut filter, backend, &search_words(search));
-    }
-    format!("{CARD_SELECT} where {} order by {} limit 12 offset 0", filter.sql(), sort.order_by())
+    let words = search_words(search);
+    push_search(&mut filter, backend, &words, SearchPlan::TextIndex);
+    format!(
+        "select {} {} where {} order by {} limit 12 offset 0",
+        card_columns!(),
+        from_clause(backend, words.iter().any(|w| w.chars().count() >= 3)),
+        filter.sql(),
+        sort.order_by()
+    )
 }
 
 /// A course with everything its detail page shows (any status: callers decide who may see drafts).
@@ -810,10 +903,8 @@ pub async fn insert_enrollment(
 
 /// A teacher's courses of any status, newest first, with their enrolment counts (the profile's "My courses").
 pub async fn of_instructor(pool: &Pool, instructor_id: &str) -> Result<Vec<CourseCardRow>, sqlx::Error> {
-    sqlx::query_as(&format!(
-        "{CARD_SELECT} where c.instructor_id = $1 order by c.created_at desc, c.seq desc"
-    ))
-    .bind(instructor_id)
-    .fetch_all(pool)
-    .await
+    sqlx::query_as(&format!("{CARD_SELECT} where c.instructor_id = $1 order by c.created_at desc, c.seq desc"))
+        .bind(instructor_id)
+        .fetch_all(pool)
+        .await
 }

@@ -67,28 +67,44 @@ pub async fn connect(url: &str) -> anyhow::Result<(Pool, Backend)> {
     sqlx::any::install_default_drivers();
     let backend = Backend::from_url(url)?;
     let options = AnyConnectOptions::from_str(url).context("parsing the database URL")?;
-    let pool_options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10));
+    // No ping before handing out a connection (sqlx's default): it costs a round trip per query and a broken
+    // connection fails its query anyway; idle connections are recycled instead.
+    let pool_options = AnyPoolOptions::new()
+        .acquire_timeout(Duration::from_secs(10))
+        .test_before_acquire(false)
+        .idle_timeout(Duration::from_secs(10 * 60))
+        .max_connections(pool_size());
     let pool = match backend {
         // One writer at a time in SQLite: WAL lets readers run beside it, busy_timeout makes writers queue.
-        Backend::Sqlite => pool_options
-            .max_connections(8)
-            .after_connect(|conn, _meta| {
-                Box::pin(async move {
-                    conn.execute(
-                        "pragma journal_mode = wal; pragma synchronous = normal; \
+        Backend::Sqlite => {
+            pool_options
+                .after_connect(|conn, _meta| {
+                    Box::pin(async move {
+                        conn.execute(
+                            "pragma journal_mode = wal; pragma synchronous = normal; \
                          pragma foreign_keys = on; pragma busy_timeout = 5000;",
-                    )
-                    .await?;
-                    Ok(())
+                        )
+                        .await?;
+                        Ok(())
+                    })
                 })
-            })
-            .connect_with(options)
-            .await,
-        Backend::Postgres => pool_options.max_connections(16).connect_with(options).await,
+                .connect_with(options)
+                .await
+        }
+        Backend::Postgres => pool_options.connect_with(options).await,
     }
     .with_context(|| format!("connecting to {}", crate::config::redact_url(url)))?;
     migrate(&pool, backend).await?;
     Ok((pool, backend))
+}
+
+/// Connections per pool: `ACADEMY_DB_POOL_SIZE`, else 4 per core (at least 8, at most 32). Reads run on every
+/// connection at once (SQLite's WAL readers too), so the pool bounds how many queries run in parallel; beyond a
+/// few per core they only queue inside the database instead of in the pool.
+fn pool_size() -> u32 {
+    let cores = std::thread::available_parallelism().map_or(2, |n| u32::try_from(n.get()).unwrap_or(2));
+    let default = (4 * cores).clamp(8, 32);
+    std::env::var("ACADEMY_DB_POOL_SIZE").ok().and_then(|v| v.parse().ok()).filter(|&n| n > 0).unwrap_or(default)
 }
 
 /// Applies the pending migrations of `backend`.
