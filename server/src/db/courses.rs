@@ -354,7 +354,13 @@ async fn search(pool: &Pool, backend: Backend, query: &ListQuery, words: &[Strin
     if total == 0 || offset >= total {
         return Ok(CoursePage { items: Vec::new(), total });
     }
-    let plan = if total >= SEARCH_COUNT_CAP { SearchPlan::SortIndex } else { SearchPlan::TextIndex };
+    // PostgreSQL's planner weighs the trigram index against the sort index itself (it walks the sort index with
+    // a filter for common words); SQLite's does not know how many rows a MATCH returns, so it is told here.
+    let plan = if backend == Backend::Sqlite && total >= SEARCH_COUNT_CAP {
+        SearchPlan::SortIndex
+    } else {
+        SearchPlan::TextIndex
+    };
     push_search(&mut filter, backend, words, plan);
     let sql = format!(
         "select {} {} where {} order by {} limit {} offset {}",
