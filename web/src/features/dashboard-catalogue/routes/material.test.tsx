@@ -40,7 +40,7 @@ describe('subject form', () => {
     expect(api.createSubject).not.toHaveBeenCalled();
 
     api.createSubject.mockRejectedValueOnce(new ApiError('Invalid', {
-      kind: 'http', status: 422, code: 1006,
+      kind: 'bad-request', status: 422, code: 1006,
       fields: { code: 'Use 2 to 40 letters, digits, dots or dashes, starting with a letter or digit' },
     }));
     fireEvent.change(screen.getByLabelText('Name (VI)'), { target: { value: 'Lập trình Python' } });
