@@ -12,7 +12,7 @@ use axum::{
         Request,
         rejection::{JsonRejection, PathRejection, QueryRejection},
     },
-    http::{StatusCode, header},
+    http::{HeaderMap, StatusCode, header},
     middleware::Next,
     response::{IntoResponse, Response},
 };
@@ -340,7 +340,7 @@ pub async fn localize_errors(request: Request, next: Next) -> Response {
 }
 
 /// Keeps headers set by inner layers (e.g. `allow`, `retry-after`) apart from the body's own.
-fn copy_headers(from: &axum::http::HeaderMap, to: &mut Response) {
+fn copy_headers(from: &HeaderMap, to: &mut Response) {
     for (name, value) in from {
         if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
             to.headers_mut().insert(name.clone(), value.clone());
