@@ -205,10 +205,10 @@ pub fn validate_course(course: &CourseFacts<'_>) -> Result<(), FieldErrors<Catal
     if course.price < 0 {
         errors.add(CatalogueField::Price, CatalogueError::PriceNegative);
     }
-    if let Some(discount) = course.discount {
-        if discount < 0 || discount >= course.price {
-            errors.add(CatalogueField::Discount, CatalogueError::DiscountNotBelowPrice);
-        }
+    if let Some(discount) = course.discount
+        && (discount < 0 || discount >= course.price)
+    {
+        errors.add(CatalogueField::Discount, CatalogueError::DiscountNotBelowPrice);
     }
     if !CURRENCIES.contains(&course.currency) {
         errors.add(CatalogueField::Currency, CatalogueError::CurrencyUnknown);
@@ -272,12 +272,17 @@ pub fn slug_for(slug: &str, title_vi: &str) -> String {
     if slug.is_empty() { slugify(title_vi) } else { slug.to_owned() }
 }
 
+/// A currency code as it is checked and saved: trimmed, in upper case (` vnd ` is `VND`).
+pub fn currency_code(currency: &str) -> String {
+    currency.trim().to_uppercase()
+}
+
 /// The course editor's check as a save runs it: the slug defaults to one made from the Vietnamese title
-/// ([`slug_for`]), the currency code is read trimmed and in upper case, [`validate_course`] runs on those, and
+/// ([`slug_for`]), the currency code is read as [`currency_code`] gives it, [`validate_course`] runs on those, and
 /// a title that gives no slug at all is refused on the slug. Returns the slug the course is saved under.
 pub fn validate_course_form(course: &CourseFacts<'_>) -> Result<String, FieldErrors<CatalogueField, CatalogueError>> {
     let slug = slug_for(course.slug, course.title_vi);
-    let currency = course.currency.trim().to_uppercase();
+    let currency = currency_code(course.currency);
     validate_course(&CourseFacts { slug: &slug, currency: &currency, ..course.clone() })?;
     if slug.is_empty() {
         let mut errors = FieldErrors::default();
@@ -300,8 +305,7 @@ pub fn validate_named_form(
 }
 
 /// A banner's form: its titles as a named item's (the errors name `name.vi` / `name.en`, as the server's do)
-/// and a picture, required. Every broken field is reported at once; the server, which stops at the titles,
-/// gives the same text for each.
+/// and a picture, required. Every broken field is reported at once.
 pub fn validate_banner_form(
     title_vi: &str,
     title_en: &str,
@@ -533,7 +537,7 @@ mod tests {
 
     #[test]
     fn a_subject_with_too_many_credits_and_no_code_names_both_fields() {
-        let errors = validate_subject("Python", "", "", 61, "").unwrap_err();
+        let errors = validate_subject("Python", "", "", 61, "").expect_err("code and credits");
         assert_eq!(errors.get(CatalogueField::Code), Some(&CatalogueError::Required));
         assert_eq!(errors.get(CatalogueField::Credits), Some(&CatalogueError::NumberOutOfRange { min: 0, max: 60 }));
         assert!(validate_subject("Python", "Python", "PY101", 3, "").is_ok());
@@ -541,7 +545,7 @@ mod tests {
 
     #[test]
     fn a_syllabus_refuses_zero_weeks_an_unknown_status_and_a_repeated_subject() {
-        let errors = validate_syllabus("", "", "SYL1", 0, "open", &["a", "b", "a"]).unwrap_err();
+        let errors = validate_syllabus("", "", "SYL1", 0, "open", &["a", "b", "a"]).expect_err("four fields");
         assert_eq!(errors.get(CatalogueField::NameVi), Some(&CatalogueError::Required));
         assert!(errors.get(CatalogueField::DurationWeeks).is_some());
         assert_eq!(errors.get(CatalogueField::Status), Some(&CatalogueError::StatusUnknown));

@@ -111,24 +111,20 @@ fn default_language() -> String {
 impl CourseBody {
     /// Checks the body with the shared rules and turns it into the stored form.
     fn validated(self) -> Result<CourseInput, ApiError> {
-        let slug = if self.slug.trim().is_empty() { rules::slugify(&self.title.vi) } else { self.slug.trim().to_owned() };
-        let currency = self.currency.trim().to_uppercase();
         let facts = CourseFacts {
             title_vi: &self.title.vi,
             title_en: &self.title.en,
-            slug: &slug,
+            slug: &self.slug,
             description_vi: &self.description.vi,
             price: self.price,
             discount: self.discount,
-            currency: &currency,
+            currency: &self.currency,
             level: &self.level,
             total_seat: self.total_seat,
             category_id: &self.category_id,
         };
-        rules::validate_course(&facts).map_err(|e| field_errors(&e))?;
-        if slug.is_empty() {
-            return Err(one_field_error("slug", CatalogueError::SlugInvalid));
-        }
+        let slug = rules::validate_course_form(&facts).map_err(|e| field_errors(&e))?;
+        let currency = rules::currency_code(&self.currency);
         let trim = |l: Localized| Localized::new(l.vi.trim(), l.en.trim());
         Ok(CourseInput {
             slug,
@@ -459,8 +455,7 @@ pub struct CategoryBody {
 
 impl CategoryBody {
     fn validated(self) -> Result<CategoryInput, ApiError> {
-        let slug = if self.slug.trim().is_empty() { rules::slugify(&self.name.vi) } else { self.slug.trim().to_owned() };
-        rules::validate_named(&self.name.vi, &self.name.en, &slug).map_err(|e| field_errors(&e))?;
+        let slug = rules::validate_named_form(&self.name.vi, &self.name.en, &self.slug).map_err(|e| field_errors(&e))?;
         Ok(CategoryInput {
             slug,
             name: Localized::new(self.name.vi.trim(), self.name.en.trim()),
@@ -677,6 +672,8 @@ pub struct BannerBody {
     pub subtitle: Localized,
     #[serde(default)]
     pub slug: String,
+    /// Required; a missing picture is reported beside the field, as an empty one is.
+    #[serde(default)]
     pub image: String,
     #[serde(default = "root_link")]
     pub link: String,
@@ -695,11 +692,8 @@ fn yes() -> bool {
 
 impl BannerBody {
     fn validated(self) -> Result<BannerInput, ApiError> {
-        let slug = if self.slug.trim().is_empty() { rules::slugify(&self.title.vi) } else { self.slug.trim().to_owned() };
-        rules::validate_named(&self.title.vi, &self.title.en, &slug).map_err(|e| field_errors(&e))?;
-        if self.image.trim().is_empty() {
-            return Err(one_field_error("image", CatalogueError::Required));
-        }
+        let slug = rules::validate_banner_form(&self.title.vi, &self.title.en, &self.slug, &self.image)
+            .map_err(|e| field_errors(&e))?;
         Ok(BannerInput {
             slug,
             title: self.title,

@@ -331,10 +331,10 @@ async fn check_references(conn: &mut sqlx::AnyConnection, input: &SyllabusInput)
     if usize::try_from(found).unwrap_or(0) != input.subject_ids.len() {
         return Err(one_field_error("subjects", CatalogueError::SubjectUnknown));
     }
-    if let Some(owner) = &input.owner_id {
-        if db::material::owner_name(conn, owner).await?.is_none() {
-            return Err(one_field_error("ownerId", CatalogueError::Required));
-        }
+    if let Some(owner) = &input.owner_id
+        && db::material::owner_name(conn, owner).await?.is_none()
+    {
+        return Err(one_field_error("ownerId", CatalogueError::Required));
     }
     Ok(())
 }

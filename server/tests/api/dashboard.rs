@@ -281,3 +281,71 @@ async fn an_admin_manages_categories_banners_and_the_feed() {
     assert_eq!(public_banners["result"].as_array().map(Vec::len), Some(3));
     assert_eq!(all_banners["result"].as_array().map(Vec::len), Some(4));
 }
+
+#[tokio::test]
+async fn a_banner_without_a_title_or_a_picture_is_refused_on_both_fields_and_not_saved() {
+    let app = spawn_demo_app().await;
+    let admin = token(&app, "admin01", "Admin@2026").await;
+    let (_, before) = call(&app, reqwest::Method::GET, "/api/dashboard/banners", &admin, None).await;
+
+    let (missing, missing_body) = call(
+        &app,
+        reqwest::Method::POST,
+        "/api/dashboard/banners",
+        &admin,
+        Some(json!({"title": {"vi": " ", "en": ""}})),
+    )
+    .await;
+    let (empty, empty_body) = call(
+        &app,
+        reqwest::Method::POST,
+        "/api/dashboard/banners",
+        &admin,
+        Some(json!({"title": {"vi": "", "en": ""}, "image": "  "})),
+    )
+    .await;
+    let (_, after) = call(&app, reqwest::Method::GET, "/api/dashboard/banners", &admin, None).await;
+
+    for (status, body) in [(missing, missing_body), (empty, empty_body)] {
+        assert_eq!(status, 422, "{body}");
+        assert_eq!(body["code"], 1006);
+        assert!(body["result"]["message"].is_string(), "{body}");
+        assert_eq!(body["result"]["fields"], json!({"name.vi": "Trường này là bắt buộc", "image": "Trường này là bắt buộc"}));
+    }
+    assert_eq!(after["result"].as_array().map(Vec::len), before["result"].as_array().map(Vec::len));
+}
+
+#[tokio::test]
+async fn a_course_saved_with_an_empty_slug_is_stored_under_the_slug_of_its_vietnamese_title() {
+    let app = spawn_demo_app().await;
+    let khoa = token(&app, "nguyenminhkhoa", DEMO_PASSWORD).await;
+    let category = first_category(&app).await;
+    let mut body = new_course(&category);
+    body["title"]["vi"] = json!("Thiết kế Đồ họa: cơ bản!");
+    body["slug"] = json!("   ");
+    body["currency"] = json!(" usd ");
+
+    let (created, answer) = call(&app, reqwest::Method::POST, "/api/dashboard/courses", &khoa, Some(body)).await;
+    let (found, stored) =
+        call(&app, reqwest::Method::GET, "/api/dashboard/courses/thiet-ke-do-hoa-co-ban", &khoa, None).await;
+
+    assert_eq!(created, 200, "{answer}");
+    assert_eq!(answer["result"]["slug"], "thiet-ke-do-hoa-co-ban");
+    assert_eq!(found, 200, "{stored}");
+    assert_eq!(stored["result"]["_id"], answer["result"]["_id"]);
+    assert_eq!(stored["result"]["currency"], "USD");
+}
+
+#[tokio::test]
+async fn a_course_whose_title_gives_no_slug_is_refused_on_the_slug() {
+    let app = spawn_demo_app().await;
+    let khoa = token(&app, "nguyenminhkhoa", DEMO_PASSWORD).await;
+    let category = first_category(&app).await;
+    let mut body = new_course(&category);
+    body["title"]["vi"] = json!("!!!");
+
+    let (status, answer) = call(&app, reqwest::Method::POST, "/api/dashboard/courses", &khoa, Some(body)).await;
+
+    assert_eq!(status, 422, "{answer}");
+    assert_eq!(answer["result"]["fields"], json!({"slug": "Chỉ dùng chữ thường không dấu, chữ số và dấu gạch ngang"}));
+}
