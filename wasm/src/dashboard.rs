@@ -1,9 +1,11 @@
 //! The dashboard's catalogue rules (wasm/pkg-dashboard, npm `academy-wasm-dashboard`): the course editor, its
-//! curriculum, categories, course types and banners, checked in the browser by the same functions the server
-//! runs, so the messages beside the fields are the server's. Loaded only with the dashboard's pages.
+//! curriculum, categories, course types, banners, subjects and syllabuses, checked in the browser by the same
+//! functions the server runs, so the messages beside the fields are the server's. Loaded only with the
+//! dashboard's pages.
 //!
 //! Forms are read as the editor sends them to the server (`CourseBody`, `CategoryBody`, `BannerBody`,
-//! `SectionBody[]` in web/src/features/dashboard-catalogue/api/dashboard.ts).
+//! `SectionBody[]` in web/src/features/dashboard-catalogue/api/dashboard.ts; `SubjectBody`, `SyllabusBody` in
+//! api/material.ts).
 
 use academy_shared::catalogue::{self, CatalogueError, CourseFacts, LessonFacts};
 use js_sys::{Array, Object, Reflect};
@@ -77,6 +79,42 @@ pub fn validate_banner(form: JsValue, #[wasm_bindgen(unchecked_param_type = "str
     expect_object(&form, "banner form")?;
     let (title_vi, title_en) = localized(&form, "title");
     let outcome = catalogue::validate_banner_form(&title_vi, &title_en, &text(&form, "slug"), &text(&form, "image"));
+    checked(outcome, lang(lang_code))
+}
+
+/// A subject (`{ code, name: { vi, en }, description: { vi, en }, credits }`): names as a named item's, a code,
+/// credits 0–60 (a missing number reads as 0, as the server defaults it), description ≤ 10,000 characters.
+/// `{ ok: true, value: null }` or `{ ok: false, errors: { code: …, credits: … } }`.
+#[wasm_bindgen(js_name = validateSubject)]
+pub fn validate_subject(form: JsValue, #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str) -> JsResult {
+    expect_object(&form, "subject form")?;
+    let (name_vi, name_en) = localized(&form, "name");
+    let (description_vi, _) = localized(&form, "description");
+    let credits = whole(number(&form, "credits").unwrap_or(0.0));
+    let outcome = catalogue::validate_subject(&name_vi, &name_en, &text(&form, "code"), credits, &description_vi);
+    checked(outcome, lang(lang_code))
+}
+
+/// A syllabus (`{ code, name: { vi, en }, durationWeeks, status, subjects: string[] }`): names, a code, 1–520
+/// weeks (a missing number reads as 0, refused), a known status, each subject id listed once (an id that is not
+/// a string reads as empty, refused). Whether the subjects exist is the server's to say.
+/// `{ ok: true, value: null }` or `{ ok: false, errors: { durationWeeks: …, subjects: … } }`.
+#[wasm_bindgen(js_name = validateSyllabus)]
+pub fn validate_syllabus(form: JsValue, #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str) -> JsResult {
+    expect_object(&form, "syllabus form")?;
+    let (name_vi, name_en) = localized(&form, "name");
+    let weeks = whole(number(&form, "durationWeeks").unwrap_or(0.0));
+    let subject_ids: Vec<String> =
+        items(&property(&form, "subjects")).iter().map(|id| id.as_string().unwrap_or_default()).collect();
+    let ids: Vec<&str> = subject_ids.iter().map(String::as_str).collect();
+    let outcome = catalogue::validate_syllabus(
+        &name_vi,
+        &name_en,
+        &text(&form, "code"),
+        weeks,
+        &text(&form, "status"),
+        &ids,
+    );
     checked(outcome, lang(lang_code))
 }
 

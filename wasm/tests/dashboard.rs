@@ -101,6 +101,8 @@ fn a_course_form_that_is_not_an_object_throws_instead_of_panicking() {
     assert!(validate_named(JsValue::NULL, "en").is_err());
     assert!(validate_banner(JsValue::UNDEFINED, "en").is_err());
     assert!(validate_curriculum(object(&[]), "en").is_err());
+    assert!(validate_subject(JsValue::from_str("PY101"), "en").is_err());
+    assert!(validate_syllabus(JsValue::NULL, "en").is_err());
 }
 
 #[wasm_bindgen_test]
@@ -150,4 +152,90 @@ fn a_curriculum_of_more_than_100_sections_is_too_long() {
     let sections = array((0..101).map(|_| section("Chương", vec![])).collect());
     let result = ok(validate_curriculum(sections, "vi"));
     assert_eq!(error(&result, "sections").as_deref(), Some("Nội dung khóa học quá dài"));
+}
+
+fn subject(changes: &[(&str, JsValue)]) -> JsValue {
+    let form = object(&[
+        ("code", "PY101".into()),
+        ("name", pair("Lập trình Python", "Python programming")),
+        ("description", pair("", "")),
+        ("credits", 3.into()),
+    ]);
+    for (key, value) in changes {
+        Reflect::set(&form, &JsValue::from_str(key), value).expect("sets a property");
+    }
+    form
+}
+
+fn syllabus(changes: &[(&str, JsValue)]) -> JsValue {
+    let form = object(&[
+        ("code", "SYL-WEB-2026".into()),
+        ("name", pair("Lộ trình web", "Web path")),
+        ("description", pair("", "")),
+        ("durationWeeks", 12.into()),
+        ("status", "draft".into()),
+        ("ownerId", JsValue::NULL),
+        ("subjects", array(vec!["a".into(), "b".into()])),
+    ]);
+    for (key, value) in changes {
+        Reflect::set(&form, &JsValue::from_str(key), value).expect("sets a property");
+    }
+    form
+}
+
+#[wasm_bindgen_test]
+fn a_complete_subject_and_syllabus_pass() {
+    assert_eq!(json(&ok(validate_subject(subject(&[]), "vi"))), r#"{"ok":true,"value":null}"#);
+    assert_eq!(json(&ok(validate_syllabus(syllabus(&[]), "vi"))), r#"{"ok":true,"value":null}"#);
+}
+
+#[wasm_bindgen_test]
+fn a_subject_reports_its_name_code_credits_and_description_at_once() {
+    let form = subject(&[
+        ("name", pair(" ", "")),
+        ("code", "py 101".into()),
+        ("credits", 61.into()),
+        ("description", pair(&"x".repeat(10_001), "")),
+    ]);
+    let result = ok(validate_subject(form, "en"));
+    assert_eq!(error(&result, "name.vi").as_deref(), Some("This field is required"));
+    assert_eq!(
+        error(&result, "code").as_deref(),
+        Some("Use 2 to 40 letters, digits, dots or dashes, starting with a letter or digit")
+    );
+    assert_eq!(error(&result, "credits").as_deref(), Some("Enter a whole number from 0 to 60"));
+    assert_eq!(error(&result, "description").as_deref(), Some("This field must be at most 10000 characters"));
+}
+
+#[wasm_bindgen_test]
+fn a_subject_without_a_code_speaks_vietnamese_by_default() {
+    let result = ok(validate_subject(subject(&[("code", "".into()), ("credits", (-1).into())]), "fr"));
+    assert_eq!(error(&result, "code").as_deref(), Some("Trường này là bắt buộc"));
+    assert_eq!(error(&result, "credits").as_deref(), Some("Nhập một số nguyên từ 0 đến 60"));
+}
+
+#[wasm_bindgen_test]
+fn a_syllabus_reports_its_weeks_status_and_a_repeated_subject() {
+    let form = syllabus(&[
+        ("durationWeeks", 0.into()),
+        ("status", "open".into()),
+        ("subjects", array(vec!["a".into(), "b".into(), "a".into()])),
+    ]);
+    let result = ok(validate_syllabus(form, "en"));
+    assert_eq!(error(&result, "durationWeeks").as_deref(), Some("Enter a whole number from 1 to 520"));
+    assert_eq!(error(&result, "status").as_deref(), Some("Unknown status"));
+    assert_eq!(error(&result, "subjects").as_deref(), Some("Each subject can be listed only once"));
+    assert_eq!(error(&result, "code"), None);
+}
+
+#[wasm_bindgen_test]
+fn a_syllabus_with_missing_or_odd_values_is_refused_rather_than_thrown() {
+    let form = object(&[("name", pair("Lộ trình", "")), ("subjects", array(vec![1.into()]))]);
+    let result = ok(validate_syllabus(form, "vi"));
+    assert_eq!(error(&result, "code").as_deref(), Some("Trường này là bắt buộc"));
+    assert_eq!(error(&result, "durationWeeks").as_deref(), Some("Nhập một số nguyên từ 1 đến 520"));
+    assert_eq!(error(&result, "status").as_deref(), Some("Trạng thái không hợp lệ"));
+    assert_eq!(error(&result, "subjects").as_deref(), Some("Mỗi môn học chỉ được chọn một lần"));
+    let result = ok(validate_syllabus(syllabus(&[("durationWeeks", f64::NAN.into())]), "en"));
+    assert_eq!(error(&result, "durationWeeks").as_deref(), Some("Enter a whole number from 1 to 520"));
 }
