@@ -184,10 +184,14 @@ pub struct ProfileUpdate<'a> {
 
 /// Updates a profile. Omitted optional values are kept as they are. An email taken by another account is
 /// [`CreateUserError::Taken`].
+///
+/// The user's name is part of the search text of the courses they teach, so those are recomputed in the same
+/// transaction: a search never sees the new name on the profile and the old one on the courses.
 pub async fn update_profile(pool: &Pool, id: &str, update: &ProfileUpdate<'_>) -> Result<Option<UserRow>, CreateUserError> {
     if let Some(which) = taken(pool, None, Some(update.email), Some(id)).await? {
         return Err(CreateUserError::Taken(which));
     }
+    let mut tx = pool.begin().await?;
     let result = sqlx::query(
         "update users set first_name = $1, last_name = $2, email = $3, email_lower = $4, \
          phone_number = coalesce($5, phone_number), address = coalesce($6, address), dob = coalesce($7, dob), \
@@ -203,13 +207,17 @@ pub async fn update_profile(pool: &Pool, id: &str, update: &ProfileUpdate<'_>) -
     .bind(update.avatar)
     .bind(now_ms())
     .bind(id)
-    .execute(pool)
+    .execute(&mut *tx)
     .await;
     match result {
+        Ok(done) if done.rows_affected() == 0 => return Ok(None),
         Ok(_) => {}
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Err(CreateUserError::Taken(Taken::Email)),
         Err(e) => return Err(e.into()),
     }
+    // Only rows whose text changes are written, so an update that keeps the name costs one indexed read.
+    super::courses::refresh_search_text_where(&mut tx, "instructor_id = $1", id).await?;
+    tx.commit().await?;
     Ok(find_by_id(pool, id).await?)
 }
 

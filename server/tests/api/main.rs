@@ -16,6 +16,7 @@ mod material;
 mod health;
 mod middleware;
 mod password_reset;
+mod search_refresh;
 mod users;
 mod users_admin;
 mod web;
