@@ -13,6 +13,8 @@
 //! after it starts a new one. Per-account limits let anyone delay a known username's logins for 15 minutes;
 //! that is the usual price of stopping password guessing against one account, and the address limit keeps
 //! one client from doing it to many accounts.
+//!
+//! Password reset requests are limited the same way, with counters of their own ([`ResetRequestThrottle`]).
 
 use std::net::IpAddr;
 use std::time::Duration;
@@ -69,24 +71,8 @@ impl LoginThrottle {
         now_ms: i64,
     ) -> Result<Result<Attempt, Throttled>, sqlx::Error> {
         let attempt = Attempt { account_key: account_key(username), address_key: address_key(address) };
-        let (account_count, account_start) = self.count(pool, &attempt.account_key, now_ms).await?;
-        let (address_count, address_start) = self.count(pool, &attempt.address_key, now_ms).await?;
-        let window_ms = i64::try_from(self.limits.window.as_millis()).unwrap_or(i64::MAX);
-        let wait = |start: i64| {
-            let ms = (start + window_ms - now_ms).max(1);
-            u64::try_from((ms + 999) / 1000).unwrap_or(1)
-        };
-        let mut retry_after = None;
-        if account_count > self.limits.per_account {
-            retry_after = Some(wait(account_start));
-        }
-        if address_count > self.limits.per_address {
-            retry_after = retry_after.max(Some(wait(address_start)));
-        }
-        Ok(match retry_after {
-            Some(retry_after_secs) => Err(Throttled { retry_after_secs }),
-            None => Ok(attempt),
-        })
+        let verdict = count_both(pool, &self.limits, &attempt.account_key, &attempt.address_key, now_ms).await?;
+        Ok(verdict.map(|()| attempt))
     }
 
     /// The password was right: forget the account's failures and uncount this attempt from the address.
@@ -100,36 +86,101 @@ impl LoginThrottle {
         Ok(())
     }
 
-    /// Deletes counters whose window ended. Run periodically; correctness does not depend on it.
+    /// Deletes counters whose window ended (the reset-request counters share the table, so the longer of the
+    /// two windows is kept). Run periodically; correctness does not depend on it.
     pub async fn purge(&self, pool: &AnyPool, now_ms: i64) -> Result<u64, sqlx::Error> {
-        let window_ms = i64::try_from(self.limits.window.as_millis()).unwrap_or(i64::MAX);
+        let window = self.limits.window.max(ResetRequestThrottle::default().limits.window);
+        let window_ms = i64::try_from(window.as_millis()).unwrap_or(i64::MAX);
         let done = sqlx::query("delete from login_throttles where window_started_at <= $1")
             .bind(now_ms - window_ms)
             .execute(pool)
             .await?;
         Ok(done.rows_affected())
     }
+}
 
-    /// Adds one to a counter, starting a new window when the old one is over; returns (count, window start).
-    async fn count(&self, pool: &AnyPool, key: &str, now_ms: i64) -> Result<(i64, i64), sqlx::Error> {
-        let window_ms = i64::try_from(self.limits.window.as_millis()).unwrap_or(i64::MAX);
-        // In `do update`, column references read the row as it was before the update (both backends).
-        let row = sqlx::query(
-            "insert into login_throttles (id, window_started_at, failures) values ($1, $2, 1) \
-             on conflict (id) do update set \
-               failures = case when login_throttles.window_started_at <= $3 then 1 \
-                               else login_throttles.failures + 1 end, \
-               window_started_at = case when login_throttles.window_started_at <= $3 then $2 \
-                                        else login_throttles.window_started_at end \
-             returning failures, window_started_at",
-        )
-        .bind(key)
-        .bind(now_ms)
-        .bind(now_ms - window_ms)
-        .fetch_one(pool)
-        .await?;
-        Ok((row.try_get("failures")?, row.try_get("window_started_at")?))
+/// Limits of password reset requests (`POST /auth/forgot-password`): each request mails a link, so a client
+/// could otherwise flood an inbox or the mail server. 3 per e-mail address and 10 per client address in 15
+/// minutes, counted in the login counters' table (so they hold across server instances too).
+#[derive(Debug, Clone, Copy)]
+pub struct ResetRequestThrottle {
+    limits: LoginLimits,
+}
+
+impl Default for ResetRequestThrottle {
+    fn default() -> Self {
+        Self { limits: LoginLimits { per_account: 3, per_address: 10, window: Duration::from_secs(15 * 60) } }
     }
+}
+
+impl ResetRequestThrottle {
+    pub fn new(limits: LoginLimits) -> Self {
+        Self { limits }
+    }
+
+    /// Counts a reset request for `email` from `address` and says whether it may proceed. The e-mail address is
+    /// counted as typed (trimmed, lower case), whether or not an account has it, so the answers never tell
+    /// which addresses are registered.
+    pub async fn begin(
+        &self,
+        pool: &AnyPool,
+        email: &str,
+        address: IpAddr,
+        now_ms: i64,
+    ) -> Result<Result<(), Throttled>, sqlx::Error> {
+        let email_key = digest(&format!("reset-email:{}", email.trim().to_lowercase()));
+        let address_key = digest(&format!("reset-{}", address_text(address)));
+        count_both(pool, &self.limits, &email_key, &address_key, now_ms).await
+    }
+}
+
+/// Counts one request against an account's and an address's counters; refused when either is over its limit,
+/// with the longer wait.
+async fn count_both(
+    pool: &AnyPool,
+    limits: &LoginLimits,
+    account_key: &str,
+    address_key: &str,
+    now_ms: i64,
+) -> Result<Result<(), Throttled>, sqlx::Error> {
+    let window_ms = i64::try_from(limits.window.as_millis()).unwrap_or(i64::MAX);
+    let (account_count, account_start) = count(pool, account_key, window_ms, now_ms).await?;
+    let (address_count, address_start) = count(pool, address_key, window_ms, now_ms).await?;
+    let wait = |start: i64| {
+        let ms = (start + window_ms - now_ms).max(1);
+        u64::try_from((ms + 999) / 1000).unwrap_or(1)
+    };
+    let mut retry_after = None;
+    if account_count > limits.per_account {
+        retry_after = Some(wait(account_start));
+    }
+    if address_count > limits.per_address {
+        retry_after = retry_after.max(Some(wait(address_start)));
+    }
+    Ok(match retry_after {
+        Some(retry_after_secs) => Err(Throttled { retry_after_secs }),
+        None => Ok(()),
+    })
+}
+
+/// Adds one to a counter, starting a new window when the old one is over; returns (count, window start).
+async fn count(pool: &AnyPool, key: &str, window_ms: i64, now_ms: i64) -> Result<(i64, i64), sqlx::Error> {
+    // In `do update`, column references read the row as it was before the update (both backends).
+    let row = sqlx::query(
+        "insert into login_throttles (id, window_started_at, failures) values ($1, $2, 1) \
+         on conflict (id) do update set \
+           failures = case when login_throttles.window_started_at <= $3 then 1 \
+                           else login_throttles.failures + 1 end, \
+           window_started_at = case when login_throttles.window_started_at <= $3 then $2 \
+                                    else login_throttles.window_started_at end \
+         returning failures, window_started_at",
+    )
+    .bind(key)
+    .bind(now_ms)
+    .bind(now_ms - window_ms)
+    .fetch_one(pool)
+    .await?;
+    Ok((row.try_get("failures")?, row.try_get("window_started_at")?))
 }
 
 /// Counter id of an account: usernames are compared trimmed and case-insensitively, and hashed so the table
@@ -138,8 +189,13 @@ fn account_key(username: &str) -> String {
     digest(&format!("account:{}", username.trim().to_lowercase()))
 }
 
-/// Counter id of a client address. IPv6 clients usually own a whole /64, so that is the unit.
+/// Counter id of a client address.
 fn address_key(address: IpAddr) -> String {
+    digest(&address_text(address))
+}
+
+/// `address:<ip>`; IPv6 clients usually own a whole /64, so that is the unit.
+fn address_text(address: IpAddr) -> String {
     let normalized = match address {
         IpAddr::V4(v4) => v4.to_string(),
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -150,7 +206,7 @@ fn address_key(address: IpAddr) -> String {
             }
         },
     };
-    digest(&format!("address:{normalized}"))
+    format!("address:{normalized}")
 }
 
 fn digest(text: &str) -> String {
@@ -231,6 +287,26 @@ mod tests {
             });
             let allowed = futures_util::future::join_all(tries).await.into_iter().filter(Result::is_ok).count();
             assert_eq!(allowed, 5, "{}", db.backend);
+        }
+    }
+
+    #[tokio::test]
+    async fn the_fourth_reset_request_for_an_email_and_the_eleventh_from_an_address_are_refused() {
+        for db in test_db::all().await {
+            let throttle = ResetRequestThrottle::default();
+            for i in 0..3 {
+                throttle.begin(&db.pool, "Eve@Example.com", ip(&format!("10.1.0.{i}")), T0 + i * MINUTE).await.unwrap().unwrap();
+            }
+            let refused = throttle.begin(&db.pool, " eve@example.com ", ip("10.1.1.1"), T0 + 5 * MINUTE).await.unwrap();
+            assert_eq!(refused.unwrap_err(), Throttled { retry_after_secs: 10 * 60 }, "{}", db.backend);
+            // Logins of the same name are counted apart.
+            let _ = LoginThrottle::default().begin(&db.pool, "eve@example.com", ip("10.1.1.1"), T0).await.unwrap().unwrap();
+
+            for i in 0..10 {
+                throttle.begin(&db.pool, &format!("u{i}@example.com"), ip("198.51.100.7"), T0).await.unwrap().unwrap();
+            }
+            assert!(throttle.begin(&db.pool, "u99@example.com", ip("198.51.100.7"), T0).await.unwrap().is_err());
+            throttle.begin(&db.pool, "u99@example.com", ip("198.51.100.8"), T0).await.unwrap().unwrap();
         }
     }
 

@@ -119,6 +119,15 @@ pub mod texts {
             ),
         )
     }
+    pub fn reset_throttled(minutes: u64) -> Text {
+        Text::new(
+            format!("Bạn đã yêu cầu đặt lại mật khẩu quá nhiều lần. Vui lòng thử lại sau {minutes} phút."),
+            format!(
+                "Too many password reset requests. Please try again in {minutes} minute{}.",
+                if minutes == 1 { "" } else { "s" }
+            ),
+        )
+    }
     pub fn reset_link_sent() -> Text {
         Text::new(
             "Nếu email này thuộc về một tài khoản, chúng tôi đã gửi liên kết đặt lại mật khẩu. Liên kết có hiệu lực 30 phút.",
@@ -144,8 +153,13 @@ pub mod texts {
 
 /// A 429 with `Retry-After`.
 pub fn throttled_response(retry_after_secs: u64) -> Response {
+    too_many(retry_after_secs, texts::throttled)
+}
+
+/// A 429 with `Retry-After` and `text` for the minutes to wait.
+fn too_many(retry_after_secs: u64, text: fn(u64) -> Text) -> Response {
     let minutes = retry_after_secs.div_ceil(60).max(1);
-    let mut response = ApiError::TooManyRequests(texts::throttled(minutes)).into_response();
+    let mut response = ApiError::TooManyRequests(text(minutes)).into_response();
     response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
     response
 }
@@ -373,6 +387,8 @@ pub struct MessageResult {
 
 /// Mails a single-use reset link (valid 30 minutes) when the email belongs to an active account. The answer
 /// is the same either way, and the mail is sent after answering, so neither reveals whether the account exists.
+/// Requests are limited per email address (3) and per client address (10) in 15 minutes, for registered and
+/// unknown addresses alike (429 with `Retry-After`).
 #[utoipa::path(
     post,
     path = "/auth/forgot-password",
@@ -381,6 +397,7 @@ pub struct MessageResult {
     responses(
         (status = 200, description = "Always the same answer", body = super::Envelope<MessageResult>),
         (status = 422, description = "Not an email address", body = super::error::ErrorEnvelope),
+        (status = 429, description = "Too many requests for this email or from this address", body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn forgot_password(
@@ -388,12 +405,22 @@ pub async fn forgot_password(
     super::Language(lang): super::Language,
     ClientAddr(ip): ClientAddr,
     Json(body): Json<ForgotPassword>,
-) -> ApiResult<MessageResult> {
+) -> Result<axum::Json<academy_shared::envelope::Envelope<MessageResult>>, Response> {
     let email = body.email.trim().to_owned();
     if !academy_shared::auth_rules::is_valid_email(&email) {
         let error = academy_shared::auth_rules::RegistrationError::InvalidEmail;
         let text = Text::localized(|l| error.message(l));
-        return Err(ApiError::Unprocessable { message: text.clone(), fields: [("email".to_owned(), text)].into_iter().collect() });
+        let fields = [("email".to_owned(), text.clone())].into_iter().collect();
+        return Err(ApiError::Unprocessable { message: text, fields }.into_response());
+    }
+    let throttle = crate::auth::login_limit::ResetRequestThrottle::default();
+    match throttle.begin(&state.pool, &email, ip, db::now_ms()).await {
+        Ok(Ok(())) => {}
+        Ok(Err(throttled)) => {
+            tracing::warn!(ip = %ip, outcome = "throttled", "password reset requested");
+            return Err(too_many(throttled.retry_after_secs, texts::reset_throttled));
+        }
+        Err(e) => return Err(ApiError::from(e).into_response()),
     }
     tracing::info!(ip = %ip, "password reset requested");
     let task_state = state.clone();

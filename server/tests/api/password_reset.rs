@@ -116,3 +116,54 @@ async fn only_admins_read_the_outbox() {
     assert_eq!(status_json(app.send(Method::GET, "/api/admin/outbox", Some(&staff), None).await).await.0, 403);
     assert_eq!(app.get("/api/admin/outbox").await.status(), 401);
 }
+
+/// Posts a reset request in English; returns the status, the `Retry-After` seconds and the body.
+async fn forgot_en(app: &TestApp, email: &str) -> (u16, Option<u64>, Value) {
+    let response = app
+        .client
+        .post(app.url("/auth/forgot-password"))
+        .header("accept-language", "en")
+        .json(&json!({"email": email}))
+        .send()
+        .await
+        .expect("sent");
+    let retry_after = response.headers().get("retry-after").map(|v| v.to_str().expect("ascii").parse().expect("seconds"));
+    let (status, body) = status_json(response).await;
+    (status, retry_after, body)
+}
+
+#[tokio::test]
+async fn the_fourth_request_for_an_email_is_a_localized_429_with_retry_after_known_or_not() {
+    let (app, _, user) = setup().await;
+
+    for email in [user.email.as_str(), "nobody@example.com"] {
+        let first = forgot_en(&app, email).await;
+        assert_eq!((first.0, first.1), (200, None), "{}", first.2);
+        for _ in 0..2 {
+            assert_eq!(forgot_en(&app, &email.to_uppercase()).await, first, "the same answer under the limit");
+        }
+
+        let (status, retry_after, body) = forgot_en(&app, email).await;
+
+        assert_eq!(status, 429, "{body}");
+        assert!((1..=900).contains(&retry_after.expect("Retry-After")), "{retry_after:?}");
+        assert_eq!(body["code"], 1007);
+        assert_eq!(body["result"]["message"], "Too many password reset requests. Please try again in 15 minutes.");
+    }
+    let (status, body) = forgot(&app, &user.email).await;
+    assert_eq!(status, 429);
+    assert_eq!(body["result"]["message"], "Bạn đã yêu cầu đặt lại mật khẩu quá nhiều lần. Vui lòng thử lại sau 15 phút.");
+}
+
+#[tokio::test]
+async fn the_eleventh_request_from_one_address_is_a_429_whatever_the_email() {
+    let app = spawn_app().await;
+    for i in 0..10 {
+        assert_eq!(forgot(&app, &format!("someone{i}@example.com")).await.0, 200);
+    }
+
+    let (status, retry_after, _) = forgot_en(&app, "someone-else@example.com").await;
+
+    assert_eq!(status, 429);
+    assert!(retry_after.is_some_and(|s| (1..=900).contains(&s)));
+}
