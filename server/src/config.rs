@@ -40,6 +40,8 @@ pub enum Command {
         #[arg(long, env = "ACADEMY_ADMIN_PASSWORD", hide_env_values = true)]
         password: String,
     },
+    /// Delete uploads that nothing has used for a day (the server also does it every hour) and exit.
+    PurgeUploads,
 }
 
 /// How the server is configured. Every setting is optional.

@@ -46,13 +46,24 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 }
 
 /// Serves the app on `listener` until `shutdown` completes, then lets running requests finish.
-/// Handlers can read the client's address with `ConnectInfo<SocketAddr>`.
+/// Handlers can read the client's address with `ConnectInfo<SocketAddr>`. Unused uploads are purged
+/// periodically meanwhile ([`storage::purge`]).
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    serve_router(listener, app(state), shutdown).await
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let purge = tokio::spawn(storage::purge::run_periodically(state.pool.clone(), state.storage.clone(), stopped));
+    let shutdown = async move {
+        shutdown.await;
+        let _ = stop.send(true);
+    };
+    let served = serve_router(listener, app(state), shutdown).await;
+    if let Err(e) = purge.await {
+        tracing::error!(error = %e, "the upload purge task failed");
+    }
+    served
 }
 
 /// Serves an already built router (see [`http::app_with`]) like [`serve`].

@@ -11,5 +11,6 @@ async fn main() -> anyhow::Result<()> {
         Command::CreateAdmin { username, email, password } => {
             academy_server::admin::create_admin_command(cli.config, &username, &email, &password).await
         }
+        Command::PurgeUploads => academy_server::storage::purge::purge_command(cli.config).await,
     }
 }

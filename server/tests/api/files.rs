@@ -3,6 +3,7 @@
 
 use academy_shared::{profile::AVATAR_MAX_BYTES, roles::Role};
 use reqwest::Method;
+use serde_json::json;
 
 use crate::accounts::status_json;
 use crate::helpers::{TestApp, spawn_app};
@@ -126,4 +127,87 @@ async fn staged_files_and_strange_paths_are_not_served() {
     for path in [format!("/files/public/{}", ticket.key), "/files/public/avatars/..%2Facademy.db".to_owned(), "/files/public/avatars/x.png".to_owned()] {
         assert_eq!(app.get(&path).await.status(), 404, "{path}");
     }
+}
+
+/// Gets an upload URL for `file_id` and PUTs a PNG to it; returns the staging key.
+async fn staged(app: &TestApp, token: &str, file_id: &str) -> String {
+    let (_, body) = upload_url(app, token, Method::GET, file_id).await;
+    let url = body["result"]["url"].as_str().expect("url").to_owned();
+    assert_eq!(put(app, &url, PNG.to_vec(), "image/png").await.0, 200);
+    url.trim_start_matches("/files/upload/").split('?').next().expect("key").to_owned()
+}
+
+/// Commits the upload of `file_id` as the caller's avatar; returns its storage key.
+async fn avatar(app: &TestApp, token: &str, file_id: &str) -> String {
+    staged(app, token, file_id).await;
+    let path = format!("/users/upload-avatar?file-id={file_id}");
+    let (status, body) = status_json(app.send(Method::POST, &path, Some(token), None).await).await;
+    assert_eq!(status, 200, "{body}");
+    body["result"]["url"].as_str().expect("url").trim_start_matches("/files/public/").to_owned()
+}
+
+/// Makes an upload look `hours` old.
+async fn age(app: &TestApp, key: &str, hours: i64) {
+    let then = academy_server::db::now_ms() - hours * 3_600_000;
+    sqlx::query("update files set created_at = $1, uploaded_at = $1 where storage_key = $2")
+        .bind(then)
+        .bind(key)
+        .execute(&app.state.pool)
+        .await
+        .expect("aged");
+}
+
+async fn row_exists(app: &TestApp, key: &str) -> bool {
+    let n: i64 = sqlx::query_scalar("select count(*) from files where storage_key = $1")
+        .bind(key)
+        .fetch_one(&app.state.pool)
+        .await
+        .expect("counted");
+    n > 0
+}
+
+fn on_disk(app: &TestApp, key: &str) -> bool {
+    app.state.config.data_dir.join("files").join(key).is_file()
+}
+
+#[tokio::test]
+async fn old_unused_uploads_are_purged_and_used_or_fresh_ones_stay() {
+    use academy_server::storage::purge::purge_unused_uploads;
+    let app = spawn_app().await;
+    let (user, token, _) = app.signed_in("purger", Role::Student).await;
+    // Never committed, a day old.
+    let abandoned = staged(&app, &token, "avatar-abandoned.png").await;
+    age(&app, &abandoned, 25).await;
+    // Committed, then replaced by an outside picture: nothing shows it any more.
+    let replaced = avatar(&app, &token, "avatar-old.png").await;
+    let profile = json!({"firstName": "Test", "lastName": "User", "email": user.email, "avatar": "https://cdn.example/me.png"});
+    assert_eq!(status_json(app.send(Method::PUT, &format!("/users/{}", user.id), Some(&token), Some(profile)).await).await.0, 200);
+    age(&app, &replaced, 25).await;
+    // The current avatar, a day old, and a fresh upload.
+    let in_use = avatar(&app, &token, "avatar-current.png").await;
+    age(&app, &in_use, 25).await;
+    let fresh = staged(&app, &token, "avatar-fresh.png").await;
+    for key in [&abandoned, &replaced, &in_use, &fresh] {
+        assert!(on_disk(&app, key) && row_exists(&app, key).await, "{key}");
+    }
+
+    // Two servers purging at once delete each file once.
+    let now = academy_server::db::now_ms();
+    let (a, b) = tokio::join!(
+        purge_unused_uploads(&app.state.pool, &app.state.storage, now),
+        purge_unused_uploads(&app.state.pool, &app.state.storage, now),
+    );
+
+    let (a, b) = (a.expect("purged"), b.expect("purged"));
+    assert_eq!((a.deleted + b.deleted, a.failed + b.failed), (2, 0));
+    for key in [&abandoned, &replaced] {
+        assert!(!on_disk(&app, key) && !row_exists(&app, key).await, "{key} purged");
+    }
+    for key in [&in_use, &fresh] {
+        assert!(on_disk(&app, key) && row_exists(&app, key).await, "{key} kept");
+    }
+    let me: serde_json::Value = app.send(Method::GET, "/users/my-info", Some(&token), None).await.json().await.expect("json");
+    assert_eq!(app.get(me["result"]["avatar"].as_str().expect("avatar")).await.status(), 200);
+    let again = purge_unused_uploads(&app.state.pool, &app.state.storage, academy_server::db::now_ms()).await.expect("purged");
+    assert_eq!(again.deleted, 0);
 }
