@@ -67,6 +67,40 @@ export function validateBanner(
   return wasm.validateBanner(banner, lang) as Checked<string>;
 }
 
+/** What the subject check reads of the form's `SubjectBody`. */
+export interface SubjectRulesInput {
+  code: string;
+  name: BilingualText;
+  description: BilingualText;
+  credits: number;
+}
+
+/** What the syllabus check reads of the form's `SyllabusBody` (its owner is the server's to check). */
+export interface SyllabusRulesInput {
+  code: string;
+  name: BilingualText;
+  durationWeeks: number;
+  status: string;
+  /** Subject ids in teaching order. */
+  subjects: readonly string[];
+}
+
+/**
+ * A subject: names as a named item's (`name.vi`, `name.en`), a code of 2–40 letters, digits, dots or dashes
+ * (`code`), credits 0–60 (`credits`), description ≤ 10,000 characters (`description`).
+ */
+export function validateSubject(subject: SubjectRulesInput, lang: LangCode): Checked<null> {
+  return wasm.validateSubject(subject, lang) as Checked<null>;
+}
+
+/**
+ * A syllabus: names, a code, 1–520 weeks (`durationWeeks`), a known status (`status`), each subject listed
+ * once (`subjects`). Whether the chosen subjects still exist only the server can say.
+ */
+export function validateSyllabus(syllabus: SyllabusRulesInput, lang: LangCode): Checked<null> {
+  return wasm.validateSyllabus(syllabus, lang) as Checked<null>;
+}
+
 /**
  * A curriculum: at most 100 sections of 200 lessons, every title present, durations ≥ 0, video links
  * http(s). On failure the message is under `sections` and again under each refused section title or lesson.

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { invalidateResources, useResource } from '@/lib/use-resource';
-import { validateNamed } from '@/lib/wasm-dashboard';
+import { validateSubject } from '@/lib/wasm-dashboard';
 import { createSubject, getSubject, listSubjects, updateSubject, type Subject, type SubjectBody } from '../api/material';
 import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/material';
 import { BilingualField, Card, FormRow, PageHeader, input } from '../components/ui';
@@ -90,12 +90,12 @@ export function SubjectListPage() {
 
 const emptySubject: SubjectBody = { code: '', name: { vi: '', en: '' }, description: { vi: '', en: '' }, credits: 3 };
 
-/** The subject form: names checked by the shared rule before sending, the rest by the server (its texts). */
+/** The subject form: every field checked by the shared rule before sending, with the server's texts. */
 export function SubjectForm({ initial, onSaved, id }: { initial: SubjectBody; onSaved: (id: string) => void; id?: string }) {
   const { t, i18n } = useTranslation('material');
   const [body, setBody] = useState(initial);
   const [saving, setSaving] = useState(false);
-  const form = useFieldErrors(() => messagesOf(validateNamed({ name: body.name, slug: '' }, i18n.language)));
+  const form = useFieldErrors(() => messagesOf(validateSubject(body, i18n.language)));
   const e = form.errors;
   const set = (next: Partial<SubjectBody>) => setBody((b) => ({ ...b, ...next }));
 

@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { useRole } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { invalidateResources, useResource } from '@/lib/use-resource';
-import { validateNamed } from '@/lib/wasm-dashboard';
+import { validateSyllabus } from '@/lib/wasm-dashboard';
 import {
   SYLLABUS_STATUSES,
   createSyllabus,
@@ -118,7 +118,10 @@ const emptySyllabus: SyllabusBody = {
   subjects: [],
 };
 
-/** The syllabus form: names checked by the shared rule before sending, the rest by the server (its texts). */
+/**
+ * The syllabus form: every field checked by the shared rule before sending, with the server's texts; whether
+ * the chosen subjects and owner still exist is the server's answer.
+ */
 export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; id?: string; onSaved: (id: string) => void }) {
   const { t, i18n } = useTranslation('material');
   const [body, setBody] = useState(initial);
@@ -126,7 +129,7 @@ export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; 
   const [saving, setSaving] = useState(false);
   const subjects = useResource('material:subjects:', (signal) => listSubjects('', signal));
   const teachers = useResource('material:teachers', listTeachers);
-  const form = useFieldErrors(() => messagesOf(validateNamed({ name: body.name, slug: '' }, i18n.language)));
+  const form = useFieldErrors(() => messagesOf(validateSyllabus(body, i18n.language)));
   const e = form.errors;
   const set = (next: Partial<SyllabusBody>) => setBody((b) => ({ ...b, ...next }));
   const byId = new Map((subjects.data ?? []).map((s) => [s.id, s]));
@@ -195,7 +198,7 @@ export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; 
                 const subject = byId.get(subjectId);
                 const name = subject ? textIn(subject.name, i18n.language) : subjectId;
                 return (
-                  <li key={subjectId} className="flex items-center gap-3 px-3 py-2">
+                  <li key={`${index}:${subjectId}`} className="flex items-center gap-3 px-3 py-2">
                     <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-teal-50 text-xs font-bold text-teal-700">{index + 1}</span>
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-medium text-slate-900">{name}</span>
@@ -203,7 +206,7 @@ export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; 
                     </span>
                     <button type="button" disabled={index === 0} onClick={() => move(index, -1)} className={buttonClass('ghost', 'sm')} aria-label={t('fields.moveUp', { name })}><ArrowUp aria-hidden="true" className="size-4" /></button>
                     <button type="button" disabled={index === body.subjects.length - 1} onClick={() => move(index, 1)} className={buttonClass('ghost', 'sm')} aria-label={t('fields.moveDown', { name })}><ArrowDown aria-hidden="true" className="size-4" /></button>
-                    <button type="button" onClick={() => set({ subjects: body.subjects.filter((s) => s !== subjectId) })} className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`} aria-label={t('fields.remove', { name })}><X aria-hidden="true" className="size-4" /></button>
+                    <button type="button" onClick={() => set({ subjects: body.subjects.filter((_, i) => i !== index) })} className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`} aria-label={t('fields.remove', { name })}><X aria-hidden="true" className="size-4" /></button>
                   </li>
                 );
               })}
