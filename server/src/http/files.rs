@@ -231,10 +231,10 @@ pub async fn upload_avatar(
     let url = storage::public_path(&stored.key);
     let previous = users::find_by_id(&state.pool, &user.id).await?.and_then(|u| u.avatar);
     users::set_avatar(&state.pool, &user.id, &url).await?;
-    if let Some(old_key) = previous.as_deref().and_then(|p| p.strip_prefix("/files/public/")) {
-        if let Err(e) = state.storage.delete(old_key).await {
-            tracing::warn!(error = %e, key = old_key, "deleting the previous avatar failed");
-        }
+    if let Some(old_key) = previous.as_deref().and_then(|p| p.strip_prefix("/files/public/"))
+        && let Err(e) = state.storage.delete(old_key).await
+    {
+        tracing::warn!(error = %e, key = old_key, "deleting the previous avatar failed");
     }
     Ok(ok(UrlResult { url }))
 }

@@ -163,7 +163,7 @@ pub async fn register_user(State(state): State<AppState>, Json(body): Json<Regis
     };
     policy::check_new_account(&body.username, &body.email, &body.password)?;
     let dob = match non_empty(body.dob.as_deref()) {
-        Some(text) => Some(IsoDate::parse(text).ok_or_else(|| dob_invalid())?.to_string()),
+        Some(text) => Some(IsoDate::parse(text).ok_or_else(dob_invalid)?.to_string()),
         None => None,
     };
     if let Some(which) = users::taken(&state.pool, Some(&body.username), Some(&body.email), None).await? {
