@@ -102,6 +102,11 @@ pub struct Config {
     #[arg(long, global = true, env = "ACADEMY_LOGIN_LIMIT_WINDOW_SECS", default_value_t = 15 * 60)]
     pub login_limit_window_secs: u64,
 
+    /// How many public catalogue responses (course list pages, the home page) each server keeps in memory;
+    /// 0 turns the cache off. See `server/src/http/cache.rs`.
+    #[arg(long, global = true, env = "ACADEMY_RESPONSE_CACHE_ENTRIES", default_value_t = 4096)]
+    pub response_cache_entries: usize,
+
     /// How many password hashes may run at once (each takes ~19 MiB and one core for ~20 ms).
     /// Defaults to the number of cores.
     #[arg(long, global = true, env = "ACADEMY_PASSWORD_HASH_CONCURRENCY")]
@@ -185,6 +190,7 @@ impl fmt::Debug for Config {
             .field("login_limit_per_address", &self.login_limit_per_address)
             .field("login_limit_window_secs", &self.login_limit_window_secs)
             .field("password_hash_concurrency", &self.password_hash_concurrency)
+            .field("response_cache_entries", &self.response_cache_entries)
             .field("public_url", &self.public_url)
             .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
             .field("mail_from", &self.mail_from)

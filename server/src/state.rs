@@ -14,7 +14,7 @@ use crate::auth::{
     password::{self, Passwords},
     tokens::{TokenKeys, TokenLifetimes},
 };
-use crate::{mail::Mailer, storage::Storage};
+use crate::{http::cache::ResponseCache, mail::Mailer, storage::Storage};
 
 /// Shared application state, cheap to clone (handlers receive it through `State<AppState>`).
 #[derive(Debug, Clone)]
@@ -33,6 +33,8 @@ pub struct AppState {
     pub storage: Storage,
     /// SMTP, or the outbox table when no SMTP server is configured.
     pub mailer: Arc<dyn Mailer>,
+    /// The public catalogue's responses kept in memory (course lists, home page).
+    pub cache: Arc<ResponseCache>,
 }
 
 impl AppState {
@@ -64,13 +66,14 @@ impl AppState {
         Ok(AppState {
             pool,
             backend,
-            config: Arc::new(config),
             token_secret,
             passwords,
             tokens,
             login_throttle,
             storage,
             mailer,
+            cache: Arc::new(ResponseCache::new(config.response_cache_entries)),
+            config: Arc::new(config),
         })
     }
 }

@@ -2,7 +2,7 @@
 //! curriculum), plus the course shapes the other catalogue endpoints reuse.
 
 use academy_shared::i18n::Lang;
-use axum::extract::State;
+use axum::{extract::State, response::Response};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -188,7 +188,7 @@ pub async fn list_courses(
     State(state): State<AppState>,
     Language(lang): Language,
     Query(params): Query<CourseListParams>,
-) -> ApiResult<Page<Course>> {
+) -> Result<Response, ApiError> {
     let page = params.page.unwrap_or(1).max(1);
     let page_size = params.page_size.unwrap_or(12).clamp(1, db::courses::MAX_PAGE_SIZE);
     let query = ListQuery {
@@ -198,9 +198,22 @@ pub async fn list_courses(
         page,
         page_size,
     };
-    let found = db::courses::list(&state.pool, state.backend, &query).await?;
-    let items = found.items.iter().map(|row| course_card(row, lang)).collect();
-    Ok(ok(Page::new(items, page, page_size, found.total)))
+    // Searches differing only in marks, case or spacing share an entry.
+    let words = query.search.as_deref().map(db::courses::search_words).unwrap_or_default().join(" ");
+    let key = format!(
+        "courses|{}|{words}|{}|{:?}|{page}|{page_size}",
+        lang.code(),
+        query.category.as_deref().unwrap_or_default(),
+        query.sort
+    );
+    state
+        .cache
+        .json(&state.pool, key, async {
+            let found = db::courses::list(&state.pool, state.backend, &query).await?;
+            let items = found.items.iter().map(|row| course_card(row, lang)).collect::<Vec<_>>();
+            Ok(Page::new(items, page, page_size, found.total))
+        })
+        .await
 }
 
 /// A lesson of the curriculum. `videoUrl` is given for free previews, and for everything to enrolled

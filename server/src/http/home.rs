@@ -1,12 +1,13 @@
 //! `GET /api/home`: every list of the home page (§2.4) in one request.
 
-use axum::extract::State;
+use academy_shared::i18n::Lang;
+use axum::{extract::State, response::Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    ApiResult, Language, ok,
+    ApiError, Language,
     banners::{Banner, banner},
     categories::{Category, category},
     courses::{Course, course_card},
@@ -82,7 +83,12 @@ pub struct Home {
     tag = "catalogue",
     responses((status = 200, description = "The home page's data", body = super::Envelope<Home>))
 )]
-pub async fn get_home(State(state): State<AppState>, Language(lang): Language) -> ApiResult<Home> {
+pub async fn get_home(State(state): State<AppState>, Language(lang): Language) -> Result<Response, ApiError> {
+    let key = format!("home|{}", lang.code());
+    state.cache.json(&state.pool, key, home(&state, lang)).await
+}
+
+async fn home(state: &AppState, lang: Lang) -> Result<Home, ApiError> {
     let pool = &state.pool;
     let courses = |sort: Sort, page: i64| {
         let query = ListQuery { sort, page, page_size: HOME_COURSES, ..ListQuery::default() };
@@ -105,7 +111,7 @@ pub async fn get_home(State(state): State<AppState>, Language(lang): Language) -
         db::catalogue::stats(pool),
     )?;
     let cards = |page: db::courses::CoursePage| page.items.iter().map(|c| course_card(c, lang)).collect();
-    Ok(ok(Home {
+    Ok(Home {
         popular_courses: cards(popular),
         best_selling_courses: cards(selling),
         best_rated_courses: cards(rated),
@@ -133,5 +139,5 @@ pub async fn get_home(State(state): State<AppState>, Language(lang): Language) -
             enrollment_count: stats.enrollment_count,
             category_count: stats.category_count,
         },
-    }))
+    })
 }

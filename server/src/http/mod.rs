@@ -6,6 +6,7 @@
 
 pub mod auth;
 pub mod banners;
+pub mod cache;
 pub mod categories;
 pub mod contact;
 pub mod courses;
@@ -132,6 +133,7 @@ pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
         .merge(docs::router(openapi))
         .merge(web::router(web_dir))
         .fallback(web::spa_fallback)
+        .layer(middleware::from_fn_with_state(state.clone(), cache::refresh_after_writes))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(
             ServiceBuilder::new()

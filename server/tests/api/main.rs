@@ -16,6 +16,7 @@ mod material;
 mod health;
 mod middleware;
 mod password_reset;
+mod response_cache;
 mod search_refresh;
 mod users;
 mod users_admin;

@@ -1,0 +1,133 @@
+//! The public catalogue's responses kept in memory: served again while the catalogue version stands, fresh
+//! at once for whoever wrote, and fresh within a second on another server instance sharing the database.
+
+use std::time::{Duration, Instant};
+
+use academy_server::http::cache::VERSION_MAX_AGE;
+use serde_json::{Value, json};
+
+use crate::{
+    catalogue::spawn_demo_app,
+    helpers::{TestApp, spawn_app_with},
+};
+
+async fn json_at(app: &TestApp, path: &str) -> Value {
+    let response = app.get(path).await;
+    assert_eq!(response.status(), 200, "{path}");
+    response.json().await.expect("json")
+}
+
+async fn admin_token(app: &TestApp) -> String {
+    let response = app
+        .client
+        .post(app.url("/auth/token"))
+        .json(&json!({"username": "admin01", "password": "Admin@2026"}))
+        .send()
+        .await
+        .expect("sent");
+    let body: Value = response.json().await.expect("json");
+    body["result"]["token"].as_str().expect("token").to_owned()
+}
+
+/// The first course of the newest-first list and its category.
+async fn first_card(app: &TestApp) -> Value {
+    json_at(app, "/api/courses?sort=newest&pageSize=1").await["result"]["items"][0].clone()
+}
+
+/// Renames the category of `card` through the dashboard API of `app`.
+async fn rename_category(app: &TestApp, card: &Value, vi: &str) {
+    let id = card["category"]["id"].as_str().expect("category id");
+    let categories = json_at(app, "/api/categories").await;
+    let category = categories["result"].as_array().expect("list").iter().find(|c| c["id"] == id).expect("found").clone();
+    let body = json!({
+        "name": {"vi": vi, "en": "Renamed"},
+        "image": category["image"],
+        "order": category["order"],
+    });
+    let response = app
+        .client
+        .put(app.url(&format!("/api/dashboard/categories/{id}")))
+        .bearer_auth(admin_token(app).await)
+        .json(&body)
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(response.status(), 200, "{:?}", response.text().await);
+}
+
+#[tokio::test]
+async fn a_repeated_list_request_is_answered_from_memory_with_the_same_body() {
+    let app = spawn_demo_app().await;
+    let path = "/api/courses?category=programming&sort=best-rated&page=1&pageSize=6";
+
+    let first = app.get(path).await.text().await.expect("body");
+    let (hits, misses) = (app.state.cache.hits(), app.state.cache.misses());
+    let second = app.get(path).await.text().await.expect("body");
+
+    assert_eq!(first, second);
+    assert_eq!(app.state.cache.hits(), hits + 1);
+    assert_eq!(app.state.cache.misses(), misses);
+}
+
+#[tokio::test]
+async fn searches_differing_only_in_marks_and_case_share_an_entry_and_languages_do_not() {
+    let app = spawn_demo_app().await;
+
+    let marked = json_at(&app, "/api/courses?search=%C4%90%E1%BB%93%20h%E1%BB%8Da").await;
+    let hits = app.state.cache.hits();
+    let plain = json_at(&app, "/api/courses?search=do%20HOA").await;
+    let after_plain = app.state.cache.hits();
+    let english: Value = app
+        .client
+        .get(app.url("/api/courses?search=do%20hoa"))
+        .header("accept-language", "en")
+        .send()
+        .await
+        .expect("sent")
+        .json()
+        .await
+        .expect("json");
+
+    assert_eq!(marked, plain);
+    assert_eq!(after_plain, hits + 1);
+    assert_eq!(app.state.cache.hits(), after_plain, "the English answer is its own entry");
+    assert_eq!(english["result"]["total"], plain["result"]["total"]);
+}
+
+#[tokio::test]
+async fn the_writer_sees_its_change_at_once_and_another_instance_within_a_second() {
+    let first = spawn_demo_app().await;
+    let url = first.state.config.database_url();
+    let second = spawn_app_with(|config| config.database_url = Some(url)).await;
+    let card = first_card(&first).await;
+    let before = first_card(&second).await;
+    assert_eq!(before["category"]["categoryName"], card["category"]["categoryName"]);
+    let _cached = first_card(&second).await;
+
+    rename_category(&first, &card, "Danh mục đổi tên").await;
+    let renamed_at = Instant::now();
+    let on_first = first_card(&first).await;
+    let mut on_second = first_card(&second).await;
+    while on_second["category"]["categoryName"] != "Danh mục đổi tên" && renamed_at.elapsed() < Duration::from_secs(5) {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        on_second = first_card(&second).await;
+    }
+    let waited = renamed_at.elapsed();
+
+    assert_eq!(on_first["category"]["categoryName"], "Danh mục đổi tên", "the writer's instance, at once");
+    assert_eq!(on_second["category"]["categoryName"], "Danh mục đổi tên", "the other instance, after {waited:?}");
+    assert!(waited <= VERSION_MAX_AGE + Duration::from_millis(500), "took {waited:?}");
+}
+
+#[tokio::test]
+async fn a_cache_of_zero_entries_answers_every_request_from_the_database() {
+    let app = spawn_app_with(|config| config.response_cache_entries = 0).await;
+    academy_server::demo::load(&app.state).await.expect("demo loaded");
+
+    let first = app.get("/api/home").await.text().await.expect("body");
+    let second = app.get("/api/home").await.text().await.expect("body");
+
+    assert_eq!(first, second);
+    assert_eq!(app.state.cache.hits(), 0);
+    assert_eq!(app.state.cache.misses(), 2);
+}
