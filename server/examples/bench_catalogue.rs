@@ -5,7 +5,9 @@
 //! cargo run --release -p academy-server --example bench_catalogue -- sqlite  # one backend
 //! ```
 //! Options (environment): `BENCH_COURSES` (100000), `BENCH_SECONDS` per scenario (10), `BENCH_CONNECTIONS` (64),
-//! `BENCH_SCENARIOS` (`browse,search`: which of (b) and (c) to run; the ceiling (a) always runs), `BENCH_PLANS`
+//! `BENCH_SCENARIOS` (`browse,search`: which of (b) and (c) to run; the ceiling (a) always runs), `BENCH_CACHE`
+//! (`both`: run (b) and (c) with the response cache on, as served, then off, every request reaching the
+//! database; `on`; `off`), `BENCH_PLANS`
 //! (1: print the query plans at the end; 0: skip), `ACADEMY_DB_POOL_SIZE` (the server's pool size),
 //! `ACADEMY_BENCH_PG_URL=postgres://user@host:port` (a server where a fresh database is created; otherwise a
 //! throwaway cluster is started from /usr/lib/postgresql/*/bin, as the `postgres` user when run as root).
@@ -28,7 +30,7 @@ use std::{
 use academy_server::{
     AppState, Config,
     db::{self, Backend, catalogue::Localized, courses::Sort},
-    http::{ApiResult, ok},
+    http::{ApiResult, cache::ResponseCache, ok},
 };
 use axum::routing::get;
 use hdrhistogram::Histogram;
@@ -178,54 +180,76 @@ async fn run(
     let started = Instant::now();
     let categories = seed(&state, courses).await?;
     println!("seeded {courses} courses in {:.1} s", started.elapsed().as_secs_f64());
+    let first_category = categories[0].clone();
 
-    async fn ping() -> ApiResult<&'static str> {
-        Ok(ok("pong"))
+    // The same app twice: as configured (response cache on), and with the cache off (every request reaches
+    // the database), on two ports.
+    let uncached = AppState { cache: Arc::new(ResponseCache::new(0)), ..state.clone() };
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let mut servers = Vec::new();
+    let mut bases = Vec::new();
+    for app_state in [state.clone(), uncached] {
+        async fn ping() -> ApiResult<&'static str> {
+            Ok(ok("pong"))
+        }
+        let extra = OpenApiRouter::new().route("/api/bench/ping", get(ping));
+        let router = academy_server::http::app_with(app_state, extra);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        bases.push(format!("http://{}", listener.local_addr()?));
+        let mut stop = stop_rx.clone();
+        servers.push(tokio::spawn(academy_server::serve_router(listener, router, async move {
+            let _ = stop.wait_for(|stopped| *stopped).await;
+        })));
     }
-    let extra = OpenApiRouter::new().route("/api/bench/ping", get(ping));
-    let router = academy_server::http::app_with(state.clone(), extra);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let base = format!("http://{}", listener.local_addr()?);
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(academy_server::serve_router(listener, router, async {
-        let _ = stop_rx.await;
-    }));
+    let (cached_base, database_base) = (&bases[0], &bases[1]);
 
     let client = reqwest::Client::builder().pool_max_idle_per_host(connections * 2).build()?;
     let duration = Duration::from_secs(seconds);
     let sorts = ["popular", "best-selling", "best-rated", "newest", "free"];
+    let browse_path = move |rng: &mut Rng| {
+        format!(
+            "/api/courses?category={}&sort={}&page={}&pageSize=12",
+            categories[rng.below(categories.len())],
+            sorts[rng.below(sorts.len())],
+            1 + rng.below(10)
+        )
+    };
+    let search_path = move |rng: &mut Rng| {
+        let term: String =
+            SEARCHES[rng.below(SEARCHES.len())].chars().map(|c| if c == ' ' { '+' } else { c }).collect();
+        format!("/api/courses?search={term}&sort={}&pageSize=12", sorts[rng.below(4)])
+    };
 
     let scenarios = std::env::var("BENCH_SCENARIOS").unwrap_or_else(|_| "browse,search".to_owned());
-    let ceiling = drive(&client, &base, connections, duration, |_| "/api/bench/ping".to_owned()).await;
+    let cache = std::env::var("BENCH_CACHE").unwrap_or_else(|_| "both".to_owned());
+    let ceiling = drive(&client, cached_base, connections, duration, |_| "/api/bench/ping".to_owned()).await;
     report("(a) bare JSON (ceiling)", &ceiling, None);
-    let cats = categories.clone();
-    if scenarios.contains("browse") {
-        let browse = drive(&client, &base, connections, duration, move |rng| {
-            format!(
-                "/api/courses?category={}&sort={}&page={}&pageSize=12",
-                cats[rng.below(cats.len())],
-                sorts[rng.below(sorts.len())],
-                1 + rng.below(10)
-            )
-        })
-        .await;
-        report("(b) browse: category+sort+page", &browse, Some(&ceiling));
+    let mut runs: Vec<(&str, &String)> = Vec::new();
+    if cache != "off" {
+        runs.push(("cache on", cached_base));
     }
-    if scenarios.contains("search") {
-        let search = drive(&client, &base, connections, duration, move |rng| {
-            let term: String =
-                SEARCHES[rng.below(SEARCHES.len())].chars().map(|c| if c == ' ' { '+' } else { c }).collect();
-            format!("/api/courses?search={term}&sort={}&pageSize=12", sorts[rng.below(4)])
-        })
-        .await;
-        report("(c) text search", &search, Some(&ceiling));
+    if cache != "on" {
+        runs.push(("cache off", database_base));
     }
+    for (label, base) in &runs {
+        if scenarios.contains("browse") {
+            let browse = drive(&client, base, connections, duration, browse_path.clone()).await;
+            report(&format!("(b) browse, {label}"), &browse, Some(&ceiling));
+        }
+        if scenarios.contains("search") {
+            let search = drive(&client, base, connections, duration, search_path).await;
+            report(&format!("(c) text search, {label}"), &search, Some(&ceiling));
+        }
+    }
+    println!("response cache: {} hits, {} misses", state.cache.hits(), state.cache.misses());
 
     if env_or("BENCH_PLANS", 1) == 1 {
-        print_plans(&state, &categories[0]).await?;
+        print_plans(&state, &first_category).await?;
     }
-    let _ = stop_tx.send(());
-    let _ = server.await;
+    let _ = stop_tx.send(true);
+    for server in servers {
+        let _ = server.await;
+    }
     state.pool.close().await;
     Ok(())
 }
@@ -502,11 +526,14 @@ fn start_cluster(dir: &std::path::Path) -> anyhow::Result<String> {
         Command::new("sh").args(["-c", &script]).status()?
     };
     anyhow::ensure!(status.success(), "starting a throwaway PostgreSQL failed (see {d}/server.log)");
-    // Stopped when this process exits.
-    let stop = format!("{bin}/pg_ctl -D {data} -m immediate stop");
-    let stop = if as_root { format!("su postgres -s /bin/sh -c '{stop}'") } else { stop };
-    let watchdog =
-        format!("while kill -0 {} 2>/dev/null; do sleep 1; done; {stop} >/dev/null 2>&1", std::process::id());
+    // Stopped when this process exits, however it exits: by its process id, because the temp dir holding the
+    // cluster (and pg_ctl's view of it) may be gone by then.
+    let postmaster = std::fs::read_to_string(cluster.join("data/postmaster.pid"))?;
+    let postmaster: u32 = postmaster.lines().next().unwrap_or_default().trim().parse()?;
+    let watchdog = format!(
+        "while kill -0 {} 2>/dev/null; do sleep 1; done; kill -QUIT {postmaster} >/dev/null 2>&1",
+        std::process::id()
+    );
     Command::new("setsid")
         .args(["sh", "-c", &watchdog])
         .stdin(std::process::Stdio::null())

@@ -168,12 +168,15 @@ pub struct Page<T> {
     pub page_size: i64,
     pub total: i64,
     pub total_pages: i64,
+    /// False when `total` is an estimate: a text search for common words says "about N" instead of counting
+    /// every match.
+    pub total_exact: bool,
 }
 
 impl<T> Page<T> {
     pub fn new(items: Vec<T>, page: i64, page_size: i64, total: i64) -> Page<T> {
         let total_pages = if page_size > 0 { (total + page_size - 1) / page_size } else { 0 };
-        Page { items, page, page_size, total, total_pages }
+        Page { items, page, page_size, total, total_pages, total_exact: true }
     }
 }
 
@@ -211,7 +214,7 @@ pub async fn list_courses(
         .json(&state.pool, key, async {
             let found = db::courses::list(&state.pool, state.backend, &query).await?;
             let items = found.items.iter().map(|row| course_card(row, lang)).collect::<Vec<_>>();
-            Ok(Page::new(items, page, page_size, found.total))
+            Ok(Page { total_exact: found.total_exact, ..Page::new(items, page, page_size, found.total) })
         })
         .await
 }

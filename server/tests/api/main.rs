@@ -18,6 +18,7 @@ mod middleware;
 mod password_reset;
 mod response_cache;
 mod search_refresh;
+mod search_scale;
 mod users;
 mod users_admin;
 mod web;
