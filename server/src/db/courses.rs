@@ -54,6 +54,62 @@ impl Sort {
     }
 }
 
+/// A price filter of the course list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Price {
+    /// Free courses only.
+    Free,
+    /// Paid courses only.
+    Paid,
+}
+
+/// The prices a list keeps, from its price filter and its sort (`free` lists free courses only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Prices {
+    All,
+    Free,
+    Paid,
+    /// Free courses that are paid: nothing.
+    Nothing,
+}
+
+impl Prices {
+    fn of(sort: Sort, price: Option<Price>) -> Prices {
+        match (sort, price) {
+            (Sort::Free, Some(Price::Paid)) => Prices::Nothing,
+            (Sort::Free, _) | (_, Some(Price::Free)) => Prices::Free,
+            (_, Some(Price::Paid)) => Prices::Paid,
+            (_, None) => Prices::All,
+        }
+    }
+
+    fn clause(self) -> Option<&'static str> {
+        match self {
+            Prices::All => None,
+            Prices::Free => Some("c.price = 0"),
+            Prices::Paid => Some("c.price > 0"),
+            Prices::Nothing => Some("1 = 0"),
+        }
+    }
+
+    /// The `categories` column (or expression) counting the published courses kept.
+    fn counted(self) -> &'static str {
+        match self {
+            Prices::All => "course_count",
+            Prices::Free => "free_course_count",
+            Prices::Paid => "course_count - free_course_count",
+            Prices::Nothing => "0",
+        }
+    }
+
+    fn push(self, filter: &mut Filter) {
+        if let Some(clause) = self.clause() {
+            filter.clauses.push(clause.to_owned());
+        }
+    }
+}
+
 /// A course as lists show it: the course, its instructor and its category.
 #[derive(Debug, Clone, FromRow)]
 pub struct CourseCardRow {
@@ -121,6 +177,7 @@ pub struct ListQuery {
     /// A category id or slug.
     pub category: Option<String>,
     pub sort: Sort,
+    pub price: Option<Price>,
     /// 1-based.
     pub page: i64,
     pub page_size: i64,
@@ -276,21 +333,19 @@ pub async fn list(pool: &Pool, backend: Backend, query: &ListQuery) -> Result<Co
 }
 
 /// The WHERE clause of browsing; the category (id or slug) is `$1` when there is one.
-fn browse_filter(with_category: bool, sort: Sort) -> Filter {
+fn browse_filter(with_category: bool, prices: Prices) -> Filter {
     let mut filter = Filter::new();
     if with_category {
         filter.push("c.category_id = (select id from categories where id = {} or slug = $1)", Param::Int(0));
     }
-    if sort == Sort::Free {
-        filter.clauses.push("c.price = 0".to_owned());
-    }
+    prices.push(&mut filter);
     filter
 }
 
 /// How many published courses a list without text has (the counts kept on `categories`); the category's id or
 /// slug is `$1` when there is one.
-fn published_total_sql(with_category: bool, sort: Sort) -> String {
-    let counted = if sort == Sort::Free { "free_course_count" } else { "course_count" };
+fn published_total_sql(with_category: bool, prices: Prices) -> String {
+    let counted = prices.counted();
     if with_category {
         format!("select {counted} from categories where id = $1 or slug = $1")
     } else {
@@ -310,8 +365,9 @@ async fn browse(pool: &Pool, query: &ListQuery) -> Result<CoursePage, sqlx::Erro
     let page_size = query.page_size.clamp(1, MAX_PAGE_SIZE);
     let offset = (query.page.max(1) - 1).saturating_mul(page_size);
     let category = query.category.as_deref().filter(|c| !c.is_empty());
-    let filter = browse_filter(category.is_some(), query.sort);
-    let total_sql = published_total_sql(category.is_some(), query.sort);
+    let prices = Prices::of(query.sort, query.price);
+    let filter = browse_filter(category.is_some(), prices);
+    let total_sql = published_total_sql(category.is_some(), prices);
     let sql = format!(
         "select {}, ({total_sql}) as total {} where {} order by {} {}",
         card_columns!(),
@@ -356,12 +412,11 @@ async fn search(pool: &Pool, backend: Backend, query: &ListQuery, words: &[Strin
         };
         filter.push("c.category_id = {}", Param::Text(id));
     }
-    if query.sort == Sort::Free {
-        filter.clauses.push("c.price = 0".to_owned());
-    }
+    let prices = Prices::of(query.sort, query.price);
+    prices.push(&mut filter);
     let indexed = words.iter().any(|w| w.chars().count() >= 3);
     let (total, total_exact, plan) = if indexed {
-        match sample(pool, &filter, query.sort, words).await? {
+        match sample(pool, &filter, prices, words).await? {
             Sample { matches, sampled, .. } if sampled < SEARCH_SAMPLE => {
                 (matches, true, if matches >= COMMON_SAMPLE_MATCHES { SearchPlan::SortIndex } else { SearchPlan::TextIndex })
             }
@@ -427,17 +482,17 @@ struct Sample {
     matches: i64,
     /// Courses looked at: [`SEARCH_SAMPLE`], or fewer when the scope is smaller.
     sampled: i64,
-    /// Published courses in the scope (category, free), from the counts kept on `categories`.
+    /// Published courses in the scope (category, prices), from the counts kept on `categories`.
     in_scope: i64,
 }
 
-async fn sample(pool: &Pool, scope: &Filter, sort: Sort, words: &[String]) -> Result<Sample, sqlx::Error> {
+async fn sample(pool: &Pool, scope: &Filter, prices: Prices, words: &[String]) -> Result<Sample, sqlx::Error> {
     let mut sampled = Filter { clauses: Vec::new(), params: scope.params.clone() };
     for word in words {
         sampled.push("s.search_text like {} escape '\\'", Param::Text(format!("%{}%", like_escape(word))));
     }
     // The scope's category, when there is one, is `$1` for the count of courses in scope too.
-    let in_scope = published_total_sql(!scope.params.is_empty(), sort);
+    let in_scope = published_total_sql(!scope.params.is_empty(), prices);
     let sql = format!(
         "select cast(coalesce(sum(case when {} then 1 else 0 end), 0) as bigint) as matches, \
          count(*) as sampled, ({in_scope}) as in_scope \
@@ -477,16 +532,14 @@ async fn count_through_text_index(
 /// a search (read through the text index, as for rare words) binds the category id, then its words.
 pub fn list_sql_for_explain(backend: Backend, category: bool, sort: Sort, search: Option<&str>) -> String {
     let Some(search) = search else {
-        let filter = browse_filter(category, sort);
+        let filter = browse_filter(category, Prices::of(sort, None));
         return format!("{CARD_SELECT} where {} order by {} limit 12 offset 0", filter.sql(), sort.order_by());
     };
     let mut filter = Filter::new();
     if category {
         filter.push("c.category_id = {}", Param::Text(String::new()));
     }
-    if sort == Sort::Free {
-        filter.clauses.push("c.price = 0".to_owned());
-    }
+    Prices::of(sort, None).push(&mut filter);
     let words = search_words(search);
     push_search(&mut filter, backend, &words, SearchPlan::TextIndex);
     format!(

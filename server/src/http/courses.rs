@@ -13,7 +13,7 @@ use crate::{
     db::{
         self,
         catalogue::{Localized, localized_list_in},
-        courses::{CourseCardRow, CourseDetailRow, ListQuery, Sort},
+        courses::{CourseCardRow, CourseDetailRow, ListQuery, Price, Sort},
     },
     state::AppState,
 };
@@ -153,6 +153,8 @@ pub struct CourseListParams {
     pub category: Option<String>,
     /// `popular` (default), `best-selling`, `best-rated`, `newest` or `free`.
     pub sort: Option<Sort>,
+    /// `free` or `paid` courses only.
+    pub price: Option<Price>,
     /// 1-based page (default 1).
     pub page: Option<i64>,
     /// Courses per page, 1–100 (default 12).
@@ -198,16 +200,18 @@ pub async fn list_courses(
         search: params.search.filter(|s| !s.trim().is_empty()),
         category: params.category.filter(|c| !c.trim().is_empty()),
         sort: params.sort.unwrap_or_default(),
+        price: params.price,
         page,
         page_size,
     };
     // Searches differing only in marks, case or spacing share an entry.
     let words = query.search.as_deref().map(db::courses::search_words).unwrap_or_default().join(" ");
     let key = format!(
-        "courses|{}|{words}|{}|{:?}|{page}|{page_size}",
+        "courses|{}|{words}|{}|{:?}|{:?}|{page}|{page_size}",
         lang.code(),
         query.category.as_deref().unwrap_or_default(),
-        query.sort
+        query.sort,
+        query.price,
     );
     state
         .cache

@@ -420,3 +420,31 @@ async fn browsing_and_search_queries_use_their_indexes() {
         assert!(!plan.contains("USE TEMP B-TREE FOR ORDER BY") || search.is_some(), "sorts without an index: {plan}");
     }
 }
+
+#[tokio::test]
+async fn the_price_filter_splits_every_list_into_free_and_paid_courses() {
+    let app = spawn_demo_app().await;
+    let prices = |page: &Value| -> Vec<i64> {
+        page["items"].as_array().expect("items").iter().map(|c| c["price"].as_i64().expect("price")).collect()
+    };
+
+    for scope in ["", "&category=programming", "&search=lap+trinh", "&sort=newest"] {
+        let all = result(&app, &format!("/api/courses?pageSize=100{scope}")).await;
+        let free = result(&app, &format!("/api/courses?pageSize=100&price=free{scope}")).await;
+        let paid = result(&app, &format!("/api/courses?pageSize=100&price=paid{scope}")).await;
+
+        assert!(prices(&free).iter().all(|p| *p == 0), "{scope}: {free}");
+        assert!(prices(&paid).iter().all(|p| *p > 0), "{scope}: {paid}");
+        assert_eq!(
+            all["total"].as_i64().expect("total"),
+            free["total"].as_i64().expect("total") + paid["total"].as_i64().expect("total"),
+            "{scope}"
+        );
+        assert_eq!(paid["total"].as_i64(), Some(i64::try_from(prices(&paid).len()).expect("len")), "{scope}");
+    }
+    let paid = result(&app, "/api/courses?pageSize=100&price=paid").await;
+    assert!(paid["total"].as_i64() > Some(0));
+    let free_sorted_paid = result(&app, "/api/courses?sort=free&price=paid").await;
+    assert_eq!(free_sorted_paid["total"], 0, "the free sort keeps free courses only");
+    assert_eq!(app.get("/api/courses?price=cheap").await.status(), 400);
+}
