@@ -169,6 +169,24 @@ test.describe('course search and browsing', () => {
     await expect(page.getByText('Không tìm thấy khóa học nào')).toBeVisible();
   });
 
+  test('the price filter lists paid courses only, then free ones only', async ({ page }) => {
+    await english(page);
+    await page.goto('/courselist');
+    const filter = page.getByRole('group', { name: 'Price' });
+    const prices = page.getByTestId('course-results').getByTestId('course-price');
+
+    await filter.getByRole('button', { name: 'Paid' }).click();
+    await expect(page).toHaveURL(/price=paid/);
+    await expect(prices.first()).toBeVisible();
+    expect(await prices.allTextContents()).not.toContainEqual(expect.stringContaining('Free'));
+
+    await filter.getByRole('button', { name: 'Free' }).click();
+    await expect(page).toHaveURL(/price=free/);
+    await expect(prices.first()).toBeVisible();
+    const free = await prices.allTextContents();
+    expect(free.every((text) => text.startsWith('Free'))).toBe(true);
+  });
+
   test('a course page plays a free preview lesson in a dialog', async ({ page }) => {
     await english(page);
     await page.goto('/courselist?search=python');

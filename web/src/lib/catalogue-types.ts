@@ -9,6 +9,8 @@ export interface Page<T> {
   pageSize: number;
   total: number;
   totalPages: number;
+  /** False when `total` is an estimate (a search for common words): shown as "about N". */
+  totalExact?: boolean;
 }
 
 export interface CardInstructor {

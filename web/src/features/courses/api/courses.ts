@@ -5,10 +5,13 @@ export type CourseSort = 'popular' | 'best-selling' | 'best-rated' | 'newest' | 
 export const COURSE_SORTS: CourseSort[] = ['popular', 'best-selling', 'best-rated', 'newest', 'free'];
 export const COURSES_PAGE_SIZE = 12;
 
+export type CoursePrice = 'free' | 'paid';
+
 export interface CourseQuery {
   search?: string;
   category?: string;
   sort?: CourseSort;
+  price?: CoursePrice;
   page?: number;
   pageSize?: number;
 }

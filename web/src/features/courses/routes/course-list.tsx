@@ -13,13 +13,15 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useResource } from '@/lib/use-resource';
 import { COURSE_SORTS, fetchCategories, fetchCourses, type CourseQuery, type CourseSort } from '../api/courses';
 
-type PriceFilter = 'all' | 'free';
+type PriceFilter = 'all' | 'free' | 'paid';
+const PRICE_FILTERS: PriceFilter[] = ['all', 'free', 'paid'];
 
-function readQuery(params: URLSearchParams, defaultSort: CourseSort): CourseQuery & { price: PriceFilter } {
+function readQuery(params: URLSearchParams, defaultSort: CourseSort): Omit<CourseQuery, 'price'> & { price: PriceFilter } {
   const sortParam = params.get('sort') as CourseSort | null;
   const sort = sortParam && COURSE_SORTS.includes(sortParam) ? sortParam : defaultSort;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const price: PriceFilter = params.get('price') === 'free' || sort === 'free' ? 'free' : 'all';
+  const priceParam = params.get('price');
+  const price: PriceFilter = priceParam === 'free' || sort === 'free' ? 'free' : priceParam === 'paid' ? 'paid' : 'all';
   return {
     search: params.get('search')?.trim() || undefined,
     category: params.get('category') || undefined,
@@ -43,7 +45,16 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
   const query = readQuery(params, 'popular');
   const key = `courses:${JSON.stringify(query)}`;
   const courses = useResource(key, (signal) =>
-    fetchCourses({ search: query.search, category: query.category, sort: query.sort, page: query.page }, signal),
+    fetchCourses(
+      {
+        search: query.search,
+        category: query.category,
+        sort: query.sort,
+        price: query.price === 'paid' ? 'paid' : undefined,
+        page: query.page,
+      },
+      signal,
+    ),
   );
   const categories = useResource('categories', fetchCategories);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -103,7 +114,9 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
               price={query.price}
               onCategory={(category) => update({ category })}
               onPrice={(price) =>
-                price === 'free' ? update({ price: 'free', sort: undefined }) : update({ price: undefined, sort: query.sort === 'free' ? undefined : query.sort })
+                price === 'free'
+                  ? update({ price: 'free', sort: undefined })
+                  : update({ price: price === 'paid' ? 'paid' : undefined, sort: query.sort === 'free' ? undefined : query.sort })
               }
             />
           </div>
@@ -113,7 +126,12 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
           <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <div>
               <h2 id="results-title" className="text-lg font-bold text-slate-900" aria-live="polite" data-testid="result-count">
-                {data ? t('courses:results', { count: data.total, formatted: number.format(data.total) }) : t('common:loading')}
+                {data
+                  ? t(data.totalExact === false ? 'courses:resultsAbout' : 'courses:results', {
+                      count: data.total,
+                      formatted: number.format(data.total),
+                    })
+                  : t('common:loading')}
               </h2>
               {(query.search || activeCategory) && (
                 <ul className="mt-2 flex flex-wrap gap-2">
@@ -275,7 +293,7 @@ function Filters({
           {t('filters.price')}
         </p>
         <ul className="space-y-0.5">
-          {(['all', 'free'] as const).map((value) => (
+          {PRICE_FILTERS.map((value) => (
             <li key={value}>
               <button type="button" className={option(price === value)} aria-pressed={price === value} onClick={() => onPrice(value)}>
                 {t(`filters.prices.${value}`)}
