@@ -7,7 +7,7 @@
 //! Options (environment): `BENCH_COURSES` (100000), `BENCH_SECONDS` per scenario (10), `BENCH_CONNECTIONS` (64),
 //! `BENCH_SCENARIOS` (`browse,search`: which of (b) and (c) to run; the ceiling (a) always runs), `BENCH_CACHE`
 //! (`both`: run (b) and (c) with the response cache on, as served, then off, every request reaching the
-//! database; `on`; `off`), `BENCH_PLANS`
+//! database; `on`; `off`), `BENCH_ACCEPT_ENCODING` (e.g. `gzip, br`: ask for compressed bodies), `BENCH_PLANS`
 //! (1: print the query plans at the end; 0: skip), `ACADEMY_DB_POOL_SIZE` (the server's pool size),
 //! `ACADEMY_BENCH_PG_URL=postgres://user@host:port` (a server where a fresh database is created; otherwise a
 //! throwaway cluster is started from /usr/lib/postgresql/*/bin, as the `postgres` user when run as root).
@@ -203,7 +203,13 @@ async fn run(
     }
     let (cached_base, database_base) = (&bases[0], &bases[1]);
 
-    let client = reqwest::Client::builder().pool_max_idle_per_host(connections * 2).build()?;
+    // BENCH_ACCEPT_ENCODING (e.g. `gzip, br`, as browsers send): responses come compressed, as browsers get them.
+    let mut headers = reqwest::header::HeaderMap::new();
+    if let Ok(encoding) = std::env::var("BENCH_ACCEPT_ENCODING") {
+        headers.insert(reqwest::header::ACCEPT_ENCODING, encoding.parse()?);
+    }
+    let client =
+        reqwest::Client::builder().pool_max_idle_per_host(connections * 2).default_headers(headers).build()?;
     let duration = Duration::from_secs(seconds);
     let sorts = ["popular", "best-selling", "best-rated", "newest", "free"];
     let browse_path = move |rng: &mut Rng| {

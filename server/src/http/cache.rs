@@ -10,7 +10,8 @@
 //!   the others meanwhile use the version known. Another instance's write shows here within that time.
 //!
 //! Entries are the serialized success envelope, keyed by everything the response depends on (route, language,
-//! parameters); the cache is bounded by entry count, and 0 entries turns it off.
+//! parameters), stored with their gzip and brotli forms so that browsers' requests (which accept both) are not
+//! compressed again on every hit; the cache is bounded by entry count, and 0 entries turns it off.
 
 use std::{
     sync::atomic::{AtomicI64, AtomicU64, Ordering},
@@ -36,7 +37,83 @@ pub const VERSION_MAX_AGE: Duration = Duration::from_secs(1);
 #[derive(Clone)]
 struct Entry {
     version: i64,
-    body: Bytes,
+    body: Bodies,
+}
+
+/// A response body as JSON and, when it is worth it, compressed.
+#[derive(Clone)]
+struct Bodies {
+    json: Bytes,
+    gzip: Option<Bytes>,
+    brotli: Option<Bytes>,
+}
+
+/// Bodies smaller than this are sent as they are (as the compression layer does).
+const COMPRESS_FROM_BYTES: usize = 1024;
+
+impl Bodies {
+    fn new(json: Bytes) -> Bodies {
+        if json.len() < COMPRESS_FROM_BYTES {
+            return Bodies { json, gzip: None, brotli: None };
+        }
+        Bodies { gzip: gzip(&json), brotli: brotli(&json), json }
+    }
+
+    /// The body to send to a client accepting `accepted`, with its `Content-Encoding`.
+    fn for_client(&self, accepted: Accepted) -> (Bytes, Option<&'static str>) {
+        match (&self.brotli, &self.gzip) {
+            (Some(body), _) if accepted.brotli => (body.clone(), Some("br")),
+            (_, Some(body)) if accepted.gzip => (body.clone(), Some("gzip")),
+            _ => (self.json.clone(), None),
+        }
+    }
+}
+
+fn gzip(json: &[u8]) -> Option<Bytes> {
+    use std::io::Write as _;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::with_capacity(json.len() / 4), flate2::Compression::new(6));
+    encoder.write_all(json).ok()?;
+    encoder.finish().ok().map(Bytes::from)
+}
+
+fn brotli(json: &[u8]) -> Option<Bytes> {
+    let mut out = Vec::with_capacity(json.len() / 4);
+    let params = brotli::enc::BrotliEncoderParams { quality: 5, ..Default::default() };
+    brotli::BrotliCompress(&mut &json[..], &mut out, &params).ok()?;
+    Some(Bytes::from(out))
+}
+
+/// The compressed forms a request's `Accept-Encoding` allows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Accepted {
+    pub gzip: bool,
+    pub brotli: bool,
+}
+
+impl Accepted {
+    /// Reads `Accept-Encoding`: `gzip, deflate, br` → both; a coding with `q=0` is refused.
+    pub fn from_headers(headers: &http::HeaderMap) -> Accepted {
+        let mut accepted = Accepted::default();
+        for value in headers.get_all(header::ACCEPT_ENCODING) {
+            for item in value.to_str().unwrap_or_default().split(',') {
+                let mut parts = item.split(';');
+                let coding = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+                let refused = parts.any(|p| {
+                    p.trim().strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()).is_some_and(|q| q <= 0.0)
+                });
+                match coding.as_str() {
+                    "gzip" | "x-gzip" => accepted.gzip = !refused,
+                    "br" => accepted.brotli = !refused,
+                    "*" if !refused => {
+                        accepted.gzip = true;
+                        accepted.brotli = true;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        accepted
+    }
 }
 
 /// The cache of catalogue responses shared by the handlers of one server instance.
@@ -129,15 +206,15 @@ impl ResponseCache {
     }
 
     /// The response stored under `key` for the current version, else the one `compute` makes (stored when the
-    /// version is known). Errors are never stored.
-    pub async fn json<T, F>(&self, pool: &Pool, key: String, compute: F) -> Result<Response, ApiError>
+    /// version is known), compressed as `accepted` allows. Errors are never stored.
+    pub async fn json<T, F>(&self, pool: &Pool, key: String, accepted: Accepted, compute: F) -> Result<Response, ApiError>
     where
         T: Serialize,
         F: Future<Output = Result<T, ApiError>>,
     {
         let Some(entries) = &self.entries else {
             self.misses.fetch_add(1, Ordering::Relaxed);
-            return Ok(json_response(envelope_bytes(&compute.await?)?));
+            return Ok(json_response(envelope_bytes(&compute.await?)?, None));
         };
         // The version is taken before reading: a write during the read makes the entry stale, never the reverse.
         let version = self.current_version(pool).await;
@@ -146,14 +223,18 @@ impl ResponseCache {
             && entry.version == version
         {
             self.hits.fetch_add(1, Ordering::Relaxed);
-            return Ok(json_response(entry.body));
+            let (body, encoding) = entry.body.for_client(accepted);
+            return Ok(json_response(body, encoding));
         }
         self.misses.fetch_add(1, Ordering::Relaxed);
-        let body = envelope_bytes(&compute.await?)?;
-        if let Some(version) = version {
-            entries.insert(key, Entry { version, body: body.clone() });
-        }
-        Ok(json_response(body))
+        let json = envelope_bytes(&compute.await?)?;
+        let Some(version) = version else {
+            return Ok(json_response(json, None));
+        };
+        let bodies = Bodies::new(json);
+        let (body, encoding) = bodies.for_client(accepted);
+        entries.insert(key, Entry { version, body: bodies });
+        Ok(json_response(body, encoding))
     }
 }
 
@@ -162,9 +243,16 @@ fn envelope_bytes<T: Serialize>(result: &T) -> Result<Bytes, ApiError> {
     serde_json::to_vec(&envelope).map(Bytes::from).map_err(ApiError::internal)
 }
 
-fn json_response(body: Bytes) -> Response {
+/// A JSON response; an encoded one says so (the compression layer leaves it alone) and varies by
+/// `Accept-Encoding` for caches on the way.
+fn json_response(body: Bytes, encoding: Option<&'static str>) -> Response {
     let mut response = Body::from(body).into_response();
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    if let Some(encoding) = encoding {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
     response
 }
 

@@ -2,12 +2,12 @@
 //! curriculum), plus the course shapes the other catalogue endpoints reuse.
 
 use academy_shared::i18n::Lang;
-use axum::{extract::State, response::Response};
+use axum::{extract::State, http::HeaderMap, response::Response};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{ApiError, ApiResult, Language, Path, Query, ok};
+use super::{ApiError, ApiResult, Language, Path, Query, cache::Accepted, ok};
 use crate::{
     auth::extract::MaybeUser,
     db::{
@@ -192,6 +192,7 @@ impl<T> Page<T> {
 pub async fn list_courses(
     State(state): State<AppState>,
     Language(lang): Language,
+    headers: HeaderMap,
     Query(params): Query<CourseListParams>,
 ) -> Result<Response, ApiError> {
     let page = params.page.unwrap_or(1).max(1);
@@ -215,7 +216,7 @@ pub async fn list_courses(
     );
     state
         .cache
-        .json(&state.pool, key, async {
+        .json(&state.pool, key, Accepted::from_headers(&headers), async {
             let found = db::courses::list(&state.pool, state.backend, &query).await?;
             let items = found.items.iter().map(|row| course_card(row, lang)).collect::<Vec<_>>();
             Ok(Page { total_exact: found.total_exact, ..Page::new(items, page, page_size, found.total) })

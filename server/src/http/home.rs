@@ -1,7 +1,7 @@
 //! `GET /api/home`: every list of the home page (§2.4) in one request.
 
 use academy_shared::i18n::Lang;
-use axum::{extract::State, response::Response};
+use axum::{extract::State, http::HeaderMap, response::Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -9,6 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{
     ApiError, Language,
     banners::{Banner, banner},
+    cache::Accepted,
     categories::{Category, category},
     courses::{Course, course_card},
     mentors::{Instructor, instructor},
@@ -83,9 +84,13 @@ pub struct Home {
     tag = "catalogue",
     responses((status = 200, description = "The home page's data", body = super::Envelope<Home>))
 )]
-pub async fn get_home(State(state): State<AppState>, Language(lang): Language) -> Result<Response, ApiError> {
+pub async fn get_home(
+    State(state): State<AppState>,
+    Language(lang): Language,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let key = format!("home|{}", lang.code());
-    state.cache.json(&state.pool, key, home(&state, lang)).await
+    state.cache.json(&state.pool, key, Accepted::from_headers(&headers), home(&state, lang)).await
 }
 
 async fn home(state: &AppState, lang: Lang) -> Result<Home, ApiError> {

@@ -131,3 +131,36 @@ async fn a_cache_of_zero_entries_answers_every_request_from_the_database() {
     assert_eq!(app.state.cache.hits(), 0);
     assert_eq!(app.state.cache.misses(), 2);
 }
+
+#[tokio::test]
+async fn a_browser_gets_the_stored_brotli_or_gzip_form_of_the_same_json() {
+    let app = spawn_demo_app().await;
+    let path = "/api/courses?sort=popular&pageSize=12";
+    let fetch = |encoding: &'static str| {
+        let request = app.client.get(app.url(path)).header("accept-encoding", encoding);
+        async move {
+            let response = request.send().await.expect("sent");
+            let coding = response.headers().get("content-encoding").map(|v| v.to_str().expect("ascii").to_owned());
+            (coding, response.bytes().await.expect("body").to_vec())
+        }
+    };
+
+    let (_, plain) = fetch("identity").await;
+    let hits = app.state.cache.hits();
+    let (br_coding, br) = fetch("gzip, deflate, br, zstd").await;
+    let (gzip_coding, gzip) = fetch("gzip").await;
+    let (refused_coding, refused) = fetch("br;q=0, gzip;q=0").await;
+
+    assert_eq!(app.state.cache.hits(), hits + 3, "every form comes from the one entry");
+    assert_eq!(br_coding.as_deref(), Some("br"));
+    let mut unbrotli = Vec::new();
+    brotli::BrotliDecompress(&mut &br[..], &mut unbrotli).expect("brotli");
+    assert_eq!(unbrotli, plain);
+    assert_eq!(gzip_coding.as_deref(), Some("gzip"));
+    let mut ungzip = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gzip[..]), &mut ungzip).expect("gzip");
+    assert_eq!(ungzip, plain);
+    assert!(br.len() * 3 < plain.len(), "compressed {} → {}", plain.len(), br.len());
+    assert_eq!(refused_coding, None);
+    assert_eq!(refused, plain);
+}
