@@ -18,9 +18,10 @@ test('staff creates a syllabus with two subjects in order and views it', async (
   await expect(page).toHaveURL(/\/dashboard\/syllabus\/add$/);
 
   const editor = page.getByTestId('syllabus-editor');
-  // Nothing typed: the shared rule answers before anything is sent.
+  // Nothing typed: the shared rule answers for every field at once, before anything is sent.
   await editor.getByRole('button', { name: 'Save' }).click();
-  await expect(editor.getByText('This field is required')).toBeVisible();
+  await expect(editor.getByRole('group', { name: 'Name' }).getByText('This field is required')).toBeVisible();
+  await expect(editor.getByText('This field is required')).toHaveCount(2);
 
   await editor.getByLabel('Code').fill(code);
   await editor.getByLabel('Name (VI)').fill('Lộ trình kiểm thử tự động');
