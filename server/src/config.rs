@@ -102,6 +102,13 @@ pub struct Config {
     #[arg(long, global = true, env = "ACADEMY_LOGIN_LIMIT_WINDOW_SECS", default_value_t = 15 * 60)]
     pub login_limit_window_secs: u64,
 
+    /// Reverse proxies and load balancers in front of the server (IP addresses or CIDR ranges, comma-separated),
+    /// e.g. `10.0.0.0/8,127.0.0.1`. A request arriving from one of them is attributed to the client named in
+    /// `X-Forwarded-For` (the nearest address that is not a trusted proxy), so per-address limits count clients
+    /// and not the proxy. Empty: the TCP peer is the client and `X-Forwarded-For` is ignored.
+    #[arg(long, global = true, env = "ACADEMY_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_proxy)]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+
     /// How many public catalogue responses (course list pages, the home page) each server keeps in memory;
     /// 0 turns the cache off. See `server/src/http/cache.rs`.
     #[arg(long, global = true, env = "ACADEMY_RESPONSE_CACHE_ENTRIES", default_value_t = 4096)]
@@ -191,6 +198,7 @@ impl fmt::Debug for Config {
             .field("login_limit_window_secs", &self.login_limit_window_secs)
             .field("password_hash_concurrency", &self.password_hash_concurrency)
             .field("response_cache_entries", &self.response_cache_entries)
+            .field("trusted_proxies", &self.trusted_proxies)
             .field("public_url", &self.public_url)
             .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
             .field("mail_from", &self.mail_from)
@@ -323,6 +331,14 @@ pub fn redact_url(url: &str) -> String {
     }
 }
 
+/// A trusted proxy: an address (`10.1.2.3`, `::1`) or a range (`10.0.0.0/8`).
+fn parse_proxy(text: &str) -> Result<ipnet::IpNet, String> {
+    let text = text.trim();
+    text.parse::<ipnet::IpNet>()
+        .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| format!("{text:?} is neither an IP address nor a CIDR range"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -353,5 +369,13 @@ mod tests {
             let mode = std::fs::metadata(dir.path().join("token-secret")).expect("file").permissions().mode();
             assert_eq!(mode & 0o777, 0o600);
         }
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_ranges() {
+        assert_eq!(parse_proxy(" 10.0.0.0/8 ").map(|n| n.to_string()), Ok("10.0.0.0/8".to_owned()));
+        assert_eq!(parse_proxy("127.0.0.1").map(|n| n.to_string()), Ok("127.0.0.1/32".to_owned()));
+        assert_eq!(parse_proxy("::1").map(|n| n.to_string()), Ok("::1/128".to_owned()));
+        assert!(parse_proxy("proxy.internal").is_err());
     }
 }

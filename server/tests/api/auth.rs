@@ -259,3 +259,45 @@ async fn usernames_are_matched_case_insensitively_at_login() {
 
     app.login(&user.username.to_uppercase(), PASSWORD).await;
 }
+
+/// Failed logins for unknown usernames (so only the per-address limit counts) from `forwarded_for`.
+async fn failed_login_from(app: &crate::helpers::TestApp, n: usize, forwarded_for: &str) -> u16 {
+    let response = app
+        .client
+        .post(app.url("/auth/token"))
+        .header("x-forwarded-for", forwarded_for)
+        .json(&json!({"username": format!("nobody{n:03}"), "password": "Wrong#Pass-99"}))
+        .send()
+        .await
+        .expect("sent");
+    response.status().as_u16()
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_the_address_limit_counts_each_forwarded_client() {
+    let app = crate::helpers::spawn_app_with(|config| {
+        config.login_limit_per_address = 3;
+        config.trusted_proxies = vec!["127.0.0.1/32".parse().expect("range")];
+    })
+    .await;
+
+    let mut first = Vec::new();
+    for n in 0..4 {
+        first.push(failed_login_from(&app, n, "203.0.113.7").await);
+    }
+    let second = failed_login_from(&app, 10, "203.0.113.8").await;
+
+    assert_eq!(first, [401, 401, 401, 429]);
+    assert_eq!(second, 401, "another client behind the same proxy is not limited");
+}
+
+#[tokio::test]
+async fn without_trusted_proxies_a_forwarded_address_is_ignored() {
+    let app = crate::helpers::spawn_app_with(|config| config.login_limit_per_address = 3).await;
+
+    for n in 0..3 {
+        assert_eq!(failed_login_from(&app, n, &format!("203.0.113.{n}")).await, 401);
+    }
+
+    assert_eq!(failed_login_from(&app, 9, "198.51.100.1").await, 429, "claiming a new address does not help");
+}
