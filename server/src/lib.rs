@@ -17,6 +17,7 @@ pub mod auth;
 pub mod config;
 pub mod db;
 pub mod demo;
+pub mod housekeeping;
 pub mod http;
 pub mod mail;
 pub mod state;
@@ -51,22 +52,22 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 }
 
 /// Serves the app on `listener` until `shutdown` completes, then lets running requests finish.
-/// Handlers can read the client's address with `ConnectInfo<SocketAddr>`. Unused uploads are purged
-/// periodically meanwhile ([`storage::purge`]).
+/// Handlers can read the client's address with `ConnectInfo<SocketAddr>`. Unused uploads and expired login
+/// counters are purged periodically meanwhile ([`housekeeping`]).
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let purge = tokio::spawn(storage::purge::run_periodically(state.pool.clone(), state.storage.clone(), stopped));
+    let purge = tokio::spawn(housekeeping::run_periodically(state.clone(), stopped));
     let shutdown = async move {
         shutdown.await;
         let _ = stop.send(true);
     };
     let served = serve_router(listener, app(state), shutdown).await;
     if let Err(e) = purge.await {
-        tracing::error!(error = %e, "the upload purge task failed");
+        tracing::error!(error = %e, "the housekeeping task failed");
     }
     served
 }

@@ -7,7 +7,6 @@
 
 use std::time::Duration;
 
-use tokio::sync::watch;
 
 use super::Storage;
 use crate::db::{Pool, files};
@@ -58,29 +57,6 @@ pub async fn purge_unused_uploads(pool: &Pool, storage: &Storage, now_ms: i64) -
         match batch.last() {
             Some((id, _)) if i64::try_from(batch.len()).unwrap_or(i64::MAX) == BATCH => after.clone_from(id),
             _ => return Ok(report),
-        }
-    }
-}
-
-/// Purges every [`PURGE_INTERVAL`] (first right away) until `stop` turns true or its sender is dropped. A purge
-/// under way is finished first.
-pub async fn run_periodically(pool: Pool, storage: Storage, mut stop: watch::Receiver<bool>) {
-    let mut interval = tokio::time::interval(PURGE_INTERVAL);
-    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = interval.tick() => {}
-            changed = stop.changed() => {
-                if changed.is_err() || *stop.borrow() {
-                    return;
-                }
-                continue;
-            }
-        }
-        match purge_unused_uploads(&pool, &storage, crate::db::now_ms()).await {
-            Ok(report) if report == PurgeReport::default() => tracing::debug!("no unused uploads"),
-            Ok(report) => tracing::info!(deleted = report.deleted, failed = report.failed, "unused uploads purged"),
-            Err(e) => tracing::warn!(error = %e, "purging unused uploads failed"),
         }
     }
 }

@@ -14,6 +14,7 @@ mod errors;
 mod files;
 mod material;
 mod health;
+mod housekeeping;
 mod middleware;
 mod password_reset;
 mod response_cache;
