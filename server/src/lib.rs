@@ -5,7 +5,7 @@
 //!
 //! Layout: `config` (settings), `telemetry` (logs), `state` (what handlers share), `db` (data access and
 //! migrations), `http` (routes, errors, extractors, static hosting, OpenAPI). Modules for tokens and
-//! passwords (`auth`), files (`storage`) and mail (`mail`) sit beside these.
+//! passwords (`auth`), files (`storage`), mail (`mail`) and periodic chores (`housekeeping`) sit beside these.
 
 /// Memory comes from mimalloc: with glibc's allocator, a course-list request on a busy server spent ~25% of its
 /// time in `malloc` and `free` (perf), most of it consolidating and locking arenas shared by threads.
