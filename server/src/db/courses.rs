@@ -414,7 +414,8 @@ async fn search(pool: &Pool, backend: Backend, query: &ListQuery, words: &[Strin
     let (total, total_exact, plan) = if indexed {
         match sample(pool, &filter, prices, words).await? {
             Sample { matches, sampled, .. } if sampled < SEARCH_SAMPLE => {
-                (matches, true, if matches >= COMMON_SAMPLE_MATCHES { SearchPlan::SortIndex } else { SearchPlan::TextIndex })
+                let plan = if matches >= COMMON_SAMPLE_MATCHES { SearchPlan::SortIndex } else { SearchPlan::TextIndex };
+                (matches, true, plan)
             }
             Sample { matches, sampled, in_scope } if matches >= COMMON_SAMPLE_MATCHES => {
                 let estimate = (matches * in_scope + sampled / 2) / sampled;

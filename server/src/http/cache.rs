@@ -207,7 +207,13 @@ impl ResponseCache {
 
     /// The response stored under `key` for the current version, else the one `compute` makes (stored when the
     /// version is known), compressed as `accepted` allows. Errors are never stored.
-    pub async fn json<T, F>(&self, pool: &Pool, key: String, accepted: Accepted, compute: F) -> Result<Response, ApiError>
+    pub async fn json<T, F>(
+        &self,
+        pool: &Pool,
+        key: String,
+        accepted: Accepted,
+        compute: F,
+    ) -> Result<Response, ApiError>
     where
         T: Serialize,
         F: Future<Output = Result<T, ApiError>>,

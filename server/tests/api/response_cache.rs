@@ -38,7 +38,8 @@ async fn first_card(app: &TestApp) -> Value {
 async fn rename_category(app: &TestApp, card: &Value, vi: &str) {
     let id = card["category"]["id"].as_str().expect("category id");
     let categories = json_at(app, "/api/categories").await;
-    let category = categories["result"].as_array().expect("list").iter().find(|c| c["id"] == id).expect("found").clone();
+    let list = categories["result"].as_array().expect("list");
+    let category = list.iter().find(|c| c["id"] == id).expect("found").clone();
     let body = json!({
         "name": {"vi": vi, "en": "Renamed"},
         "image": category["image"],
@@ -108,7 +109,8 @@ async fn the_writer_sees_its_change_at_once_and_another_instance_within_a_second
     let renamed_at = Instant::now();
     let on_first = first_card(&first).await;
     let mut on_second = first_card(&second).await;
-    while on_second["category"]["categoryName"] != "Danh mục đổi tên" && renamed_at.elapsed() < Duration::from_secs(5) {
+    let renamed = |card: &Value| card["category"]["categoryName"] == "Danh mục đổi tên";
+    while !renamed(&on_second) && renamed_at.elapsed() < Duration::from_secs(5) {
         tokio::time::sleep(Duration::from_millis(50)).await;
         on_second = first_card(&second).await;
     }

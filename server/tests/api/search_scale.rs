@@ -119,11 +119,8 @@ async fn rare_words_and_small_scopes_are_counted_exactly() {
         .clone();
 
     let rare = search(&app, "search=haskell").await;
-    let by_name = search(
-        &app,
-        &format!("search={}&category={}", small["categoryName"].as_str().expect("name"), small["id"].as_str().expect("id")),
-    )
-    .await;
+    let (name, id) = (small["categoryName"].as_str().expect("name"), small["id"].as_str().expect("id"));
+    let by_name = search(&app, &format!("search={name}&category={id}")).await;
 
     assert_eq!(rare["total"], 1);
     assert_eq!(rare["totalExact"], true);
