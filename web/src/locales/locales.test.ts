@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { describeTranslations } from '@/testing/translations';
 
 const root = import.meta.dirname;
 const languages = readdirSync(root, { withFileTypes: true })
@@ -16,21 +17,8 @@ function namespacesOf(language: string): string[] {
     .sort();
 }
 
-/** Every leaf of a namespace as a dotted path, e.g. `cart.emptyTitle`. */
-function leaves(value: unknown, prefix = ''): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [key, child] of Object.entries(value)) {
-      for (const [path, leaf] of leaves(child, prefix ? `${prefix}.${key}` : key)) out.set(path, leaf);
-    }
-  } else {
-    out.set(prefix, value);
-  }
-  return out;
-}
-
-function load(language: string, namespace: string): Map<string, unknown> {
-  return leaves(JSON.parse(readFileSync(join(root, language, `${namespace}.json`), 'utf8')));
+function load(language: string, namespace: string): unknown {
+  return JSON.parse(readFileSync(join(root, language, `${namespace}.json`), 'utf8'));
 }
 
 describe('translations', () => {
@@ -42,26 +30,7 @@ describe('translations', () => {
     expect(namespacesOf('vi')).toEqual(namespacesOf('en'));
   });
 
-  describe.each(namespacesOf('en'))('namespace %s', (namespace) => {
-    const en = load('en', namespace);
-    const vi = load('vi', namespace);
-
-    it('has no key that exists in only one language', () => {
-      const onlyEn = [...en.keys()].filter((key) => !vi.has(key));
-      const onlyVi = [...vi.keys()].filter((key) => !en.has(key));
-      expect({ onlyEn, onlyVi }).toEqual({ onlyEn: [], onlyVi: [] });
-    });
-
-    it('has only non-empty text values', () => {
-      for (const [language, map] of [['en', en], ['vi', vi]] as const) {
-        const bad = [...map].filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => key);
-        expect(bad, `${language}/${namespace}`).toEqual([]);
-      }
-    });
-
-    it('uses the same interpolation variables in both languages', () => {
-      const variables = (text: unknown) => [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-      for (const [key, text] of en) expect(variables(vi.get(key)), key).toEqual(variables(text));
-    });
-  });
+  for (const namespace of namespacesOf('en')) {
+    describeTranslations(`namespace ${namespace}`, load('vi', namespace), load('en', namespace));
+  }
 });
