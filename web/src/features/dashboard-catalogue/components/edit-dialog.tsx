@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { SaveButton } from './ui';
 
 /** A modal form: title, fields, Cancel and Save. */
 export function EditDialog({
@@ -41,10 +41,7 @@ export function EditDialog({
             {children}
             <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
               <Dialog.Close type="button" className={buttonClass('secondary')}>{t('cancel')}</Dialog.Close>
-              <button type="submit" disabled={saving} className={buttonClass('primary')}>
-                {saving && <Spinner className="size-4 border-2 border-white border-t-transparent" />}
-                {t('save')}
-              </button>
+              <SaveButton saving={saving}>{t('save')}</SaveButton>
             </div>
           </form>
         </Dialog.Content>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
 
 export const input = (invalid = false) => `${inputClass} ${inputStateClass(invalid)}`;
 
@@ -106,5 +108,15 @@ export function BilingualField({
       </div>
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
     </fieldset>
+  );
+}
+
+/** A form's submit button: disabled with a spinner while the save runs. */
+export function SaveButton({ saving, children }: { saving: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" disabled={saving} className={buttonClass('primary')}>
+      {saving && <Spinner className="size-4 border-2 border-white border-t-transparent" />}
+      {children}
+    </button>
   );
 }

@@ -6,14 +6,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { invalidateResources, useResource } from '@/lib/use-resource';
 import { validateSubject } from '@/lib/wasm-dashboard';
 import { createSubject, getSubject, listSubjects, updateSubject, type Subject, type SubjectBody } from '../api/material';
 import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/material';
-import { BilingualField, Card, FormRow, PageHeader, input } from '../components/ui';
+import { BilingualField, Card, FormRow, PageHeader, SaveButton, input } from '../components/ui';
 import { messagesOf, useFieldErrors } from '../components/use-field-errors';
 
 const page = 'mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8';
@@ -131,10 +130,7 @@ export function SubjectForm({ initial, onSaved, id }: { initial: SubjectBody; on
         <BilingualField id="subject-description" label={t('fields.description')} value={body.description} onChange={(description) => set({ description })} errors={{ vi: e.description }} multiline rows={4} />
         <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
           <Link to={materialPaths.subjects} className={buttonClass('secondary')}>{t('actions.cancel')}</Link>
-          <button type="submit" disabled={saving} className={buttonClass('primary')}>
-            {saving && <Spinner className="size-4 border-2 border-white border-t-transparent" />}
-            {t('actions.save')}
-          </button>
+          <SaveButton saving={saving}>{t('actions.save')}</SaveButton>
         </div>
       </Card>
     </form>

@@ -6,7 +6,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useRole } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
@@ -25,7 +24,7 @@ import {
   type SyllabusStatus,
 } from '../api/material';
 import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/material';
-import { BilingualField, Card, FormRow, PageHeader, StatusBadge, input } from '../components/ui';
+import { BilingualField, Card, FormRow, PageHeader, SaveButton, StatusBadge, input } from '../components/ui';
 import { messagesOf, useFieldErrors } from '../components/use-field-errors';
 import { BackLink, Descriptions } from './subjects';
 
@@ -227,10 +226,7 @@ export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; 
 
         <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
           <Link to={materialPaths.syllabuses} className={buttonClass('secondary')}>{t('actions.cancel')}</Link>
-          <button type="submit" disabled={saving} className={buttonClass('primary')}>
-            {saving && <Spinner className="size-4 border-2 border-white border-t-transparent" />}
-            {t('actions.save')}
-          </button>
+          <SaveButton saving={saving}>{t('actions.save')}</SaveButton>
         </div>
       </Card>
     </form>
