@@ -19,6 +19,7 @@ mod middleware;
 mod password_reset;
 mod response_cache;
 mod search_refresh;
+mod schema_parity;
 mod search_scale;
 mod users;
 mod users_admin;
