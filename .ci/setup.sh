@@ -7,6 +7,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS="${ACADEMY_TOOLS:-$HOME/.cache/academy/tools}"
 WASM_BINDGEN_VERSION="0.2.130"
 WASM_PACK_VERSION="0.15.1"
+CARGO_WATCH_VERSION="8.5.3"
 export PATH="$TOOLS/bin:$ROOT/web/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 log() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
@@ -142,4 +143,19 @@ test_server() {
   ACADEMY_TEST_BACKEND=sqlite cargo test -p academy-server --test api
   log "server: integration tests on PostgreSQL (ACADEMY_TEST_BACKEND=postgres)"
   ACADEMY_TEST_BACKEND=postgres cargo test -p academy-server --test api
+}
+
+check_rust_style() {
+  # The house formatting (rustfmt.toml) and clippy with warnings denied, on every crate and target.
+  log "lint: rustfmt and clippy"
+  cargo fmt --all --check
+  cargo clippy --workspace --all-targets --quiet -- -D warnings
+}
+
+ensure_cargo_watch() {
+  # The dev loop restarts the server when its code changes.
+  if ! cargo-watch --version 2>/dev/null | grep -q "$CARGO_WATCH_VERSION"; then
+    log "installing cargo-watch $CARGO_WATCH_VERSION (a minute, once)"
+    cargo install cargo-watch --version "$CARGO_WATCH_VERSION" --locked --root "$TOOLS" --force
+  fi
 }
