@@ -9,13 +9,13 @@ ensure_rust_wasm
 ensure_node_modules
 build_wasm
 build_web
-# The `run` profile: release optimisation without the fat-LTO link of release artefacts (minutes saved on the
+# The `serve` profile: release optimisation without the fat-LTO link of release artefacts (minutes saved on the
 # first run; the server is within a few percent as fast).
-log "building the server (profile run)"
-cargo build --profile run -p academy-server --quiet
+log "building the server (profile serve)"
+cargo build --profile serve -p academy-server --quiet
 
 export ACADEMY_ADDR="${ACADEMY_ADDR:-127.0.0.1:8080}"
 export ACADEMY_DATA_DIR="${ACADEMY_DATA_DIR:-$ROOT/data}"
 export ACADEMY_WEB_DIR="$ROOT/web/dist"
 log "the academy is starting at http://${ACADEMY_ADDR/0.0.0.0/localhost}/  (Ctrl-C stops it)"
-exec "${CARGO_TARGET_DIR:-$ROOT/target}/run/academy" serve --demo
+exec "${CARGO_TARGET_DIR:-$ROOT/target}/serve/academy" serve --demo

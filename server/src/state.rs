@@ -14,7 +14,7 @@ use crate::auth::{
     password::{self, Passwords},
     tokens::{TokenKeys, TokenLifetimes},
 };
-use crate::{http::cache::ResponseCache, mail::Mailer, storage::Storage};
+use crate::{http::cache::ResponseCache, jobs::JobQueue, mail::Mailer, storage::Storage};
 
 /// Shared application state, cheap to clone (handlers receive it through `State<AppState>`).
 #[derive(Debug, Clone)]
@@ -35,6 +35,8 @@ pub struct AppState {
     pub mailer: Arc<dyn Mailer>,
     /// The public catalogue's responses kept in memory (course lists, home page).
     pub cache: Arc<ResponseCache>,
+    /// Work run later, once across instances (mail, webhooks, chores).
+    pub jobs: JobQueue,
 }
 
 impl AppState {
@@ -64,6 +66,7 @@ impl AppState {
         let mailer = crate::mail::from_config(config.smtp_url.as_deref(), &config.mail_from, &pool)
             .context("configuring mail")?;
         Ok(AppState {
+            jobs: JobQueue::new(pool.clone(), backend),
             pool,
             backend,
             token_secret,
