@@ -401,7 +401,7 @@ pub async fn replace_curriculum(
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
-pub struct StatusBody {
+pub struct CourseStatusBody {
     /// `draft` (unpublished), `published` or `archived`.
     pub status: String,
 }
@@ -413,7 +413,7 @@ pub struct StatusBody {
     tag = "dashboard",
     security(("bearer" = [])),
     params(("id" = String, Path, description = "Course id or slug")),
-    request_body = StatusBody,
+    request_body = CourseStatusBody,
     responses((status = 200, description = "The course", body = super::Envelope<Course>))
 )]
 pub async fn set_course_status(
@@ -421,7 +421,7 @@ pub async fn set_course_status(
     Language(lang): Language,
     user: CurrentUser,
     Path(id): Path<String>,
-    Json(body): Json<StatusBody>,
+    Json(body): Json<CourseStatusBody>,
 ) -> ApiResult<Course> {
     if !["draft", "published", "archived"].contains(&body.status.as_str()) {
         return Err(ApiError::invalid_fields([(

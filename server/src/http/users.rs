@@ -385,7 +385,7 @@ pub struct RoleBody {
 /// The body of `PATCH /users/{userId}/status`.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
-pub struct StatusBody {
+pub struct AccountStatusBody {
     /// `active` or `locked`.
     #[schema(example = "locked")]
     pub status: String,
@@ -453,7 +453,7 @@ pub async fn change_role(
     tag = "users",
     security(("bearer" = [])),
     params(("userId" = String, Path, description = "The user's id")),
-    request_body = StatusBody,
+    request_body = AccountStatusBody,
     responses(
         (status = 200, description = "The updated user", body = super::Envelope<User>),
         (status = 403, description = "Not ADMIN/STAFF, or STAFF touching ADMIN", body = super::error::ErrorEnvelope),
@@ -466,7 +466,7 @@ pub async fn change_status(
     State(state): State<AppState>,
     actor: CurrentUser,
     Path(user_id): Path<String>,
-    Json(body): Json<StatusBody>,
+    Json(body): Json<AccountStatusBody>,
 ) -> ApiResult<User> {
     let target = check_may_manage(&state, &actor, &user_id).await?;
     let active = match body.status.trim().to_ascii_lowercase().as_str() {
