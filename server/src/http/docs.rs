@@ -51,8 +51,9 @@ impl Modify for BearerAuth {
 }
 
 /// Adds to every operation the answers the HTTP edge gives by construction, so each handler documents only its
-/// own: 400 when it reads a body, a query or a path (the extractors refuse what they cannot read), 413 when it
-/// reads a body (the body limit), 401 when it takes a bearer token.
+/// own: 400 when it reads a body, a query or a path (the extractors refuse what they cannot read), 413 and 422
+/// when it reads a body (the body limit; JSON whose values have the wrong types), 401 when it takes a bearer
+/// token.
 pub fn document_edge_answers(openapi: &mut utoipa::openapi::OpenApi) {
     for item in openapi.paths.paths.values_mut() {
         let operations = [
@@ -81,6 +82,7 @@ fn document_operation(operation: &mut Operation) {
     }
     if has_body {
         add_error(operation, "413", "The body is larger than this operation accepts");
+        add_error(operation, "422", "The body is JSON but its values do not fit (a wrong type), or a field is invalid");
     }
     if takes_token {
         add_error(operation, "401", "Not signed in, or the access token is invalid or expired");
