@@ -148,7 +148,8 @@ mod tests {
             let token = create(&db.pool, &user, "New@Example.com", "s1", T0).await.unwrap();
             let confirmed = confirm(&db.pool, &token, T0 + 1).await.unwrap();
 
-            assert_eq!(confirmed, Confirmed { user_id: user.clone(), old_email: old, new_email: "New@Example.com".into() });
+            let expected = Confirmed { user_id: user.clone(), old_email: old, new_email: "New@Example.com".into() };
+            assert_eq!(confirmed, expected);
             assert_eq!(email_of(&db.pool, &user).await, "New@Example.com", "{}", db.backend);
             assert!(matches!(confirm(&db.pool, &token, T0 + 2).await, Err(EmailChangeError::InvalidOrExpired)));
         }
@@ -161,7 +162,8 @@ mod tests {
             let first = create(&db.pool, &user, "one@example.com", "s1", T0).await.unwrap();
             let second = create(&db.pool, &user, "two@example.com", "s1", T0 + 1).await.unwrap();
             assert!(matches!(confirm(&db.pool, &first, T0 + 2).await, Err(EmailChangeError::InvalidOrExpired)));
-            let stored: Vec<String> = sqlx::query_scalar("select id from email_changes").fetch_all(&db.pool).await.unwrap();
+            let stored: Vec<String> =
+                sqlx::query_scalar("select id from email_changes").fetch_all(&db.pool).await.unwrap();
             assert!(!stored.contains(&second) && !stored.contains(&first));
 
             let reset = crate::auth::reset::create(&db.pool, &user, T0 + 3).await.unwrap();

@@ -355,7 +355,8 @@ async fn update_profile(
     if !own {
         require_role(actor, &[Role::Admin, Role::Staff])?;
     }
-    let target = users::find_by_id(&state.pool, user_id).await?.ok_or_else(|| ApiError::NotFound(texts::user_not_found()))?;
+    let target =
+        users::find_by_id(&state.pool, user_id).await?.ok_or_else(|| ApiError::NotFound(texts::user_not_found()))?;
     check_change(actor, &target, AccountChange::Profile)?;
     let new_address = changes_email(&target.email, &body.email);
     if new_address {
@@ -440,7 +441,7 @@ async fn verify_password(state: &AppState, target: &UserRow, password: &str, ip:
     if right {
         state.login_throttle.succeeded(&state.pool, attempt).await?;
     } else {
-        tracing::warn!(user_id = %target.id, ip = %ip, outcome = "bad_credentials", "email change with a wrong password");
+        tracing::warn!(user_id = %target.id, ip = %ip, outcome = "bad_credentials", "email change: wrong password");
     }
     Ok(right)
 }

@@ -148,7 +148,8 @@ mod tests {
         for lang in [Lang::Vi, Lang::En] {
             let (subject, body) = email_change_confirm(lang, "mai01", "https://academy.test/confirm-email?token=t", 24);
             assert!(subject.contains("Academy"));
-            assert!(body.contains("mai01") && body.contains("https://academy.test/confirm-email?token=t") && body.contains("24"));
+            assert!(body.contains("mai01") && body.contains("https://academy.test/confirm-email?token=t"));
+            assert!(body.contains("24"));
             for by in [EmailChangeBy::Owner, EmailChangeBy::Staff] {
                 let (subject, body) = email_change_notice(lang, "mai01", "new@example.com", by);
                 assert!(subject.contains("Academy"));
