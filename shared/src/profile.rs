@@ -75,6 +75,14 @@ pub struct ProfileForm {
     /// The size of a newly chosen photo, when there is one.
     #[cfg_attr(feature = "ts", ts(optional))]
     pub avatar_bytes: Option<u32>,
+    /// The account's e-mail address before this change, when the person edits their own account (an
+    /// administrator editing someone else's account leaves it out): changing it then needs
+    /// [`ProfileForm::current_password`].
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub own_email: Option<String>,
+    /// The account's password, asked when a person changes their own e-mail address.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub current_password: Option<String>,
 }
 
 /// The body of `PUT /users/{userId}` (§3, §7). Empty optional values are omitted; `dob` is an ISO 8601 date.
@@ -97,6 +105,10 @@ pub struct ProfileUpdatePayload {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub avatar: Option<String>,
+    /// Sent only when a person changes their own e-mail address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub current_password: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -108,6 +120,7 @@ pub enum ProfileField {
     Email,
     Dob,
     Avatar,
+    CurrentPassword,
 }
 
 impl Field for ProfileField {
@@ -118,6 +131,7 @@ impl Field for ProfileField {
             Self::Email => "email",
             Self::Dob => "dob",
             Self::Avatar => "avatar",
+            Self::CurrentPassword => "currentPassword",
         }
     }
 }
@@ -143,6 +157,10 @@ pub enum ProfileError {
     DobInvalid,
     #[error("Date of birth cannot be later than today")]
     DobInFuture,
+    #[error("Enter your current password to change your email")]
+    CurrentPasswordRequired,
+    #[error("The current password is incorrect")]
+    CurrentPasswordWrong,
 }
 
 impl Message for ProfileError {
@@ -159,6 +177,8 @@ impl Message for ProfileError {
                 Self::AvatarTooLarge { .. } => "Kích thước ảnh phải nhỏ hơn 3.6MB".into(),
                 Self::DobInvalid => "Vui lòng nhập ngày hợp lệ".into(),
                 Self::DobInFuture => "Ngày sinh không được sau ngày hôm nay".into(),
+                Self::CurrentPasswordRequired => "Vui lòng nhập mật khẩu hiện tại để đổi email".into(),
+                Self::CurrentPasswordWrong => "Mật khẩu hiện tại không đúng".into(),
             },
         }
     }
@@ -198,6 +218,24 @@ pub fn check_dob(dob: &str, today: IsoDate) -> Result<Option<IsoDate>, ProfileEr
     Ok(Some(date))
 }
 
+/// Whether `new_email` is another address than `current_email`. Surrounding spaces and the case of ASCII
+/// letters do not count; any other difference does, a different case of a non-ASCII letter included (the safe
+/// side: such an edit asks for the password too, and the browser needs no Unicode case tables).
+pub fn changes_email(current_email: &str, new_email: &str) -> bool {
+    !current_email.trim().eq_ignore_ascii_case(new_email.trim())
+}
+
+/// The current-password rule: a person changing their own e-mail address (`own_email` is the address before
+/// the change) must give their password. Checking that it is the right one is the server's part.
+pub fn check_current_password(own_email: Option<&str>, new_email: &str, current_password: &str) -> Result<(), ProfileError> {
+    match own_email {
+        Some(own) if changes_email(own, new_email) && current_password.trim().is_empty() => {
+            Err(ProfileError::CurrentPasswordRequired)
+        }
+        _ => Ok(()),
+    }
+}
+
 fn non_empty(value: &str) -> Option<String> {
     let value = value.trim();
     (!value.is_empty()).then(|| value.to_owned())
@@ -233,6 +271,9 @@ pub fn validate_profile(
     if let Some(bytes) = form.avatar_bytes {
         errors.check(ProfileField::Avatar, check_avatar_size(u64::from(bytes)));
     }
+    let password = form.current_password.as_deref().unwrap_or_default();
+    errors.check(ProfileField::CurrentPassword, check_current_password(form.own_email.as_deref(), email, password));
+    let own_email_change = form.own_email.as_deref().is_some_and(|own| changes_email(own, email));
     errors.into_result(|| ProfileUpdatePayload {
         first_name: form.first_name.trim().to_owned(),
         last_name: form.last_name.trim().to_owned(),
@@ -241,6 +282,7 @@ pub fn validate_profile(
         address: non_empty(&form.address),
         dob: dob.map(|d| d.to_string()),
         avatar: non_empty(&form.avatar),
+        current_password: own_email_change.then(|| password.trim().to_owned()),
     })
 }
 
@@ -334,6 +376,65 @@ mod tests {
         assert_eq!(payload.phone_number.as_deref(), Some("0901"));
         assert_eq!(payload.dob.as_deref(), Some("1999-05-01"));
         assert_eq!(payload.avatar.as_deref(), Some("https://cdn/a.png"));
+    }
+
+    #[test]
+    fn changing_ones_own_email_needs_the_current_password() {
+        let own = Some("an@example.vn".to_owned());
+        // (own e-mail, new e-mail, password typed, expected error of currentPassword)
+        let cases: &[(Option<String>, &str, &str, Option<&str>)] = &[
+            (own.clone(), "an@example.vn", "", None),
+            (own.clone(), " AN@Example.VN ", "", None),
+            (own.clone(), "an.le@example.vn", "", Some("Enter your current password to change your email")),
+            (own.clone(), "an.le@example.vn", "   ", Some("Enter your current password to change your email")),
+            (own.clone(), "an.le@example.vn", "Violet#Harbour-2026", None),
+            // An administrator editing another account is not asked for a password.
+            (None, "an.le@example.vn", "", None),
+        ];
+        for (own_email, email, password, expected) in cases {
+            let f = ProfileForm {
+                email: (*email).into(),
+                own_email: own_email.clone(),
+                current_password: Some((*password).into()),
+                ..form()
+            };
+            assert_eq!(message_for(&f, "currentPassword", Lang::En).as_deref(), *expected, "{email:?} {password:?}");
+        }
+        let f = ProfileForm { email: "an.le@example.vn".into(), own_email: own.clone(), ..form() };
+        assert_eq!(message_for(&f, "currentPassword", Lang::Vi).as_deref(), Some("Vui lòng nhập mật khẩu hiện tại để đổi email"));
+    }
+
+    #[test]
+    fn the_current_password_is_sent_only_with_a_change_of_ones_own_email() {
+        let typed = Some(" Violet#Harbour-2026 ".to_owned());
+        let own = Some("an@example.vn".to_owned());
+        let same = ProfileForm { own_email: own.clone(), current_password: typed.clone(), ..form() };
+        assert_eq!(validate_profile(&same, TODAY).expect("valid").current_password, None);
+        let changed = ProfileForm { email: "an.le@example.vn".into(), own_email: own, current_password: typed.clone(), ..form() };
+        assert_eq!(validate_profile(&changed, TODAY).expect("valid").current_password.as_deref(), Some("Violet#Harbour-2026"));
+        let by_admin = ProfileForm { email: "an.le@example.vn".into(), current_password: typed, ..form() };
+        assert_eq!(validate_profile(&by_admin, TODAY).expect("valid").current_password, None);
+    }
+
+    #[test]
+    fn the_other_fields_are_checked_alongside_the_missing_password() {
+        let f = ProfileForm { first_name: "A".into(), email: "new@example.vn".into(), own_email: Some("an@example.vn".into()), ..form() };
+        let errors = validate_profile(&f, TODAY).expect_err("invalid").messages(Lang::En);
+        assert_eq!(errors.keys().collect::<Vec<_>>(), ["currentPassword", "firstName"]);
+    }
+
+    #[test]
+    fn an_email_change_ignores_spaces_and_ascii_case_only() {
+        let cases = [
+            ("an@example.vn", " AN@Example.VN ", false),
+            ("an@example.vn", "an@example.com", true),
+            ("an@example.vn", "an.@example.vn", true),
+            ("ấn@example.vn", "ấn@EXAMPLE.vn", false),
+            ("ấn@example.vn", "Ấn@example.vn", true),
+        ];
+        for (current, new, changes) in cases {
+            assert_eq!(changes_email(current, new), changes, "{current:?} → {new:?}");
+        }
     }
 
     #[test]

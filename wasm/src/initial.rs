@@ -70,10 +70,19 @@ pub fn validate_profile(
         dob: text(&form, "dob"),
         avatar: text(&form, "avatar"),
         avatar_bytes: number(&form, "avatarBytes").map(|n| u32::try_from(count(n)).unwrap_or(u32::MAX)),
+        own_email: Some(text(&form, "ownEmail")).filter(|e| !e.trim().is_empty()),
+        current_password: Some(text(&form, "currentPassword")),
     };
     let today = profile::IsoDate::parse(today_iso)
         .ok_or_else(|| JsError::new("invalid today: expected YYYY-MM-DD"))?;
     checked(profile::validate_profile(&form, today), lang(lang_code))
+}
+
+/// Whether `new_email` is another address than `current_email` (trimmed, any case): the profile dialog then asks
+/// for the current password.
+#[wasm_bindgen(js_name = changesEmail)]
+pub fn changes_email(current_email: &str, new_email: &str) -> bool {
+    profile::changes_email(current_email, new_email)
 }
 
 #[wasm_bindgen(js_name = avatarSizeError)]

@@ -121,6 +121,25 @@ fn a_valid_profile_omits_empty_optional_values() {
 }
 
 #[wasm_bindgen_test]
+fn a_change_of_ones_own_email_asks_for_the_current_password_and_sends_it() {
+    let form = |password: &str| {
+        object(&[
+            ("firstName", "An".into()),
+            ("lastName", "Lê".into()),
+            ("email", "an.le@example.vn".into()),
+            ("ownEmail", "an@example.vn".into()),
+            ("currentPassword", password.into()),
+        ])
+    };
+    let missing = ok(validate_profile(form(""), "2026-11-22", "en"));
+    assert_eq!(get(&missing, "errors.currentPassword").as_string().as_deref(), Some("Enter your current password to change your email"));
+    let given = ok(validate_profile(form(" secret "), "2026-11-22", "en"));
+    assert_eq!(get(&given, "value.currentPassword").as_string().as_deref(), Some("secret"));
+    assert!(changes_email("an@example.vn", "an.le@example.vn"));
+    assert!(!changes_email("an@example.vn", " AN@example.VN "));
+}
+
+#[wasm_bindgen_test]
 fn search_goes_to_the_course_list_url_encoded_and_blank_goes_nowhere() {
     assert_eq!(search_target(" web design ").as_deref(), Some("/courselist?search=web%20design"));
     assert_eq!(search_target("   "), None);

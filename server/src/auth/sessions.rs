@@ -61,6 +61,7 @@ pub enum RevokeReason {
     PasswordReset,
     Locked,
     LogoutAll,
+    EmailChange,
 }
 
 impl RevokeReason {
@@ -71,6 +72,7 @@ impl RevokeReason {
             RevokeReason::PasswordReset => "password_reset",
             RevokeReason::Locked => "locked",
             RevokeReason::LogoutAll => "logout_all",
+            RevokeReason::EmailChange => "email_change",
         }
     }
 }
@@ -172,6 +174,28 @@ pub async fn end_all_for_user(
     .bind(now_ms)
     .bind(reason.as_str())
     .bind(user_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Ends every open session of a user but `keep_session_id` (the one the user is acting from): their access and
+/// refresh tokens stop working at once, the kept session's go on. Run it inside the transaction of the change.
+pub async fn end_other_sessions(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    keep_session_id: &str,
+    reason: RevokeReason,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update sessions set revoked_at = $1, revoked_reason = $2 \
+         where user_id = $3 and id <> $4 and revoked_at is null",
+    )
+    .bind(now_ms)
+    .bind(reason.as_str())
+    .bind(user_id)
+    .bind(keep_session_id)
     .execute(&mut *conn)
     .await?;
     Ok(())

@@ -9,6 +9,7 @@ mod catalogue;
 mod contact;
 mod dashboard;
 mod database;
+mod email_change;
 mod docs;
 mod errors;
 mod files;

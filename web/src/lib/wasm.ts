@@ -71,7 +71,8 @@ export function passwordStrength(password: string): PasswordStrength {
 
 /**
  * Profile update (§5): names ≥ 2, email required and valid, avatar < 3.6 MB, date of birth not after
- * `todayIso` (YYYY-MM-DD in the user's zone, see {@link todayIso}); builds the `PUT /users/{id}` body.
+ * `todayIso` (YYYY-MM-DD in the user's zone, see {@link todayIso}), the current password when the address
+ * differs from `ownEmail`; builds the `PUT /users/{id}` body.
  */
 export function validateProfile(
   form: ProfileForm,
@@ -79,6 +80,14 @@ export function validateProfile(
   lang: LangCode,
 ): Validation<ProfileUpdatePayload, ProfileField> {
   return wasm.validateProfile(form, todayIsoDate, lang) as Validation<ProfileUpdatePayload, ProfileField>;
+}
+
+/**
+ * Whether `next` is another e-mail address than `current` (trimmed, any case): a person changing their own
+ * address must then give their current password (`validateProfile` with `ownEmail` checks it is filled).
+ */
+export function changesEmail(current: string, next: string): boolean {
+  return wasm.changesEmail(current, next);
 }
 
 /** The avatar size rule alone, for the file picker: the message when too large, else null. */

@@ -104,6 +104,7 @@ export default function ProfilePage() {
   const { user: sessionUser, reloadUser } = useAuth();
   const [profile, setProfile] = useState<ProfileUser | null>(sessionUser);
   const [editing, setEditing] = useState(false);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const locale = localeOf(i18n.language);
   useDocumentMeta(t('metaTitle'), t('metaDescription'));
 
@@ -190,6 +191,11 @@ export default function ProfilePage() {
                 {profile.email && (
                   <InfoRow icon={Mail} label={t('email')}>
                     {profile.email}
+                    {pendingEmail && (
+                      <span data-testid="pending-email" role="status" className="mt-1 block text-xs font-normal text-amber-700">
+                        {t('pendingEmail', { email: pendingEmail })}
+                      </span>
+                    )}
                   </InfoRow>
                 )}
                 {profile.phoneNumber && (
@@ -269,7 +275,13 @@ export default function ProfilePage() {
       </div>
 
       {profile.userId && (
-        <UpdateProfileDialog user={profile} open={editing} onOpenChange={setEditing} onUpdated={afterUpdate} />
+        <UpdateProfileDialog
+          user={profile}
+          open={editing}
+          onOpenChange={setEditing}
+          onUpdated={afterUpdate}
+          onEmailPending={setPendingEmail}
+        />
       )}
     </div>
   );
