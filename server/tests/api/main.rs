@@ -15,6 +15,7 @@ mod files;
 mod material;
 mod health;
 mod housekeeping;
+mod login_limits;
 mod middleware;
 mod password_reset;
 mod response_cache;
