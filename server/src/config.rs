@@ -90,6 +90,11 @@ pub struct Config {
     #[arg(long, global = true, env = "ACADEMY_REFRESH_TOKEN_TTL_SECS", default_value_t = 7 * 24 * 60 * 60)]
     pub refresh_token_ttl_secs: u64,
 
+    /// How long a spent refresh token may be exchanged again, in seconds: within it the same successor refresh
+    /// token is answered (two tabs refreshing at once both stay signed in); after it, reuse ends the session.
+    #[arg(long, global = true, env = "ACADEMY_REFRESH_REUSE_GRACE_SECS", default_value_t = 10)]
+    pub refresh_reuse_grace_secs: u64,
+
     /// Failed logins of one client address at one account within the login window before that address is
     /// refused (429) for that account.
     #[arg(long, global = true, env = "ACADEMY_LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS", default_value_t = 5)]
@@ -203,6 +208,7 @@ impl fmt::Debug for Config {
             .field("demo", &self.demo)
             .field("access_token_ttl_secs", &self.access_token_ttl_secs)
             .field("refresh_token_ttl_secs", &self.refresh_token_ttl_secs)
+            .field("refresh_reuse_grace_secs", &self.refresh_reuse_grace_secs)
             .field("login_limit_per_account_and_address", &self.login_limit_per_account_and_address)
             .field("login_limit_per_address", &self.login_limit_per_address)
             .field("login_limit_per_account", &self.login_limit_per_account)

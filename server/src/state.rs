@@ -49,6 +49,7 @@ impl AppState {
         let lifetimes = TokenLifetimes {
             access: Duration::from_secs(config.access_token_ttl_secs),
             refresh: Duration::from_secs(config.refresh_token_ttl_secs),
+            refresh_reuse_grace: Duration::from_secs(config.refresh_reuse_grace_secs),
             ..TokenLifetimes::default()
         };
         let tokens = TokenKeys::new(token_secret.as_bytes(), lifetimes)?;

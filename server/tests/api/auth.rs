@@ -129,12 +129,13 @@ async fn a_short_configured_access_lifetime_makes_tokens_expire() {
 }
 
 #[tokio::test]
-async fn reusing_a_spent_refresh_token_revokes_the_whole_family() {
-    let app = spawn_app().await;
+async fn reusing_a_spent_refresh_token_after_the_grace_window_revokes_the_whole_family() {
+    let app = crate::helpers::spawn_app_with(|config| config.refresh_reuse_grace_secs = 1).await;
     let (_, _, first) = app.signed_in("replay", Role::Student).await;
     let (_, second) = status_json(app.post_json("/auth/refresh", json!({"token": first})).await).await;
     let second_access = second["result"]["token"].as_str().expect("token").to_owned();
     let second_refresh = second["result"]["refreshToken"].as_str().expect("refresh").to_owned();
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
 
     let (status, body) = status_json(app.post_json("/auth/refresh", json!({"token": first})).await).await;
 

@@ -21,6 +21,7 @@ mod password_reset;
 mod response_cache;
 mod search_refresh;
 mod search_scale;
+mod token_refresh;
 mod users;
 mod users_admin;
 mod web;
