@@ -7,24 +7,24 @@
 //!   until the window ends) for that account only. This is what stops one client guessing one password.
 //! - per client address (IPv6: per /64), across accounts: after 20 failures the address is refused for every
 //!   account, so one client cannot try a few passwords at each of many accounts either.
-//! - per account, from all addresses: beyond 50 failures (a distributed attack), an address that has failed for
-//!   the account in the window must wait after the account's latest failure before it is evaluated again: 1 s
-//!   at 50 failures, doubling with each further failure, at most 5 minutes. An address without failures for
+//! - per account, from all addresses: from 50 failures on (a distributed attack), an address that has failed
+//!   for the account in the window must wait after the account's latest failure before it is evaluated again:
+//!   1 s at 50 failures, doubling with each further failure, at most 5 minutes. An address without failures for
 //!   the account ("clean") is always evaluated, so the owner typing the right password at home signs in
 //!   whatever others try elsewhere; an attacker gets one guess per fresh address, and every fresh address
 //!   still counts towards its own per-address limit.
 //!
 //! A refused attempt is not evaluated: its password is never checked, so a 429 says nothing about it. A correct
-//! password is never counted, so a burst of correct logins is never refused; it forgets the failures of its
-//! address for that account (the address and account counters keep theirs, so one good account cannot launder
-//! guesses at others).
+//! password is never counted, so however many correct logins arrive at once, none is refused for their number;
+//! a correct one forgets the failures of its address for that account (the address and account counters keep
+//! theirs, so one good account cannot launder guesses at others).
 //!
 //! Counting only failures would let a burst of simultaneous guesses all pass the check before the first failure
 //! is recorded. So each server instance lets a bounded number of attempts be between their check and the record
-//! of their outcome at the same time (a gate of as many places as passwords may be hashed at once): a burst
-//! overshoots a limit by at most that number minus one per instance, while correct logins still all go through,
-//! one gate place at a time. Attempts beyond it queue, as they would for the password hash anyway. A queued
-//! attempt is judged as of its arrival, which can only make it wait longer.
+//! of their outcome at the same time (a gate of as many places as passwords may be hashed at once): with k
+//! places on each of n instances, a burst gets at most n·k − 1 guesses beyond a limit, while correct logins
+//! still all go through, k at a time. Attempts beyond it queue, as they would for the password hash anyway. A
+//! queued attempt is judged as of its arrival, which can only make it wait longer.
 //!
 //! Counters live in the database (`login_throttles`), not in memory: with several server instances behind a
 //! load balancer on PostgreSQL, an in-memory counter would multiply the allowance by the number of instances
@@ -219,7 +219,13 @@ struct Failures {
 }
 
 /// Whether an attempt with these counters may be evaluated at `now_ms`; refused with the longest wait.
-fn verdict(limits: &GuessLimits, now_ms: i64, pair: Failures, address: Failures, account: Failures) -> Result<(), Throttled> {
+fn verdict(
+    limits: &GuessLimits,
+    now_ms: i64,
+    pair: Failures,
+    address: Failures,
+    account: Failures,
+) -> Result<(), Throttled> {
     let window_ms = millis(limits.window);
     let mut until = None;
     if pair.count >= limits.per_account_and_address {
@@ -439,7 +445,13 @@ mod tests {
     }
 
     /// An attempt that fails.
-    async fn fail(db: &test_db::TestDb, throttle: &LoginThrottle, username: &str, from: &str, now: i64) -> Result<(), Throttled> {
+    async fn fail(
+        db: &test_db::TestDb,
+        throttle: &LoginThrottle,
+        username: &str,
+        from: &str,
+        now: i64,
+    ) -> Result<(), Throttled> {
         match throttle.begin(&db.pool, username, ip(from), now).await.unwrap() {
             Ok(attempt) => {
                 throttle.failed(&db.pool, attempt, now).await.unwrap();

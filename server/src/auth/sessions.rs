@@ -177,7 +177,9 @@ async fn issued_successor(
     exchanged: &Claims,
     successor_id: &str,
 ) -> Result<IssuedToken, SessionError> {
-    let row = sqlx::query("select issued_at, expires_at from refresh_tokens where id = $1 and session_id = $2 and user_id = $3")
+    let row = sqlx::query(
+        "select issued_at, expires_at from refresh_tokens where id = $1 and session_id = $2 and user_id = $3",
+    )
         .bind(successor_id)
         .bind(&exchanged.fam)
         .bind(&exchanged.sub)
@@ -409,7 +411,8 @@ mod tests {
             let spent_at = crate::db::now_ms();
             let first = refresh(&db.pool, &keys(), &pair.refresh.token, spent_at).await.unwrap();
             // The role changed meanwhile: access tokens say so, the refresh token stays the same.
-            sqlx::query("update users set role = 'TEACHER' where id = $1").bind(&subject.user_id).execute(&db.pool).await.unwrap();
+            let promote = sqlx::query("update users set role = 'TEACHER' where id = $1").bind(&subject.user_id);
+            promote.execute(&db.pool).await.unwrap();
             let again = refresh(&db.pool, &keys(), &pair.refresh.token, spent_at + 10_000).await.unwrap();
             assert_eq!(again.refresh.token, first.refresh.token, "{}", db.backend);
             assert_eq!(again.refresh.claims, first.refresh.claims);
@@ -419,7 +422,8 @@ mod tests {
             // One millisecond past the window, the same replay ends the session.
             let late = refresh(&db.pool, &keys(), &pair.refresh.token, spent_at + 10_001).await;
             assert!(matches!(late, Err(SessionError::Reused)), "{}: {late:?}", db.backend);
-            assert!(matches!(refresh(&db.pool, &keys(), &first.refresh.token, spent_at + 10_001).await, Err(SessionError::Revoked)));
+            let successor = refresh(&db.pool, &keys(), &first.refresh.token, spent_at + 10_001).await;
+            assert!(matches!(successor, Err(SessionError::Revoked)), "{}: {successor:?}", db.backend);
         }
     }
 

@@ -130,7 +130,8 @@ async fn a_burst_of_simultaneous_guesses_gets_at_most_the_limit_plus_the_guesses
     let user = app.create_user("burst", Role::Student).await;
 
     let guesses = (0..16).map(|_| login_from(&app, "203.0.113.99", &user.username, WRONG));
-    let statuses: Vec<u16> = futures_util::future::join_all(guesses).await.into_iter().map(|(status, _)| status).collect();
+    let answers = futures_util::future::join_all(guesses).await;
+    let statuses: Vec<u16> = answers.into_iter().map(|(status, _)| status).collect();
 
     let evaluated = statuses.iter().filter(|&&s| s == 401).count();
     assert!((5..=6).contains(&evaluated), "{statuses:?}");

@@ -17,7 +17,8 @@ async fn twenty_simultaneous_refreshes_with_one_token_all_get_the_same_successor
     let app = spawn_app().await;
     let (_, _, refresh) = app.signed_in("tabs", Role::Student).await;
 
-    let refreshes = (0..20).map(|_| async { status_json(app.post_json("/auth/refresh", json!({"token": refresh})).await).await });
+    let refreshes =
+        (0..20).map(|_| async { status_json(app.post_json("/auth/refresh", json!({"token": refresh})).await).await });
     let answers = futures_util::future::join_all(refreshes).await;
 
     let statuses: Vec<u16> = answers.iter().map(|(status, _)| *status).collect();
@@ -32,7 +33,8 @@ async fn twenty_simultaneous_refreshes_with_one_token_all_get_the_same_successor
     let (status, next) = status_json(app.post_json("/auth/refresh", json!({"token": successor})).await).await;
     assert_eq!(status, 200, "{next}");
     assert_ne!(text(&next, "refreshToken"), successor);
-    assert_eq!(status_json(app.send(Method::GET, "/users/my-info", Some(&text(&next, "token")), None).await).await.0, 200);
+    let next_access = text(&next, "token");
+    assert_eq!(status_json(app.send(Method::GET, "/users/my-info", Some(&next_access), None).await).await.0, 200);
 }
 
 #[tokio::test]
