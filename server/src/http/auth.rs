@@ -184,7 +184,8 @@ fn too_many(retry_after_secs: u64, text: fn(u64) -> Text) -> Response {
 }
 
 /// Signs in with username and password. Unknown usernames and wrong passwords get the same answer after the
-/// same work; failures are limited per account and per address (429 with `Retry-After`).
+/// same work. Failures are limited per account and address and per address (429 with `Retry-After`); beyond
+/// many failures at one account, addresses that failed there wait growing delays (see `auth::login_limit`).
 #[utoipa::path(
     post,
     path = "/auth/token",
@@ -229,6 +230,8 @@ pub async fn create_token(
     let user = match user {
         Some(user) if verified => user,
         _ => {
+            let failed = state.login_throttle.failed(&state.pool, attempt, db::now_ms()).await;
+            failed.map_err(|e| ApiError::from(e).into_response())?;
             tracing::warn!(username = %username, ip = %ip, outcome = "bad_credentials", "login attempt");
             return Err(ApiError::Unauthenticated(texts::bad_credentials()).into_response());
         }
@@ -242,7 +245,7 @@ pub async fn create_token(
         rehash_later(&state, &user.id, &login.password);
     }
     let subject = Subject { user_id: user.id.clone(), role: user.role.clone(), token_version: user.token_version };
-    let pair = sessions::start(&state.pool, &state.tokens, &subject, now)
+    let pair = sessions::start(&state.pool, &state.tokens, &subject, db::now_ms())
         .await
         .map_err(|e| ApiError::internal(e).into_response())?;
     tracing::info!(username = %username, user_id = %user.id, ip = %ip, outcome = "success", "login attempt");
