@@ -442,6 +442,7 @@ async fn verify_password(state: &AppState, target: &UserRow, password: &str, ip:
         state.login_throttle.succeeded(&state.pool, attempt).await?;
     } else {
         tracing::warn!(user_id = %target.id, ip = %ip, outcome = "bad_credentials", "email change: wrong password");
+        state.login_throttle.failed(&state.pool, attempt, db::now_ms()).await?;
     }
     Ok(right)
 }
