@@ -15,6 +15,7 @@ mod files;
 mod material;
 mod health;
 mod housekeeping;
+mod limits;
 mod middleware;
 mod password_reset;
 mod response_cache;

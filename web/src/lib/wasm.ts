@@ -51,9 +51,16 @@ export function validateLogin(form: LoginForm, lang: LangCode): Validation<Login
   return wasm.validateLogin(form, lang) as Validation<LoginPayload, LoginField>;
 }
 
-/** Registration (§5): email pattern, username ≥ 6, password score ≥ 3, passwords match; builds `POST /users`. */
+/** The registration form as a page fills it: the optional details (names, phone, address) may be left out. */
+export type RegistrationInput = Omit<RegistrationForm, 'firstName' | 'lastName' | 'phoneNumber' | 'address'> &
+  Partial<RegistrationForm>;
+
+/**
+ * Registration (§5): email pattern, username ≥ 6, password score ≥ 3, passwords match, every text within its
+ * maximum ({@link textLimits}); builds `POST /users`.
+ */
 export function validateRegistration(
-  form: RegistrationForm,
+  form: RegistrationInput,
   lang: LangCode,
 ): Validation<RegistrationPayload, RegistrationField> {
   return wasm.validateRegistration(form, lang) as Validation<RegistrationPayload, RegistrationField>;

@@ -14,7 +14,7 @@ import {
   registrationSubmitDisabled,
   validateRegistration,
   type RegistrationField,
-  type RegistrationForm,
+  type RegistrationInput,
   type SignupRole,
 } from '@/lib/wasm';
 import { registerUser } from '../api/auth';
@@ -49,7 +49,7 @@ export function registrationErrorText(error: unknown, t: (key: string) => string
 export default function RegisterPage() {
   const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
-  const [form, setForm] = useState<RegistrationForm>({
+  const [form, setForm] = useState<RegistrationInput>({
     email: '',
     username: '',
     password: '',

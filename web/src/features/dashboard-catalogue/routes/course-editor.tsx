@@ -197,7 +197,7 @@ function Editor({
             <FormRow label={t('editor.fields.slug')} htmlFor="slug" error={fe.slug} hint={t('editor.hints.slug')}>
               <input id="slug" value={form.slug} onChange={(e) => set('slug')(e.target.value)} className={input(Boolean(fe.slug))} />
             </FormRow>
-            <BilingualField id="description" label={t('editor.fields.description')} value={form.description} onChange={set('description')} errors={{ vi: fe.description }} multiline rows={5} />
+            <BilingualField id="description" label={t('editor.fields.description')} value={form.description} onChange={set('description')} errors={fe.description} multiline rows={5} />
             <BilingualField id="outcomes" label={t('editor.fields.outcomes')} value={form.outcomes} onChange={set('outcomes')} multiline rows={4} hint={t('editor.hints.lines')} />
             <BilingualField id="requirements" label={t('editor.fields.requirements')} value={form.requirements} onChange={set('requirements')} multiline rows={3} hint={t('editor.hints.lines')} />
           </Card>

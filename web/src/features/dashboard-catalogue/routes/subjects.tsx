@@ -127,7 +127,7 @@ export function SubjectForm({ initial, onSaved, id }: { initial: SubjectBody; on
           </FormRow>
         </div>
         <BilingualField id="subject-name" label={t('fields.name')} value={body.name} onChange={(name) => set({ name })} errors={{ vi: e['name.vi'], en: e['name.en'] }} required />
-        <BilingualField id="subject-description" label={t('fields.description')} value={body.description} onChange={(description) => set({ description })} errors={{ vi: e.description }} multiline rows={4} />
+        <BilingualField id="subject-description" label={t('fields.description')} value={body.description} onChange={(description) => set({ description })} errors={{ vi: e['description.vi'], en: e['description.en'] }} multiline rows={4} />
         <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
           <Link to={materialPaths.subjects} className={buttonClass('secondary')}>{t('actions.cancel')}</Link>
           <SaveButton saving={saving}>{t('actions.save')}</SaveButton>

@@ -176,7 +176,7 @@ export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; 
           </FormRow>
         </div>
         <BilingualField id="syllabus-name" label={t('fields.name')} value={body.name} onChange={(name) => set({ name })} errors={{ vi: e['name.vi'], en: e['name.en'] }} required />
-        <BilingualField id="syllabus-description" label={t('fields.description')} value={body.description} onChange={(description) => set({ description })} errors={{ vi: e.description }} multiline rows={4} />
+        <BilingualField id="syllabus-description" label={t('fields.description')} value={body.description} onChange={(description) => set({ description })} errors={{ vi: e['description.vi'], en: e['description.en'] }} multiline rows={4} />
         <FormRow label={t('fields.owner')} htmlFor="syllabus-owner" error={e.ownerId}>
           <select id="syllabus-owner" value={body.ownerId ?? ''} onChange={(ev) => set({ ownerId: ev.target.value || null })} className={input(Boolean(e.ownerId))}>
             <option value="">—</option>
