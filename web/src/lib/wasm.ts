@@ -28,6 +28,7 @@ import type {
   RegistrationPayload,
   Remaining,
   Role,
+  TextLimits,
   UploadStep,
 } from './rules';
 
@@ -101,6 +102,17 @@ export function imageTypeError(contentType: string, lang: LangCode): string | nu
 /** The accepted picture types, for a file input's `accept` attribute ("image/jpeg,image/png,…"). */
 export function acceptedImageTypes(): string {
   return wasm.acceptedImageTypes();
+}
+
+let limits: TextLimits | undefined;
+
+/**
+ * The longest text each kind of field accepts, for inputs' `maxLength`: the maxima the rules above and the server
+ * check, so nobody can type what would be refused for its length.
+ */
+export function textLimits(): TextLimits {
+  limits ??= wasm.textLimits() as TextLimits;
+  return limits;
 }
 
 /** Today's date in the user's time zone as YYYY-MM-DD (the clock is read here, never in the rules). */

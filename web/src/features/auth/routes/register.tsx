@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import {
   registrationSubmitDisabled,
+  textLimits,
   validateRegistration,
   type RegistrationField,
   type RegistrationInput,
@@ -146,6 +147,7 @@ export default function RegisterPage() {
           name="email"
           autoComplete="email"
           placeholder={t('register.emailPlaceholder')}
+          maxLength={textLimits().email}
           value={form.email}
           onChange={set('email')}
           error={errors.email}
@@ -157,6 +159,7 @@ export default function RegisterPage() {
           autoCapitalize="none"
           spellCheck={false}
           placeholder={t('register.usernamePlaceholder')}
+          maxLength={textLimits().username}
           value={form.username}
           onChange={set('username')}
           error={errors.username}

@@ -10,6 +10,7 @@ import {
   acceptedImageTypes,
   avatarSizeError,
   imageTypeError,
+  textLimits,
   todayIso,
   uploadProgress,
   validateProfile,
@@ -37,6 +38,19 @@ function formOf(user: ProfileUser): ProfileForm {
 }
 
 type TextField = 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'address';
+
+/** The longest text each field takes, by the shared limits. */
+function maxLengthOf(field: TextField): number {
+  const limits = textLimits();
+  const max: Record<TextField, number> = {
+    firstName: limits.personName,
+    lastName: limits.personName,
+    email: limits.email,
+    phoneNumber: limits.phone,
+    address: limits.address,
+  };
+  return max[field];
+}
 
 /**
  * The profile update dialog (SPEC §2.4, §4, §8): every field with its own error text from the shared rules,
@@ -162,6 +176,7 @@ export function UpdateProfileDialog({
     onChange: set(field),
     error: errors[field],
     disabled: submitting,
+    maxLength: maxLengthOf(field),
     ...extra,
   });
 
