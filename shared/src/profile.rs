@@ -6,6 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::auth_rules::is_valid_email;
 use crate::i18n::Lang;
+use crate::limits::{
+    ADDRESS_MAX_CHARS, EMAIL_MAX_CHARS, IMAGE_URL_MAX_CHARS, PERSON_NAME_MAX_CHARS, PHONE_MAX_CHARS, TooLong,
+    check_max,
+};
 use crate::validation::{Field, FieldErrors, Message};
 
 /// The shortest first or last name, in characters after trimming (§9).
@@ -118,6 +122,8 @@ pub enum ProfileField {
     FirstName,
     LastName,
     Email,
+    PhoneNumber,
+    Address,
     Dob,
     Avatar,
     CurrentPassword,
@@ -129,6 +135,8 @@ impl Field for ProfileField {
             Self::FirstName => "firstName",
             Self::LastName => "lastName",
             Self::Email => "email",
+            Self::PhoneNumber => "phoneNumber",
+            Self::Address => "address",
             Self::Dob => "dob",
             Self::Avatar => "avatar",
             Self::CurrentPassword => "currentPassword",
@@ -161,25 +169,32 @@ pub enum ProfileError {
     CurrentPasswordRequired,
     #[error("The current password is incorrect")]
     CurrentPasswordWrong,
+    #[error("{}", TooLong { max: *max })]
+    TooLong { max: usize },
+}
+
+impl From<TooLong> for ProfileError {
+    fn from(TooLong { max }: TooLong) -> Self {
+        Self::TooLong { max }
+    }
 }
 
 impl Message for ProfileError {
     fn message(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Vi => match self {
-                Self::FirstNameRequired => "Vui lòng nhập tên".into(),
-                Self::FirstNameTooShort { min } => format!("Tên phải có ít nhất {min} ký tự"),
-                Self::LastNameRequired => "Vui lòng nhập họ".into(),
-                Self::LastNameTooShort { min } => format!("Họ phải có ít nhất {min} ký tự"),
-                Self::EmailRequired => "Vui lòng nhập email".into(),
-                Self::EmailInvalid => "Vui lòng nhập email hợp lệ".into(),
-                Self::AvatarTooLarge { .. } => "Kích thước ảnh phải nhỏ hơn 3.6MB".into(),
-                Self::DobInvalid => "Vui lòng nhập ngày hợp lệ".into(),
-                Self::DobInFuture => "Ngày sinh không được sau ngày hôm nay".into(),
-                Self::CurrentPasswordRequired => "Vui lòng nhập mật khẩu hiện tại để đổi email".into(),
-                Self::CurrentPasswordWrong => "Mật khẩu hiện tại không đúng".into(),
-            },
+        match (lang, self) {
+            (_, Self::TooLong { max }) => TooLong { max: *max }.message(lang),
+            (Lang::En, _) => self.to_string(),
+            (Lang::Vi, Self::FirstNameRequired) => "Vui lòng nhập tên".into(),
+            (Lang::Vi, Self::FirstNameTooShort { min }) => format!("Tên phải có ít nhất {min} ký tự"),
+            (Lang::Vi, Self::LastNameRequired) => "Vui lòng nhập họ".into(),
+            (Lang::Vi, Self::LastNameTooShort { min }) => format!("Họ phải có ít nhất {min} ký tự"),
+            (Lang::Vi, Self::EmailRequired) => "Vui lòng nhập email".into(),
+            (Lang::Vi, Self::EmailInvalid) => "Vui lòng nhập email hợp lệ".into(),
+            (Lang::Vi, Self::AvatarTooLarge { .. }) => "Kích thước ảnh phải nhỏ hơn 3.6MB".into(),
+            (Lang::Vi, Self::DobInvalid) => "Vui lòng nhập ngày hợp lệ".into(),
+            (Lang::Vi, Self::DobInFuture) => "Ngày sinh không được sau ngày hôm nay".into(),
+            (Lang::Vi, Self::CurrentPasswordRequired) => "Vui lòng nhập mật khẩu hiện tại để đổi email".into(),
+            (Lang::Vi, Self::CurrentPasswordWrong) => "Mật khẩu hiện tại không đúng".into(),
         }
     }
 }
@@ -191,6 +206,7 @@ impl ProfileError {
 }
 
 fn check_name(name: &str, required: ProfileError, too_short: ProfileError) -> Result<(), ProfileError> {
+    check_max(name, PERSON_NAME_MAX_CHARS)?;
     match name.trim().chars().count() {
         0 => Err(required),
         n if n < NAME_MIN_CHARS => Err(too_short),
@@ -256,11 +272,14 @@ pub fn validate_profile(
         check_name(&form.last_name, ProfileError::LastNameRequired, ProfileError::LastNameTooShort { min: NAME_MIN_CHARS }),
     );
     let email = form.email.trim();
+    errors.check(ProfileField::Email, check_max(&form.email, EMAIL_MAX_CHARS).map_err(ProfileError::from));
     if email.is_empty() {
         errors.add(ProfileField::Email, ProfileError::EmailRequired);
     } else if !is_valid_email(email) {
         errors.add(ProfileField::Email, ProfileError::EmailInvalid);
     }
+    errors.check(ProfileField::PhoneNumber, check_max(&form.phone_number, PHONE_MAX_CHARS).map_err(ProfileError::from));
+    errors.check(ProfileField::Address, check_max(&form.address, ADDRESS_MAX_CHARS).map_err(ProfileError::from));
     let dob = match check_dob(&form.dob, today) {
         Ok(date) => date,
         Err(error) => {
@@ -268,6 +287,7 @@ pub fn validate_profile(
             None
         }
     };
+    errors.check(ProfileField::Avatar, check_max(&form.avatar, IMAGE_URL_MAX_CHARS).map_err(ProfileError::from));
     if let Some(bytes) = form.avatar_bytes {
         errors.check(ProfileField::Avatar, check_avatar_size(u64::from(bytes)));
     }
@@ -442,5 +462,37 @@ mod tests {
         assert_eq!(IsoDate::parse("2026-11-22T10:00:00.000Z"), Some(TODAY));
         assert_eq!(IsoDate::parse("2026-1-2"), None);
         assert_eq!(IsoDate::parse("ngày-11-22"), None);
+    }
+
+    #[test]
+    fn profile_fields_at_their_maximum_pass_and_one_character_more_is_refused() {
+        let at = |n: usize| "a".repeat(n);
+        let email = |n: usize| format!("{}@b.co", "a".repeat(n - 5));
+        let url = |n: usize| format!("https://{}", "a".repeat(n - 8));
+        type Text = fn(usize) -> String;
+        type Edit = fn(&mut ProfileForm, String);
+        let cases: [(ProfileField, usize, Text, Edit); 6] = [
+            (ProfileField::FirstName, PERSON_NAME_MAX_CHARS, at, |f, v| f.first_name = v),
+            (ProfileField::LastName, PERSON_NAME_MAX_CHARS, at, |f, v| f.last_name = v),
+            (ProfileField::Email, EMAIL_MAX_CHARS, email, |f, v| f.email = v),
+            (ProfileField::PhoneNumber, PHONE_MAX_CHARS, at, |f, v| f.phone_number = v),
+            (ProfileField::Address, ADDRESS_MAX_CHARS, at, |f, v| f.address = v),
+            (ProfileField::Avatar, IMAGE_URL_MAX_CHARS, url, |f, v| f.avatar = v),
+        ];
+        for (field, max, value, edit) in cases {
+            let mut f = form();
+            edit(&mut f, value(max));
+            assert!(validate_profile(&f, TODAY).is_ok(), "{} at {max}", field.name());
+            edit(&mut f, value(max + 1));
+            let errors = validate_profile(&f, TODAY).expect_err(field.name());
+            assert_eq!(errors.get(field), Some(&ProfileError::TooLong { max }), "{}", field.name());
+        }
+    }
+
+    #[test]
+    fn a_profile_address_that_is_too_long_is_explained_in_both_languages() {
+        let f = ProfileForm { address: "đ".repeat(256), ..form() };
+        assert_eq!(message_for(&f, "address", Lang::En).as_deref(), Some("This field must be at most 255 characters"));
+        assert_eq!(message_for(&f, "address", Lang::Vi).as_deref(), Some("Trường này tối đa 255 ký tự"));
     }
 }

@@ -5,7 +5,7 @@
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use academy_shared::{
-    auth_rules::{LoginForm, validate_login},
+    auth_rules::{LoginError, LoginForm, validate_login},
     envelope::SUCCESS_CODE,
 };
 use axum::{
@@ -208,6 +208,12 @@ pub async fn create_token(
     let login = validate_login(&form).map_err(|errors| {
         let first = errors.iter().next().map(|(_, e)| *e);
         let message = first.map_or_else(super::error::texts::bad_request, |e| Text::localized(|l| e.message(l)));
+        // A value longer than any account's is refused before it is looked up or hashed.
+        if errors.iter().any(|(_, e)| matches!(e, LoginError::TooLong { .. })) {
+            let text = |e: LoginError| Text::localized(move |l| e.message(l));
+            let fields = errors.iter().map(|(f, e)| (academy_shared::Field::name(*f).to_owned(), text(*e))).collect();
+            return ApiError::Unprocessable { message, fields }.into_response();
+        }
         ApiError::bad_request(message).into_response()
     })?;
     // Usernames in logs are cut: they are whatever the client typed.
@@ -429,8 +435,7 @@ pub async fn forgot_password(
     Json(body): Json<ForgotPassword>,
 ) -> Result<axum::Json<academy_shared::envelope::Envelope<MessageResult>>, Response> {
     let email = body.email.trim().to_owned();
-    if !academy_shared::auth_rules::is_valid_email(&email) {
-        let error = academy_shared::auth_rules::RegistrationError::InvalidEmail;
+    if let Err(error) = academy_shared::auth_rules::check_email(&body.email) {
         let text = Text::localized(|l| error.message(l));
         let fields = [("email".to_owned(), text.clone())].into_iter().collect();
         return Err(ApiError::Unprocessable { message: text, fields }.into_response());

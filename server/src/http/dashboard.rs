@@ -7,7 +7,10 @@
 //! Every write is checked by the shared rules first and runs in one transaction.
 
 use academy_shared::{
-    catalogue::{self as rules, CatalogueError, CatalogueField, CourseFacts, LessonFacts},
+    catalogue::{
+        self as rules, BannerFacts, CatalogueError, CatalogueField, CourseFacts, LessonFacts, NamedFacts, SectionFacts,
+    },
+    limits::SEARCH_MAX_CHARS,
     roles::Role,
     validation::FieldErrors,
 };
@@ -111,17 +114,26 @@ fn default_language() -> String {
 impl CourseBody {
     /// Checks the body with the shared rules and turns it into the stored form.
     fn validated(self) -> Result<CourseInput, ApiError> {
+        let badge = self.course_badge.as_ref();
         let facts = CourseFacts {
             title_vi: &self.title.vi,
             title_en: &self.title.en,
             slug: &self.slug,
             description_vi: &self.description.vi,
+            description_en: &self.description.en,
+            outcomes: pairs(&self.what_you_will_learn),
+            requirements: pairs(&self.requirements),
+            thumbnail: self.thumbnail.as_deref().unwrap_or_default(),
             price: self.price,
             discount: self.discount,
             currency: &self.currency,
+            badge_vi: badge.map_or("", |b| &b.vi),
+            badge_en: badge.map_or("", |b| &b.en),
             level: &self.level,
             total_seat: self.total_seat,
             category_id: &self.category_id,
+            type_id: self.type_id.as_deref().unwrap_or_default(),
+            language: &self.language,
         };
         let slug = rules::validate_course_form(&facts).map_err(|e| field_errors(&e))?;
         let currency = rules::currency_code(&self.currency);
@@ -144,6 +156,11 @@ impl CourseBody {
             language: self.language,
         })
     }
+}
+
+/// The `(vi, en)` texts of a list, as the rules read them.
+fn pairs(list: &[Localized]) -> Vec<(&str, &str)> {
+    list.iter().map(|l| (l.vi.as_str(), l.en.as_str())).collect()
 }
 
 /// The course ownership rule: teachers manage their own courses, admins every course.
@@ -193,6 +210,7 @@ pub async fn list_managed_courses(
     Query(params): Query<ManageParams>,
 ) -> ApiResult<Page<Course>> {
     require_role(&user, &[Role::Teacher, Role::Admin])?;
+    ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
     let page = params.page.unwrap_or(1).max(1);
     let size = params.page_size.unwrap_or(20).clamp(1, 100);
     let owner = (user.role != Role::Admin).then_some(user.id.as_str());
@@ -357,20 +375,24 @@ pub async fn replace_curriculum(
     Path(id): Path<String>,
     Json(body): Json<CurriculumBody>,
 ) -> ApiResult<CourseDetail> {
-    let facts: Vec<(&str, Vec<LessonFacts<'_>>)> = body
+    let facts: Vec<SectionFacts<'_>> = body
         .sections
         .iter()
-        .map(|s| {
-            let lessons = s
+        .map(|s| SectionFacts {
+            id: s.id.as_deref().unwrap_or_default(),
+            title_vi: &s.title.vi,
+            title_en: &s.title.en,
+            lessons: s
                 .lessons
                 .iter()
                 .map(|l| LessonFacts {
+                    id: l.id.as_deref().unwrap_or_default(),
                     title_vi: &l.title.vi,
+                    title_en: &l.title.en,
                     duration_seconds: l.duration_seconds,
                     video_url: l.video_url.as_deref(),
                 })
-                .collect();
-            (s.title.vi.as_str(), lessons)
+                .collect(),
         })
         .collect();
     rules::validate_curriculum(&facts).map_err(|e| one_field_error("sections", e))?;
@@ -455,7 +477,15 @@ pub struct CategoryBody {
 
 impl CategoryBody {
     fn validated(self) -> Result<CategoryInput, ApiError> {
-        let slug = rules::validate_named_form(&self.name.vi, &self.name.en, &self.slug).map_err(|e| field_errors(&e))?;
+        let facts = NamedFacts {
+            name_vi: &self.name.vi,
+            name_en: &self.name.en,
+            slug: &self.slug,
+            description_vi: &self.description.vi,
+            description_en: &self.description.en,
+            image: self.image.as_deref().unwrap_or_default(),
+        };
+        let slug = rules::validate_named_form(&facts).map_err(|e| field_errors(&e))?;
         Ok(CategoryInput {
             slug,
             name: Localized::new(self.name.vi.trim(), self.name.en.trim()),
@@ -692,8 +722,16 @@ fn yes() -> bool {
 
 impl BannerBody {
     fn validated(self) -> Result<BannerInput, ApiError> {
-        let slug = rules::validate_banner_form(&self.title.vi, &self.title.en, &self.slug, &self.image)
-            .map_err(|e| field_errors(&e))?;
+        let facts = BannerFacts {
+            title_vi: &self.title.vi,
+            title_en: &self.title.en,
+            subtitle_vi: &self.subtitle.vi,
+            subtitle_en: &self.subtitle.en,
+            slug: &self.slug,
+            image: &self.image,
+            link: &self.link,
+        };
+        let slug = rules::validate_banner_form(&facts).map_err(|e| field_errors(&e))?;
         Ok(BannerInput {
             slug,
             title: self.title,
@@ -912,6 +950,7 @@ pub async fn list_inbox(
 ) -> ApiResult<InboxPage> {
     require_role(&user, &[Role::Admin, Role::Staff])?;
     let inbox = inbox_of(&inbox)?;
+    ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
     let page = params.page.unwrap_or(1).max(1);
     let size = params.page_size.unwrap_or(20).clamp(1, 100);
     let query = InboxQuery { search: params.search, read: params.read, limit: size, offset: (page - 1) * size };

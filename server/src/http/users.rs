@@ -9,7 +9,9 @@
 use std::net::IpAddr;
 
 use academy_shared::{
+    auth_rules::RegistrationForm,
     i18n::Lang,
+    limits::SEARCH_MAX_CHARS,
     profile::{IsoDate, ProfileError, ProfileField, ProfileForm, changes_email, validate_profile},
     roles::{AccountChange, Role, check_account_change},
     validation::Message as _,
@@ -193,7 +195,16 @@ pub async fn register_user(State(state): State<AppState>, Json(body): Json<Regis
             });
         }
     };
-    policy::check_new_account(&body.username, &body.email, &body.password)?;
+    policy::check_new_account(&RegistrationForm {
+        email: body.email.clone(),
+        username: body.username.clone(),
+        password: body.password.clone(),
+        first_name: body.first_name.clone().unwrap_or_default(),
+        last_name: body.last_name.clone().unwrap_or_default(),
+        phone_number: body.phone_number.clone().unwrap_or_default(),
+        address: body.address.clone().unwrap_or_default(),
+        ..RegistrationForm::default()
+    })?;
     let dob = match non_empty(body.dob.as_deref()) {
         Some(text) => Some(IsoDate::parse(text).ok_or_else(dob_invalid)?.to_string()),
         None => None,
@@ -580,6 +591,7 @@ pub async fn list_users(
     Query(params): Query<ListParams>,
 ) -> ApiResult<UserPage> {
     require_role(&user, &[Role::Admin, Role::Staff])?;
+    ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
     let role = match non_empty(params.role.as_deref()) {
         Some(name) => Some(Role::parse(name).ok_or_else(|| {
             ApiError::bad_request(Text::new("Vai trò không hợp lệ.", "Unknown role."))

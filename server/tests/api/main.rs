@@ -18,6 +18,7 @@ mod health;
 mod housekeeping;
 mod jobs;
 mod login_limits;
+mod limits;
 mod middleware;
 mod password_reset;
 mod response_cache;

@@ -28,6 +28,7 @@ import type {
   RegistrationPayload,
   Remaining,
   Role,
+  TextLimits,
   UploadStep,
 } from './rules';
 
@@ -51,9 +52,16 @@ export function validateLogin(form: LoginForm, lang: LangCode): Validation<Login
   return wasm.validateLogin(form, lang) as Validation<LoginPayload, LoginField>;
 }
 
-/** Registration (§5): email pattern, username ≥ 6, password score ≥ 3, passwords match; builds `POST /users`. */
+/** The registration form as a page fills it: the optional details (names, phone, address) may be left out. */
+export type RegistrationInput = Omit<RegistrationForm, 'firstName' | 'lastName' | 'phoneNumber' | 'address'> &
+  Partial<RegistrationForm>;
+
+/**
+ * Registration (§5): email pattern, username ≥ 6, password score ≥ 3, passwords match, every text within its
+ * maximum ({@link textLimits}); builds `POST /users`.
+ */
 export function validateRegistration(
-  form: RegistrationForm,
+  form: RegistrationInput,
   lang: LangCode,
 ): Validation<RegistrationPayload, RegistrationField> {
   return wasm.validateRegistration(form, lang) as Validation<RegistrationPayload, RegistrationField>;
@@ -103,6 +111,17 @@ export function imageTypeError(contentType: string, lang: LangCode): string | nu
 /** The accepted picture types, for a file input's `accept` attribute ("image/jpeg,image/png,…"). */
 export function acceptedImageTypes(): string {
   return wasm.acceptedImageTypes();
+}
+
+let limits: TextLimits | undefined;
+
+/**
+ * The longest text each kind of field accepts, for inputs' `maxLength`: the maxima the rules above and the server
+ * check, so nobody can type what would be refused for its length.
+ */
+export function textLimits(): TextLimits {
+  limits ??= wasm.textLimits() as TextLimits;
+  return limits;
 }
 
 /** Today's date in the user's time zone as YYYY-MM-DD (the clock is read here, never in the rules). */

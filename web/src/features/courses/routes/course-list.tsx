@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import type { Category } from '@/lib/catalogue-types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useResource } from '@/lib/use-resource';
+import { textLimits } from '@/lib/wasm';
 import { COURSE_SORTS, fetchCategories, fetchCourses, type CourseQuery, type CourseSort } from '../api/courses';
 
 type PriceFilter = 'all' | 'free' | 'paid';
@@ -221,6 +222,7 @@ function ListSearch({ initial, onSearch }: { initial: string; onSearch: (text: s
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
+        maxLength={textLimits().search}
         placeholder={t('searchPlaceholder')}
         className="w-full rounded-full border border-slate-200 bg-white py-3.5 pr-28 pl-12 shadow-sm outline-none focus:border-teal-600 focus:ring-4 focus:ring-teal-600/15"
       />

@@ -12,7 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { placeholders, type Category, type CourseDetail } from '@/lib/catalogue-types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { invalidateResources, useResource } from '@/lib/use-resource';
-import { formatPrice } from '@/lib/wasm';
+import { formatPrice, textLimits } from '@/lib/wasm';
 import { validateCourse, validateCurriculum } from '@/lib/wasm-dashboard';
 import {
   createCourse,
@@ -92,6 +92,7 @@ function Editor({
   const [status, setStatus] = useState<string>(initial?.vi.status ?? 'draft');
   const set = <K extends keyof CourseForm>(key: K) => (value: CourseForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const fe = fieldErrors(tab === 'curriculum' ? curriculum.errors : details.errors);
+  const limits = textLimits();
 
   useEffect(() => setStatus(initial?.vi.status ?? 'draft'), [initial]);
 
@@ -193,13 +194,13 @@ function Editor({
       {tab === 'details' && (
         <form onSubmit={saveDetails} className="space-y-6" noValidate>
           <Card className="space-y-5 p-6">
-            <BilingualField id="title" label={t('editor.fields.title')} value={form.title} onChange={set('title')} errors={fe.title} required />
+            <BilingualField id="title" label={t('editor.fields.title')} value={form.title} onChange={set('title')} errors={fe.title} maxLength={limits.title} required />
             <FormRow label={t('editor.fields.slug')} htmlFor="slug" error={fe.slug} hint={t('editor.hints.slug')}>
-              <input id="slug" value={form.slug} onChange={(e) => set('slug')(e.target.value)} className={input(Boolean(fe.slug))} />
+              <input id="slug" value={form.slug} maxLength={limits.slug} onChange={(e) => set('slug')(e.target.value)} className={input(Boolean(fe.slug))} />
             </FormRow>
-            <BilingualField id="description" label={t('editor.fields.description')} value={form.description} onChange={set('description')} errors={{ vi: fe.description }} multiline rows={5} />
-            <BilingualField id="outcomes" label={t('editor.fields.outcomes')} value={form.outcomes} onChange={set('outcomes')} multiline rows={4} hint={t('editor.hints.lines')} />
-            <BilingualField id="requirements" label={t('editor.fields.requirements')} value={form.requirements} onChange={set('requirements')} multiline rows={3} hint={t('editor.hints.lines')} />
+            <BilingualField id="description" label={t('editor.fields.description')} value={form.description} onChange={set('description')} errors={fe.description} maxLength={limits.description} multiline rows={5} />
+            <BilingualField id="outcomes" label={t('editor.fields.outcomes')} value={form.outcomes} onChange={set('outcomes')} errors={{ vi: fe.outcomes }} multiline rows={4} hint={t('editor.hints.lines')} />
+            <BilingualField id="requirements" label={t('editor.fields.requirements')} value={form.requirements} onChange={set('requirements')} errors={{ vi: fe.requirements }} multiline rows={3} hint={t('editor.hints.lines')} />
           </Card>
 
           <Card className="grid gap-5 p-6 sm:grid-cols-2">
@@ -209,7 +210,7 @@ function Editor({
                 {categories.map((c) => <option key={c.id} value={c.id}>{c.categoryName}</option>)}
               </select>
             </FormRow>
-            <FormRow label={tm('courseEditor.type')} htmlFor="course-type">
+            <FormRow label={tm('courseEditor.type')} htmlFor="course-type" error={fe.typeId}>
               <select id="course-type" value={form.typeId} onChange={(e) => set('typeId')(e.target.value)} className={input()}>
                 <option value="">{tm('courseEditor.noType')}</option>
                 {(courseTypes.data ?? []).map((type) => (
@@ -238,10 +239,10 @@ function Editor({
               <input id="discount" type="number" min={0} step={1} value={form.discount} onChange={(e) => set('discount')(e.target.value)} className={input(Boolean(fe.discount))} />
             </FormRow>
             <div className="sm:col-span-2">
-              <BilingualField id="badge" label={t('editor.fields.badge')} value={form.badge} onChange={set('badge')} hint={t('editor.hints.badge')} />
+              <BilingualField id="badge" label={t('editor.fields.badge')} value={form.badge} onChange={set('badge')} errors={fe.badge} maxLength={limits.title} hint={t('editor.hints.badge')} />
             </div>
             <div className="sm:col-span-2">
-              <ImageInput label={t('editor.fields.thumbnail')} value={form.thumbnail} onChange={set('thumbnail')} prefix="thumbnail" fallback={placeholders.course} wide />
+              <ImageInput label={t('editor.fields.thumbnail')} value={form.thumbnail} onChange={set('thumbnail')} prefix="thumbnail" fallback={placeholders.course} error={fe.thumbnail} wide />
             </div>
           </Card>
 

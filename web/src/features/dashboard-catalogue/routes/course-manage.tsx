@@ -16,7 +16,7 @@ import { useAuth } from '@/lib/auth';
 import { placeholders, type Course } from '@/lib/catalogue-types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useResource } from '@/lib/use-resource';
-import { formatPrice } from '@/lib/wasm';
+import { formatPrice, textLimits } from '@/lib/wasm';
 import { deleteCourse, listManagedCourses, setCourseStatus, type CourseStatus } from '../api/dashboard';
 import { Card, PageHeader, StatusBadge, input } from '../components/ui';
 
@@ -82,7 +82,7 @@ export default function CourseManagePage() {
       <label className="relative mb-4 block">
         <span className="sr-only">{t('courses.search')}</span>
         <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-        <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('courses.search')} className={`${input()} pl-9`} />
+        <input type="search" value={text} maxLength={textLimits().search} onChange={(e) => setText(e.target.value)} placeholder={t('courses.search')} className={`${input()} pl-9`} />
       </label>
 
       {courses.error !== undefined && !courses.data ? (

@@ -201,4 +201,24 @@ describe('UpdateProfileDialog', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The current password is incorrect'));
     expect(onOpenChange).not.toHaveBeenCalled();
   });
+
+  it('gives each text its shared maximum, and a longer value kept from before the limits gets the limit\'s text', async () => {
+    const long = { ...lan, address: 'Đường '.repeat(50) };
+    render(
+      <I18nextProvider i18n={i18n}>
+        <UpdateProfileDialog user={long} open onOpenChange={vi.fn()} onUpdated={vi.fn()} />
+      </I18nextProvider>,
+    );
+    expect(field(/^First name/).maxLength).toBe(50);
+    expect(field(/^Email/).maxLength).toBe(254);
+    expect(field(/^Phone number/).maxLength).toBe(20);
+    expect(field(/^Address/).maxLength).toBe(255);
+    fireEvent.click(submit());
+    expect(await screen.findByText('This field must be at most 255 characters')).toBeTruthy();
+    expect(field(/^Address/).getAttribute('aria-invalid')).toBe('true');
+    expect(api.updateProfile).not.toHaveBeenCalled();
+    await act(() => i18n.changeLanguage('vi'));
+    fireEvent.click(screen.getByRole('button', { name: /Lưu thay đổi|Save changes/ }));
+    expect(await screen.findByText('Trường này tối đa 255 ký tự')).toBeTruthy();
+  });
 });

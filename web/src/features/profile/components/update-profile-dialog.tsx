@@ -12,6 +12,7 @@ import {
   avatarSizeError,
   changesEmail,
   imageTypeError,
+  textLimits,
   todayIso,
   uploadProgress,
   validateProfile,
@@ -42,6 +43,19 @@ function formOf(user: ProfileUser): ProfileForm {
 
 type TextField = 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'address';
 type InputField = TextField | 'dob' | 'currentPassword';
+
+/** The longest text each field takes, by the shared limits. */
+function maxLengthOf(field: TextField): number {
+  const limits = textLimits();
+  const max: Record<TextField, number> = {
+    firstName: limits.personName,
+    lastName: limits.personName,
+    email: limits.email,
+    phoneNumber: limits.phone,
+    address: limits.address,
+  };
+  return max[field];
+}
 
 /**
  * The profile update dialog (SPEC §2.4, §4, §8): every field with its own error text from the shared rules,
@@ -182,6 +196,7 @@ export function UpdateProfileDialog({
     onChange: set(field),
     error: errors[field],
     disabled: submitting,
+    maxLength: maxLengthOf(field),
     ...extra,
   });
 

@@ -8,7 +8,7 @@ import { StrengthMeter } from '@/components/password/strength-meter';
 import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
-import { todayIso, validateProfile, validateRegistration } from '@/lib/wasm';
+import { textLimits, todayIso, validateProfile, validateRegistration } from '@/lib/wasm';
 import { createStaff, type StaffAccount } from '../api/users';
 
 const EMPTY: StaffAccount = { firstName: '', lastName: '', username: '', email: '', password: '' };
@@ -100,6 +100,13 @@ export function CreateStaffDialog({
     }
   };
 
+  const limits = textLimits();
+  const maxLength: Record<Exclude<StaffField, 'password'>, number> = {
+    firstName: limits.personName,
+    lastName: limits.personName,
+    username: limits.username,
+    email: limits.email,
+  };
   const field = (name: Exclude<StaffField, 'password'>, extra: Record<string, unknown> = {}) => ({
     label: t(`staffDialog.${name}`),
     name,
@@ -108,6 +115,7 @@ export function CreateStaffDialog({
     error: errors[name],
     disabled: submitting,
     markRequired: true,
+    maxLength: maxLength[name],
     ...extra,
   });
 
