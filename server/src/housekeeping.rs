@@ -1,6 +1,6 @@
 //! Chores every server instance runs while serving, every [`PURGE_INTERVAL`] (the first right away): unused
-//! uploads are deleted ([`storage::purge`](crate::storage::purge)) and login and reset-request counters whose
-//! window has passed are dropped. Each chore is safe when several instances run it at once.
+//! uploads are deleted ([`storage::purge`](crate::storage::purge)) and login, reset-request and rate-limit
+//! counters whose window has passed are dropped. Each chore is safe when several instances run it at once.
 
 use tokio::sync::watch;
 
@@ -39,5 +39,10 @@ pub async fn run_once(state: &AppState, now_ms: i64) {
         Ok(0) => {}
         Ok(dropped) => tracing::info!(dropped, "expired login and reset-request counters dropped"),
         Err(e) => tracing::warn!(error = %e, "dropping expired login counters failed"),
+    }
+    match state.rate_limiter.purge(&state.pool, now_ms).await {
+        Ok(0) => {}
+        Ok(dropped) => tracing::info!(dropped, "expired rate-limit counters dropped"),
+        Err(e) => tracing::warn!(error = %e, "dropping expired rate-limit counters failed"),
     }
 }

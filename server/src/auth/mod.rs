@@ -1,4 +1,5 @@
-//! Who the caller is: passwords, tokens, sessions (refresh-token families), login throttling, password resets,
+//! Who the caller is: passwords, tokens, sessions (refresh-token families), login throttling and the limits on
+//! other anonymous writes, password resets,
 //! and the extractors handlers use to require a signed-in user ([`CurrentUser`], [`MaybeUser`],
 //! [`require_role`]).
 
@@ -6,6 +7,7 @@ pub mod extract;
 pub mod login_limit;
 pub mod password;
 pub mod policy;
+pub mod rate_limit;
 pub mod reset;
 pub mod sessions;
 pub mod tokens;
