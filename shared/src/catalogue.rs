@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::Lang;
+use crate::media::{MediaLinkError, video_link};
 use crate::validation::{Field, FieldErrors, Message};
 
 /// The longest title or name, in characters.
@@ -92,8 +93,11 @@ pub enum CatalogueError {
     LevelUnknown,
     #[error("The number of seats cannot be negative")]
     SeatsNegative,
-    #[error("Every section and lesson needs a title, a duration of 0 or more and an http(s) video link")]
+    #[error("Every section and lesson needs a title and a duration of 0 or more")]
     CurriculumInvalid,
+    /// A lesson's video link is not one [`crate::media::video_link`] accepts.
+    #[error("{}", MediaLinkError::VideoNotAllowed)]
+    VideoLinkNotAllowed,
     #[error("The curriculum is too long")]
     CurriculumTooLong,
     #[error("Use 2 to 40 letters, digits, dots or dashes, starting with a letter or digit")]
@@ -121,9 +125,8 @@ impl Message for CatalogueError {
                 Self::CurrencyUnknown => "Loại tiền tệ không hợp lệ".into(),
                 Self::LevelUnknown => "Trình độ không hợp lệ".into(),
                 Self::SeatsNegative => "Số chỗ không được âm".into(),
-                Self::CurriculumInvalid => {
-                    "Mỗi chương và bài học cần tiêu đề, thời lượng từ 0 trở lên và liên kết video http(s)".into()
-                }
+                Self::CurriculumInvalid => "Mỗi chương và bài học cần tiêu đề và thời lượng từ 0 trở lên".into(),
+                Self::VideoLinkNotAllowed => MediaLinkError::VideoNotAllowed.message(lang),
                 Self::CurriculumTooLong => "Nội dung khóa học quá dài".into(),
                 Self::CodeInvalid => "Dùng 2 đến 40 chữ cái, chữ số, dấu chấm hoặc gạch ngang, bắt đầu bằng chữ hoặc số".into(),
                 Self::NumberOutOfRange { min, max } => format!("Nhập một số nguyên từ {min} đến {max}"),
@@ -234,20 +237,25 @@ pub struct LessonFacts<'a> {
 }
 
 /// Checks a curriculum: at most [`MAX_SECTIONS`] sections of at most [`MAX_LESSONS_PER_SECTION`] lessons,
-/// every title present, durations not negative, video links http(s).
-pub fn validate_curriculum(sections: &[(&str, Vec<LessonFacts<'_>>)]) -> Result<(), CatalogueError> {
+/// every title present, durations not negative, video links (when given) ones [`video_link`] accepts, with
+/// `own_files` the base our stored files are read at.
+pub fn validate_curriculum(sections: &[(&str, Vec<LessonFacts<'_>>)], own_files: &str) -> Result<(), CatalogueError> {
     if sections.len() > MAX_SECTIONS || sections.iter().any(|(_, l)| l.len() > MAX_LESSONS_PER_SECTION) {
         return Err(CatalogueError::CurriculumTooLong);
     }
     let title_ok = |t: &str| check_text(t, TITLE_MAX_CHARS, true).is_ok();
-    let url_ok = |u: Option<&str>| {
-        u.is_none_or(|u| u.is_empty() || u.starts_with("https://") || u.starts_with("http://") || u.starts_with('/'))
-    };
     let valid = sections.iter().all(|(title, lessons)| {
-        title_ok(title)
-            && lessons.iter().all(|l| title_ok(l.title_vi) && l.duration_seconds >= 0 && url_ok(l.video_url))
+        title_ok(title) && lessons.iter().all(|l| title_ok(l.title_vi) && l.duration_seconds >= 0)
     });
-    if valid { Ok(()) } else { Err(CatalogueError::CurriculumInvalid) }
+    if !valid {
+        return Err(CatalogueError::CurriculumInvalid);
+    }
+    let link_ok = |u: Option<&str>| u.is_none_or(|u| u.trim().is_empty() || video_link(u, own_files).is_ok());
+    if sections.iter().all(|(_, lessons)| lessons.iter().all(|l| link_ok(l.video_url))) {
+        Ok(())
+    } else {
+        Err(CatalogueError::VideoLinkNotAllowed)
+    }
 }
 
 /// Checks a named item (category, course type, banner, subject, syllabus): Vietnamese name required, both at
@@ -399,14 +407,14 @@ pub struct CurriculumSpot {
 
 /// Where a curriculum breaks [`validate_curriculum`]: each section whose title, and each lesson that, the rule
 /// refuses on its own (so the editor can mark them). The rule itself is asked about each item, never restated.
-pub fn curriculum_spots(sections: &[(&str, Vec<LessonFacts<'_>>)]) -> Vec<CurriculumSpot> {
+pub fn curriculum_spots(sections: &[(&str, Vec<LessonFacts<'_>>)], own_files: &str) -> Vec<CurriculumSpot> {
     let mut spots = Vec::new();
     for (s, (title, lessons)) in sections.iter().enumerate() {
-        if validate_curriculum(&[(*title, Vec::new())]).is_err() {
+        if validate_curriculum(&[(*title, Vec::new())], own_files).is_err() {
             spots.push(CurriculumSpot { section: s, lesson: None });
         }
         for (l, lesson) in lessons.iter().enumerate() {
-            if validate_curriculum(&[("-", vec![lesson.clone()])]).is_err() {
+            if validate_curriculum(&[("-", vec![lesson.clone()])], own_files).is_err() {
                 spots.push(CurriculumSpot { section: s, lesson: Some(l) });
             }
         }
@@ -468,13 +476,32 @@ mod tests {
         assert!(!is_valid_slug("a--b"));
     }
 
+    const HERE: &str = crate::media::OWN_FILES_PATH;
+
     #[test]
     fn a_lesson_without_title_or_with_a_script_link_breaks_the_curriculum() {
         let lesson = |title, url| LessonFacts { title_vi: title, duration_seconds: 60, video_url: url };
-        assert!(validate_curriculum(&[("Chương 1", vec![lesson("Bài 1", Some("https://x.vn/a.mp4"))])]).is_ok());
-        assert!(validate_curriculum(&[("Chương 1", vec![lesson("", None)])]).is_err());
-        assert!(validate_curriculum(&[("Chương 1", vec![lesson("Bài", Some("javascript:alert(1)"))])]).is_err());
-        assert!(validate_curriculum(&[("", vec![])]).is_err());
+        let youtube = Some("https://www.youtube.com/embed/aqz-KE-bpKQ");
+        let fine = [("Chương 1", vec![lesson("Bài 1", youtube), lesson("Bài 2", Some(""))])];
+        assert!(validate_curriculum(&fine, HERE).is_ok());
+        let untitled = validate_curriculum(&[("Chương 1", vec![lesson("", None)])], HERE);
+        assert_eq!(untitled, Err(CatalogueError::CurriculumInvalid));
+        let script = validate_curriculum(&[("Chương 1", vec![lesson("Bài", Some("javascript:alert(1)"))])], HERE);
+        assert_eq!(script, Err(CatalogueError::VideoLinkNotAllowed));
+        assert!(validate_curriculum(&[("", vec![])], HERE).is_err());
+    }
+
+    #[test]
+    fn a_video_from_an_unknown_host_or_over_plain_http_is_refused_with_its_own_text() {
+        let lesson = |url| LessonFacts { title_vi: "Bài 1", duration_seconds: 60, video_url: Some(url) };
+        for url in ["https://evil.example/track.mp4", "http://www.youtube.com/embed/x", "//vimeo.com/1"] {
+            let refused = validate_curriculum(&[("Chương 1", vec![lesson(url)])], HERE).expect_err(url);
+            assert_eq!(refused, CatalogueError::VideoLinkNotAllowed);
+            let en = refused.message(Lang::En);
+            assert_eq!(en, "Video links must be https links to YouTube, Vimeo or a file uploaded here");
+            assert!(refused.message(Lang::Vi).starts_with("Liên kết video phải là liên kết https"));
+        }
+        assert!(validate_curriculum(&[("Chương 1", vec![lesson("https://vimeo.com/76979871")])], HERE).is_ok());
     }
 
     #[test]
@@ -516,15 +543,15 @@ mod tests {
         let lesson = |title, seconds, url| LessonFacts { title_vi: title, duration_seconds: seconds, video_url: url };
         let sections = [
             ("Chương 1", vec![lesson("Bài 1", 60, None), lesson("", 60, None)]),
-            (" ", vec![lesson("Bài 1", -1, None), lesson("Bài 2", 0, Some("ftp://x"))]),
-            ("Chương 3", vec![lesson("Bài 1", 0, Some("https://x.vn/v.mp4"))]),
+            (" ", vec![lesson("Bài 1", -1, None), lesson("Bài 2", 0, Some("https://x.vn/v.mp4"))]),
+            ("Chương 3", vec![lesson("Bài 1", 0, Some("https://youtu.be/aqz-KE-bpKQ"))]),
         ];
-        let spots = curriculum_spots(&sections);
+        let spots = curriculum_spots(&sections, HERE);
         let spot = |section, lesson| CurriculumSpot { section, lesson };
         assert_eq!(spots, [spot(0, Some(1)), spot(1, None), spot(1, Some(0)), spot(1, Some(1))]);
-        assert!(validate_curriculum(&sections).is_err());
-        assert!(curriculum_spots(&sections[2..]).is_empty());
-        assert!(validate_curriculum(&sections[2..]).is_ok());
+        assert!(validate_curriculum(&sections, HERE).is_err());
+        assert!(curriculum_spots(&sections[2..], HERE).is_empty());
+        assert!(validate_curriculum(&sections[2..], HERE).is_ok());
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod countdown;
 pub mod display;
 pub mod envelope;
 pub mod i18n;
+pub mod media;
 pub mod mentorship;
 pub mod money;
 pub mod password;

@@ -7,7 +7,10 @@
 //! `SectionBody[]` in web/src/features/dashboard-catalogue/api/dashboard.ts; `SubjectBody`, `SyllabusBody` in
 //! api/material.ts).
 
-use academy_shared::catalogue::{self, CatalogueError, CourseFacts, LessonFacts};
+use academy_shared::{
+    catalogue::{self, CatalogueError, CourseFacts, LessonFacts},
+    media::OWN_FILES_PATH,
+};
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
@@ -118,7 +121,8 @@ pub fn validate_syllabus(form: JsValue, #[wasm_bindgen(unchecked_param_type = "s
     checked(outcome, lang(lang_code))
 }
 
-/// A curriculum (`SectionBody[]`): `{ ok: true }`, or `{ ok: false, errors }` with the server's message under
+/// A curriculum (`SectionBody[]`), video links checked against this site's stored files
+/// ([`OWN_FILES_PATH`]): `{ ok: true }`, or `{ ok: false, errors }` with the server's message under
 /// `sections` and again under each item it refuses: `sections.<i>.title` (a section's title) and
 /// `sections.<i>.lessons.<j>` (a lesson). A duration that is not a number reads as invalid.
 #[wasm_bindgen(js_name = validateCurriculum)]
@@ -159,7 +163,7 @@ pub fn validate_curriculum(
         .collect();
 
     let result = Object::new();
-    let error = match catalogue::validate_curriculum(&facts) {
+    let error = match catalogue::validate_curriculum(&facts, OWN_FILES_PATH) {
         Ok(()) => {
             set(&result, "ok", &JsValue::TRUE)?;
             return Ok(result.into());
@@ -169,8 +173,8 @@ pub fn validate_curriculum(
     let message = JsValue::from_str(&error.message(lang(lang_code)));
     let errors = Object::new();
     set(&errors, "sections", &message)?;
-    if error == CatalogueError::CurriculumInvalid {
-        for spot in catalogue::curriculum_spots(&facts) {
+    if matches!(error, CatalogueError::CurriculumInvalid | CatalogueError::VideoLinkNotAllowed) {
+        for spot in catalogue::curriculum_spots(&facts, OWN_FILES_PATH) {
             let key = match spot.lesson {
                 None => format!("sections.{}.title", spot.section),
                 Some(lesson) => format!("sections.{}.lessons.{lesson}", spot.section),

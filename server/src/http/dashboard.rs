@@ -8,6 +8,7 @@
 
 use academy_shared::{
     catalogue::{self as rules, CatalogueError, CatalogueField, CourseFacts, LessonFacts},
+    media::{OWN_FILES_PATH, video_link},
     roles::Role,
     validation::FieldErrors,
 };
@@ -372,7 +373,7 @@ pub async fn replace_curriculum(
             (s.title.vi.as_str(), lessons)
         })
         .collect();
-    rules::validate_curriculum(&facts).map_err(|e| one_field_error("sections", e))?;
+    rules::validate_curriculum(&facts, OWN_FILES_PATH).map_err(|e| one_field_error("sections", e))?;
     let sections: Vec<SectionInput> = body
         .sections
         .into_iter()
@@ -386,7 +387,11 @@ pub async fn replace_curriculum(
                     id: l.id,
                     title: l.title,
                     duration_seconds: l.duration_seconds,
-                    video_url: l.video_url.filter(|u| !u.trim().is_empty()),
+                    // Saved as the player's embed link (checked above).
+                    video_url: l
+                        .video_url
+                        .filter(|u| !u.trim().is_empty())
+                        .map(|u| video_link(&u, OWN_FILES_PATH).unwrap_or(u)),
                     free_preview: l.free_preview,
                 })
                 .collect(),

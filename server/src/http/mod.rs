@@ -80,11 +80,13 @@ pub const BODY_LIMIT: usize = 1024 * 1024;
 /// A request still running after this long is answered with 408.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// Content-Security-Policy of every response: only our own scripts (plus wasm), YouTube embeds for lessons.
+/// Content-Security-Policy of every response: only our own scripts (plus wasm); lesson videos play from our own
+/// files or in the YouTube and Vimeo players, the only hosts lesson links may name
+/// (`academy_shared::media::VIDEO_EMBED_ORIGINS`; a test keeps the two lists the same).
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
-    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; media-src 'self' https:; \
-    frame-src https://www.youtube.com https://www.youtube-nocookie.com; connect-src 'self'; \
-    frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
+    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; media-src 'self'; \
+    frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com; \
+    connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
 
 /// Every API route, documented. Later modules are merged here.

@@ -305,15 +305,13 @@ pub async fn update_user(
     Ok(ok(User::from(row)))
 }
 
-/// An avatar must be one of our public files, or an `https` URL: never `javascript:` or `data:`.
+/// An avatar must be a picture uploaded here (`/files/public/...`, the shared rule): never another site's
+/// address, which would let a profile make every viewer's browser call that site.
 fn check_avatar_url(avatar: &str) -> Result<(), ApiError> {
-    let ours = avatar.starts_with("/files/public/");
-    let https = avatar.starts_with("https://") && !avatar.contains(char::is_whitespace);
-    if ours || https {
-        return Ok(());
-    }
-    let text = Text::new("Ảnh đại diện phải là một địa chỉ ảnh hợp lệ.", "The avatar must be a valid image URL.");
-    Err(ApiError::Unprocessable { message: text.clone(), fields: [("avatar".to_owned(), text)].into_iter().collect() })
+    academy_shared::media::check_avatar_url(avatar, crate::storage::OWN_FILES_PATH).map_err(|error| {
+        let text = Text::localized(|lang| error.message(lang));
+        ApiError::Unprocessable { message: text.clone(), fields: [("avatar".to_owned(), text)].into_iter().collect() }
+    })
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ mod errors;
 mod files;
 mod headers;
 mod material;
+mod media_links;
 mod health;
 mod housekeeping;
 mod log_lines;

@@ -102,8 +102,9 @@ export function validateSyllabus(syllabus: SyllabusRulesInput, lang: LangCode): 
 }
 
 /**
- * A curriculum: at most 100 sections of 200 lessons, every title present, durations ≥ 0, video links
- * http(s). On failure the message is under `sections` and again under each refused section title or lesson.
+ * A curriculum: at most 100 sections of 200 lessons, every title present, durations ≥ 0, video links https to
+ * YouTube, Vimeo or a file uploaded here. On failure the message is under `sections` and again under each
+ * refused section title or lesson.
  */
 export function validateCurriculum(
   sections: readonly SectionRulesInput[],
