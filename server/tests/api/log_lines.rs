@@ -34,9 +34,13 @@ async fn a_registration_with_a_newline_in_the_username_logs_one_line() {
     let buffer = Buffer::default();
     let sink = buffer.clone();
     let subscriber = academy_server::telemetry::subscriber("info", LogFormat::Pretty, move || sink.clone(), false);
+    // With a single subscriber alive, `tracing` asks only the current thread's one whether a log statement
+    // met first on another test's thread is wanted, and remembers its "no" for every thread; a second one
+    // makes it ask them all.
+    let _second = tracing::Dispatch::new(tracing::subscriber::NoSubscriber::default());
     let _logs = tracing::subscriber::set_default(subscriber);
     let app = spawn_app().await;
-    // Tests on other threads may have met these log statements while no subscriber wanted them; ask again.
+    // Statements met while this subscriber was being set up are asked again.
     tracing::callsite::rebuild_interest_cache();
 
     let registration = json!({"username": "evil\nINFO forged", "email": "evil@example.com", "password": PASSWORD});
