@@ -214,8 +214,8 @@ def main():
                 need_text(l, "title", lw)
                 if not (isinstance(l["durationSeconds"], int) and l["durationSeconds"] > 0):
                     fail(f"{lw}: durationSeconds")
-                if not l["videoUrl"].startswith("https://"):
-                    fail(f"{lw}: videoUrl must be https")
+                if not l["videoUrl"].startswith("https://www.youtube.com/embed/"):
+                    fail(f"{lw}: videoUrl must be a YouTube embed URL (lesson links name YouTube, Vimeo or our files)")
                 if not isinstance(l["freePreview"], bool):
                     fail(f"{lw}: freePreview must be a boolean")
         if not c["sections"][0]["lessons"][0]["freePreview"]:

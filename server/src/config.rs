@@ -124,6 +124,13 @@ pub struct Config {
     #[arg(long, global = true, env = "ACADEMY_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_proxy)]
     pub trusted_proxies: Vec<ipnet::IpNet>,
 
+    /// Limits on writes, as `<name>=<max>/<seconds>` (comma-separated), replacing the defaults: `contact`
+    /// messages (5 per 15 minutes), `admission` messages (10), `newsletter` subscriptions (10) and
+    /// `registration`s (20) per client address (IPv6: per /64), and `upload-url`s per account (30).
+    /// E.g. `contact=3/600,registration=50/900`.
+    #[arg(long, global = true, env = "ACADEMY_RATE_LIMITS", value_delimiter = ',')]
+    pub rate_limits: Vec<crate::auth::rate_limit::RateSetting>,
+
     /// How many public catalogue responses (course list pages, the home page) each server keeps in memory;
     /// 0 turns the cache off. See `server/src/http/cache.rs`.
     #[arg(long, global = true, env = "ACADEMY_RESPONSE_CACHE_ENTRIES", default_value_t = 4096)]
@@ -217,6 +224,7 @@ impl fmt::Debug for Config {
             .field("password_hash_concurrency", &self.password_hash_concurrency)
             .field("response_cache_entries", &self.response_cache_entries)
             .field("trusted_proxies", &self.trusted_proxies)
+            .field("rate_limits", &self.rate_limits)
             .field("public_url", &self.public_url)
             .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
             .field("mail_from", &self.mail_from)

@@ -1,5 +1,5 @@
-//! Hourly chores: unused uploads are deleted ([`storage::purge`](crate::storage::purge)), login and
-//! reset-request counters whose window has passed are dropped, and finished jobs older than a week are purged.
+//! Hourly chores: unused uploads are deleted ([`storage::purge`](crate::storage::purge)), login, reset-request
+//! and rate-limit counters whose window has passed are dropped, and finished jobs older than a week are purged.
 //!
 //! Every instance asks for the chores each hour through the job queue with the key `housekeeping:<hour>`, so
 //! one worker of one instance does them once per hour however many instances run.
@@ -71,6 +71,11 @@ pub async fn run_once(state: &AppState, now_ms: i64) {
         Ok(0) => {}
         Ok(dropped) => tracing::info!(dropped, "expired login and reset-request counters dropped"),
         Err(e) => tracing::warn!(error = %e, "dropping expired login counters failed"),
+    }
+    match state.rate_limiter.purge(&state.pool, now_ms).await {
+        Ok(0) => {}
+        Ok(dropped) => tracing::info!(dropped, "expired rate-limit counters dropped"),
+        Err(e) => tracing::warn!(error = %e, "dropping expired rate-limit counters failed"),
     }
     match state.jobs.purge_finished(now_ms).await {
         Ok(0) => {}

@@ -12,6 +12,7 @@ use crate::{
 use crate::auth::{
     login_limit::{GuessLimits, LoginThrottle},
     password::{self, Passwords},
+    rate_limit::RateLimiter,
     tokens::{TokenKeys, TokenLifetimes},
 };
 use crate::{http::cache::ResponseCache, jobs::JobQueue, mail::Mailer, storage::Storage};
@@ -29,6 +30,8 @@ pub struct AppState {
     pub tokens: TokenKeys,
     /// Failed-login counters (in the database) and this instance's gate for attempts in flight.
     pub login_throttle: LoginThrottle,
+    /// Limits on anonymous writes and upload URLs (counters in the database).
+    pub rate_limiter: RateLimiter,
     /// Uploaded files: local disk or an S3-compatible bucket.
     pub storage: Storage,
     /// SMTP, or the outbox table when no SMTP server is configured.
@@ -77,6 +80,7 @@ impl AppState {
             passwords,
             tokens,
             login_throttle,
+            rate_limiter: RateLimiter::new(&config.rate_limits),
             storage,
             mailer,
             cache: Arc::new(ResponseCache::new(config.response_cache_entries)),

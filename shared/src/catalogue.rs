@@ -9,6 +9,7 @@ use crate::limits::{
     ID_MAX_CHARS, IMAGE_URL_MAX_CHARS, LIST_ITEM_MAX_CHARS, LIST_MAX_ITEMS, SLUG_MAX_CHARS, TooLong, URL_MAX_CHARS,
     check_max, exceeds,
 };
+use crate::media::{MediaLinkError, video_link};
 use crate::validation::{Field, FieldErrors, Message};
 
 /// The most sections of a curriculum, and lessons of a section.
@@ -128,8 +129,11 @@ pub enum CatalogueError {
     LevelUnknown,
     #[error("The number of seats cannot be negative")]
     SeatsNegative,
-    #[error("Every section and lesson needs a title, a duration of 0 or more and an http(s) video link")]
+    #[error("Every section and lesson needs a title and a duration of 0 or more")]
     CurriculumInvalid,
+    /// A lesson's video link is not one [`crate::media::video_link`] accepts.
+    #[error("{}", MediaLinkError::VideoNotAllowed)]
+    VideoLinkNotAllowed,
     #[error("The curriculum is too long")]
     CurriculumTooLong,
     #[error("Use 2 to 40 letters, digits, dots or dashes, starting with a letter or digit")]
@@ -163,9 +167,8 @@ impl Message for CatalogueError {
             (Lang::Vi, Self::CurrencyUnknown) => "Loại tiền tệ không hợp lệ".into(),
             (Lang::Vi, Self::LevelUnknown) => "Trình độ không hợp lệ".into(),
             (Lang::Vi, Self::SeatsNegative) => "Số chỗ không được âm".into(),
-            (Lang::Vi, Self::CurriculumInvalid) => {
-                "Mỗi chương và bài học cần tiêu đề, thời lượng từ 0 trở lên và liên kết video http(s)".into()
-            }
+            (Lang::Vi, Self::CurriculumInvalid) => "Mỗi chương và bài học cần tiêu đề và thời lượng từ 0 trở lên".into(),
+            (Lang::Vi, Self::VideoLinkNotAllowed) => MediaLinkError::VideoNotAllowed.message(lang),
             (Lang::Vi, Self::CurriculumTooLong) => "Nội dung khóa học quá dài".into(),
             (Lang::Vi, Self::CodeInvalid) => "Dùng 2 đến 40 chữ cái, chữ số, dấu chấm hoặc gạch ngang, bắt đầu bằng chữ hoặc số".into(),
             (Lang::Vi, Self::NumberOutOfRange { min, max }) => format!("Nhập một số nguyên từ {min} đến {max}"),
@@ -324,29 +327,32 @@ fn check_section(section: &SectionFacts<'_>) -> Result<(), CatalogueError> {
     })
 }
 
-/// A lesson: texts within their maxima, then a Vietnamese title, a duration of 0 or more and a video link that is
-/// http(s) or ours.
-fn check_lesson(lesson: &LessonFacts<'_>) -> Result<(), CatalogueError> {
+/// A lesson: texts within their maxima, then a Vietnamese title and a duration of 0 or more, then a video link
+/// (when given) that [`video_link`] accepts.
+fn check_lesson(lesson: &LessonFacts<'_>, own_files: &str) -> Result<(), CatalogueError> {
     check_max(lesson.id, ID_MAX_CHARS)?;
     check_max(lesson.title_vi, TITLE_MAX_CHARS)?;
     check_max(lesson.title_en, TITLE_MAX_CHARS)?;
     let url = lesson.video_url.unwrap_or_default();
     check_max(url, URL_MAX_CHARS)?;
-    let url_ok = url.is_empty() || url.starts_with("https://") || url.starts_with("http://") || url.starts_with('/');
-    if lesson.title_vi.trim().is_empty() || lesson.duration_seconds < 0 || !url_ok {
+    if lesson.title_vi.trim().is_empty() || lesson.duration_seconds < 0 {
         return Err(CatalogueError::CurriculumInvalid);
+    }
+    if !url.trim().is_empty() && video_link(url, own_files).is_err() {
+        return Err(CatalogueError::VideoLinkNotAllowed);
     }
     Ok(())
 }
 
 /// Checks a curriculum: at most [`MAX_SECTIONS`] sections of at most [`MAX_LESSONS_PER_SECTION`] lessons,
-/// every Vietnamese title present, texts within their maxima, durations not negative, video links http(s). The
-/// error is the first broken item's (see [`curriculum_spots`] for all of them).
-pub fn validate_curriculum(sections: &[SectionFacts<'_>]) -> Result<(), CatalogueError> {
+/// every Vietnamese title present, texts within their maxima, durations not negative, video links (when given)
+/// ones [`video_link`] accepts, with `own_files` the base our stored files are read at. The error is the first
+/// broken item's (see [`curriculum_spots`] for all of them).
+pub fn validate_curriculum(sections: &[SectionFacts<'_>], own_files: &str) -> Result<(), CatalogueError> {
     if sections.len() > MAX_SECTIONS || sections.iter().any(|s| s.lessons.len() > MAX_LESSONS_PER_SECTION) {
         return Err(CatalogueError::CurriculumTooLong);
     }
-    curriculum_spots(sections).first().map_or(Ok(()), |spot| Err(spot.error))
+    curriculum_spots(sections, own_files).first().map_or(Ok(()), |spot| Err(spot.error))
 }
 
 /// Checks a named item (category, course type, banner, subject, syllabus): Vietnamese name required, both at
@@ -549,14 +555,14 @@ pub struct CurriculumSpot {
 
 /// Where a curriculum breaks [`validate_curriculum`]: each section whose own fields, and each lesson that, the
 /// rule refuses (so the editor can mark them), in order.
-pub fn curriculum_spots(sections: &[SectionFacts<'_>]) -> Vec<CurriculumSpot> {
+pub fn curriculum_spots(sections: &[SectionFacts<'_>], own_files: &str) -> Vec<CurriculumSpot> {
     let mut spots = Vec::new();
     for (s, section) in sections.iter().enumerate() {
         if let Err(error) = check_section(section) {
             spots.push(CurriculumSpot { section: s, lesson: None, error });
         }
         for (l, lesson) in section.lessons.iter().enumerate() {
-            if let Err(error) = check_lesson(lesson) {
+            if let Err(error) = check_lesson(lesson, own_files) {
                 spots.push(CurriculumSpot { section: s, lesson: Some(l), error });
             }
         }
@@ -623,14 +629,33 @@ mod tests {
         assert!(!is_valid_slug("a--b"));
     }
 
+    const HERE: &str = crate::media::OWN_FILES_PATH;
+
     #[test]
     fn a_lesson_without_title_or_with_a_script_link_breaks_the_curriculum() {
         let lesson =
             |title, url| LessonFacts { title_vi: title, duration_seconds: 60, video_url: url, ..LessonFacts::default() };
-        assert!(validate_curriculum(&[section("Chương 1", vec![lesson("Bài 1", Some("https://x.vn/a.mp4"))])]).is_ok());
-        assert!(validate_curriculum(&[section("Chương 1", vec![lesson("", None)])]).is_err());
-        assert!(validate_curriculum(&[section("Chương 1", vec![lesson("Bài", Some("javascript:alert(1)"))])]).is_err());
-        assert!(validate_curriculum(&[section("", vec![])]).is_err());
+        let youtube = Some("https://www.youtube.com/embed/aqz-KE-bpKQ");
+        assert!(validate_curriculum(&[section("Chương 1", vec![lesson("Bài 1", youtube)])], HERE).is_ok());
+        let untitled = validate_curriculum(&[section("Chương 1", vec![lesson("", None)])], HERE);
+        assert_eq!(untitled, Err(CatalogueError::CurriculumInvalid));
+        let script = validate_curriculum(&[section("Chương 1", vec![lesson("Bài", Some("javascript:alert(1)"))])], HERE);
+        assert_eq!(script, Err(CatalogueError::VideoLinkNotAllowed));
+        assert!(validate_curriculum(&[section("", vec![])], HERE).is_err());
+    }
+
+    #[test]
+    fn a_video_from_an_unknown_host_or_over_plain_http_is_refused_with_its_own_text() {
+        let lesson =
+            |url| LessonFacts { title_vi: "Bài 1", duration_seconds: 60, video_url: Some(url), ..LessonFacts::default() };
+        for url in ["https://evil.example/track.mp4", "http://www.youtube.com/embed/x", "//vimeo.com/1"] {
+            let refused = validate_curriculum(&[section("Chương 1", vec![lesson(url)])], HERE).expect_err(url);
+            assert_eq!(refused, CatalogueError::VideoLinkNotAllowed);
+            let en = refused.message(Lang::En);
+            assert_eq!(en, "Video links must be https links to YouTube, Vimeo or a file uploaded here");
+            assert!(refused.message(Lang::Vi).starts_with("Liên kết video phải là liên kết https"));
+        }
+        assert!(validate_curriculum(&[section("Chương 1", vec![lesson("https://vimeo.com/76979871")])], HERE).is_ok());
     }
 
     #[test]
@@ -715,15 +740,21 @@ mod tests {
         };
         let sections = [
             section("Chương 1", vec![lesson("Bài 1", 60, None), lesson("", 60, None)]),
-            section(" ", vec![lesson("Bài 1", -1, None), lesson("Bài 2", 0, Some("ftp://x"))]),
-            section("Chương 3", vec![lesson("Bài 1", 0, Some("https://x.vn/v.mp4"))]),
+            section(" ", vec![lesson("Bài 1", -1, None), lesson("Bài 2", 0, Some("https://x.vn/v.mp4"))]),
+            section("Chương 3", vec![lesson("Bài 1", 0, Some("https://youtu.be/aqz-KE-bpKQ"))]),
         ];
-        let spots = curriculum_spots(&sections);
-        let spot = |section, lesson| CurriculumSpot { section, lesson, error: CatalogueError::CurriculumInvalid };
-        assert_eq!(spots, [spot(0, Some(1)), spot(1, None), spot(1, Some(0)), spot(1, Some(1))]);
-        assert_eq!(validate_curriculum(&sections), Err(CatalogueError::CurriculumInvalid));
-        assert!(curriculum_spots(&sections[2..]).is_empty());
-        assert!(validate_curriculum(&sections[2..]).is_ok());
+        let spots = curriculum_spots(&sections, HERE);
+        let spot = |section, lesson, error| CurriculumSpot { section, lesson, error };
+        let invalid = CatalogueError::CurriculumInvalid;
+        assert_eq!(spots, [
+            spot(0, Some(1), invalid),
+            spot(1, None, invalid),
+            spot(1, Some(0), invalid),
+            spot(1, Some(1), CatalogueError::VideoLinkNotAllowed),
+        ]);
+        assert_eq!(validate_curriculum(&sections, HERE), Err(CatalogueError::CurriculumInvalid));
+        assert!(curriculum_spots(&sections[2..], HERE).is_empty());
+        assert!(validate_curriculum(&sections[2..], HERE).is_ok());
     }
 
     #[test]
@@ -875,10 +906,11 @@ mod tests {
             (URL_MAX_CHARS, |t| section("Chương", vec![LessonFacts { video_url: Some(t), ..lesson() }])),
         ];
         for (max, make) in cases {
-            let url = |n: usize| format!("https://{}", "a".repeat(n - 8));
+            let youtube = "https://www.youtube.com/embed/aqz-KE-bpKQ?a=";
+            let url = |n: usize| format!("{youtube}{}", "a".repeat(n - youtube.len()));
             for (n, expected) in [(max, Ok(())), (max + 1, Err(CatalogueError::TooLong { max }))] {
                 let text = if max == URL_MAX_CHARS { url(n) } else { "a".repeat(n) };
-                assert_eq!(validate_curriculum(&[make(&text)]), expected, "{max}");
+                assert_eq!(validate_curriculum(&[make(&text)], HERE), expected, "{max}");
             }
         }
     }

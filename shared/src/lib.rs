@@ -11,6 +11,7 @@ pub mod display;
 pub mod envelope;
 pub mod i18n;
 pub mod limits;
+pub mod media;
 pub mod mentorship;
 pub mod money;
 pub mod password;

@@ -7,9 +7,12 @@
 //! `SectionBody[]` in web/src/features/dashboard-catalogue/api/dashboard.ts; `SubjectBody`, `SyllabusBody` in
 //! api/material.ts).
 
-use academy_shared::catalogue::{
-    self, BannerFacts, CatalogueError, CourseFacts, LessonFacts, NamedFacts, SectionFacts, SubjectFacts,
-    SyllabusFacts,
+use academy_shared::{
+    catalogue::{
+        self, BannerFacts, CatalogueError, CourseFacts, LessonFacts, NamedFacts, SectionFacts, SubjectFacts,
+        SyllabusFacts,
+    },
+    media::OWN_FILES_PATH,
 };
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
@@ -182,9 +185,10 @@ pub fn validate_syllabus(form: JsValue, #[wasm_bindgen(unchecked_param_type = "s
     checked(catalogue::validate_syllabus(&facts), lang(lang_code))
 }
 
-/// A curriculum (`SectionBody[]`): `{ ok: true }`, or `{ ok: false, errors }` with the server's message under
-/// `sections` and each refused item's own message under its key: `sections.<i>.title` (a section's title or
-/// id) and `sections.<i>.lessons.<j>` (a lesson). A duration that is not a number reads as invalid.
+/// A curriculum (`SectionBody[]`), video links checked against this site's stored files ([`OWN_FILES_PATH`]):
+/// `{ ok: true }`, or `{ ok: false, errors }` with the server's message under `sections` and each refused item's
+/// own message under its key: `sections.<i>.title` (a section's title or id) and `sections.<i>.lessons.<j>` (a
+/// lesson). A duration that is not a number reads as invalid.
 #[wasm_bindgen(js_name = validateCurriculum)]
 pub fn validate_curriculum(
     #[wasm_bindgen(unchecked_param_type = "readonly unknown[]")] sections: JsValue,
@@ -217,7 +221,7 @@ pub fn validate_curriculum(
         .collect();
 
     let result = Object::new();
-    let error = match catalogue::validate_curriculum(&facts) {
+    let error = match catalogue::validate_curriculum(&facts, OWN_FILES_PATH) {
         Ok(()) => {
             set(&result, "ok", &JsValue::TRUE)?;
             return Ok(result.into());
@@ -228,7 +232,7 @@ pub fn validate_curriculum(
     let errors = Object::new();
     set(&errors, "sections", &JsValue::from_str(&error.message(lang)))?;
     if error != CatalogueError::CurriculumTooLong {
-        for spot in catalogue::curriculum_spots(&facts) {
+        for spot in catalogue::curriculum_spots(&facts, OWN_FILES_PATH) {
             let key = match spot.lesson {
                 None => format!("sections.{}.title", spot.section),
                 Some(lesson) => format!("sections.{}.lessons.{lesson}", spot.section),

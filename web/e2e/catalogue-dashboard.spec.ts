@@ -31,7 +31,7 @@ test.describe('course management', () => {
     const curriculum = page.getByTestId('curriculum-editor');
     await curriculum.getByLabel('Section title (VI)').fill('Bắt đầu');
     await curriculum.getByLabel('Lesson 1 title (VI)').fill('Chào mừng');
-    await curriculum.getByLabel('Video link').fill('https://example.com/welcome.mp4');
+    await curriculum.getByLabel('Video link').fill('https://www.youtube.com/watch?v=aqz-KE-bpKQ');
     await curriculum.getByLabel('Minutes').fill('3');
     await curriculum.getByLabel('Free preview').check();
     await page.getByRole('button', { name: 'Save curriculum' }).click();

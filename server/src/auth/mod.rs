@@ -1,12 +1,13 @@
-//! Who the caller is: passwords, tokens, sessions (refresh-token families), login throttling, password resets,
-//! e-mail changes, and the extractors handlers use to require a signed-in user ([`CurrentUser`], [`MaybeUser`],
-//! [`require_role`]).
+//! Who the caller is: passwords, tokens, sessions (refresh-token families), login throttling and the limits on
+//! other anonymous writes, password resets, e-mail changes, and the extractors handlers use to require a
+//! signed-in user ([`CurrentUser`], [`MaybeUser`], [`require_role`]).
 
 pub mod email_change;
 pub mod extract;
 pub mod login_limit;
 pub mod password;
 pub mod policy;
+pub mod rate_limit;
 pub mod reset;
 pub mod sessions;
 pub mod tokens;

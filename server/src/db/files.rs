@@ -20,6 +20,27 @@ pub async fn insert_upload(pool: &Pool, owner_id: &str, purpose: &str, client_na
     Ok(())
 }
 
+/// Claims the signed upload of `storage_key` for one PUT: true for the first caller, false when the bytes
+/// already arrived (or are arriving) or the upload is unknown. One statement, so two PUTs racing on two
+/// servers cannot both win. The claim's time is the upload's time until [`mark_uploaded`] sets it again.
+pub async fn claim_upload(pool: &Pool, storage_key: &str, now_ms: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("update files set uploaded_at = $1 where storage_key = $2 and uploaded_at is null")
+        .bind(now_ms)
+        .bind(storage_key)
+        .execute(pool)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Gives a claim back when its PUT stored nothing (refused bytes, a storage failure), so the link still works.
+pub async fn release_upload(pool: &Pool, storage_key: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("update files set uploaded_at = null where storage_key = $1 and content_type is null")
+        .bind(storage_key)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
 /// Notes that the bytes of `storage_key` arrived.
 pub async fn mark_uploaded(pool: &Pool, storage_key: &str, content_type: &str, size: i64) -> Result<(), sqlx::Error> {
     sqlx::query("update files set content_type = $1, size_bytes = $2, uploaded_at = $3 where storage_key = $4")

@@ -2,8 +2,10 @@
 //! an `error` text) and `POST /api/contact/message` (the contact page), both stored for the dashboard's inboxes.
 //!
 //! Their bodies carry the envelope's `code`, `message` and `result` beside `ok`/`error`, so both readings work.
+//! Each client address may send a few of each in a quarter of an hour ([`Limit::ContactMessage`],
+//! [`Limit::AdmissionMessage`]); every request counts, read or not.
 
-use std::collections::BTreeMap;
+use std::{collections::BTreeMap, net::IpAddr};
 
 use academy_shared::{
     contact::{AdmissionForm, ContactError, ContactField, ContactForm, validate_admission, validate_contact},
@@ -12,15 +14,19 @@ use academy_shared::{
 };
 use axum::{
     extract::{FromRequest, Request, State},
-    http::StatusCode,
+    http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{ApiError, Language, error::code};
-use crate::{db, state::AppState};
+use super::{ApiError, Language, auth::ClientAddr, error::code};
+use crate::{
+    auth::rate_limit::{Limit, Subject},
+    db,
+    state::AppState,
+};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(send_admission_message)).routes(routes!(send_contact_message))
@@ -124,8 +130,30 @@ async fn read_json<T: serde::de::DeserializeOwned>(request: Request, lang: Lang)
     }
 }
 
+/// Counts the message against the sender's address; over the limit, a 429 in this endpoint's shape.
+async fn within_limit(state: &AppState, limit: Limit, ip: IpAddr, lang: Lang) -> Result<(), Response> {
+    match super::rate_limit::check(state, limit, Subject::Address(ip)).await {
+        Ok(()) => Ok(()),
+        Err(ApiError::RateLimited { message, retry_after_secs }) => {
+            let mut response =
+                failed(StatusCode::TOO_MANY_REQUESTS, code::TOO_MANY_REQUESTS, message.get(lang).to_owned(), None);
+            response.headers_mut().insert(header::RETRY_AFTER, retry_after_secs.into());
+            Err(response)
+        }
+        Err(ApiError::Unavailable(e) | ApiError::Internal(e)) => {
+            tracing::error!(error = format!("{e:#}"), "counting a visitor's message failed");
+            Err(went_wrong(lang))
+        }
+        Err(other) => Err(other.into_response()),
+    }
+}
+
 fn internal(error: sqlx::Error, lang: Lang) -> Response {
     tracing::error!(error = %error, "storing a visitor's message failed");
+    went_wrong(lang)
+}
+
+fn went_wrong(lang: Lang) -> Response {
     let message = lang.pick("Đã có lỗi xảy ra. Vui lòng thử lại sau.", "Something went wrong. Please try again later.");
     failed(StatusCode::INTERNAL_SERVER_ERROR, code::INTERNAL, message.to_owned(), None)
 }
@@ -140,13 +168,18 @@ fn internal(error: sqlx::Error, lang: Lang) -> Response {
         (status = 200, description = "Stored: `ok` is true", body = SendResult),
         (status = 422, description = "Invalid: `ok` is false, `error` and `result.fields` say why", body = SendResult),
         (status = 400, description = "Unreadable body", body = SendResult),
+        (status = 429, description = "Too many messages from this address (`Retry-After`)", body = SendResult),
     )
 )]
 pub async fn send_admission_message(
     State(state): State<AppState>,
     Language(lang): Language,
+    ClientAddr(ip): ClientAddr,
     request: Request,
 ) -> Response {
+    if let Err(response) = within_limit(&state, Limit::AdmissionMessage, ip, lang).await {
+        return response;
+    }
     let form: AdmissionForm = match read_json(request, lang).await {
         Ok(form) => form,
         Err(response) => return response,
@@ -170,13 +203,18 @@ pub async fn send_admission_message(
     responses(
         (status = 200, description = "Stored: `ok` is true", body = SendResult),
         (status = 422, description = "Invalid: `ok` is false, `error` and `result.fields` say why", body = SendResult),
+        (status = 429, description = "Too many messages from this address (`Retry-After`)", body = SendResult),
     )
 )]
 pub async fn send_contact_message(
     State(state): State<AppState>,
     Language(lang): Language,
+    ClientAddr(ip): ClientAddr,
     request: Request,
 ) -> Response {
+    if let Err(response) = within_limit(&state, Limit::ContactMessage, ip, lang).await {
+        return response;
+    }
     let form: ContactForm = match read_json(request, lang).await {
         Ok(form) => form,
         Err(response) => return response,

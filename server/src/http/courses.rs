@@ -7,10 +7,10 @@ use academy_shared::{
 };
 use axum::{extract::State, http::HeaderMap, response::Response};
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{ApiError, ApiResult, Language, Path, Query, cache::Accepted, ok};
+use super::{ApiError, ApiResult, Language, Pagination, Path, Query, cache::Accepted, ok};
 use crate::{
     auth::extract::MaybeUser,
     db::{
@@ -147,7 +147,7 @@ pub fn course_card(row: &CourseCardRow, lang: Lang) -> Course {
 }
 
 /// Query of the course list.
-#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[derive(Debug, Clone, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct CourseListParams {
     /// Words to find in titles, instructor and category names; Vietnamese marks and case are ignored.
@@ -158,10 +158,6 @@ pub struct CourseListParams {
     pub sort: Option<Sort>,
     /// `free` or `paid` courses only.
     pub price: Option<Price>,
-    /// 1-based page (default 1).
-    pub page: Option<i64>,
-    /// Courses per page, 1–100 (default 12).
-    pub page_size: Option<i64>,
 }
 
 /// A page of a list.
@@ -190,6 +186,7 @@ impl<T> Page<T> {
     get,
     path = "/api/courses",
     tag = "catalogue",
+    params(Pagination<12>),
     responses((status = 200, description = "One page of courses", body = super::Envelope<Page<Course>>))
 )]
 pub async fn list_courses(
@@ -197,11 +194,10 @@ pub async fn list_courses(
     Language(lang): Language,
     headers: HeaderMap,
     Query(params): Query<CourseListParams>,
+    Pagination { page, page_size }: Pagination<12>,
 ) -> Result<Response, ApiError> {
     ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
     ApiError::check_length("category", params.category.as_deref(), SLUG_MAX_CHARS)?;
-    let page = params.page.unwrap_or(1).max(1);
-    let page_size = params.page_size.unwrap_or(12).clamp(1, db::courses::MAX_PAGE_SIZE);
     let query = ListQuery {
         search: params.search.filter(|s| !s.trim().is_empty()),
         category: params.category.filter(|c| !c.trim().is_empty()),

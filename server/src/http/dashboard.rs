@@ -11,16 +11,17 @@ use academy_shared::{
         self as rules, BannerFacts, CatalogueError, CatalogueField, CourseFacts, LessonFacts, NamedFacts, SectionFacts,
     },
     limits::SEARCH_MAX_CHARS,
+    media::{OWN_FILES_PATH, video_link},
     roles::Role,
     validation::FieldErrors,
 };
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    ApiError, ApiResult, Json, Language, Path, Query, Text, ok,
+    ApiError, ApiResult, Json, Language, Pagination, Path, Query, Text, ok,
     banners::{Banner, banner},
     courses::{Course, CourseDetail, Page, Viewer, course_card, course_detail, iso},
     feed::{FeedPost, feed_post},
@@ -187,12 +188,10 @@ fn admin_viewer(user: &CurrentUser) -> Viewer {
     Viewer { user_id: Some(user.id.clone()), is_admin: user.role == Role::Admin }
 }
 
-#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[derive(Debug, Clone, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct ManageParams {
     pub search: Option<String>,
-    pub page: Option<i64>,
-    pub page_size: Option<i64>,
 }
 
 /// Courses of any status: the teacher's own, or every course for an admin; newest first.
@@ -201,6 +200,7 @@ pub struct ManageParams {
     path = "/api/dashboard/courses",
     tag = "dashboard",
     security(("bearer" = [])),
+    params(Pagination<20>),
     responses((status = 200, description = "Courses", body = super::Envelope<Page<Course>>))
 )]
 pub async fn list_managed_courses(
@@ -208,14 +208,14 @@ pub async fn list_managed_courses(
     Language(lang): Language,
     user: CurrentUser,
     Query(params): Query<ManageParams>,
+    paging: Pagination<20>,
 ) -> ApiResult<Page<Course>> {
     require_role(&user, &[Role::Teacher, Role::Admin])?;
     ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
-    let page = params.page.unwrap_or(1).max(1);
-    let size = params.page_size.unwrap_or(20).clamp(1, 100);
+    let (page, size) = (paging.page, paging.page_size);
     let owner = (user.role != Role::Admin).then_some(user.id.as_str());
     let (rows, total) =
-        db::courses::list_managed(&state.pool, owner, params.search.as_deref(), size, (page - 1) * size).await?;
+        db::courses::list_managed(&state.pool, owner, params.search.as_deref(), size, paging.offset()).await?;
     Ok(ok(Page::new(rows.iter().map(|r| course_card(r, lang)).collect(), page, size, total)))
 }
 
@@ -395,7 +395,7 @@ pub async fn replace_curriculum(
                 .collect(),
         })
         .collect();
-    rules::validate_curriculum(&facts).map_err(|e| one_field_error("sections", e))?;
+    rules::validate_curriculum(&facts, OWN_FILES_PATH).map_err(|e| one_field_error("sections", e))?;
     let sections: Vec<SectionInput> = body
         .sections
         .into_iter()
@@ -409,7 +409,11 @@ pub async fn replace_curriculum(
                     id: l.id,
                     title: l.title,
                     duration_seconds: l.duration_seconds,
-                    video_url: l.video_url.filter(|u| !u.trim().is_empty()),
+                    // Saved as the player's embed link (checked above).
+                    video_url: l
+                        .video_url
+                        .filter(|u| !u.trim().is_empty())
+                        .map(|u| video_link(&u, OWN_FILES_PATH).unwrap_or(u)),
                     free_preview: l.free_preview,
                 })
                 .collect(),
@@ -826,31 +830,24 @@ pub async fn delete_banner(State(state): State<AppState>, user: CurrentUser, Pat
 // ---------------------------------------------------------------------------------------------------------
 // Feed moderation (ADMIN)
 
-#[derive(Debug, Clone, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-pub struct PageOnly {
-    pub page: Option<i64>,
-    pub page_size: Option<i64>,
-}
-
 /// Every feed post, hidden ones included, newest first.
 #[utoipa::path(
     get,
     path = "/api/dashboard/feed",
     tag = "dashboard",
     security(("bearer" = [])),
+    params(Pagination<20>),
     responses((status = 200, description = "Feed posts", body = super::Envelope<Page<FeedPost>>))
 )]
 pub async fn list_feed_for_moderation(
     State(state): State<AppState>,
     Language(lang): Language,
     user: CurrentUser,
-    Query(params): Query<PageOnly>,
+    paging: Pagination<20>,
 ) -> ApiResult<Page<FeedPost>> {
     require_role(&user, &[Role::Admin])?;
-    let page = params.page.unwrap_or(1).max(1);
-    let size = params.page_size.unwrap_or(20).clamp(1, 100);
-    let (rows, total) = db::catalogue::list_feed(&state.pool, true, size, (page - 1) * size).await?;
+    let (page, size) = (paging.page, paging.page_size);
+    let (rows, total) = db::catalogue::list_feed(&state.pool, true, size, paging.offset()).await?;
     Ok(ok(Page::new(rows.iter().map(|r| feed_post(r, lang)).collect(), page, size, total)))
 }
 
@@ -892,15 +889,13 @@ pub async fn moderate_feed_post(
 // ---------------------------------------------------------------------------------------------------------
 // Inboxes (ADMIN, STAFF)
 
-#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[derive(Debug, Clone, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct InboxParams {
     /// Words to find in name, e-mail, phone, subject or course, and message (marks ignored).
     pub search: Option<String>,
     /// `true`: read only; `false`: unread only.
     pub read: Option<bool>,
-    pub page: Option<i64>,
-    pub page_size: Option<i64>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -939,7 +934,7 @@ fn inbox_of(name: &str) -> Result<Inbox, ApiError> {
     path = "/api/dashboard/{inbox}",
     tag = "dashboard",
     security(("bearer" = [])),
-    params(("inbox" = String, Path, description = "`contact-messages` or `admission-messages`")),
+    params(("inbox" = String, Path, description = "`contact-messages` or `admission-messages`"), Pagination<20>),
     responses((status = 200, description = "Messages", body = super::Envelope<InboxPage>))
 )]
 pub async fn list_inbox(
@@ -947,13 +942,13 @@ pub async fn list_inbox(
     user: CurrentUser,
     Path(inbox): Path<String>,
     Query(params): Query<InboxParams>,
+    paging: Pagination<20>,
 ) -> ApiResult<InboxPage> {
     require_role(&user, &[Role::Admin, Role::Staff])?;
     let inbox = inbox_of(&inbox)?;
     ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
-    let page = params.page.unwrap_or(1).max(1);
-    let size = params.page_size.unwrap_or(20).clamp(1, 100);
-    let query = InboxQuery { search: params.search, read: params.read, limit: size, offset: (page - 1) * size };
+    let (page, size) = (paging.page, paging.page_size);
+    let query = InboxQuery { search: params.search, read: params.read, limit: size, offset: paging.offset() };
     let (rows, total, unread) = db::contact::list(&state.pool, inbox, &query).await?;
     let items = rows
         .into_iter()

@@ -46,7 +46,8 @@ impl Text {
 /// Everything that can go wrong in a request, each mapped to an HTTP status and an application code.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
-    /// 400 / 1001: the request cannot be read (malformed JSON, bad query...). `detail` is a technical hint.
+    /// 400 / 1001: the request cannot be read (malformed JSON, bad query...). `detail` is the parser's own
+    /// words: logged at debug level, never sent (they describe our types, not the person's mistake).
     #[error("bad request: {message:?}")]
     BadRequest { message: Text, detail: Option<String> },
     /// 413 / 1001: the body is larger than the route accepts.
@@ -70,6 +71,9 @@ pub enum ApiError {
     /// 429 / 1007.
     #[error("too many requests")]
     TooManyRequests(Text),
+    /// 429 / 1007 with `Retry-After`: a rate limit's window has this many seconds left.
+    #[error("rate limited for {retry_after_secs} s")]
+    RateLimited { message: Text, retry_after_secs: u64 },
     /// 503 / 9999: a dependency (the database) is down.
     #[error("service unavailable")]
     Unavailable(#[source] anyhow::Error),
@@ -149,7 +153,7 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests(_) | ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -164,26 +168,27 @@ impl ApiError {
             ApiError::NotFound(_) => code::NOT_FOUND,
             ApiError::Conflict(_) => code::CONFLICT,
             ApiError::Unprocessable { .. } => code::UNPROCESSABLE,
-            ApiError::TooManyRequests(_) => code::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests(_) | ApiError::RateLimited { .. } => code::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) | ApiError::Internal(_) => code::INTERNAL,
         }
     }
 
     /// What the client is told: never the internal cause.
     fn public_parts(&self) -> ErrorParts {
-        let (message, fields, detail) = match self {
-            ApiError::BadRequest { message, detail } => (message.clone(), BTreeMap::new(), detail.clone()),
-            ApiError::Unprocessable { message, fields } => (message.clone(), fields.clone(), None),
+        let (message, fields) = match self {
+            ApiError::BadRequest { message, .. } => (message.clone(), BTreeMap::new()),
+            ApiError::Unprocessable { message, fields } => (message.clone(), fields.clone()),
             ApiError::PayloadTooLarge(m)
             | ApiError::Unauthenticated(m)
             | ApiError::Forbidden(m)
             | ApiError::NotFound(m)
             | ApiError::Conflict(m)
-            | ApiError::TooManyRequests(m) => (m.clone(), BTreeMap::new(), None),
-            ApiError::Unavailable(_) => (texts::unavailable(), BTreeMap::new(), None),
-            ApiError::Internal(_) => (texts::internal(), BTreeMap::new(), None),
+            | ApiError::TooManyRequests(m)
+            | ApiError::RateLimited { message: m, .. } => (m.clone(), BTreeMap::new()),
+            ApiError::Unavailable(_) => (texts::unavailable(), BTreeMap::new()),
+            ApiError::Internal(_) => (texts::internal(), BTreeMap::new()),
         };
-        ErrorParts { status: self.status(), code: self.code(), message, fields, detail }
+        ErrorParts { status: self.status(), code: self.code(), message, fields }
     }
 }
 
@@ -206,13 +211,16 @@ impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> ApiError {
         let detail = Some(rejection.body_text());
         match rejection {
-            JsonRejection::JsonDataError(_) => ApiError::Unprocessable {
+            JsonRejection::JsonDataError(_) => {
+                tracing::debug!(detail = detail.as_deref().unwrap_or_default(), "request body refused");
+                ApiError::Unprocessable {
                 message: Text::new(
                     "Dữ liệu gửi lên không đúng định dạng yêu cầu.",
                     "The request body does not have the expected fields or types.",
                 ),
                 fields: BTreeMap::new(),
-            },
+                }
+            }
             JsonRejection::MissingJsonContentType(_) => ApiError::BadRequest {
                 message: Text::new(
                     "Yêu cầu phải gửi dữ liệu JSON (Content-Type: application/json).",
@@ -257,7 +265,6 @@ pub(crate) struct ErrorParts {
     code: i32,
     message: Text,
     fields: BTreeMap<String, Text>,
-    detail: Option<String>,
 }
 
 impl ErrorParts {
@@ -268,7 +275,7 @@ impl ErrorParts {
         let body = ErrorEnvelope {
             code: self.code,
             message: message.clone(),
-            result: ErrorResult { message, fields, detail: self.detail.clone() },
+            result: ErrorResult { message, fields },
         };
         let mut response = (self.status, axum::Json(body)).into_response();
         response.extensions_mut().insert(self.clone());
@@ -281,10 +288,17 @@ impl IntoResponse for ApiError {
         match &self {
             ApiError::Internal(cause) => tracing::error!(error = format!("{cause:#}"), "internal error"),
             ApiError::Unavailable(cause) => tracing::error!(error = format!("{cause:#}"), "service unavailable"),
+            ApiError::BadRequest { detail: Some(detail), .. } => {
+                tracing::debug!(status = %self.status(), error = %self, detail = %detail, "request failed");
+            }
             _ => tracing::debug!(status = %self.status(), error = %self, "request failed"),
         }
         // Vietnamese unless the localize_errors middleware re-renders it for the request's language.
-        self.public_parts().render(Lang::default())
+        let mut response = self.public_parts().render(Lang::default());
+        if let ApiError::RateLimited { retry_after_secs, .. } = self {
+            response.headers_mut().insert(header::RETRY_AFTER, retry_after_secs.into());
+        }
+        response
     }
 }
 
@@ -306,9 +320,6 @@ pub struct ErrorResult {
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<BTreeMap<String, String>>,
-    /// A technical hint for developers (e.g. the JSON parser's message), in English.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
 }
 
 /// Middleware: renders error envelopes in the request's language, and turns the bare error responses of axum
@@ -346,8 +357,7 @@ pub async fn localize_errors(request: Request, next: Next) -> Response {
         _ => (code::BAD_REQUEST, texts::bad_request()),
     };
     let (head, _) = response.into_parts();
-    let mut enveloped =
-        ErrorParts { status, code, message, fields: BTreeMap::new(), detail: None }.render(lang);
+    let mut enveloped = ErrorParts { status, code, message, fields: BTreeMap::new() }.render(lang);
     copy_headers(&head.headers, &mut enveloped);
     enveloped
 }
@@ -387,6 +397,9 @@ pub mod texts {
     }
     pub fn bad_request() -> Text {
         Text::new("Yêu cầu không hợp lệ.", "The request is not valid.")
+    }
+    pub fn bad_paging() -> Text {
+        Text::new("Số trang và kích thước trang phải là số nguyên.", "The page and page size must be whole numbers.")
     }
     pub fn too_large() -> Text {
         Text::new("Dữ liệu gửi lên quá lớn.", "The request body is too large.")

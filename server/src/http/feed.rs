@@ -7,9 +7,8 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    ApiResult, Language, Query, ok,
+    ApiResult, Language, Pagination, ok,
     courses::{Page, full_name, iso},
-    posts::PageParams,
 };
 use crate::{
     db::{
@@ -73,15 +72,14 @@ pub fn feed_post(row: &FeedRow, lang: Lang) -> FeedPost {
     get,
     path = "/api/feed",
     tag = "catalogue",
-    params(PageParams),
+    params(Pagination<12>),
     responses((status = 200, description = "One page of the feed", body = super::Envelope<Page<FeedPost>>))
 )]
 pub async fn list_feed(
     State(state): State<AppState>,
     Language(lang): Language,
-    Query(params): Query<PageParams>,
+    paging: Pagination<12>,
 ) -> ApiResult<Page<FeedPost>> {
-    let (page, page_size) = params.resolve();
-    let (rows, total) = db::catalogue::list_feed(&state.pool, false, page_size, (page - 1) * page_size).await?;
-    Ok(ok(Page::new(rows.iter().map(|r| feed_post(r, lang)).collect(), page, page_size, total)))
+    let (rows, total) = db::catalogue::list_feed(&state.pool, false, paging.page_size, paging.offset()).await?;
+    Ok(ok(Page::new(rows.iter().map(|r| feed_post(r, lang)).collect(), paging.page, paging.page_size, total)))
 }

@@ -23,6 +23,7 @@ pub mod material;
 pub mod mentors;
 pub mod newsletter;
 pub mod posts;
+pub mod rate_limit;
 pub mod users;
 pub mod web;
 
@@ -32,9 +33,10 @@ use academy_shared::envelope;
 use axum::{
     Router,
     body::Body,
-    extract::DefaultBodyLimit,
+    extract::{DefaultBodyLimit, State},
     http::{HeaderName, HeaderValue, Request, StatusCode, header},
-    middleware,
+    middleware::{self, Next},
+    response::Response,
 };
 use tower::ServiceBuilder;
 use tower_http::{
@@ -49,7 +51,7 @@ use utoipa::{OpenApi as _, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 
 pub use error::{ApiError, Text};
-pub use extract::{Json, Language, Path, Query};
+pub use extract::{Json, Language, Pagination, Path, Query};
 
 use crate::state::AppState;
 
@@ -78,11 +80,13 @@ pub const BODY_LIMIT: usize = 1024 * 1024;
 /// A request still running after this long is answered with 408.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// Content-Security-Policy of every response: only our own scripts (plus wasm), YouTube embeds for lessons.
+/// Content-Security-Policy of every response: only our own scripts (plus wasm); lesson videos play from our own
+/// files or in the YouTube and Vimeo players, the only hosts lesson links may name
+/// (`academy_shared::media::VIDEO_EMBED_ORIGINS`; a test keeps the two lists the same).
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
-    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; media-src 'self' https:; \
-    frame-src https://www.youtube.com https://www.youtube-nocookie.com; connect-src 'self'; \
-    frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
+    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; media-src 'self'; \
+    frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com; \
+    connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
 
 /// Every API route, documented. Later modules are merged here.
@@ -153,6 +157,7 @@ pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
                 .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
                 .layer(security_header(header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
                 .layer(security_header(HeaderName::from_static("permissions-policy"), PERMISSIONS_POLICY))
+                .layer(middleware::from_fn_with_state(state.clone(), transport_and_caching))
                 .layer(CompressionLayer::new())
                 .layer(middleware::from_fn(error::localize_errors))
                 .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT)),
@@ -162,6 +167,28 @@ pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
 
 fn security_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
     SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value))
+}
+
+/// `Strict-Transport-Security` of a site published over https: browsers use https only, for two years,
+/// subdomains included.
+pub const HSTS: &str = "max-age=63072000; includeSubDomains";
+
+/// Middleware: HSTS on every response when the public URL is https (none otherwise: over plain http it would
+/// be ignored, and it would lock a local test site out of http). `Cache-Control: no-store` on every answer to a
+/// request carrying credentials and on every token answer (`/auth/...`), which belong to one person and must
+/// not stay in a browser's or a proxy's cache; anonymous catalogue answers keep theirs.
+async fn transport_and_caching(State(state): State<AppState>, request: Request<Body>, next: Next) -> Response {
+    let private = request.headers().contains_key(header::AUTHORIZATION) || request.uri().path().starts_with("/auth/");
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    let public_url = state.config.public_url.as_deref().unwrap_or_default().trim_start();
+    if public_url.get(..8).is_some_and(|scheme| scheme.eq_ignore_ascii_case("https://")) {
+        headers.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(HSTS));
+    }
+    if private {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
 }
 
 /// One span per request, carrying its id. The query string is left out: it may hold secrets.

@@ -1,4 +1,5 @@
-//! `POST /api/newsletter`: subscribe an e-mail. Subscribing twice succeeds the same way.
+//! `POST /api/newsletter`: subscribe an e-mail. Subscribing twice succeeds the same way. Each client address
+//! may subscribe a few times in a quarter of an hour ([`Limit::Newsletter`]).
 
 use academy_shared::contact::validate_newsletter_email;
 use axum::extract::State;
@@ -6,8 +7,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{ApiError, ApiResult, Json, Text, ok};
-use crate::{db, state::AppState};
+use super::{ApiError, ApiResult, Json, Text, auth::ClientAddr, ok};
+use crate::{
+    auth::rate_limit::{Limit, Subject},
+    db,
+    state::AppState,
+};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(subscribe_newsletter))
@@ -34,12 +39,15 @@ pub struct Subscription {
     responses(
         (status = 200, description = "Subscribed (or already was)", body = super::Envelope<Subscription>),
         (status = 422, description = "Not a valid e-mail; `result.fields.email` says why", body = super::error::ErrorEnvelope),
+        (status = 429, description = "Too many subscriptions from this address (`Retry-After`)", body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn subscribe_newsletter(
     State(state): State<AppState>,
+    ClientAddr(ip): ClientAddr,
     Json(request): Json<NewsletterRequest>,
 ) -> ApiResult<Subscription> {
+    super::rate_limit::check(&state, Limit::Newsletter, Subject::Address(ip)).await?;
     let email = validate_newsletter_email(&request.email)
         .map_err(|e| ApiError::invalid_fields([("email".to_owned(), Text::localized(|lang| e.message(lang)))]))?;
     db::contact::subscribe(&state.pool, &email).await?;

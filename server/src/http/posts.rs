@@ -4,11 +4,11 @@
 use academy_shared::i18n::Lang;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    ApiError, ApiResult, Language, Path, Query, ok,
+    ApiError, ApiResult, Language, Pagination, Path, Query, ok,
     courses::{Page, full_name, iso},
 };
 use crate::{
@@ -76,22 +76,7 @@ pub fn post(row: &PostRow, lang: Lang) -> Post {
     }
 }
 
-#[derive(Debug, Clone, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-pub struct PageParams {
-    /// 1-based page (default 1).
-    pub page: Option<i64>,
-    /// Items per page, 1–100 (default 12).
-    pub page_size: Option<i64>,
-}
-
-impl PageParams {
-    pub fn resolve(&self) -> (i64, i64) {
-        (self.page.unwrap_or(1).max(1), self.page_size.unwrap_or(12).clamp(1, 100))
-    }
-}
-
-#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[derive(Debug, Clone, Deserialize, utoipa::IntoParams)]
 pub struct RecentParams {
     /// How many (default 2, at most 20).
     pub limit: Option<i64>,
@@ -102,16 +87,16 @@ pub struct RecentParams {
     get,
     path = "/api/posts",
     tag = "catalogue",
+    params(Pagination<12>),
     responses((status = 200, description = "One page of posts", body = super::Envelope<Page<Post>>))
 )]
 pub async fn list_posts(
     State(state): State<AppState>,
     Language(lang): Language,
-    Query(params): Query<PageParams>,
+    paging: Pagination<12>,
 ) -> ApiResult<Page<Post>> {
-    let (page, page_size) = params.resolve();
-    let (rows, total) = db::catalogue::list_posts(&state.pool, page_size, (page - 1) * page_size).await?;
-    Ok(ok(Page::new(rows.iter().map(|r| post(r, lang)).collect(), page, page_size, total)))
+    let (rows, total) = db::catalogue::list_posts(&state.pool, paging.page_size, paging.offset()).await?;
+    Ok(ok(Page::new(rows.iter().map(|r| post(r, lang)).collect(), paging.page, paging.page_size, total)))
 }
 
 /// The latest posts (the footer shows 2).

@@ -24,9 +24,13 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{ApiError, ApiResult, Json, Language, Path, Query, Text, auth::ClientAddr, ok};
+use super::{ApiError, ApiResult, Json, Language, Pagination, Path, Query, Text, auth::ClientAddr, ok};
 use crate::{
-    auth::{CurrentUser, email_change, policy, require_role},
+    auth::{
+        CurrentUser, email_change, policy,
+        rate_limit::{Limit, Subject},
+        require_role,
+    },
     db::{
         self,
         users::{self, AdminChangeError, CreateUserError, NewUser, ProfileUpdate, Taken, UserRow},
@@ -182,9 +186,15 @@ fn non_empty(value: Option<&str>) -> Option<&str> {
         (status = 200, description = "The created user", body = super::Envelope<User>),
         (status = 409, description = "Username or email already used", body = super::error::ErrorEnvelope),
         (status = 422, description = "Invalid fields (`result.fields`)", body = super::error::ErrorEnvelope),
+        (status = 429, description = "Too many registrations from this address (`Retry-After`)", body = super::error::ErrorEnvelope),
     )
 )]
-pub async fn register_user(State(state): State<AppState>, Json(body): Json<Registration>) -> ApiResult<User> {
+pub async fn register_user(
+    State(state): State<AppState>,
+    ClientAddr(ip): ClientAddr,
+    Json(body): Json<Registration>,
+) -> ApiResult<User> {
+    super::rate_limit::check(&state, Limit::Registration, Subject::Address(ip)).await?;
     let role = match non_empty(body.role_name.as_deref()).map(Role::parse) {
         None => Role::Student,
         Some(Some(role @ (Role::Student | Role::Teacher))) => role,
@@ -532,15 +542,13 @@ pub async fn confirm_email(
     }
 }
 
-/// An avatar must be one of our public files, or an `https` URL: never `javascript:` or `data:`.
+/// An avatar must be a picture uploaded here (`/files/public/...`, the shared rule): never another site's
+/// address, which would let a profile make every viewer's browser call that site.
 fn check_avatar_url(avatar: &str) -> Result<(), ApiError> {
-    let ours = avatar.starts_with("/files/public/");
-    let https = avatar.starts_with("https://") && !avatar.contains(char::is_whitespace);
-    if ours || https {
-        return Ok(());
-    }
-    let text = Text::new("Ảnh đại diện phải là một địa chỉ ảnh hợp lệ.", "The avatar must be a valid image URL.");
-    Err(ApiError::Unprocessable { message: text.clone(), fields: [("avatar".to_owned(), text)].into_iter().collect() })
+    academy_shared::media::check_avatar_url(avatar, crate::storage::OWN_FILES_PATH).map_err(|error| {
+        let text = Text::localized(|lang| error.message(lang));
+        ApiError::Unprocessable { message: text.clone(), fields: [("avatar".to_owned(), text)].into_iter().collect() }
+    })
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -555,10 +563,6 @@ pub struct ListParams {
     pub search: Option<String>,
     /// `ADMIN`, `STAFF`, `TEACHER` or `STUDENT`.
     pub role: Option<String>,
-    /// 1-based page (default 1).
-    pub page: Option<i64>,
-    /// Items per page (default 20, at most 100).
-    pub page_size: Option<i64>,
 }
 
 /// A page of users.
@@ -578,7 +582,7 @@ pub struct UserPage {
     path = "/users",
     tag = "users",
     security(("bearer" = [])),
-    params(ListParams),
+    params(ListParams, Pagination<20>),
     responses(
         (status = 200, description = "A page of users", body = super::Envelope<UserPage>),
         (status = 401, description = "Not signed in", body = super::error::ErrorEnvelope),
@@ -589,6 +593,7 @@ pub async fn list_users(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(params): Query<ListParams>,
+    Pagination { page, page_size }: Pagination<20>,
 ) -> ApiResult<UserPage> {
     require_role(&user, &[Role::Admin, Role::Staff])?;
     ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
@@ -598,8 +603,6 @@ pub async fn list_users(
         })?),
         None => None,
     };
-    let page = params.page.unwrap_or(1).max(1);
-    let page_size = params.page_size.unwrap_or(20).clamp(1, 100);
     let query = users::ListQuery { search: params.search, role, page, page_size };
     let (rows, total) = users::list(&state.pool, &query).await?;
     Ok(ok(UserPage {
@@ -754,15 +757,6 @@ pub async fn create_staff(State(state): State<AppState>, actor: CurrentUser, Jso
     Ok(ok(User::from(row)))
 }
 
-/// Paging of `GET /api/admin/outbox`.
-#[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
-#[serde(rename_all = "camelCase", default)]
-#[into_params(parameter_in = Query)]
-pub struct OutboxParams {
-    pub page: Option<i64>,
-    pub page_size: Option<i64>,
-}
-
 /// A mail kept in the outbox.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -780,7 +774,7 @@ pub struct OutboxItem {
     path = "/api/admin/outbox",
     tag = "users",
     security(("bearer" = [])),
-    params(OutboxParams),
+    params(Pagination<50>),
     responses(
         (status = 200, description = "Kept mails", body = super::Envelope<Vec<OutboxItem>>),
         (status = 403, description = "Not ADMIN", body = super::error::ErrorEnvelope),
@@ -789,12 +783,10 @@ pub struct OutboxItem {
 pub async fn list_outbox(
     State(state): State<AppState>,
     actor: CurrentUser,
-    Query(params): Query<OutboxParams>,
+    paging: Pagination<50>,
 ) -> ApiResult<Vec<OutboxItem>> {
     require_role(&actor, &[Role::Admin])?;
-    let page_size = params.page_size.unwrap_or(50).clamp(1, 200);
-    let offset = (params.page.unwrap_or(1).max(1) - 1) * page_size;
-    let mails = crate::mail::OutboxMailer::list(&state.pool, page_size, offset).await?;
+    let mails = crate::mail::OutboxMailer::list(&state.pool, paging.page_size, paging.offset()).await?;
     Ok(ok(mails
         .into_iter()
         .map(|m| OutboxItem { id: m.id, recipient: m.recipient, subject: m.subject, body_text: m.body_text, created_at: m.created_at })

@@ -258,9 +258,12 @@ impl Storage {
 /// `Cache-Control` of public files: their names are never reused.
 pub const CACHE_CONTROL: &str = "public, max-age=31536000, immutable";
 
+/// Where committed files are read, on either backend: the base avatars and lesson files must start with.
+pub use academy_shared::media::OWN_FILES_PATH;
+
 /// The URL path where a committed file is read.
 pub fn public_path(key: &str) -> String {
-    format!("/files/public/{key}")
+    format!("{OWN_FILES_PATH}{key}")
 }
 
 fn check_image(bytes: &[u8], max: u64) -> Result<ImageKind, StorageError> {

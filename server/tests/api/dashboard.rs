@@ -129,11 +129,11 @@ async fn a_teacher_creates_a_draft_adds_a_curriculum_and_publishes_it() {
 
     let curriculum = json!({"sections": [
         {"title": {"vi": "Mở đầu", "en": "Intro"}, "lessons": [
-            {"title": {"vi": "Giới thiệu", "en": "Welcome"}, "durationSeconds": 120, "videoUrl": "https://v.example/1.mp4", "freePreview": true},
-            {"title": {"vi": "Cài đặt", "en": "Setup"}, "durationSeconds": 300, "videoUrl": "https://v.example/2.mp4"}
+            {"title": {"vi": "Giới thiệu", "en": "Welcome"}, "durationSeconds": 120, "videoUrl": "https://www.youtube.com/embed/aqz-KE-bpKQ", "freePreview": true},
+            {"title": {"vi": "Cài đặt", "en": "Setup"}, "durationSeconds": 300, "videoUrl": "https://player.vimeo.com/video/76979871"}
         ]},
         {"title": {"vi": "Cú pháp", "en": "Syntax"}, "lessons": [
-            {"title": {"vi": "Biến", "en": "Variables"}, "durationSeconds": 600, "videoUrl": "https://v.example/3.mp4"}
+            {"title": {"vi": "Biến", "en": "Variables"}, "durationSeconds": 600, "videoUrl": "https://www.youtube.com/embed/eRsGyueVLvQ"}
         ]}
     ]});
     let (saved, detail) =
@@ -141,7 +141,8 @@ async fn a_teacher_creates_a_draft_adds_a_curriculum_and_publishes_it() {
     assert_eq!(saved, 200, "{detail}");
     assert_eq!(detail["result"]["lessonCount"], 3);
     assert_eq!(detail["result"]["durationSeconds"], 1020);
-    assert_eq!(detail["result"]["sections"][1]["lessons"][0]["videoUrl"], "https://v.example/3.mp4", "the owner sees all");
+    let third = &detail["result"]["sections"][1]["lessons"][0]["videoUrl"];
+    assert_eq!(third, "https://www.youtube.com/embed/eRsGyueVLvQ", "the owner sees all");
 
     let (published, _) =
         call(&app, reqwest::Method::PUT, &format!("/api/dashboard/courses/{id}/status"), &khoa, Some(json!({"status": "published"}))).await;

@@ -3,7 +3,6 @@
 
 use academy_shared::{profile::AVATAR_MAX_BYTES, roles::Role};
 use reqwest::Method;
-use serde_json::json;
 
 use crate::accounts::status_json;
 use crate::helpers::{TestApp, spawn_app};
@@ -121,10 +120,10 @@ async fn an_expired_or_forged_upload_url_is_refused() {
 #[tokio::test]
 async fn staged_files_and_strange_paths_are_not_served() {
     let app = spawn_app().await;
-    let ticket = app.state.storage.upload_url(academy_server::db::now_ms()).await.expect("ticket");
-    assert_eq!(put(&app, &ticket.url, PNG.to_vec(), "image/png").await.0, 200);
+    let (_, token, _) = app.signed_in("stager", Role::Student).await;
+    let key = staged(&app, &token, "avatar-staged.png").await;
 
-    for path in [format!("/files/public/{}", ticket.key), "/files/public/avatars/..%2Facademy.db".to_owned(), "/files/public/avatars/x.png".to_owned()] {
+    for path in [format!("/files/public/{key}"), "/files/public/avatars/..%2Facademy.db".to_owned(), "/files/public/avatars/x.png".to_owned()] {
         assert_eq!(app.get(&path).await.status(), 404, "{path}");
     }
 }
@@ -178,10 +177,9 @@ async fn old_unused_uploads_are_purged_and_used_or_fresh_ones_stay() {
     // Never committed, a day old.
     let abandoned = staged(&app, &token, "avatar-abandoned.png").await;
     age(&app, &abandoned, 25).await;
-    // Committed, then replaced by an outside picture: nothing shows it any more.
+    // Committed, then replaced by a picture kept from before avatars had to be uploaded: nothing shows it any more.
     let replaced = avatar(&app, &token, "avatar-old.png").await;
-    let profile = json!({"firstName": "Test", "lastName": "User", "email": user.email, "avatar": "https://cdn.example/me.png"});
-    assert_eq!(status_json(app.send(Method::PUT, &format!("/users/{}", user.id), Some(&token), Some(profile)).await).await.0, 200);
+    academy_server::db::users::set_avatar(&app.state.pool, &user.id, "https://cdn.example/me.png").await.expect("set");
     age(&app, &replaced, 25).await;
     // The current avatar, a day old, and a fresh upload.
     let in_use = avatar(&app, &token, "avatar-current.png").await;
@@ -210,4 +208,41 @@ async fn old_unused_uploads_are_purged_and_used_or_fresh_ones_stay() {
     assert_eq!(app.get(me["result"]["avatar"].as_str().expect("avatar")).await.status(), 200);
     let again = purge_unused_uploads(&app.state.pool, &app.state.storage, academy_server::db::now_ms()).await.expect("purged");
     assert_eq!(again.deleted, 0);
+}
+
+#[tokio::test]
+async fn a_signed_upload_url_stores_bytes_once() {
+    let app = spawn_app().await;
+    let (_, token, _) = app.signed_in("oncer", Role::Student).await;
+    let (_, body) = upload_url(&app, &token, Method::GET, "avatar-once.png").await;
+    let url = body["result"]["url"].as_str().expect("url").to_owned();
+    let key = url.trim_start_matches("/files/upload/").split('?').next().expect("key").to_owned();
+
+    // A refused body does not use the link up: the person may pick another file.
+    assert_eq!(put(&app, &url, b"<html>".to_vec(), "image/png").await.0, 422);
+    assert_eq!(put(&app, &url, PNG.to_vec(), "image/png").await.0, 200);
+    let stored = std::fs::read(app.state.config.data_dir.join("files").join(&key)).expect("stored");
+
+    let mut other = PNG.to_vec();
+    other.extend_from_slice(b"replaced");
+    let (status, body) = put(&app, &url, other, "image/png").await;
+
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(body["code"], 1005);
+    assert_eq!(body["result"]["message"], "Liên kết tải lên này đã được dùng. Vui lòng tải lại tệp.");
+    assert_eq!(std::fs::read(app.state.config.data_dir.join("files").join(&key)).expect("kept"), stored);
+}
+
+#[tokio::test]
+async fn simultaneous_puts_to_one_signed_url_store_one_body() {
+    let app = spawn_app().await;
+    let (_, token, _) = app.signed_in("racer", Role::Student).await;
+    let (_, body) = upload_url(&app, &token, Method::GET, "avatar-race.png").await;
+    let url = body["result"]["url"].as_str().expect("url").to_owned();
+
+    let puts = (0..6).map(|_| put(&app, &url, PNG.to_vec(), "image/png"));
+    let statuses: Vec<u16> = futures_util::future::join_all(puts).await.into_iter().map(|(status, _)| status).collect();
+
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 5, "{statuses:?}");
 }

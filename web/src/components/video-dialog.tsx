@@ -2,9 +2,12 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** YouTube (and youtube-nocookie) embed links play in an iframe; anything else is a plain video file. */
+/**
+ * YouTube (and youtube-nocookie) and Vimeo player links play in an iframe; anything else is a file of ours.
+ * Lesson links are saved in these forms by the server (the shared rule `video_link`).
+ */
 export function isEmbedUrl(url: string): boolean {
-  return /^https:\/\/(www\.)?(youtube\.com|youtube-nocookie\.com)\/embed\//.test(url);
+  return /^https:\/\/((www\.)?(youtube\.com|youtube-nocookie\.com)\/embed\/|player\.vimeo\.com\/video\/)/.test(url);
 }
 
 function withAutoplay(url: string): string {

@@ -122,8 +122,8 @@ export function validateSyllabus(syllabus: SyllabusRulesInput, lang: LangCode): 
 
 /**
  * A curriculum: at most 100 sections of 200 lessons, every title present, texts within their maxima, durations
- * ≥ 0, video links http(s). On failure the first broken item's message is under `sections`, and each refused
- * section title or lesson has its own message under its key.
+ * ≥ 0, video links https to YouTube, Vimeo or a file uploaded here. On failure the first broken item's message is
+ * under `sections`, and each refused section title or lesson has its own message under its key.
  */
 export function validateCurriculum(
   sections: readonly SectionRulesInput[],

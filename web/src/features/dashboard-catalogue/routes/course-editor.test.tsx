@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CourseDetail } from '@/lib/catalogue-types';
 import { i18n } from '@/lib/i18n';
@@ -65,7 +65,7 @@ describe('course editor', () => {
     fireEvent.change(within(lesson).getByPlaceholderText('https://…'), { target: { value: 'javascript:alert(1)' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save curriculum' }));
 
-    const message = 'Every section and lesson needs a title, a duration of 0 or more and an http(s) video link';
+    const message = 'Video links must be https links to YouTube, Vimeo or a file uploaded here';
     expect(within(lesson).getByRole('alert').textContent).toBe(message);
     expect(screen.getAllByText(message)).toHaveLength(2);
     expect(api.saveCurriculum).not.toHaveBeenCalled();
@@ -84,5 +84,30 @@ describe('course editor', () => {
     expect(screen.getByText('This field must be at most 200 characters')).toBeTruthy();
     expect(description.getAttribute('aria-invalid')).toBe('true');
     expect(api.updateCourse).not.toHaveBeenCalled();
+  });
+
+  it.each(['https://evil.example/track.gif', '//evil.example/track.mp4', 'http://www.youtube.com/embed/aqz-KE-bpKQ'])(
+    'refuses a video link the server refuses (%s), in the server\'s words',
+    async (link) => {
+      renderEditor('/c1?tab=curriculum');
+      const lesson = await screen.findByRole('listitem', { name: 'Lesson 1' });
+      fireEvent.change(within(lesson).getByPlaceholderText('https://…'), { target: { value: link } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save curriculum' }));
+
+      const message = 'Video links must be https links to YouTube, Vimeo or a file uploaded here';
+      expect(within(lesson).getByRole('alert').textContent).toBe(message);
+      expect(api.saveCurriculum).not.toHaveBeenCalled();
+    },
+  );
+
+  it('sends a YouTube link on', async () => {
+    api.saveCurriculum.mockResolvedValue(course());
+    renderEditor('/c1?tab=curriculum');
+    const lesson = await screen.findByRole('listitem', { name: 'Lesson 1' });
+    fireEvent.change(within(lesson).getByPlaceholderText('https://…'), { target: { value: 'https://youtu.be/aqz-KE-bpKQ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save curriculum' }));
+
+    await waitFor(() => expect(api.saveCurriculum).toHaveBeenCalledOnce());
+    expect(api.saveCurriculum.mock.calls[0]?.[1][0].lessons[0].videoUrl).toBe('https://youtu.be/aqz-KE-bpKQ');
   });
 });
