@@ -19,6 +19,7 @@ build_wasm
 check_wasm_budget
 
 test_server
+test_api_types
 
 build_web
 test_web
