@@ -7,7 +7,9 @@ function Menu() {
   return (
     <div>
       <div data-testid="container" {...menu.containerProps}>
-        <button type="button" {...menu.triggerProps}>Trigger</button>
+        <button type="button" {...menu.triggerProps}>
+          Trigger
+        </button>
         {menu.open && (
           <div role="menu">
             <button type="button">Item</button>

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { MAX_RETRIES, optimistic, shouldRetry } from './query-client';
 
-const failure = (kind: ConstructorParameters<typeof ApiError>[1]['kind'], status = 0) => new ApiError('x', { kind, status });
+const failure = (kind: ConstructorParameters<typeof ApiError>[1]['kind'], status = 0) =>
+  new ApiError('x', { kind, status });
 
 describe('shouldRetry', () => {
   it('tries a read again when no answer came or the server failed', () => {

@@ -58,7 +58,10 @@ export interface Snapshot {
  * cached answer under it is changed by `update`; when the request fails they are put back; once the server has
  * answered either way they are refetched, so the server has the last word.
  */
-export function optimistic<TData, TVariables>(queryKey: QueryKey, update: (data: TData, variables: TVariables) => TData) {
+export function optimistic<TData, TVariables>(
+  queryKey: QueryKey,
+  update: (data: TData, variables: TVariables) => TData,
+) {
   return {
     onMutate: async (variables: TVariables, { client }: MutationFunctionContext): Promise<Snapshot> => {
       await client.cancelQueries({ queryKey });
@@ -66,7 +69,12 @@ export function optimistic<TData, TVariables>(queryKey: QueryKey, update: (data:
       client.setQueriesData<TData>({ queryKey }, (data) => (data === undefined ? data : update(data, variables)));
       return { previous };
     },
-    onError: (_error: unknown, _variables: TVariables, snapshot: Snapshot | undefined, { client }: MutationFunctionContext) => {
+    onError: (
+      _error: unknown,
+      _variables: TVariables,
+      snapshot: Snapshot | undefined,
+      { client }: MutationFunctionContext,
+    ) => {
       for (const [key, data] of snapshot?.previous ?? []) client.setQueryData(key, data);
     },
     // Not awaited: the change counts as done when the server has answered, the refetch follows.

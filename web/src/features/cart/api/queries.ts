@@ -21,6 +21,8 @@ export function useRemoveCartItem() {
     mutationFn: async ({ cartId, itemId }: { cartId: string; itemId: string }) => {
       if (!(await removeCartItem(cartId, itemId))) throw new Error('The cart item was not removed');
     },
-    ...optimistic<Cart | null, { cartId: string; itemId: string }>(cartKeys.header(), (cart, { itemId }) => withoutItem(cart, itemId)),
+    ...optimistic<Cart | null, { cartId: string; itemId: string }>(cartKeys.header(), (cart, { itemId }) =>
+      withoutItem(cart, itemId),
+    ),
   });
 }

@@ -11,7 +11,7 @@ function reaches(prefix: QueryKey, key: QueryKey): boolean {
 }
 
 describe('dashboardKeys', () => {
-  it('puts every page of the course lists under one prefix, and the editor\'s course outside it', () => {
+  it("puts every page of the course lists under one prefix, and the editor's course outside it", () => {
     const lists = dashboardKeys.courseLists();
     expect(reaches(lists, dashboardKeys.courseList({ page: 1 }))).toBe(true);
     expect(reaches(lists, dashboardKeys.courseList({ search: 'go', page: 3 }))).toBe(true);
@@ -26,7 +26,12 @@ describe('dashboardKeys', () => {
   });
 
   it('refreshes syllabuses with the subjects they show', () => {
-    for (const key of [dashboardKeys.subjects(''), dashboardKeys.subject('s1'), dashboardKeys.syllabuses('x'), dashboardKeys.syllabus('y')]) {
+    for (const key of [
+      dashboardKeys.subjects(''),
+      dashboardKeys.subject('s1'),
+      dashboardKeys.syllabuses('x'),
+      dashboardKeys.syllabus('y'),
+    ]) {
       expect(reaches(dashboardKeys.material(), key)).toBe(true);
     }
     expect(reaches(dashboardKeys.material(), dashboardKeys.categories())).toBe(false);

@@ -11,16 +11,38 @@ const api = vi.hoisted(() => ({ markMessage: vi.fn(), listInbox: vi.fn() }));
 vi.mock('./dashboard', () => api);
 
 const message = (id: string, isRead: boolean) => ({
-  id, name: 'Lan', email: 'lan@example.com', phone: '', subject: 'Hỏi', message: 'Xin chào', isRead, createdAt: '2026-11-01T00:00:00.000Z',
+  id,
+  name: 'Lan',
+  email: 'lan@example.com',
+  phone: '',
+  subject: 'Hỏi',
+  message: 'Xin chào',
+  isRead,
+  createdAt: '2026-11-01T00:00:00.000Z',
 });
 const page = (): InboxPage => ({
-  items: [message('m1', false), message('m2', true)], page: 1, pageSize: 20, total: 2, totalPages: 1, totalExact: true, unread: 1,
+  items: [message('m1', false), message('m2', true)],
+  page: 1,
+  pageSize: 20,
+  total: 2,
+  totalPages: 1,
+  totalExact: true,
+  unread: 1,
 });
 
 describe('markedRead', () => {
   it('marks one message and moves the unread count with it', () => {
-    expect(markedRead(page(), 'm1', true)).toMatchObject({ unread: 0, items: [{ id: 'm1', isRead: true }, { id: 'm2', isRead: true }] });
-    expect(markedRead(page(), 'm2', false)).toMatchObject({ unread: 2, items: [{ isRead: false }, { id: 'm2', isRead: false }] });
+    expect(markedRead(page(), 'm1', true)).toMatchObject({
+      unread: 0,
+      items: [
+        { id: 'm1', isRead: true },
+        { id: 'm2', isRead: true },
+      ],
+    });
+    expect(markedRead(page(), 'm2', false)).toMatchObject({
+      unread: 2,
+      items: [{ isRead: false }, { id: 'm2', isRead: false }],
+    });
   });
 
   it('leaves the page alone when nothing changes', () => {
@@ -36,7 +58,9 @@ describe('useMarkMessage', () => {
   function setup() {
     const client = testQueryClient();
     client.setQueryData(key, page());
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     return { client, ...renderHook(() => useMarkMessage('contact-messages'), { wrapper }) };
   }
 
@@ -61,6 +85,9 @@ describe('useMarkMessage', () => {
     const { client, result } = setup();
     act(() => result.current.mutate({ id: 'm1', read: true }));
     await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(client.getQueryData<InboxPage>(key)).toMatchObject({ unread: 1, items: [{ id: 'm1', isRead: false }, { id: 'm2' }] });
+    expect(client.getQueryData<InboxPage>(key)).toMatchObject({
+      unread: 1,
+      items: [{ id: 'm1', isRead: false }, { id: 'm2' }],
+    });
   });
 });

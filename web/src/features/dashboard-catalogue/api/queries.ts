@@ -61,21 +61,39 @@ import {
 
 export const dashboardQueries = {
   courseList: (query: ManagedCourseQuery) =>
-    queryOptions({ queryKey: dashboardKeys.courseList(query), queryFn: ({ signal }) => listManagedCourses(query, signal) }),
-  course: (id: string) => queryOptions({ queryKey: dashboardKeys.course(id), queryFn: ({ signal }) => getManagedCourse(id, signal) }),
-  categories: () => queryOptions({ queryKey: dashboardKeys.categories(), queryFn: ({ signal }) => listManagedCategories(signal) }),
-  courseTypes: () => queryOptions({ queryKey: dashboardKeys.courseTypes(), queryFn: ({ signal }) => listCourseTypes(signal) }),
-  banners: () => queryOptions({ queryKey: dashboardKeys.banners(), queryFn: ({ signal }) => listManagedBanners(signal) }),
+    queryOptions({
+      queryKey: dashboardKeys.courseList(query),
+      queryFn: ({ signal }) => listManagedCourses(query, signal),
+    }),
+  course: (id: string) =>
+    queryOptions({ queryKey: dashboardKeys.course(id), queryFn: ({ signal }) => getManagedCourse(id, signal) }),
+  categories: () =>
+    queryOptions({ queryKey: dashboardKeys.categories(), queryFn: ({ signal }) => listManagedCategories(signal) }),
+  courseTypes: () =>
+    queryOptions({ queryKey: dashboardKeys.courseTypes(), queryFn: ({ signal }) => listCourseTypes(signal) }),
+  banners: () =>
+    queryOptions({ queryKey: dashboardKeys.banners(), queryFn: ({ signal }) => listManagedBanners(signal) }),
   feedPage: (page: number) =>
-    queryOptions({ queryKey: dashboardKeys.feedPage(page), queryFn: ({ signal }) => listFeedForModeration(page, signal) }),
+    queryOptions({
+      queryKey: dashboardKeys.feedPage(page),
+      queryFn: ({ signal }) => listFeedForModeration(page, signal),
+    }),
   inboxPage: (inbox: InboxName, query: InboxQuery) =>
-    queryOptions({ queryKey: dashboardKeys.inboxPage(inbox, query), queryFn: ({ signal }) => listInbox(inbox, query, signal) }),
+    queryOptions({
+      queryKey: dashboardKeys.inboxPage(inbox, query),
+      queryFn: ({ signal }) => listInbox(inbox, query, signal),
+    }),
   subjects: (search: string) =>
     queryOptions({ queryKey: dashboardKeys.subjects(search), queryFn: ({ signal }) => listSubjects(search, signal) }),
-  subject: (id: string) => queryOptions({ queryKey: dashboardKeys.subject(id), queryFn: ({ signal }) => getSubject(id, signal) }),
+  subject: (id: string) =>
+    queryOptions({ queryKey: dashboardKeys.subject(id), queryFn: ({ signal }) => getSubject(id, signal) }),
   syllabuses: (search: string) =>
-    queryOptions({ queryKey: dashboardKeys.syllabuses(search), queryFn: ({ signal }) => listSyllabuses(search, signal) }),
-  syllabus: (id: string) => queryOptions({ queryKey: dashboardKeys.syllabus(id), queryFn: ({ signal }) => getSyllabus(id, signal) }),
+    queryOptions({
+      queryKey: dashboardKeys.syllabuses(search),
+      queryFn: ({ signal }) => listSyllabuses(search, signal),
+    }),
+  syllabus: (id: string) =>
+    queryOptions({ queryKey: dashboardKeys.syllabus(id), queryFn: ({ signal }) => getSyllabus(id, signal) }),
   teachers: () => queryOptions({ queryKey: dashboardKeys.teachers(), queryFn: ({ signal }) => listTeachers(signal) }),
 };
 
@@ -109,10 +127,13 @@ export function useSaveCurriculum(id: string) {
 
 /** Publishes, unpublishes or archives a course: the course lists show the new status at once. */
 export function useSetCourseStatus() {
-  const lists = optimistic<ManagedCoursePage, { id: string; status: CourseStatus }>(dashboardKeys.courseLists(), (page, { id, status }) => ({
-    ...page,
-    items: page.items.map((course) => (course._id === id ? { ...course, status } : course)),
-  }));
+  const lists = optimistic<ManagedCoursePage, { id: string; status: CourseStatus }>(
+    dashboardKeys.courseLists(),
+    (page, { id, status }) => ({
+      ...page,
+      items: page.items.map((course) => (course._id === id ? { ...course, status } : course)),
+    }),
+  );
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: CourseStatus }) => setCourseStatus(id, status),
     ...lists,
@@ -166,14 +187,16 @@ export function useSaveCourseType() {
       if (id) await updateCourseType(id, body);
       else await createCourseType(body);
     },
-    onSuccess: (_nothing, _variables, _snapshot, { client }) => void client.invalidateQueries({ queryKey: dashboardKeys.courseTypes() }),
+    onSuccess: (_nothing, _variables, _snapshot, { client }) =>
+      void client.invalidateQueries({ queryKey: dashboardKeys.courseTypes() }),
   });
 }
 
 export function useDeleteCourseType() {
   return useMutation({
     mutationFn: (id: string) => deleteCourseType(id),
-    onSuccess: (_nothing, _id, _snapshot, { client }) => void client.invalidateQueries({ queryKey: dashboardKeys.courseTypes() }),
+    onSuccess: (_nothing, _id, _snapshot, { client }) =>
+      void client.invalidateQueries({ queryKey: dashboardKeys.courseTypes() }),
   });
 }
 
@@ -194,11 +217,13 @@ export function useSaveBanner() {
 
 /** Switches a banner on or off (saving it with its other fields unchanged); the list shows it at once. */
 export function useSetBannerActive(bodyOf: (banner: ManagedBanner) => BannerBody) {
-  const list = optimistic<ManagedBanner[], { banner: ManagedBanner; active: boolean }>(dashboardKeys.banners(), (banners, { banner, active }) =>
-    banners.map((b) => (b.id === banner.id ? { ...b, active } : b)),
+  const list = optimistic<ManagedBanner[], { banner: ManagedBanner; active: boolean }>(
+    dashboardKeys.banners(),
+    (banners, { banner, active }) => banners.map((b) => (b.id === banner.id ? { ...b, active } : b)),
   );
   return useMutation({
-    mutationFn: ({ banner, active }: { banner: ManagedBanner; active: boolean }) => updateBanner(banner.id, { ...bodyOf(banner), active }),
+    mutationFn: ({ banner, active }: { banner: ManagedBanner; active: boolean }) =>
+      updateBanner(banner.id, { ...bodyOf(banner), active }),
     ...list,
     onSettled: (...args) => {
       list.onSettled(...args);
@@ -216,10 +241,13 @@ export function useDeleteBanner() {
 
 /** Shows or hides a feed post: the moderation list shows it at once, the public feed refreshes. */
 export function useModerateFeedPost() {
-  const pages = optimistic<ModerationPage, { id: string; status: FeedStatus }>(dashboardKeys.feed(), (page, { id, status }) => ({
-    ...page,
-    items: page.items.map((post) => (post._id === id ? { ...post, status } : post)),
-  }));
+  const pages = optimistic<ModerationPage, { id: string; status: FeedStatus }>(
+    dashboardKeys.feed(),
+    (page, { id, status }) => ({
+      ...page,
+      items: page.items.map((post) => (post._id === id ? { ...post, status } : post)),
+    }),
+  );
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: FeedStatus }) => moderateFeedPost(id, status),
     ...pages,
@@ -245,15 +273,19 @@ export function markedRead(page: InboxPage, id: string, read: boolean): InboxPag
 export function useMarkMessage(inbox: InboxName) {
   return useMutation({
     mutationFn: ({ id, read }: { id: string; read: boolean }) => markMessage(inbox, id, read),
-    ...optimistic<InboxPage, { id: string; read: boolean }>(dashboardKeys.inbox(inbox), (page, { id, read }) => markedRead(page, id, read)),
+    ...optimistic<InboxPage, { id: string; read: boolean }>(dashboardKeys.inbox(inbox), (page, { id, read }) =>
+      markedRead(page, id, read),
+    ),
   });
 }
 
 /** Creates a subject (no `id`) or saves it; resolves its id. Syllabuses show their subjects: all material refreshes. */
 export function useSaveSubject() {
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: string; body: SubjectBody }) => (id ? (await updateSubject(id, body)).id : createSubject(body)),
-    onSuccess: (_id, _variables, _snapshot, { client }) => void client.invalidateQueries({ queryKey: dashboardKeys.material() }),
+    mutationFn: async ({ id, body }: { id?: string; body: SubjectBody }) =>
+      id ? (await updateSubject(id, body)).id : createSubject(body),
+    onSuccess: (_id, _variables, _snapshot, { client }) =>
+      void client.invalidateQueries({ queryKey: dashboardKeys.material() }),
   });
 }
 
@@ -262,6 +294,7 @@ export function useSaveSyllabus() {
   return useMutation({
     mutationFn: async ({ id, body }: { id?: string; body: SyllabusBody }) =>
       id ? (await updateSyllabus(id, body)).id : createSyllabus(body),
-    onSuccess: (_id, _variables, _snapshot, { client }) => void client.invalidateQueries({ queryKey: dashboardKeys.material() }),
+    onSuccess: (_id, _variables, _snapshot, { client }) =>
+      void client.invalidateQueries({ queryKey: dashboardKeys.material() }),
   });
 }

@@ -5,5 +5,9 @@ import { fetchMentor, fetchMentors } from './mentors';
 export const mentorQueries = {
   list: () => queryOptions({ queryKey: mentorKeys.list(), queryFn: ({ signal }) => fetchMentors(signal) }),
   detail: (id: string) =>
-    queryOptions({ queryKey: mentorKeys.detail(id), queryFn: ({ signal }) => fetchMentor(id, signal), enabled: id !== '' }),
+    queryOptions({
+      queryKey: mentorKeys.detail(id),
+      queryFn: ({ signal }) => fetchMentor(id, signal),
+      enabled: id !== '',
+    }),
 };

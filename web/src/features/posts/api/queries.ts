@@ -3,7 +3,8 @@ import { postKeys } from './keys';
 import { fetchPost, fetchPosts, fetchRecentPosts } from './posts';
 
 export const postQueries = {
-  page: (page: number) => queryOptions({ queryKey: postKeys.page(page), queryFn: ({ signal }) => fetchPosts(page, signal) }),
+  page: (page: number) =>
+    queryOptions({ queryKey: postKeys.page(page), queryFn: ({ signal }) => fetchPosts(page, signal) }),
   detail: (id: string) =>
     queryOptions({ queryKey: postKeys.detail(id), queryFn: ({ signal }) => fetchPost(id, signal), enabled: id !== '' }),
   recent: (limit: number) =>

@@ -24,7 +24,11 @@ export const userQueries = {
 };
 
 /** The user's row in every cached page, changed by `change`. */
-function withUser(page: UserPage, userId: string, change: (user: UserPage['items'][number]) => UserPage['items'][number]): UserPage {
+function withUser(
+  page: UserPage,
+  userId: string,
+  change: (user: UserPage['items'][number]) => UserPage['items'][number],
+): UserPage {
   return { ...page, items: page.items.map((user) => (user.userId === userId ? change(user) : user)) };
 }
 
@@ -51,6 +55,7 @@ export function useChangeStatus() {
 export function useCreateStaff() {
   return useMutation({
     mutationFn: (account: StaffAccount) => createStaff(account),
-    onSuccess: (_answer, _account, _snapshot, { client }) => void client.invalidateQueries({ queryKey: userKeys.lists() }),
+    onSuccess: (_answer, _account, _snapshot, { client }) =>
+      void client.invalidateQueries({ queryKey: userKeys.lists() }),
   });
 }
