@@ -7,6 +7,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS="${ACADEMY_TOOLS:-$HOME/.cache/academy/tools}"
 WASM_BINDGEN_VERSION="0.2.130"
 WASM_PACK_VERSION="0.15.1"
+CARGO_WATCH_VERSION="8.5.3"
 export PATH="$TOOLS/bin:$ROOT/web/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 log() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
@@ -165,4 +166,55 @@ test_server() {
   ACADEMY_TEST_BACKEND=sqlite cargo test -p academy-server --test api
   log "server: integration tests on PostgreSQL (ACADEMY_TEST_BACKEND=postgres)"
   ACADEMY_TEST_BACKEND=postgres cargo test -p academy-server --test api
+}
+
+check_rust_style() {
+  # The house formatting (rustfmt.toml) and clippy with warnings denied, on every crate and target.
+  log "lint: rustfmt and clippy"
+  cargo fmt --all --check
+  cargo clippy --workspace --all-targets --quiet -- -D warnings
+}
+
+ensure_cargo_watch() {
+  # The dev loop restarts the server when its code changes.
+  if ! cargo-watch --version 2>/dev/null | grep -q "$CARGO_WATCH_VERSION"; then
+    log "installing cargo-watch $CARGO_WATCH_VERSION (a minute, once)"
+    cargo install cargo-watch --version "$CARGO_WATCH_VERSION" --locked --root "$TOOLS" --force
+  fi
+}
+
+ensure_schemathesis() {
+  # schemathesis (API fuzzing from the OpenAPI document) in a virtualenv of the tools cache.
+  local venv="$HOME/.cache/academy/venv" version="4.32.5"
+  if ! "$venv/bin/st" --version 2>/dev/null | grep -q "$version"; then
+    log "installing schemathesis $version (once)"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet "schemathesis==$version"
+  fi
+  export PATH="$venv/bin:$PATH"
+}
+
+start_throwaway_postgres() {
+  # start_throwaway_postgres <dir>: a PostgreSQL cluster of its own in <dir> on a free port (as the postgres user
+  # when run as root: initdb refuses root); prints its URL. Stop it with stop_throwaway_postgres <dir>.
+  local dir="$1" bin port
+  bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+  port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+  mkdir -p "$dir"
+  local run=(sh -c)
+  if [ "$(id -u)" -eq 0 ]; then chown -R postgres:postgres "$dir"; run=(su postgres -s /bin/sh -c); fi
+  "${run[@]}" "$bin/initdb -D $dir/data -A trust -U postgres -E UTF8 --locale=C --no-sync >$dir/initdb.log 2>&1"
+  "${run[@]}" "$bin/pg_ctl -D $dir/data -l $dir/server.log -w -t 60 -o '-p $port -k $dir \
+    -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off' start >/dev/null"
+  "${run[@]}" "$bin/createdb -h 127.0.0.1 -p $port -U postgres academy"
+  echo "postgres://postgres@127.0.0.1:$port/academy"
+}
+
+stop_throwaway_postgres() {
+  local dir="$1" bin
+  bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+  local run=(sh -c)
+  [ "$(id -u)" -eq 0 ] && run=(su postgres -s /bin/sh -c)
+  "${run[@]}" "$bin/pg_ctl -D $dir/data -m immediate stop" >/dev/null 2>&1 || true
+  rm -rf "$dir"
 }

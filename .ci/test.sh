@@ -1,28 +1,60 @@
 #!/usr/bin/env bash
-# Runs every test of the academy: the rules (Rust and wasm), the server on SQLite and on PostgreSQL, the web
-# app's unit tests and the browser tests in Chromium. Installs what is missing first.
+# Runs the academy's tests; installs what is missing first. `make test` (and CI) runs every part, in order:
+#   lint    rustfmt and clippy (warnings denied)
+#   rules   the rule crate's unit and property tests, its generated TypeScript types, the wasm module through its
+#           JavaScript boundary and its size budget
+#   server  the server's unit tests and its integration tests on SQLite, then on PostgreSQL
+#   web     the web app's type check and unit tests (vitest)
+#   e2e     the browser tests (Playwright in Chromium against the real server)
+# `.ci/test.sh server web` runs only the parts named.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 
-ensure_rust_wasm
-ensure_node_modules
-ensure_chromium
-ensure_postgres
+parts=("$@")
+[ ${#parts[@]} -eq 0 ] && parts=(rules server web e2e)
 
-log "rules: unit and property tests"
-cargo test -p academy-shared --all-features
-test_generated_types
-log "rules: wasm module through its JavaScript boundary"
-test_wasm
-build_wasm
-check_wasm_budget
-
-test_server
-test_api_types
-
-build_web
-test_web
-cargo build -p academy-server --quiet
-test_e2e
-log "all tests passed"
+for part in "${parts[@]}"; do
+  case "$part" in
+    lint)
+      check_rust_style
+      ;;
+    rules)
+      ensure_rust_wasm
+      ensure_node_modules
+      log "rules: unit and property tests"
+      cargo test -p academy-shared --all-features
+      test_generated_types
+      log "rules: wasm module through its JavaScript boundary"
+      test_wasm
+      build_wasm
+      check_wasm_budget
+      ;;
+    server)
+      test_server
+      # The web app's API types are generated from this server's OpenAPI document (openapi-typescript from web/).
+      ensure_node_modules
+      test_api_types
+      ;;
+    web)
+      ensure_rust_wasm
+      ensure_node_modules
+      [ -f "$ROOT/wasm/pkg/package.json" ] || build_wasm
+      build_web
+      test_web
+      ;;
+    e2e)
+      ensure_rust_wasm
+      ensure_node_modules
+      [ -f "$ROOT/wasm/pkg/package.json" ] || build_wasm
+      [ -f "$ROOT/web/dist/index.html" ] || build_web
+      cargo build -p academy-server --quiet
+      test_e2e
+      ;;
+    *)
+      echo "unknown part: $part (lint, rules, server, web, e2e)" >&2
+      exit 2
+      ;;
+  esac
+done
+log "tests passed: ${parts[*]}"

@@ -75,6 +75,7 @@ async fn spawn_app(o: &Options, dir: &std::path::Path) -> String {
     let mut config = Config::with_data_dir(dir);
     config.token_secret = Some("bench-token-secret-0123456789abcdef".into());
     config.login_limit_per_account = i64::MAX / 2;
+    config.login_limit_per_account_and_address = i64::MAX / 2;
     config.login_limit_per_address = i64::MAX / 2;
     config.password_hash_concurrency = o.hash_permits;
     config.web_dir = dir.join("no-web");

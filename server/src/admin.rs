@@ -2,7 +2,7 @@
 //! `ACADEMY_ADMIN_USERNAME` / `ACADEMY_ADMIN_EMAIL` / `ACADEMY_ADMIN_PASSWORD`, which create one at start when
 //! no active administrator exists. Both apply the registration rules to the password.
 
-use academy_shared::{i18n::Lang, roles::Role};
+use academy_shared::{auth_rules::RegistrationForm, i18n::Lang, roles::Role};
 use anyhow::Context as _;
 
 use crate::{
@@ -22,7 +22,14 @@ pub async fn create_privileged(
     names: (Option<&str>, Option<&str>),
     role: Role,
 ) -> Result<UserRow, ApiError> {
-    policy::check_new_account(username, email, password)?;
+    policy::check_new_account(&RegistrationForm {
+        username: username.to_owned(),
+        email: email.to_owned(),
+        password: password.to_owned(),
+        first_name: names.0.unwrap_or_default().to_owned(),
+        last_name: names.1.unwrap_or_default().to_owned(),
+        ..RegistrationForm::default()
+    })?;
     let hash = state.passwords.hash(password.trim()).await.map_err(ApiError::internal)?;
     let user = NewUser {
         username: username.trim(),

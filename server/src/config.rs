@@ -93,13 +93,28 @@ pub struct Config {
     #[arg(long, global = true, env = "ACADEMY_REFRESH_TOKEN_TTL_SECS", default_value_t = 7 * 24 * 60 * 60)]
     pub refresh_token_ttl_secs: u64,
 
-    /// Failed logins allowed per account within the login window before 429.
-    #[arg(long, global = true, env = "ACADEMY_LOGIN_LIMIT_PER_ACCOUNT", default_value_t = 5)]
-    pub login_limit_per_account: i64,
+    /// How long a spent refresh token may be exchanged again, in seconds: within it the same successor refresh
+    /// token is answered (two tabs refreshing at once both stay signed in); after it, reuse ends the session.
+    #[arg(long, global = true, env = "ACADEMY_REFRESH_REUSE_GRACE_SECS", default_value_t = 10)]
+    pub refresh_reuse_grace_secs: u64,
 
-    /// Failed logins allowed per client address (IPv6: per /64) within the login window before 429.
+    /// Failed logins of one client address at one account within the login window before that address is
+    /// refused (429) for that account.
+    #[arg(long, global = true, env = "ACADEMY_LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS", default_value_t = 5)]
+    pub login_limit_per_account_and_address: i64,
+
+    /// Failed logins allowed per client address (IPv6: per /64) across accounts within the login window before 429.
     #[arg(long, global = true, env = "ACADEMY_LOGIN_LIMIT_PER_ADDRESS", default_value_t = 20)]
     pub login_limit_per_address: i64,
+
+    /// Failed logins at one account from all addresses within the login window beyond which addresses that have
+    /// failed there wait growing delays (1 s, doubling) before they are evaluated; other addresses never wait.
+    #[arg(long, global = true, env = "ACADEMY_LOGIN_LIMIT_PER_ACCOUNT", default_value_t = 50)]
+    pub login_limit_per_account: i64,
+
+    /// The longest of those delays, in seconds.
+    #[arg(long, global = true, env = "ACADEMY_LOGIN_LIMIT_MAX_DELAY_SECS", default_value_t = 5 * 60)]
+    pub login_limit_max_delay_secs: u64,
 
     /// Length of the login-limit window, in seconds.
     #[arg(long, global = true, env = "ACADEMY_LOGIN_LIMIT_WINDOW_SECS", default_value_t = 15 * 60)]
@@ -196,8 +211,11 @@ impl fmt::Debug for Config {
             .field("demo", &self.demo)
             .field("access_token_ttl_secs", &self.access_token_ttl_secs)
             .field("refresh_token_ttl_secs", &self.refresh_token_ttl_secs)
-            .field("login_limit_per_account", &self.login_limit_per_account)
+            .field("refresh_reuse_grace_secs", &self.refresh_reuse_grace_secs)
+            .field("login_limit_per_account_and_address", &self.login_limit_per_account_and_address)
             .field("login_limit_per_address", &self.login_limit_per_address)
+            .field("login_limit_per_account", &self.login_limit_per_account)
+            .field("login_limit_max_delay_secs", &self.login_limit_max_delay_secs)
             .field("login_limit_window_secs", &self.login_limit_window_secs)
             .field("password_hash_concurrency", &self.password_hash_concurrency)
             .field("response_cache_entries", &self.response_cache_entries)

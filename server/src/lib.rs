@@ -19,6 +19,7 @@ pub mod db;
 pub mod demo;
 pub mod housekeeping;
 pub mod http;
+pub mod jobs;
 pub mod mail;
 pub mod state;
 pub mod storage;
@@ -52,24 +53,34 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 }
 
 /// Serves the app on `listener` until `shutdown` completes, then lets running requests finish.
-/// Handlers can read the client's address with `ConnectInfo<SocketAddr>`. Unused uploads and expired login
-/// counters are purged periodically meanwhile ([`housekeeping`]).
+/// Handlers can read the client's address with `ConnectInfo<SocketAddr>`. Meanwhile this instance's job worker
+/// runs queued jobs ([`jobs`], handlers from [`job_handlers`]) and the hourly chores are asked for
+/// ([`housekeeping`]).
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let purge = tokio::spawn(housekeeping::run_periodically(state.clone(), stopped));
+    let chores = tokio::spawn(housekeeping::schedule_periodically(state.clone(), stopped.clone()));
+    let worker = jobs::Worker::new(state.jobs.clone(), state.clone(), job_handlers());
+    let worker = tokio::spawn(worker.run(stopped));
     let shutdown = async move {
         shutdown.await;
         let _ = stop.send(true);
     };
     let served = serve_router(listener, app(state), shutdown).await;
-    if let Err(e) = purge.await {
-        tracing::error!(error = %e, "the housekeeping task failed");
+    for (task, name) in [(chores, "the housekeeping schedule"), (worker, "the job worker")] {
+        if let Err(e) = task.await {
+            tracing::error!(error = %e, "{name} failed");
+        }
     }
     served
+}
+
+/// The handler of every kind of queued job.
+pub fn job_handlers() -> Vec<std::sync::Arc<dyn jobs::JobHandler<AppState>>> {
+    vec![std::sync::Arc::new(housekeeping::Chores)]
 }
 
 /// Serves an already built router (see [`http::app_with`]) like [`serve`].

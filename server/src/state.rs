@@ -10,11 +10,11 @@ use crate::{
     db::{self, Backend, Pool},
 };
 use crate::auth::{
-    login_limit::{LoginLimits, LoginThrottle},
+    login_limit::{GuessLimits, LoginThrottle},
     password::{self, Passwords},
     tokens::{TokenKeys, TokenLifetimes},
 };
-use crate::{http::cache::ResponseCache, mail::Mailer, storage::Storage};
+use crate::{http::cache::ResponseCache, jobs::JobQueue, mail::Mailer, storage::Storage};
 
 /// Shared application state, cheap to clone (handlers receive it through `State<AppState>`).
 #[derive(Debug, Clone)]
@@ -27,7 +27,7 @@ pub struct AppState {
     pub passwords: Passwords,
     /// Signs and checks access and refresh tokens.
     pub tokens: TokenKeys,
-    /// Failed-login counters (in the database).
+    /// Failed-login counters (in the database) and this instance's gate for attempts in flight.
     pub login_throttle: LoginThrottle,
     /// Uploaded files: local disk or an S3-compatible bucket.
     pub storage: Storage,
@@ -35,6 +35,8 @@ pub struct AppState {
     pub mailer: Arc<dyn Mailer>,
     /// The public catalogue's responses kept in memory (course lists, home page).
     pub cache: Arc<ResponseCache>,
+    /// Work run later, once across instances (mail, webhooks, chores).
+    pub jobs: JobQueue,
 }
 
 impl AppState {
@@ -49,21 +51,26 @@ impl AppState {
         let lifetimes = TokenLifetimes {
             access: Duration::from_secs(config.access_token_ttl_secs),
             refresh: Duration::from_secs(config.refresh_token_ttl_secs),
+            refresh_reuse_grace: Duration::from_secs(config.refresh_reuse_grace_secs),
             ..TokenLifetimes::default()
         };
         let tokens = TokenKeys::new(token_secret.as_bytes(), lifetimes)?;
-        let passwords =
-            Passwords::new(config.password_hash_concurrency.unwrap_or_else(password::default_concurrency));
-        let login_throttle = LoginThrottle::new(LoginLimits {
-            per_account: config.login_limit_per_account,
+        let hash_concurrency = config.password_hash_concurrency.unwrap_or_else(password::default_concurrency);
+        let passwords = Passwords::new(hash_concurrency);
+        let guess_limits = GuessLimits {
+            per_account_and_address: config.login_limit_per_account_and_address,
             per_address: config.login_limit_per_address,
+            per_account: config.login_limit_per_account,
+            max_delay: Duration::from_secs(config.login_limit_max_delay_secs),
             window: Duration::from_secs(config.login_limit_window_secs),
-        });
+        };
+        let login_throttle = LoginThrottle::new(guess_limits, hash_concurrency);
         let storage = Storage::from_config(&config.data_dir, config.s3()?.as_ref(), token_secret.as_bytes())
             .context("opening file storage")?;
         let mailer = crate::mail::from_config(config.smtp_url.as_deref(), &config.mail_from, &pool)
             .context("configuring mail")?;
         Ok(AppState {
+            jobs: JobQueue::new(pool.clone(), backend),
             pool,
             backend,
             token_secret,

@@ -3,6 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::Lang;
+use crate::limits::{
+    ADDRESS_MAX_CHARS, EMAIL_MAX_CHARS, PASSWORD_MAX_CHARS, PERSON_NAME_MAX_CHARS, PHONE_MAX_CHARS, TooLong,
+    USERNAME_MAX_CHARS, check_max,
+};
 use crate::password::{PASSWORD_MIN_SCORE, password_strength};
 use crate::validation::{Field, FieldErrors, Message};
 
@@ -51,16 +55,23 @@ pub enum LoginError {
     UsernameRequired,
     #[error("Password is required")]
     PasswordRequired,
+    #[error("{}", TooLong { max: *max })]
+    TooLong { max: usize },
+}
+
+impl From<TooLong> for LoginError {
+    fn from(TooLong { max }: TooLong) -> Self {
+        Self::TooLong { max }
+    }
 }
 
 impl Message for LoginError {
     fn message(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Vi => match self {
-                Self::UsernameRequired => "Vui lòng nhập tên đăng nhập".into(),
-                Self::PasswordRequired => "Vui lòng nhập mật khẩu".into(),
-            },
+        match (lang, self) {
+            (_, Self::TooLong { max }) => TooLong { max: *max }.message(lang),
+            (Lang::En, _) => self.to_string(),
+            (Lang::Vi, Self::UsernameRequired) => "Vui lòng nhập tên đăng nhập".into(),
+            (Lang::Vi, Self::PasswordRequired) => "Vui lòng nhập mật khẩu".into(),
         }
     }
 }
@@ -71,7 +82,8 @@ impl LoginError {
     }
 }
 
-/// Checks the login form: both fields trimmed and required.
+/// Checks the login form: both fields trimmed and required, and no longer than registration allows (so a
+/// sign-in never hashes more than [`PASSWORD_MAX_CHARS`] characters).
 pub fn validate_login(form: &LoginForm) -> Result<LoginPayload, FieldErrors<LoginField, LoginError>> {
     let username = form.username.trim();
     let password = form.password.trim();
@@ -79,9 +91,11 @@ pub fn validate_login(form: &LoginForm) -> Result<LoginPayload, FieldErrors<Logi
     if username.is_empty() {
         errors.add(LoginField::Username, LoginError::UsernameRequired);
     }
+    errors.check(LoginField::Username, check_max(&form.username, USERNAME_MAX_CHARS).map_err(LoginError::from));
     if password.is_empty() {
         errors.add(LoginField::Password, LoginError::PasswordRequired);
     }
+    errors.check(LoginField::Password, check_max(&form.password, PASSWORD_MAX_CHARS).map_err(LoginError::from));
     errors.into_result(|| LoginPayload { username: username.to_owned(), password: password.to_owned() })
 }
 
@@ -122,7 +136,8 @@ impl SignupRole {
     }
 }
 
-/// The registration form as typed; the form fills only these (§3).
+/// The registration form as typed. The page fills email, username, passwords and role; the optional
+/// details are empty there, and checked when another client of `POST /users` sends them.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
@@ -132,6 +147,10 @@ pub struct RegistrationForm {
     pub password: String,
     pub confirm_password: String,
     pub role: SignupRole,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone_number: String,
+    pub address: String,
 }
 
 /// The body of `POST /users` (§3). The fields the form does not fill are sent empty, `dob` as null and
@@ -160,6 +179,10 @@ pub enum RegistrationField {
     Username,
     Password,
     ConfirmPassword,
+    FirstName,
+    LastName,
+    PhoneNumber,
+    Address,
 }
 
 impl Field for RegistrationField {
@@ -169,6 +192,10 @@ impl Field for RegistrationField {
             Self::Username => "username",
             Self::Password => "password",
             Self::ConfirmPassword => "confirmPassword",
+            Self::FirstName => "firstName",
+            Self::LastName => "lastName",
+            Self::PhoneNumber => "phoneNumber",
+            Self::Address => "address",
         }
     }
 }
@@ -184,18 +211,25 @@ pub enum RegistrationError {
     PasswordTooWeak { min_score: u8 },
     #[error("Passwords do not match")]
     PasswordsDoNotMatch,
+    #[error("{}", TooLong { max: *max })]
+    TooLong { max: usize },
+}
+
+impl From<TooLong> for RegistrationError {
+    fn from(TooLong { max }: TooLong) -> Self {
+        Self::TooLong { max }
+    }
 }
 
 impl Message for RegistrationError {
     fn message(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Vi => match self {
-                Self::UsernameTooShort { min } => format!("Tên đăng nhập phải có ít nhất {min} ký tự"),
-                Self::InvalidEmail => "Vui lòng nhập địa chỉ email hợp lệ".into(),
-                Self::PasswordTooWeak { .. } => "Mật khẩu quá yếu".into(),
-                Self::PasswordsDoNotMatch => "Mật khẩu xác nhận không khớp".into(),
-            },
+        match (lang, self) {
+            (_, Self::TooLong { max }) => TooLong { max: *max }.message(lang),
+            (Lang::En, _) => self.to_string(),
+            (Lang::Vi, Self::UsernameTooShort { min }) => format!("Tên đăng nhập phải có ít nhất {min} ký tự"),
+            (Lang::Vi, Self::InvalidEmail) => "Vui lòng nhập địa chỉ email hợp lệ".into(),
+            (Lang::Vi, Self::PasswordTooWeak { .. }) => "Mật khẩu quá yếu".into(),
+            (Lang::Vi, Self::PasswordsDoNotMatch) => "Mật khẩu xác nhận không khớp".into(),
         }
     }
 }
@@ -206,10 +240,27 @@ impl RegistrationError {
     }
 }
 
-/// Checks the username rule alone: at least 6 characters after trimming.
+/// Checks the username rule alone: at least 6 characters after trimming, at most [`USERNAME_MAX_CHARS`].
 pub fn check_username(username: &str) -> Result<(), RegistrationError> {
+    check_max(username, USERNAME_MAX_CHARS)?;
     if username.trim().chars().count() < USERNAME_MIN_CHARS {
         return Err(RegistrationError::UsernameTooShort { min: USERNAME_MIN_CHARS });
+    }
+    Ok(())
+}
+
+/// Checks an e-mail address as registration and password recovery take it: at most [`EMAIL_MAX_CHARS`], then
+/// the simple pattern of [`is_valid_email`] (on the trimmed text).
+pub fn check_email(email: &str) -> Result<(), RegistrationError> {
+    check_max(email, EMAIL_MAX_CHARS)?;
+    if is_valid_email(email.trim()) { Ok(()) } else { Err(RegistrationError::InvalidEmail) }
+}
+
+/// Checks a new password: at most [`PASSWORD_MAX_CHARS`], then a score of at least 3 of 5 (on the trimmed text).
+pub fn check_new_password(password: &str) -> Result<(), RegistrationError> {
+    check_max(password, PASSWORD_MAX_CHARS)?;
+    if password_strength(password.trim()).score < PASSWORD_MIN_SCORE {
+        return Err(RegistrationError::PasswordTooWeak { min_score: PASSWORD_MIN_SCORE });
     }
     Ok(())
 }
@@ -224,24 +275,29 @@ pub fn validate_registration(
     let confirm = form.confirm_password.trim();
 
     let mut errors = FieldErrors::default();
-    if !is_valid_email(email) {
-        errors.add(RegistrationField::Email, RegistrationError::InvalidEmail);
-    }
-    errors.check(RegistrationField::Username, check_username(username));
-    if password_strength(password).score < PASSWORD_MIN_SCORE {
-        errors.add(RegistrationField::Password, RegistrationError::PasswordTooWeak { min_score: PASSWORD_MIN_SCORE });
-    }
+    errors.check(RegistrationField::Email, check_email(&form.email));
+    errors.check(RegistrationField::Username, check_username(&form.username));
+    errors.check(RegistrationField::Password, check_new_password(&form.password));
     if password != confirm {
         errors.add(RegistrationField::ConfirmPassword, RegistrationError::PasswordsDoNotMatch);
     }
+    let details = [
+        (RegistrationField::FirstName, &form.first_name, PERSON_NAME_MAX_CHARS),
+        (RegistrationField::LastName, &form.last_name, PERSON_NAME_MAX_CHARS),
+        (RegistrationField::PhoneNumber, &form.phone_number, PHONE_MAX_CHARS),
+        (RegistrationField::Address, &form.address, ADDRESS_MAX_CHARS),
+    ];
+    for (field, value, max) in details {
+        errors.check(field, check_max(value, max).map_err(RegistrationError::from));
+    }
     errors.into_result(|| RegistrationPayload {
-        first_name: String::new(),
-        last_name: String::new(),
+        first_name: form.first_name.trim().to_owned(),
+        last_name: form.last_name.trim().to_owned(),
         username: username.to_owned(),
         email: email.to_owned(),
         password: password.to_owned(),
-        phone_number: String::new(),
-        address: String::new(),
+        phone_number: form.phone_number.trim().to_owned(),
+        address: form.address.trim().to_owned(),
         dob: None,
         role_name: form.role,
         login_type: String::new(),
@@ -272,8 +328,12 @@ mod tests {
             username: username.into(),
             password: password.into(),
             confirm_password: confirm.into(),
-            role: SignupRole::default(),
+            ..RegistrationForm::default()
         }
+    }
+
+    fn valid_registration() -> RegistrationForm {
+        registration("a@b.co", "abcdef", "Abcdef1!", "Abcdef1!")
     }
 
     #[test]
@@ -399,5 +459,90 @@ mod tests {
         for (submitting, password, confirm, disabled) in cases {
             assert_eq!(submit_disabled(submitting, password, confirm), disabled, "{submitting} {password:?} {confirm:?}");
         }
+    }
+
+    #[test]
+    fn login_fields_at_their_maximum_pass_and_one_character_more_is_refused() {
+        let cases = [
+            (login(&"u".repeat(USERNAME_MAX_CHARS), "pw"), None),
+            (login(&"u".repeat(USERNAME_MAX_CHARS + 1), "pw"), Some((LoginField::Username, USERNAME_MAX_CHARS))),
+            (login("alice", &"p".repeat(PASSWORD_MAX_CHARS)), None),
+            (login("alice", &"p".repeat(PASSWORD_MAX_CHARS + 1)), Some((LoginField::Password, PASSWORD_MAX_CHARS))),
+        ];
+        for (form, expected) in cases {
+            let outcome = validate_login(&form);
+            match expected {
+                None => assert!(outcome.is_ok(), "{form:?}"),
+                Some((field, max)) => {
+                    assert_eq!(outcome.expect_err("too long").get(field), Some(&LoginError::TooLong { max }));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_megabyte_password_at_login_is_refused_in_both_languages() {
+        let errors = validate_login(&login("alice", &"p".repeat(1_000_000))).expect_err("too long");
+        assert_eq!(errors.messages(Lang::En)["password"], "This field must be at most 128 characters");
+        assert_eq!(errors.messages(Lang::Vi)["password"], "Trường này tối đa 128 ký tự");
+    }
+
+    #[test]
+    fn registration_fields_at_their_maximum_pass_and_one_character_more_is_refused() {
+        let at = |n: usize| "a".repeat(n);
+        let email = |n: usize| format!("{}@b.co", "a".repeat(n - 5));
+        let strong = |n: usize| format!("Abcdef1!{}", "x".repeat(n - 8));
+        type Text = fn(usize) -> String;
+        type Edit = fn(&mut RegistrationForm, String);
+        let cases: [(RegistrationField, usize, Text, Edit); 7] = [
+            (RegistrationField::Username, USERNAME_MAX_CHARS, at, |f, v| f.username = v),
+            (RegistrationField::Email, EMAIL_MAX_CHARS, email, |f, v| f.email = v),
+            (RegistrationField::Password, PASSWORD_MAX_CHARS, strong, |f, v| {
+                f.confirm_password.clone_from(&v);
+                f.password = v;
+            }),
+            (RegistrationField::FirstName, PERSON_NAME_MAX_CHARS, at, |f, v| f.first_name = v),
+            (RegistrationField::LastName, PERSON_NAME_MAX_CHARS, at, |f, v| f.last_name = v),
+            (RegistrationField::PhoneNumber, PHONE_MAX_CHARS, at, |f, v| f.phone_number = v),
+            (RegistrationField::Address, ADDRESS_MAX_CHARS, at, |f, v| f.address = v),
+        ];
+        for (field, max, value, edit) in cases {
+            let mut form = valid_registration();
+            edit(&mut form, value(max));
+            assert!(validate_registration(&form).is_ok(), "{} at {max}", field.name());
+            edit(&mut form, value(max + 1));
+            let errors = validate_registration(&form).expect_err(field.name());
+            assert_eq!(errors.get(field), Some(&RegistrationError::TooLong { max }), "{}", field.name());
+        }
+    }
+
+    #[test]
+    fn the_optional_registration_details_are_sent_trimmed() {
+        let form = RegistrationForm { first_name: " An ".into(), address: " Hà Nội ".into(), ..valid_registration() };
+        let payload = validate_registration(&form).expect("valid");
+        assert_eq!((payload.first_name.as_str(), payload.address.as_str()), ("An", "Hà Nội"));
+    }
+
+    #[test]
+    fn every_oversized_registration_field_is_named_with_the_limit_in_vietnamese() {
+        let form = RegistrationForm {
+            email: format!("{}@b.co", "e".repeat(300_000)),
+            username: "u".repeat(1_000_000),
+            first_name: "f".repeat(200_000),
+            last_name: "l".repeat(200_000),
+            address: "a".repeat(200_000),
+            ..valid_registration()
+        };
+        let messages = validate_registration(&form).expect_err("refused").messages(Lang::Vi);
+        assert_eq!(messages.keys().collect::<Vec<_>>(), ["address", "email", "firstName", "lastName", "username"]);
+        assert_eq!(messages["username"], "Trường này tối đa 50 ký tự");
+        assert_eq!(messages["email"], "Trường này tối đa 254 ký tự");
+    }
+
+    #[test]
+    fn an_email_for_password_recovery_is_checked_for_length_before_its_pattern() {
+        assert_eq!(check_email(" a@b.co "), Ok(()));
+        assert_eq!(check_email("nope"), Err(RegistrationError::InvalidEmail));
+        assert_eq!(check_email(&"a".repeat(255)), Err(RegistrationError::TooLong { max: 254 }));
     }
 }

@@ -4,15 +4,18 @@
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::Lang;
+pub use crate::limits::{CODE_MAX_CHARS, DESCRIPTION_MAX_CHARS, TITLE_MAX_CHARS};
+use crate::limits::{
+    ID_MAX_CHARS, IMAGE_URL_MAX_CHARS, LIST_ITEM_MAX_CHARS, LIST_MAX_ITEMS, SLUG_MAX_CHARS, TooLong, URL_MAX_CHARS,
+    check_max, exceeds,
+};
 use crate::validation::{Field, FieldErrors, Message};
 
-/// The longest title or name, in characters.
-pub const TITLE_MAX_CHARS: usize = 200;
-/// The longest description, in characters.
-pub const DESCRIPTION_MAX_CHARS: usize = 10_000;
 /// The most sections of a curriculum, and lessons of a section.
 pub const MAX_SECTIONS: usize = 100;
 pub const MAX_LESSONS_PER_SECTION: usize = 200;
+/// The most subjects a syllabus lists.
+pub const MAX_SYLLABUS_SUBJECTS: usize = 100;
 /// The levels a course can have.
 pub const LEVELS: [&str; 3] = ["beginner", "intermediate", "advanced"];
 /// Currency codes a price can be in.
@@ -26,7 +29,26 @@ pub enum CatalogueField {
     NameVi,
     NameEn,
     Slug,
-    Description,
+    DescriptionVi,
+    DescriptionEn,
+    /// A banner's subtitle.
+    SubtitleVi,
+    SubtitleEn,
+    /// A course's badge.
+    BadgeVi,
+    BadgeEn,
+    /// A course's lists, one text per line in each language.
+    WhatYouWillLearn,
+    Requirements,
+    Thumbnail,
+    /// A banner's target.
+    Link,
+    /// A course's language.
+    Language,
+    /// A course's type.
+    TypeId,
+    /// A syllabus's owner.
+    OwnerId,
     Price,
     Discount,
     Currency,
@@ -56,7 +78,19 @@ impl Field for CatalogueField {
             Self::NameVi => "name.vi",
             Self::NameEn => "name.en",
             Self::Slug => "slug",
-            Self::Description => "description",
+            Self::DescriptionVi => "description.vi",
+            Self::DescriptionEn => "description.en",
+            Self::SubtitleVi => "subtitle.vi",
+            Self::SubtitleEn => "subtitle.en",
+            Self::BadgeVi => "courseBadge.vi",
+            Self::BadgeEn => "courseBadge.en",
+            Self::WhatYouWillLearn => "whatYouWillLearn",
+            Self::Requirements => "requirements",
+            Self::Thumbnail => "thumbnail",
+            Self::Link => "link",
+            Self::Language => "language",
+            Self::TypeId => "typeId",
+            Self::OwnerId => "ownerId",
             Self::Price => "price",
             Self::Discount => "discount",
             Self::Currency => "currency",
@@ -78,8 +112,10 @@ impl Field for CatalogueField {
 pub enum CatalogueError {
     #[error("This field is required")]
     Required,
-    #[error("This field must be at most {max} characters")]
+    #[error("{}", TooLong { max: *max })]
     TooLong { max: usize },
+    #[error("At most {max} items")]
+    TooManyItems { max: usize },
     #[error("Use lower-case letters, digits and dashes only")]
     SlugInvalid,
     #[error("The price cannot be negative")]
@@ -108,29 +144,34 @@ pub enum CatalogueError {
     SubjectUnknown,
 }
 
+impl From<TooLong> for CatalogueError {
+    fn from(TooLong { max }: TooLong) -> Self {
+        Self::TooLong { max }
+    }
+}
+
 impl Message for CatalogueError {
     fn message(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Vi => match self {
-                Self::Required => "Trường này là bắt buộc".into(),
-                Self::TooLong { max } => format!("Trường này tối đa {max} ký tự"),
-                Self::SlugInvalid => "Chỉ dùng chữ thường không dấu, chữ số và dấu gạch ngang".into(),
-                Self::PriceNegative => "Giá không được âm".into(),
-                Self::DiscountNotBelowPrice => "Giá khuyến mãi phải thấp hơn giá gốc".into(),
-                Self::CurrencyUnknown => "Loại tiền tệ không hợp lệ".into(),
-                Self::LevelUnknown => "Trình độ không hợp lệ".into(),
-                Self::SeatsNegative => "Số chỗ không được âm".into(),
-                Self::CurriculumInvalid => {
-                    "Mỗi chương và bài học cần tiêu đề, thời lượng từ 0 trở lên và liên kết video http(s)".into()
-                }
-                Self::CurriculumTooLong => "Nội dung khóa học quá dài".into(),
-                Self::CodeInvalid => "Dùng 2 đến 40 chữ cái, chữ số, dấu chấm hoặc gạch ngang, bắt đầu bằng chữ hoặc số".into(),
-                Self::NumberOutOfRange { min, max } => format!("Nhập một số nguyên từ {min} đến {max}"),
-                Self::StatusUnknown => "Trạng thái không hợp lệ".into(),
-                Self::SubjectRepeated => "Mỗi môn học chỉ được chọn một lần".into(),
-                Self::SubjectUnknown => "Một môn học đã chọn không còn tồn tại".into(),
-            },
+        match (lang, self) {
+            (_, Self::TooLong { max }) => TooLong { max: *max }.message(lang),
+            (Lang::En, _) => self.to_string(),
+            (Lang::Vi, Self::Required) => "Trường này là bắt buộc".into(),
+            (Lang::Vi, Self::TooManyItems { max }) => format!("Tối đa {max} mục"),
+            (Lang::Vi, Self::SlugInvalid) => "Chỉ dùng chữ thường không dấu, chữ số và dấu gạch ngang".into(),
+            (Lang::Vi, Self::PriceNegative) => "Giá không được âm".into(),
+            (Lang::Vi, Self::DiscountNotBelowPrice) => "Giá khuyến mãi phải thấp hơn giá gốc".into(),
+            (Lang::Vi, Self::CurrencyUnknown) => "Loại tiền tệ không hợp lệ".into(),
+            (Lang::Vi, Self::LevelUnknown) => "Trình độ không hợp lệ".into(),
+            (Lang::Vi, Self::SeatsNegative) => "Số chỗ không được âm".into(),
+            (Lang::Vi, Self::CurriculumInvalid) => {
+                "Mỗi chương và bài học cần tiêu đề, thời lượng từ 0 trở lên và liên kết video http(s)".into()
+            }
+            (Lang::Vi, Self::CurriculumTooLong) => "Nội dung khóa học quá dài".into(),
+            (Lang::Vi, Self::CodeInvalid) => "Dùng 2 đến 40 chữ cái, chữ số, dấu chấm hoặc gạch ngang, bắt đầu bằng chữ hoặc số".into(),
+            (Lang::Vi, Self::NumberOutOfRange { min, max }) => format!("Nhập một số nguyên từ {min} đến {max}"),
+            (Lang::Vi, Self::StatusUnknown) => "Trạng thái không hợp lệ".into(),
+            (Lang::Vi, Self::SubjectRepeated) => "Mỗi môn học chỉ được chọn một lần".into(),
+            (Lang::Vi, Self::SubjectUnknown) => "Một môn học đã chọn không còn tồn tại".into(),
         }
     }
 }
@@ -141,10 +182,10 @@ impl CatalogueError {
     }
 }
 
-/// A slug: 1–120 characters of `a-z`, `0-9` and single dashes inside.
+/// A slug: 1–[`SLUG_MAX_CHARS`] characters of `a-z`, `0-9` and single dashes inside.
 pub fn is_valid_slug(slug: &str) -> bool {
     !slug.is_empty()
-        && slug.len() <= 120
+        && slug.len() <= SLUG_MAX_CHARS
         && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
         && !slug.starts_with('-')
         && !slug.ends_with('-')
@@ -163,45 +204,73 @@ pub fn slugify(title: &str) -> String {
         }
     }
     let slug = slug.trim_end_matches('-');
-    slug.chars().take(120).collect::<String>().trim_end_matches('-').to_owned()
+    slug.chars().take(SLUG_MAX_CHARS).collect::<String>().trim_end_matches('-').to_owned()
 }
 
+/// At most `max` characters (as sent), and something besides spaces when `required`.
 fn check_text(text: &str, max: usize, required: bool) -> Result<(), CatalogueError> {
-    let n = text.trim().chars().count();
-    if n == 0 && required {
-        Err(CatalogueError::Required)
-    } else if n > max {
-        Err(CatalogueError::TooLong { max })
-    } else {
-        Ok(())
-    }
+    check_max(text, max)?;
+    if required && text.trim().is_empty() { Err(CatalogueError::Required) } else { Ok(()) }
 }
 
-/// The fields of a course form the rules look at.
+/// A slug as typed: at most [`SLUG_MAX_CHARS`], and a valid slug when not empty.
+fn check_slug(slug: &str) -> Result<(), CatalogueError> {
+    check_max(slug, SLUG_MAX_CHARS)?;
+    if slug.is_empty() || is_valid_slug(slug) { Ok(()) } else { Err(CatalogueError::SlugInvalid) }
+}
+
+/// A list of `(vi, en)` lines: at most [`LIST_MAX_ITEMS`] of at most [`LIST_ITEM_MAX_CHARS`] each.
+fn check_list(items: &[(&str, &str)]) -> Result<(), CatalogueError> {
+    if items.len() > LIST_MAX_ITEMS {
+        return Err(CatalogueError::TooManyItems { max: LIST_MAX_ITEMS });
+    }
+    if items.iter().any(|(vi, en)| exceeds(vi, LIST_ITEM_MAX_CHARS) || exceeds(en, LIST_ITEM_MAX_CHARS)) {
+        return Err(CatalogueError::TooLong { max: LIST_ITEM_MAX_CHARS });
+    }
+    Ok(())
+}
+
+/// The fields of a course form the rules look at. Texts the form leaves empty are `""`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CourseFacts<'a> {
     pub title_vi: &'a str,
     pub title_en: &'a str,
     pub slug: &'a str,
     pub description_vi: &'a str,
+    pub description_en: &'a str,
+    /// What you will learn, `(vi, en)` per line.
+    pub outcomes: Vec<(&'a str, &'a str)>,
+    /// Requirements, `(vi, en)` per line.
+    pub requirements: Vec<(&'a str, &'a str)>,
+    pub thumbnail: &'a str,
     pub price: i64,
     pub discount: Option<i64>,
     pub currency: &'a str,
+    pub badge_vi: &'a str,
+    pub badge_en: &'a str,
     pub level: &'a str,
     pub total_seat: i64,
     pub category_id: &'a str,
+    pub type_id: &'a str,
+    pub language: &'a str,
 }
 
 /// Checks a course form: titles (Vietnamese required), slug, price and sale price, currency, level, seats,
-/// category.
+/// category, and every text at most its field's maximum.
 pub fn validate_course(course: &CourseFacts<'_>) -> Result<(), FieldErrors<CatalogueField, CatalogueError>> {
     let mut errors = FieldErrors::default();
     errors.check(CatalogueField::TitleVi, check_text(course.title_vi, TITLE_MAX_CHARS, true));
     errors.check(CatalogueField::TitleEn, check_text(course.title_en, TITLE_MAX_CHARS, false));
-    if !course.slug.is_empty() && !is_valid_slug(course.slug) {
-        errors.add(CatalogueField::Slug, CatalogueError::SlugInvalid);
-    }
-    errors.check(CatalogueField::Description, check_text(course.description_vi, DESCRIPTION_MAX_CHARS, false));
+    errors.check(CatalogueField::Slug, check_slug(course.slug));
+    errors.check(CatalogueField::DescriptionVi, check_text(course.description_vi, DESCRIPTION_MAX_CHARS, false));
+    errors.check(CatalogueField::DescriptionEn, check_text(course.description_en, DESCRIPTION_MAX_CHARS, false));
+    errors.check(CatalogueField::WhatYouWillLearn, check_list(&course.outcomes));
+    errors.check(CatalogueField::Requirements, check_list(&course.requirements));
+    errors.check(CatalogueField::Thumbnail, check_text(course.thumbnail, IMAGE_URL_MAX_CHARS, false));
+    errors.check(CatalogueField::BadgeVi, check_text(course.badge_vi, TITLE_MAX_CHARS, false));
+    errors.check(CatalogueField::BadgeEn, check_text(course.badge_en, TITLE_MAX_CHARS, false));
+    errors.check(CatalogueField::TypeId, check_text(course.type_id, ID_MAX_CHARS, false));
+    errors.check(CatalogueField::Language, check_text(course.language, CODE_MAX_CHARS, false));
     if course.price < 0 {
         errors.add(CatalogueField::Price, CatalogueError::PriceNegative);
     }
@@ -222,36 +291,66 @@ pub fn validate_course(course: &CourseFacts<'_>) -> Result<(), FieldErrors<Catal
     if course.category_id.trim().is_empty() {
         errors.add(CatalogueField::CategoryId, CatalogueError::Required);
     }
+    errors.check(CatalogueField::CategoryId, check_text(course.category_id, ID_MAX_CHARS, false));
     errors.into_result(|| ())
 }
 
-/// One lesson as the curriculum rule sees it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One lesson as the curriculum rule sees it. `id` is `""` for a new lesson.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LessonFacts<'a> {
+    pub id: &'a str,
     pub title_vi: &'a str,
+    pub title_en: &'a str,
     pub duration_seconds: i64,
     pub video_url: Option<&'a str>,
 }
 
+/// One section as the curriculum rule sees it, with its lessons in order. `id` is `""` for a new section.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SectionFacts<'a> {
+    pub id: &'a str,
+    pub title_vi: &'a str,
+    pub title_en: &'a str,
+    pub lessons: Vec<LessonFacts<'a>>,
+}
+
+/// A section's own fields (its lessons aside): Vietnamese title required, titles and id within their maxima.
+fn check_section(section: &SectionFacts<'_>) -> Result<(), CatalogueError> {
+    check_max(section.id, ID_MAX_CHARS)?;
+    check_max(section.title_en, TITLE_MAX_CHARS)?;
+    check_text(section.title_vi, TITLE_MAX_CHARS, true).map_err(|e| match e {
+        CatalogueError::Required => CatalogueError::CurriculumInvalid,
+        other => other,
+    })
+}
+
+/// A lesson: texts within their maxima, then a Vietnamese title, a duration of 0 or more and a video link that is
+/// http(s) or ours.
+fn check_lesson(lesson: &LessonFacts<'_>) -> Result<(), CatalogueError> {
+    check_max(lesson.id, ID_MAX_CHARS)?;
+    check_max(lesson.title_vi, TITLE_MAX_CHARS)?;
+    check_max(lesson.title_en, TITLE_MAX_CHARS)?;
+    let url = lesson.video_url.unwrap_or_default();
+    check_max(url, URL_MAX_CHARS)?;
+    let url_ok = url.is_empty() || url.starts_with("https://") || url.starts_with("http://") || url.starts_with('/');
+    if lesson.title_vi.trim().is_empty() || lesson.duration_seconds < 0 || !url_ok {
+        return Err(CatalogueError::CurriculumInvalid);
+    }
+    Ok(())
+}
+
 /// Checks a curriculum: at most [`MAX_SECTIONS`] sections of at most [`MAX_LESSONS_PER_SECTION`] lessons,
-/// every title present, durations not negative, video links http(s).
-pub fn validate_curriculum(sections: &[(&str, Vec<LessonFacts<'_>>)]) -> Result<(), CatalogueError> {
-    if sections.len() > MAX_SECTIONS || sections.iter().any(|(_, l)| l.len() > MAX_LESSONS_PER_SECTION) {
+/// every Vietnamese title present, texts within their maxima, durations not negative, video links http(s). The
+/// error is the first broken item's (see [`curriculum_spots`] for all of them).
+pub fn validate_curriculum(sections: &[SectionFacts<'_>]) -> Result<(), CatalogueError> {
+    if sections.len() > MAX_SECTIONS || sections.iter().any(|s| s.lessons.len() > MAX_LESSONS_PER_SECTION) {
         return Err(CatalogueError::CurriculumTooLong);
     }
-    let title_ok = |t: &str| check_text(t, TITLE_MAX_CHARS, true).is_ok();
-    let url_ok = |u: Option<&str>| {
-        u.is_none_or(|u| u.is_empty() || u.starts_with("https://") || u.starts_with("http://") || u.starts_with('/'))
-    };
-    let valid = sections.iter().all(|(title, lessons)| {
-        title_ok(title)
-            && lessons.iter().all(|l| title_ok(l.title_vi) && l.duration_seconds >= 0 && url_ok(l.video_url))
-    });
-    if valid { Ok(()) } else { Err(CatalogueError::CurriculumInvalid) }
+    curriculum_spots(sections).first().map_or(Ok(()), |spot| Err(spot.error))
 }
 
 /// Checks a named item (category, course type, banner, subject, syllabus): Vietnamese name required, both at
-/// most [`TITLE_MAX_CHARS`], slug or code valid when given.
+/// most [`TITLE_MAX_CHARS`], slug valid when given.
 pub fn validate_named(
     name_vi: &str,
     name_en: &str,
@@ -260,10 +359,18 @@ pub fn validate_named(
     let mut errors = FieldErrors::default();
     errors.check(CatalogueField::NameVi, check_text(name_vi, TITLE_MAX_CHARS, true));
     errors.check(CatalogueField::NameEn, check_text(name_en, TITLE_MAX_CHARS, false));
-    if !slug.is_empty() && !is_valid_slug(slug) {
-        errors.add(CatalogueField::Slug, CatalogueError::SlugInvalid);
-    }
+    errors.check(CatalogueField::Slug, check_slug(slug));
     errors.into_result(|| ())
+}
+
+/// The descriptions of an item in both languages, each at most [`DESCRIPTION_MAX_CHARS`].
+fn check_descriptions(
+    errors: &mut FieldErrors<CatalogueField, CatalogueError>,
+    (vi, en): (&str, &str),
+    fields: (CatalogueField, CatalogueField),
+) {
+    errors.check(fields.0, check_text(vi, DESCRIPTION_MAX_CHARS, false));
+    errors.check(fields.1, check_text(en, DESCRIPTION_MAX_CHARS, false));
 }
 
 /// The slug an item is saved under: the one typed (trimmed), else one made from the Vietnamese title.
@@ -292,36 +399,54 @@ pub fn validate_course_form(course: &CourseFacts<'_>) -> Result<String, FieldErr
     Ok(slug)
 }
 
-/// A named item's form (category, course type) as a save checks it: [`validate_named`] on the slug
-/// [`slug_for`] gives. Returns that slug.
-pub fn validate_named_form(
-    name_vi: &str,
-    name_en: &str,
-    slug: &str,
-) -> Result<String, FieldErrors<CatalogueField, CatalogueError>> {
-    let slug = slug_for(slug, name_vi);
-    validate_named(name_vi, name_en, &slug)?;
-    Ok(slug)
+/// The fields of a category or course type form. A course type has no picture (`""`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NamedFacts<'a> {
+    pub name_vi: &'a str,
+    pub name_en: &'a str,
+    pub slug: &'a str,
+    pub description_vi: &'a str,
+    pub description_en: &'a str,
+    pub image: &'a str,
 }
 
-/// A banner's form: its titles as a named item's (the errors name `name.vi` / `name.en`, as the server's do)
-/// and a picture, required. Every broken field is reported at once.
-pub fn validate_banner_form(
-    title_vi: &str,
-    title_en: &str,
-    slug: &str,
-    image: &str,
-) -> Result<String, FieldErrors<CatalogueField, CatalogueError>> {
-    let slug = slug_for(slug, title_vi);
-    let mut errors = validate_named(title_vi, title_en, &slug).err().unwrap_or_default();
-    if image.trim().is_empty() {
-        errors.add(CatalogueField::Image, CatalogueError::Required);
-    }
+/// A named item's form (category, course type) as a save checks it: [`validate_named`] on the slug
+/// [`slug_for`] gives, descriptions at most [`DESCRIPTION_MAX_CHARS`], a picture address at most
+/// [`IMAGE_URL_MAX_CHARS`]. Returns that slug.
+pub fn validate_named_form(item: &NamedFacts<'_>) -> Result<String, FieldErrors<CatalogueField, CatalogueError>> {
+    let slug = slug_for(item.slug, item.name_vi);
+    let mut errors = validate_named(item.name_vi, item.name_en, &slug).err().unwrap_or_default();
+    let descriptions = (CatalogueField::DescriptionVi, CatalogueField::DescriptionEn);
+    check_descriptions(&mut errors, (item.description_vi, item.description_en), descriptions);
+    errors.check(CatalogueField::Image, check_text(item.image, IMAGE_URL_MAX_CHARS, false));
     errors.into_result(|| slug)
 }
 
-/// The longest subject or syllabus code, in characters.
-pub const CODE_MAX_CHARS: usize = 40;
+/// The fields of a banner form.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BannerFacts<'a> {
+    pub title_vi: &'a str,
+    pub title_en: &'a str,
+    pub subtitle_vi: &'a str,
+    pub subtitle_en: &'a str,
+    pub slug: &'a str,
+    pub image: &'a str,
+    pub link: &'a str,
+}
+
+/// A banner's form: its titles as a named item's (the errors name `name.vi` / `name.en`, as the server's do),
+/// subtitles at most [`DESCRIPTION_MAX_CHARS`], a picture (required, at most [`IMAGE_URL_MAX_CHARS`]) and a link
+/// (at most [`URL_MAX_CHARS`]). Every broken field is reported at once.
+pub fn validate_banner_form(banner: &BannerFacts<'_>) -> Result<String, FieldErrors<CatalogueField, CatalogueError>> {
+    let slug = slug_for(banner.slug, banner.title_vi);
+    let mut errors = validate_named(banner.title_vi, banner.title_en, &slug).err().unwrap_or_default();
+    let subtitles = (CatalogueField::SubtitleVi, CatalogueField::SubtitleEn);
+    check_descriptions(&mut errors, (banner.subtitle_vi, banner.subtitle_en), subtitles);
+    errors.check(CatalogueField::Image, check_text(banner.image, IMAGE_URL_MAX_CHARS, true));
+    errors.check(CatalogueField::Link, check_text(banner.link, URL_MAX_CHARS, false));
+    errors.into_result(|| slug)
+}
+
 /// The most credits a subject carries.
 pub const MAX_CREDITS: i64 = 60;
 /// The longest syllabus, in weeks (ten years).
@@ -342,6 +467,7 @@ fn check_range(value: i64, min: i64, max: i64) -> Result<(), CatalogueError> {
 }
 
 fn check_code(code: &str) -> Result<(), CatalogueError> {
+    check_max(code, CODE_MAX_CHARS)?;
     if code.trim().is_empty() {
         Err(CatalogueError::Required)
     } else if is_valid_code(code.trim()) {
@@ -351,63 +477,87 @@ fn check_code(code: &str) -> Result<(), CatalogueError> {
     }
 }
 
+/// The fields of a subject form.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SubjectFacts<'a> {
+    pub name_vi: &'a str,
+    pub name_en: &'a str,
+    pub code: &'a str,
+    pub credits: i64,
+    pub description_vi: &'a str,
+    pub description_en: &'a str,
+}
+
 /// Checks a subject form: names as a named item's ([`validate_named`]), a code, credits 0–[`MAX_CREDITS`],
-/// description at most [`DESCRIPTION_MAX_CHARS`].
-pub fn validate_subject(
-    name_vi: &str,
-    name_en: &str,
-    code: &str,
-    credits: i64,
-    description_vi: &str,
-) -> Result<(), FieldErrors<CatalogueField, CatalogueError>> {
-    let mut errors = validate_named(name_vi, name_en, "").err().unwrap_or_default();
-    errors.check(CatalogueField::Code, check_code(code));
-    errors.check(CatalogueField::Credits, check_range(credits, 0, MAX_CREDITS));
-    errors.check(CatalogueField::Description, check_text(description_vi, DESCRIPTION_MAX_CHARS, false));
+/// descriptions at most [`DESCRIPTION_MAX_CHARS`].
+pub fn validate_subject(subject: &SubjectFacts<'_>) -> Result<(), FieldErrors<CatalogueField, CatalogueError>> {
+    let mut errors = validate_named(subject.name_vi, subject.name_en, "").err().unwrap_or_default();
+    errors.check(CatalogueField::Code, check_code(subject.code));
+    errors.check(CatalogueField::Credits, check_range(subject.credits, 0, MAX_CREDITS));
+    let descriptions = (CatalogueField::DescriptionVi, CatalogueField::DescriptionEn);
+    check_descriptions(&mut errors, (subject.description_vi, subject.description_en), descriptions);
     errors.into_result(|| ())
 }
 
-/// Checks a syllabus form: names, a code, 1–[`MAX_DURATION_WEEKS`] weeks, a known status, and subjects
-/// listed at most once each (their existence is the server's to check).
-pub fn validate_syllabus(
-    name_vi: &str,
-    name_en: &str,
-    code: &str,
-    duration_weeks: i64,
-    status: &str,
-    subject_ids: &[&str],
-) -> Result<(), FieldErrors<CatalogueField, CatalogueError>> {
-    let mut errors = validate_named(name_vi, name_en, "").err().unwrap_or_default();
-    errors.check(CatalogueField::Code, check_code(code));
-    errors.check(CatalogueField::DurationWeeks, check_range(duration_weeks, 1, MAX_DURATION_WEEKS));
-    if !SYLLABUS_STATUSES.contains(&status) {
+/// The fields of a syllabus form. `owner_id` is `""` when the form names no owner.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SyllabusFacts<'a> {
+    pub name_vi: &'a str,
+    pub name_en: &'a str,
+    pub code: &'a str,
+    pub description_vi: &'a str,
+    pub description_en: &'a str,
+    pub duration_weeks: i64,
+    pub status: &'a str,
+    pub owner_id: &'a str,
+    /// Subject ids in teaching order.
+    pub subject_ids: Vec<&'a str>,
+}
+
+/// Checks a syllabus form: names, a code, descriptions, 1–[`MAX_DURATION_WEEKS`] weeks, a known status, and at
+/// most [`MAX_SYLLABUS_SUBJECTS`] subjects listed at most once each (their existence is the server's to check).
+pub fn validate_syllabus(syllabus: &SyllabusFacts<'_>) -> Result<(), FieldErrors<CatalogueField, CatalogueError>> {
+    let mut errors = validate_named(syllabus.name_vi, syllabus.name_en, "").err().unwrap_or_default();
+    errors.check(CatalogueField::Code, check_code(syllabus.code));
+    let descriptions = (CatalogueField::DescriptionVi, CatalogueField::DescriptionEn);
+    check_descriptions(&mut errors, (syllabus.description_vi, syllabus.description_en), descriptions);
+    errors.check(CatalogueField::DurationWeeks, check_range(syllabus.duration_weeks, 1, MAX_DURATION_WEEKS));
+    if !SYLLABUS_STATUSES.contains(&syllabus.status) {
         errors.add(CatalogueField::Status, CatalogueError::StatusUnknown);
     }
-    let repeated = subject_ids.iter().enumerate().any(|(i, id)| subject_ids[..i].contains(id));
-    if repeated || subject_ids.iter().any(|id| id.trim().is_empty()) {
+    errors.check(CatalogueField::OwnerId, check_text(syllabus.owner_id, ID_MAX_CHARS, false));
+    let ids = &syllabus.subject_ids;
+    if ids.len() > MAX_SYLLABUS_SUBJECTS {
+        errors.add(CatalogueField::Subjects, CatalogueError::TooManyItems { max: MAX_SYLLABUS_SUBJECTS });
+    } else if ids.iter().any(|id| exceeds(id, ID_MAX_CHARS)) {
+        errors.add(CatalogueField::Subjects, CatalogueError::TooLong { max: ID_MAX_CHARS });
+    }
+    let repeated = || ids.iter().enumerate().any(|(i, id)| ids[..i].contains(id));
+    if errors.get(CatalogueField::Subjects).is_none() && (ids.iter().any(|id| id.trim().is_empty()) || repeated()) {
         errors.add(CatalogueField::Subjects, CatalogueError::SubjectRepeated);
     }
     errors.into_result(|| ())
 }
 
-/// A section (`lesson: None`, its title) or a lesson of a curriculum.
+/// A section (`lesson: None`, its own fields) or a lesson of a curriculum, with what is wrong with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CurriculumSpot {
     pub section: usize,
     pub lesson: Option<usize>,
+    pub error: CatalogueError,
 }
 
-/// Where a curriculum breaks [`validate_curriculum`]: each section whose title, and each lesson that, the rule
-/// refuses on its own (so the editor can mark them). The rule itself is asked about each item, never restated.
-pub fn curriculum_spots(sections: &[(&str, Vec<LessonFacts<'_>>)]) -> Vec<CurriculumSpot> {
+/// Where a curriculum breaks [`validate_curriculum`]: each section whose own fields, and each lesson that, the
+/// rule refuses (so the editor can mark them), in order.
+pub fn curriculum_spots(sections: &[SectionFacts<'_>]) -> Vec<CurriculumSpot> {
     let mut spots = Vec::new();
-    for (s, (title, lessons)) in sections.iter().enumerate() {
-        if validate_curriculum(&[(*title, Vec::new())]).is_err() {
-            spots.push(CurriculumSpot { section: s, lesson: None });
+    for (s, section) in sections.iter().enumerate() {
+        if let Err(error) = check_section(section) {
+            spots.push(CurriculumSpot { section: s, lesson: None, error });
         }
-        for (l, lesson) in lessons.iter().enumerate() {
-            if validate_curriculum(&[("-", vec![lesson.clone()])]).is_err() {
-                spots.push(CurriculumSpot { section: s, lesson: Some(l) });
+        for (l, lesson) in section.lessons.iter().enumerate() {
+            if let Err(error) = check_lesson(lesson) {
+                spots.push(CurriculumSpot { section: s, lesson: Some(l), error });
             }
         }
     }
@@ -430,7 +580,12 @@ mod tests {
             level: "beginner",
             total_seat: 100,
             category_id: "c1",
+            ..CourseFacts::default()
         }
+    }
+
+    fn section<'a>(title: &'a str, lessons: Vec<LessonFacts<'a>>) -> SectionFacts<'a> {
+        SectionFacts { title_vi: title, lessons, ..SectionFacts::default() }
     }
 
     #[test]
@@ -470,11 +625,12 @@ mod tests {
 
     #[test]
     fn a_lesson_without_title_or_with_a_script_link_breaks_the_curriculum() {
-        let lesson = |title, url| LessonFacts { title_vi: title, duration_seconds: 60, video_url: url };
-        assert!(validate_curriculum(&[("Chương 1", vec![lesson("Bài 1", Some("https://x.vn/a.mp4"))])]).is_ok());
-        assert!(validate_curriculum(&[("Chương 1", vec![lesson("", None)])]).is_err());
-        assert!(validate_curriculum(&[("Chương 1", vec![lesson("Bài", Some("javascript:alert(1)"))])]).is_err());
-        assert!(validate_curriculum(&[("", vec![])]).is_err());
+        let lesson =
+            |title, url| LessonFacts { title_vi: title, duration_seconds: 60, video_url: url, ..LessonFacts::default() };
+        assert!(validate_curriculum(&[section("Chương 1", vec![lesson("Bài 1", Some("https://x.vn/a.mp4"))])]).is_ok());
+        assert!(validate_curriculum(&[section("Chương 1", vec![lesson("", None)])]).is_err());
+        assert!(validate_curriculum(&[section("Chương 1", vec![lesson("Bài", Some("javascript:alert(1)"))])]).is_err());
+        assert!(validate_curriculum(&[section("", vec![])]).is_err());
     }
 
     #[test]
@@ -492,10 +648,48 @@ mod tests {
         assert_eq!(errors.messages(Lang::Vi).keys().collect::<Vec<_>>(), ["title.vi"]);
     }
 
+    fn named<'a>(name_vi: &'a str, name_en: &'a str, slug: &'a str) -> NamedFacts<'a> {
+        NamedFacts { name_vi, name_en, slug, ..NamedFacts::default() }
+    }
+
+    fn banner<'a>(title_vi: &'a str, image: &'a str) -> BannerFacts<'a> {
+        BannerFacts { title_vi, image, ..BannerFacts::default() }
+    }
+
+    fn subject<'a>(name_vi: &'a str, name_en: &'a str, code: &'a str, credits: i64) -> SubjectFacts<'a> {
+        SubjectFacts { name_vi, name_en, code, credits, ..SubjectFacts::default() }
+    }
+
+    /// A valid subject with `credits`.
+    fn py(credits: i64) -> SubjectFacts<'static> {
+        subject("Tên", "", "PY1", credits)
+    }
+
+    /// A valid syllabus of `subjects`.
+    fn path<'a>(subjects: &[&'a str]) -> SyllabusFacts<'a> {
+        syllabus("Tên", 12, "draft", subjects)
+    }
+
+    /// A valid lesson.
+    fn lesson() -> LessonFacts<'static> {
+        LessonFacts { title_vi: "Bài", ..LessonFacts::default() }
+    }
+
+    fn syllabus<'a>(name: &'a str, weeks: i64, status: &'a str, subjects: &[&'a str]) -> SyllabusFacts<'a> {
+        SyllabusFacts {
+            name_vi: name,
+            code: "SYL1",
+            duration_weeks: weeks,
+            status,
+            subject_ids: subjects.to_vec(),
+            ..SyllabusFacts::default()
+        }
+    }
+
     #[test]
     fn a_named_form_checks_its_names_and_typed_slug() {
-        assert_eq!(validate_named_form("Thiết kế", "", ""), Ok("thiet-ke".to_owned()));
-        let errors = validate_named_form("", &"x".repeat(201), "Bad Slug").expect_err("three fields");
+        assert_eq!(validate_named_form(&named("Thiết kế", "", "")), Ok("thiet-ke".to_owned()));
+        let errors = validate_named_form(&named("", &"x".repeat(201), "Bad Slug")).expect_err("three fields");
         let messages = errors.messages(Lang::Vi);
         assert_eq!(messages.get("name.vi").map(String::as_str), Some("Trường này là bắt buộc"));
         assert_eq!(messages.get("name.en").map(String::as_str), Some("Trường này tối đa 200 ký tự"));
@@ -504,8 +698,8 @@ mod tests {
 
     #[test]
     fn a_banner_needs_a_title_and_a_picture_reported_together() {
-        assert_eq!(validate_banner_form("Khai giảng", "", "", "/files/public/b.png"), Ok("khai-giang".to_owned()));
-        let errors = validate_banner_form("", "", "", "  ").expect_err("two fields");
+        assert_eq!(validate_banner_form(&banner("Khai giảng", "/files/public/b.png")), Ok("khai-giang".to_owned()));
+        let errors = validate_banner_form(&banner("", "  ")).expect_err("two fields");
         let messages = errors.messages(Lang::En);
         assert_eq!(messages.keys().collect::<Vec<_>>(), ["image", "name.vi"]);
         assert_eq!(messages.get("image").map(String::as_str), Some("This field is required"));
@@ -513,16 +707,21 @@ mod tests {
 
     #[test]
     fn the_curriculum_spots_are_the_items_the_rule_refuses() {
-        let lesson = |title, seconds, url| LessonFacts { title_vi: title, duration_seconds: seconds, video_url: url };
+        let lesson = |title, seconds, url| LessonFacts {
+            title_vi: title,
+            duration_seconds: seconds,
+            video_url: url,
+            ..LessonFacts::default()
+        };
         let sections = [
-            ("Chương 1", vec![lesson("Bài 1", 60, None), lesson("", 60, None)]),
-            (" ", vec![lesson("Bài 1", -1, None), lesson("Bài 2", 0, Some("ftp://x"))]),
-            ("Chương 3", vec![lesson("Bài 1", 0, Some("https://x.vn/v.mp4"))]),
+            section("Chương 1", vec![lesson("Bài 1", 60, None), lesson("", 60, None)]),
+            section(" ", vec![lesson("Bài 1", -1, None), lesson("Bài 2", 0, Some("ftp://x"))]),
+            section("Chương 3", vec![lesson("Bài 1", 0, Some("https://x.vn/v.mp4"))]),
         ];
         let spots = curriculum_spots(&sections);
-        let spot = |section, lesson| CurriculumSpot { section, lesson };
+        let spot = |section, lesson| CurriculumSpot { section, lesson, error: CatalogueError::CurriculumInvalid };
         assert_eq!(spots, [spot(0, Some(1)), spot(1, None), spot(1, Some(0)), spot(1, Some(1))]);
-        assert!(validate_curriculum(&sections).is_err());
+        assert_eq!(validate_curriculum(&sections), Err(CatalogueError::CurriculumInvalid));
         assert!(curriculum_spots(&sections[2..]).is_empty());
         assert!(validate_curriculum(&sections[2..]).is_ok());
     }
@@ -537,20 +736,20 @@ mod tests {
 
     #[test]
     fn a_subject_with_too_many_credits_and_no_code_names_both_fields() {
-        let errors = validate_subject("Python", "", "", 61, "").expect_err("code and credits");
+        let errors = validate_subject(&subject("Python", "", "", 61)).expect_err("code and credits");
         assert_eq!(errors.get(CatalogueField::Code), Some(&CatalogueError::Required));
         assert_eq!(errors.get(CatalogueField::Credits), Some(&CatalogueError::NumberOutOfRange { min: 0, max: 60 }));
-        assert!(validate_subject("Python", "Python", "PY101", 3, "").is_ok());
+        assert!(validate_subject(&subject("Python", "Python", "PY101", 3)).is_ok());
     }
 
     #[test]
     fn a_syllabus_refuses_zero_weeks_an_unknown_status_and_a_repeated_subject() {
-        let errors = validate_syllabus("", "", "SYL1", 0, "open", &["a", "b", "a"]).expect_err("four fields");
+        let errors = validate_syllabus(&syllabus("", 0, "open", &["a", "b", "a"])).expect_err("four fields");
         assert_eq!(errors.get(CatalogueField::NameVi), Some(&CatalogueError::Required));
         assert!(errors.get(CatalogueField::DurationWeeks).is_some());
         assert_eq!(errors.get(CatalogueField::Status), Some(&CatalogueError::StatusUnknown));
         assert_eq!(errors.get(CatalogueField::Subjects), Some(&CatalogueError::SubjectRepeated));
-        assert!(validate_syllabus("Lộ trình", "Path", "SYL1", 12, "draft", &["a", "b"]).is_ok());
+        assert!(validate_syllabus(&syllabus("Lộ trình", 12, "draft", &["a", "b"])).is_ok());
     }
 
     #[test]
@@ -558,5 +757,129 @@ mod tests {
         let error = CatalogueError::NumberOutOfRange { min: 1, max: 520 };
         assert_eq!(error.message(Lang::En), "Enter a whole number from 1 to 520");
         assert_eq!(error.message(Lang::Vi), "Nhập một số nguyên từ 1 đến 520");
+        let error = CatalogueError::TooManyItems { max: 50 };
+        assert_eq!(error.message(Lang::En), "At most 50 items");
+        assert_eq!(error.message(Lang::Vi), "Tối đa 50 mục");
+    }
+
+    /// Runs `validate` on `set(text)` for a text of `max` characters (passes) and of `max + 1` (refused on `field`
+    /// as too long).
+    fn assert_limit(field: CatalogueField, max: usize, validate: impl Fn(&str) -> Vec<Broken>) {
+        assert_eq!(validate(&"a".repeat(max)), [], "{} at {max}", field.name());
+        let errors = validate(&"a".repeat(max + 1));
+        assert!(errors.contains(&(field, CatalogueError::TooLong { max })), "{}: {errors:?}", field.name());
+    }
+
+    type Broken = (CatalogueField, CatalogueError);
+
+    fn errors_of<T>(outcome: Result<T, FieldErrors<CatalogueField, CatalogueError>>) -> Vec<Broken> {
+        outcome.err().map(|e| e.iter().copied().collect()).unwrap_or_default()
+    }
+
+    #[test]
+    fn course_texts_at_their_maximum_pass_and_one_character_more_is_refused() {
+        type Set = for<'a> fn(CourseFacts<'a>, &'a str) -> CourseFacts<'a>;
+        let cases: [(CatalogueField, usize, Set); 13] = [
+            (CatalogueField::TitleVi, TITLE_MAX_CHARS, |c, t| CourseFacts { title_vi: t, ..c }),
+            (CatalogueField::TitleEn, TITLE_MAX_CHARS, |c, t| CourseFacts { title_en: t, ..c }),
+            (CatalogueField::Slug, SLUG_MAX_CHARS, |c, t| CourseFacts { slug: t, ..c }),
+            (CatalogueField::DescriptionVi, DESCRIPTION_MAX_CHARS, |c, t| CourseFacts { description_vi: t, ..c }),
+            (CatalogueField::DescriptionEn, DESCRIPTION_MAX_CHARS, |c, t| CourseFacts { description_en: t, ..c }),
+            (CatalogueField::WhatYouWillLearn, LIST_ITEM_MAX_CHARS, |c, t| CourseFacts { outcomes: vec![(t, "")], ..c }),
+            (CatalogueField::Requirements, LIST_ITEM_MAX_CHARS, |c, t| CourseFacts { requirements: vec![("", t)], ..c }),
+            (CatalogueField::Thumbnail, IMAGE_URL_MAX_CHARS, |c, t| CourseFacts { thumbnail: t, ..c }),
+            (CatalogueField::BadgeVi, TITLE_MAX_CHARS, |c, t| CourseFacts { badge_vi: t, ..c }),
+            (CatalogueField::BadgeEn, TITLE_MAX_CHARS, |c, t| CourseFacts { badge_en: t, ..c }),
+            (CatalogueField::CategoryId, ID_MAX_CHARS, |c, t| CourseFacts { category_id: t, ..c }),
+            (CatalogueField::TypeId, ID_MAX_CHARS, |c, t| CourseFacts { type_id: t, ..c }),
+            (CatalogueField::Language, CODE_MAX_CHARS, |c, t| CourseFacts { language: t, ..c }),
+        ];
+        for (field, max, set) in cases {
+            assert_limit(field, max, |text| errors_of(validate_course(&set(course(), text))));
+        }
+    }
+
+    #[test]
+    fn a_course_list_of_more_than_fifty_lines_is_refused() {
+        let lines = vec![("Một dòng", "A line"); LIST_MAX_ITEMS + 1];
+        let errors = validate_course(&CourseFacts { outcomes: lines, ..course() }).expect_err("too many");
+        assert_eq!(errors.get(CatalogueField::WhatYouWillLearn), Some(&CatalogueError::TooManyItems { max: 50 }));
+        let lines = vec![("Một dòng", "A line"); LIST_MAX_ITEMS];
+        assert!(validate_course(&CourseFacts { requirements: lines, ..course() }).is_ok());
+    }
+
+    #[test]
+    fn category_banner_subject_and_syllabus_texts_at_their_maximum_pass_and_one_more_is_refused() {
+        type Named = for<'a> fn(&'a str) -> NamedFacts<'a>;
+        let named_cases: [(CatalogueField, usize, Named); 5] = [
+            (CatalogueField::NameVi, TITLE_MAX_CHARS, |t| named(t, "", "")),
+            (CatalogueField::NameEn, TITLE_MAX_CHARS, |t| named("Tên", t, "")),
+            (CatalogueField::DescriptionVi, DESCRIPTION_MAX_CHARS, |t| NamedFacts { description_vi: t, ..named("T", "", "") }),
+            (CatalogueField::DescriptionEn, DESCRIPTION_MAX_CHARS, |t| NamedFacts { description_en: t, ..named("T", "", "") }),
+            (CatalogueField::Image, IMAGE_URL_MAX_CHARS, |t| NamedFacts { image: t, ..named("Tên", "", "") }),
+        ];
+        for (field, max, make) in named_cases {
+            assert_limit(field, max, |text| errors_of(validate_named_form(&make(text))));
+        }
+        type Banner = for<'a> fn(&'a str) -> BannerFacts<'a>;
+        let banner_cases: [(CatalogueField, usize, Banner); 4] = [
+            (CatalogueField::SubtitleVi, DESCRIPTION_MAX_CHARS, |t| BannerFacts { subtitle_vi: t, ..banner("T", "/b") }),
+            (CatalogueField::SubtitleEn, DESCRIPTION_MAX_CHARS, |t| BannerFacts { subtitle_en: t, ..banner("T", "/b") }),
+            (CatalogueField::Image, IMAGE_URL_MAX_CHARS, |t| banner("T", t)),
+            (CatalogueField::Link, URL_MAX_CHARS, |t| BannerFacts { link: t, ..banner("T", "/b") }),
+        ];
+        for (field, max, make) in banner_cases {
+            assert_limit(field, max, |text| errors_of(validate_banner_form(&make(text))));
+        }
+        type Subject = for<'a> fn(&'a str) -> SubjectFacts<'a>;
+        let subject_cases: [(CatalogueField, usize, Subject); 3] = [
+            (CatalogueField::Code, CODE_MAX_CHARS, |t| subject("Tên", "", t, 3)),
+            (CatalogueField::DescriptionVi, DESCRIPTION_MAX_CHARS, |t| SubjectFacts { description_vi: t, ..py(3) }),
+            (CatalogueField::DescriptionEn, DESCRIPTION_MAX_CHARS, |t| SubjectFacts { description_en: t, ..py(3) }),
+        ];
+        for (field, max, make) in subject_cases {
+            assert_limit(field, max, |text| errors_of(validate_subject(&make(text))));
+        }
+        type Syllabus = for<'a> fn(&'a str) -> SyllabusFacts<'a>;
+        let syllabus_cases: [(CatalogueField, usize, Syllabus); 4] = [
+            (CatalogueField::DescriptionVi, DESCRIPTION_MAX_CHARS, |t| SyllabusFacts { description_vi: t, ..path(&[]) }),
+            (CatalogueField::DescriptionEn, DESCRIPTION_MAX_CHARS, |t| SyllabusFacts { description_en: t, ..path(&[]) }),
+            (CatalogueField::OwnerId, ID_MAX_CHARS, |t| SyllabusFacts { owner_id: t, ..path(&[]) }),
+            (CatalogueField::Subjects, ID_MAX_CHARS, |t| path(&[t])),
+        ];
+        for (field, max, make) in syllabus_cases {
+            assert_limit(field, max, |text| errors_of(validate_syllabus(&make(text))));
+        }
+    }
+
+    #[test]
+    fn a_syllabus_of_more_than_a_hundred_subjects_is_refused_without_comparing_them_all() {
+        let ids: Vec<String> = (0..100_000).map(|i| format!("s{i}")).collect();
+        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        let errors = validate_syllabus(&syllabus("Tên", 12, "draft", &ids)).expect_err("too many");
+        let too_many = CatalogueError::TooManyItems { max: MAX_SYLLABUS_SUBJECTS };
+        assert_eq!(errors.get(CatalogueField::Subjects), Some(&too_many));
+        assert!(validate_syllabus(&syllabus("Tên", 12, "draft", &ids[..MAX_SYLLABUS_SUBJECTS])).is_ok());
+    }
+
+    #[test]
+    fn curriculum_texts_at_their_maximum_pass_and_one_character_more_is_refused() {
+        type Set = for<'a> fn(&'a str) -> SectionFacts<'a>;
+        let cases: [(usize, Set); 7] = [
+            (TITLE_MAX_CHARS, |t| SectionFacts { title_vi: t, ..section("-", vec![]) }),
+            (TITLE_MAX_CHARS, |t| SectionFacts { title_en: t, ..section("Chương", vec![]) }),
+            (ID_MAX_CHARS, |t| SectionFacts { id: t, ..section("Chương", vec![]) }),
+            (TITLE_MAX_CHARS, |t| section("Chương", vec![LessonFacts { title_vi: t, ..LessonFacts::default() }])),
+            (TITLE_MAX_CHARS, |t| section("Chương", vec![LessonFacts { title_en: t, ..lesson() }])),
+            (ID_MAX_CHARS, |t| section("Chương", vec![LessonFacts { id: t, ..lesson() }])),
+            (URL_MAX_CHARS, |t| section("Chương", vec![LessonFacts { video_url: Some(t), ..lesson() }])),
+        ];
+        for (max, make) in cases {
+            let url = |n: usize| format!("https://{}", "a".repeat(n - 8));
+            for (n, expected) in [(max, Ok(())), (max + 1, Err(CatalogueError::TooLong { max }))] {
+                let text = if max == URL_MAX_CHARS { url(n) } else { "a".repeat(n) };
+                assert_eq!(validate_curriculum(&[make(&text)]), expected, "{max}");
+            }
+        }
     }
 }

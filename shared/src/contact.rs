@@ -5,12 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::auth_rules::is_valid_email;
 use crate::i18n::Lang;
+use crate::limits::{EMAIL_MAX_CHARS, MESSAGE_MAX_CHARS, PHONE_MAX_CHARS, TITLE_MAX_CHARS, TooLong, exceeds};
 use crate::validation::{Field, FieldErrors, Message};
 
-/// The longest name, e-mail, course name or subject, in characters.
-pub const SHORT_TEXT_MAX_CHARS: usize = 200;
-/// The longest message, in characters.
-pub const MESSAGE_MAX_CHARS: usize = 5000;
 /// Digits a phone number has, at least and at most (E.164 allows 15).
 pub const PHONE_DIGITS: std::ops::RangeInclusive<usize> = 8..=15;
 
@@ -83,24 +80,22 @@ pub enum ContactError {
     CourseNameRequired,
     #[error("Please enter a message")]
     MessageRequired,
-    #[error("This field must be at most {max} characters")]
+    #[error("{}", TooLong { max: *max })]
     TooLong { max: usize },
 }
 
 impl Message for ContactError {
     fn message(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Vi => match self {
-                Self::NameRequired => "Vui lòng nhập họ tên".into(),
-                Self::EmailRequired => "Vui lòng nhập email".into(),
-                Self::EmailInvalid => "Vui lòng nhập email hợp lệ".into(),
-                Self::PhoneRequired => "Vui lòng nhập số điện thoại".into(),
-                Self::PhoneInvalid => "Vui lòng nhập số điện thoại hợp lệ".into(),
-                Self::CourseNameRequired => "Vui lòng nhập khóa học bạn quan tâm".into(),
-                Self::MessageRequired => "Vui lòng nhập nội dung".into(),
-                Self::TooLong { max } => format!("Trường này tối đa {max} ký tự"),
-            },
+        match (lang, self) {
+            (_, Self::TooLong { max }) => TooLong { max: *max }.message(lang),
+            (Lang::En, _) => self.to_string(),
+            (Lang::Vi, Self::NameRequired) => "Vui lòng nhập họ tên".into(),
+            (Lang::Vi, Self::EmailRequired) => "Vui lòng nhập email".into(),
+            (Lang::Vi, Self::EmailInvalid) => "Vui lòng nhập email hợp lệ".into(),
+            (Lang::Vi, Self::PhoneRequired) => "Vui lòng nhập số điện thoại".into(),
+            (Lang::Vi, Self::PhoneInvalid) => "Vui lòng nhập số điện thoại hợp lệ".into(),
+            (Lang::Vi, Self::CourseNameRequired) => "Vui lòng nhập khóa học bạn quan tâm".into(),
+            (Lang::Vi, Self::MessageRequired) => "Vui lòng nhập nội dung".into(),
         }
     }
 }
@@ -120,25 +115,21 @@ pub fn is_valid_phone(phone: &str) -> bool {
     PHONE_DIGITS.contains(&digits) && body.chars().all(|c| c.is_ascii_digit() || matches!(c, ' ' | '.' | '-' | '(' | ')'))
 }
 
-fn check_required(value: &str, required: ContactError, max: usize) -> Result<(), ContactError> {
-    match value.trim().chars().count() {
-        0 => Err(required),
-        n if n > max => Err(ContactError::TooLong { max }),
-        _ => Ok(()),
-    }
-}
-
 fn check_optional(value: &str, max: usize) -> Result<(), ContactError> {
-    if value.trim().chars().count() > max { Err(ContactError::TooLong { max }) } else { Ok(()) }
+    if exceeds(value, max) { Err(ContactError::TooLong { max }) } else { Ok(()) }
 }
 
-/// The e-mail rule of these forms: required, valid, at most [`SHORT_TEXT_MAX_CHARS`].
+fn check_required(value: &str, required: ContactError, max: usize) -> Result<(), ContactError> {
+    check_optional(value, max)?;
+    if value.trim().is_empty() { Err(required) } else { Ok(()) }
+}
+
+/// The e-mail rule of these forms: at most [`EMAIL_MAX_CHARS`], required, valid.
 pub fn check_email(email: &str) -> Result<(), ContactError> {
+    check_optional(email, EMAIL_MAX_CHARS)?;
     let email = email.trim();
     if email.is_empty() {
         Err(ContactError::EmailRequired)
-    } else if email.chars().count() > SHORT_TEXT_MAX_CHARS {
-        Err(ContactError::TooLong { max: SHORT_TEXT_MAX_CHARS })
     } else if !is_valid_email(email) {
         Err(ContactError::EmailInvalid)
     } else {
@@ -147,6 +138,7 @@ pub fn check_email(email: &str) -> Result<(), ContactError> {
 }
 
 fn check_phone(phone: &str, required: bool) -> Result<(), ContactError> {
+    check_optional(phone, PHONE_MAX_CHARS)?;
     if phone.trim().is_empty() {
         return if required { Err(ContactError::PhoneRequired) } else { Ok(()) };
     }
@@ -156,12 +148,12 @@ fn check_phone(phone: &str, required: bool) -> Result<(), ContactError> {
 /// Checks an admission message and returns it trimmed.
 pub fn validate_admission(form: &AdmissionForm) -> Result<AdmissionForm, FieldErrors<ContactField, ContactError>> {
     let mut errors = FieldErrors::default();
-    errors.check(ContactField::Name, check_required(&form.name, ContactError::NameRequired, SHORT_TEXT_MAX_CHARS));
+    errors.check(ContactField::Name, check_required(&form.name, ContactError::NameRequired, TITLE_MAX_CHARS));
     errors.check(ContactField::Email, check_email(&form.email));
     errors.check(ContactField::Phone, check_phone(&form.phone, true));
     errors.check(
         ContactField::CourseName,
-        check_required(&form.course_name, ContactError::CourseNameRequired, SHORT_TEXT_MAX_CHARS),
+        check_required(&form.course_name, ContactError::CourseNameRequired, TITLE_MAX_CHARS),
     );
     errors.check(ContactField::Message, check_optional(&form.message, MESSAGE_MAX_CHARS));
     errors.into_result(|| AdmissionForm {
@@ -176,10 +168,10 @@ pub fn validate_admission(form: &AdmissionForm) -> Result<AdmissionForm, FieldEr
 /// Checks a contact message and returns it trimmed.
 pub fn validate_contact(form: &ContactForm) -> Result<ContactForm, FieldErrors<ContactField, ContactError>> {
     let mut errors = FieldErrors::default();
-    errors.check(ContactField::Name, check_required(&form.name, ContactError::NameRequired, SHORT_TEXT_MAX_CHARS));
+    errors.check(ContactField::Name, check_required(&form.name, ContactError::NameRequired, TITLE_MAX_CHARS));
     errors.check(ContactField::Email, check_email(&form.email));
     errors.check(ContactField::Phone, check_phone(&form.phone, false));
-    errors.check(ContactField::Subject, check_optional(&form.subject, SHORT_TEXT_MAX_CHARS));
+    errors.check(ContactField::Subject, check_optional(&form.subject, TITLE_MAX_CHARS));
     errors.check(ContactField::Message, check_required(&form.message, ContactError::MessageRequired, MESSAGE_MAX_CHARS));
     errors.into_result(|| ContactForm {
         name: form.name.trim().to_owned(),
@@ -274,5 +266,49 @@ mod tests {
     fn a_newsletter_email_is_stored_lower_case() {
         assert_eq!(validate_newsletter_email("  An@Example.VN "), Ok("an@example.vn".to_owned()));
         assert_eq!(validate_newsletter_email("nope"), Err(ContactError::EmailInvalid));
+    }
+
+    #[test]
+    fn visitor_message_fields_at_their_maximum_pass_and_one_character_more_is_refused() {
+        let at = |n: usize| "a".repeat(n);
+        let email = |n: usize| format!("{}@b.co", "a".repeat(n - 5));
+        let phone = |n: usize| format!("0912345678{}", " ".repeat(n - 10));
+        type Text = fn(usize) -> String;
+        type Edit = fn(&mut AdmissionForm, String);
+        let cases: [(ContactField, usize, Text, Edit); 5] = [
+            (ContactField::Name, TITLE_MAX_CHARS, at, |f, v| f.name = v),
+            (ContactField::Email, EMAIL_MAX_CHARS, email, |f, v| f.email = v),
+            (ContactField::Phone, PHONE_MAX_CHARS, phone, |f, v| f.phone = v),
+            (ContactField::CourseName, TITLE_MAX_CHARS, at, |f, v| f.course_name = v),
+            (ContactField::Message, MESSAGE_MAX_CHARS, at, |f, v| f.message = v),
+        ];
+        for (field, max, value, edit) in cases {
+            let mut form = admission();
+            edit(&mut form, value(max));
+            assert!(validate_admission(&form).is_ok(), "{} at {max}", field.name());
+            edit(&mut form, value(max + 1));
+            let errors = validate_admission(&form).expect_err(field.name());
+            assert_eq!(errors.get(field), Some(&ContactError::TooLong { max }), "{}", field.name());
+        }
+    }
+
+    #[test]
+    fn a_contact_subject_over_the_limit_is_refused_in_both_languages() {
+        let form = ContactForm {
+            name: "An".into(),
+            email: "an@example.vn".into(),
+            subject: "s".repeat(TITLE_MAX_CHARS + 1),
+            message: "Xin chào".into(),
+            ..ContactForm::default()
+        };
+        let errors = validate_contact(&form).expect_err("too long");
+        assert_eq!(errors.messages(Lang::En)["subject"], "This field must be at most 200 characters");
+        assert_eq!(errors.messages(Lang::Vi)["subject"], "Trường này tối đa 200 ký tự");
+    }
+
+    #[test]
+    fn a_newsletter_email_over_the_limit_is_refused() {
+        let email = format!("{}@b.co", "a".repeat(300_000));
+        assert_eq!(validate_newsletter_email(&email), Err(ContactError::TooLong { max: EMAIL_MAX_CHARS }));
     }
 }

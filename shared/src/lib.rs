@@ -10,6 +10,7 @@ pub mod countdown;
 pub mod display;
 pub mod envelope;
 pub mod i18n;
+pub mod limits;
 pub mod mentorship;
 pub mod money;
 pub mod password;
@@ -31,7 +32,7 @@ mod typescript {
 
     use ts_rs::{Config, TS};
 
-    use crate::{auth_rules, countdown, display, envelope, i18n, mentorship, money, password, profile, roles};
+    use crate::{auth_rules, countdown, display, envelope, i18n, limits, mentorship, money, password, profile, roles};
 
     macro_rules! export {
         ($cfg:expr, $($ty:ty),+ $(,)?) => {{
@@ -64,6 +65,7 @@ mod typescript {
             profile::ProfileForm,
             profile::ProfileUpdatePayload,
             profile::ProfileField,
+            limits::TextLimits,
             countdown::Remaining,
             mentorship::MentorshipStatus,
             display::NotificationType,

@@ -6,6 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::auth_rules::is_valid_email;
 use crate::i18n::Lang;
+use crate::limits::{
+    ADDRESS_MAX_CHARS, EMAIL_MAX_CHARS, IMAGE_URL_MAX_CHARS, PERSON_NAME_MAX_CHARS, PHONE_MAX_CHARS, TooLong,
+    check_max,
+};
 use crate::validation::{Field, FieldErrors, Message};
 
 /// The shortest first or last name, in characters after trimming (§9).
@@ -75,6 +79,14 @@ pub struct ProfileForm {
     /// The size of a newly chosen photo, when there is one.
     #[cfg_attr(feature = "ts", ts(optional))]
     pub avatar_bytes: Option<u32>,
+    /// The account's e-mail address before this change, when the person edits their own account (an
+    /// administrator editing someone else's account leaves it out): changing it then needs
+    /// [`ProfileForm::current_password`].
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub own_email: Option<String>,
+    /// The account's password, asked when a person changes their own e-mail address.
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub current_password: Option<String>,
 }
 
 /// The body of `PUT /users/{userId}` (§3, §7). Empty optional values are omitted; `dob` is an ISO 8601 date.
@@ -97,6 +109,10 @@ pub struct ProfileUpdatePayload {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub avatar: Option<String>,
+    /// Sent only when a person changes their own e-mail address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub current_password: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -106,8 +122,11 @@ pub enum ProfileField {
     FirstName,
     LastName,
     Email,
+    PhoneNumber,
+    Address,
     Dob,
     Avatar,
+    CurrentPassword,
 }
 
 impl Field for ProfileField {
@@ -116,8 +135,11 @@ impl Field for ProfileField {
             Self::FirstName => "firstName",
             Self::LastName => "lastName",
             Self::Email => "email",
+            Self::PhoneNumber => "phoneNumber",
+            Self::Address => "address",
             Self::Dob => "dob",
             Self::Avatar => "avatar",
+            Self::CurrentPassword => "currentPassword",
         }
     }
 }
@@ -143,23 +165,36 @@ pub enum ProfileError {
     DobInvalid,
     #[error("Date of birth cannot be later than today")]
     DobInFuture,
+    #[error("Enter your current password to change your email")]
+    CurrentPasswordRequired,
+    #[error("The current password is incorrect")]
+    CurrentPasswordWrong,
+    #[error("{}", TooLong { max: *max })]
+    TooLong { max: usize },
+}
+
+impl From<TooLong> for ProfileError {
+    fn from(TooLong { max }: TooLong) -> Self {
+        Self::TooLong { max }
+    }
 }
 
 impl Message for ProfileError {
     fn message(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Vi => match self {
-                Self::FirstNameRequired => "Vui lòng nhập tên".into(),
-                Self::FirstNameTooShort { min } => format!("Tên phải có ít nhất {min} ký tự"),
-                Self::LastNameRequired => "Vui lòng nhập họ".into(),
-                Self::LastNameTooShort { min } => format!("Họ phải có ít nhất {min} ký tự"),
-                Self::EmailRequired => "Vui lòng nhập email".into(),
-                Self::EmailInvalid => "Vui lòng nhập email hợp lệ".into(),
-                Self::AvatarTooLarge { .. } => "Kích thước ảnh phải nhỏ hơn 3.6MB".into(),
-                Self::DobInvalid => "Vui lòng nhập ngày hợp lệ".into(),
-                Self::DobInFuture => "Ngày sinh không được sau ngày hôm nay".into(),
-            },
+        match (lang, self) {
+            (_, Self::TooLong { max }) => TooLong { max: *max }.message(lang),
+            (Lang::En, _) => self.to_string(),
+            (Lang::Vi, Self::FirstNameRequired) => "Vui lòng nhập tên".into(),
+            (Lang::Vi, Self::FirstNameTooShort { min }) => format!("Tên phải có ít nhất {min} ký tự"),
+            (Lang::Vi, Self::LastNameRequired) => "Vui lòng nhập họ".into(),
+            (Lang::Vi, Self::LastNameTooShort { min }) => format!("Họ phải có ít nhất {min} ký tự"),
+            (Lang::Vi, Self::EmailRequired) => "Vui lòng nhập email".into(),
+            (Lang::Vi, Self::EmailInvalid) => "Vui lòng nhập email hợp lệ".into(),
+            (Lang::Vi, Self::AvatarTooLarge { .. }) => "Kích thước ảnh phải nhỏ hơn 3.6MB".into(),
+            (Lang::Vi, Self::DobInvalid) => "Vui lòng nhập ngày hợp lệ".into(),
+            (Lang::Vi, Self::DobInFuture) => "Ngày sinh không được sau ngày hôm nay".into(),
+            (Lang::Vi, Self::CurrentPasswordRequired) => "Vui lòng nhập mật khẩu hiện tại để đổi email".into(),
+            (Lang::Vi, Self::CurrentPasswordWrong) => "Mật khẩu hiện tại không đúng".into(),
         }
     }
 }
@@ -171,6 +206,7 @@ impl ProfileError {
 }
 
 fn check_name(name: &str, required: ProfileError, too_short: ProfileError) -> Result<(), ProfileError> {
+    check_max(name, PERSON_NAME_MAX_CHARS)?;
     match name.trim().chars().count() {
         0 => Err(required),
         n if n < NAME_MIN_CHARS => Err(too_short),
@@ -198,6 +234,24 @@ pub fn check_dob(dob: &str, today: IsoDate) -> Result<Option<IsoDate>, ProfileEr
     Ok(Some(date))
 }
 
+/// Whether `new_email` is another address than `current_email`. Surrounding spaces and the case of ASCII
+/// letters do not count; any other difference does, a different case of a non-ASCII letter included (the safe
+/// side: such an edit asks for the password too, and the browser needs no Unicode case tables).
+pub fn changes_email(current_email: &str, new_email: &str) -> bool {
+    !current_email.trim().eq_ignore_ascii_case(new_email.trim())
+}
+
+/// The current-password rule: a person changing their own e-mail address (`own_email` is the address before
+/// the change) must give their password. Checking that it is the right one is the server's part.
+pub fn check_current_password(own_email: Option<&str>, new_email: &str, current_password: &str) -> Result<(), ProfileError> {
+    match own_email {
+        Some(own) if changes_email(own, new_email) && current_password.trim().is_empty() => {
+            Err(ProfileError::CurrentPasswordRequired)
+        }
+        _ => Ok(()),
+    }
+}
+
 fn non_empty(value: &str) -> Option<String> {
     let value = value.trim();
     (!value.is_empty()).then(|| value.to_owned())
@@ -218,11 +272,14 @@ pub fn validate_profile(
         check_name(&form.last_name, ProfileError::LastNameRequired, ProfileError::LastNameTooShort { min: NAME_MIN_CHARS }),
     );
     let email = form.email.trim();
+    errors.check(ProfileField::Email, check_max(&form.email, EMAIL_MAX_CHARS).map_err(ProfileError::from));
     if email.is_empty() {
         errors.add(ProfileField::Email, ProfileError::EmailRequired);
     } else if !is_valid_email(email) {
         errors.add(ProfileField::Email, ProfileError::EmailInvalid);
     }
+    errors.check(ProfileField::PhoneNumber, check_max(&form.phone_number, PHONE_MAX_CHARS).map_err(ProfileError::from));
+    errors.check(ProfileField::Address, check_max(&form.address, ADDRESS_MAX_CHARS).map_err(ProfileError::from));
     let dob = match check_dob(&form.dob, today) {
         Ok(date) => date,
         Err(error) => {
@@ -230,9 +287,13 @@ pub fn validate_profile(
             None
         }
     };
+    errors.check(ProfileField::Avatar, check_max(&form.avatar, IMAGE_URL_MAX_CHARS).map_err(ProfileError::from));
     if let Some(bytes) = form.avatar_bytes {
         errors.check(ProfileField::Avatar, check_avatar_size(u64::from(bytes)));
     }
+    let password = form.current_password.as_deref().unwrap_or_default();
+    errors.check(ProfileField::CurrentPassword, check_current_password(form.own_email.as_deref(), email, password));
+    let own_email_change = form.own_email.as_deref().is_some_and(|own| changes_email(own, email));
     errors.into_result(|| ProfileUpdatePayload {
         first_name: form.first_name.trim().to_owned(),
         last_name: form.last_name.trim().to_owned(),
@@ -241,6 +302,7 @@ pub fn validate_profile(
         address: non_empty(&form.address),
         dob: dob.map(|d| d.to_string()),
         avatar: non_empty(&form.avatar),
+        current_password: own_email_change.then(|| password.trim().to_owned()),
     })
 }
 
@@ -337,9 +399,100 @@ mod tests {
     }
 
     #[test]
+    fn changing_ones_own_email_needs_the_current_password() {
+        let own = Some("an@example.vn".to_owned());
+        // (own e-mail, new e-mail, password typed, expected error of currentPassword)
+        let cases: &[(Option<String>, &str, &str, Option<&str>)] = &[
+            (own.clone(), "an@example.vn", "", None),
+            (own.clone(), " AN@Example.VN ", "", None),
+            (own.clone(), "an.le@example.vn", "", Some("Enter your current password to change your email")),
+            (own.clone(), "an.le@example.vn", "   ", Some("Enter your current password to change your email")),
+            (own.clone(), "an.le@example.vn", "Violet#Harbour-2026", None),
+            // An administrator editing another account is not asked for a password.
+            (None, "an.le@example.vn", "", None),
+        ];
+        for (own_email, email, password, expected) in cases {
+            let f = ProfileForm {
+                email: (*email).into(),
+                own_email: own_email.clone(),
+                current_password: Some((*password).into()),
+                ..form()
+            };
+            assert_eq!(message_for(&f, "currentPassword", Lang::En).as_deref(), *expected, "{email:?} {password:?}");
+        }
+        let f = ProfileForm { email: "an.le@example.vn".into(), own_email: own.clone(), ..form() };
+        assert_eq!(message_for(&f, "currentPassword", Lang::Vi).as_deref(), Some("Vui lòng nhập mật khẩu hiện tại để đổi email"));
+    }
+
+    #[test]
+    fn the_current_password_is_sent_only_with_a_change_of_ones_own_email() {
+        let typed = Some(" Violet#Harbour-2026 ".to_owned());
+        let own = Some("an@example.vn".to_owned());
+        let same = ProfileForm { own_email: own.clone(), current_password: typed.clone(), ..form() };
+        assert_eq!(validate_profile(&same, TODAY).expect("valid").current_password, None);
+        let changed = ProfileForm { email: "an.le@example.vn".into(), own_email: own, current_password: typed.clone(), ..form() };
+        assert_eq!(validate_profile(&changed, TODAY).expect("valid").current_password.as_deref(), Some("Violet#Harbour-2026"));
+        let by_admin = ProfileForm { email: "an.le@example.vn".into(), current_password: typed, ..form() };
+        assert_eq!(validate_profile(&by_admin, TODAY).expect("valid").current_password, None);
+    }
+
+    #[test]
+    fn the_other_fields_are_checked_alongside_the_missing_password() {
+        let f = ProfileForm { first_name: "A".into(), email: "new@example.vn".into(), own_email: Some("an@example.vn".into()), ..form() };
+        let errors = validate_profile(&f, TODAY).expect_err("invalid").messages(Lang::En);
+        assert_eq!(errors.keys().collect::<Vec<_>>(), ["currentPassword", "firstName"]);
+    }
+
+    #[test]
+    fn an_email_change_ignores_spaces_and_ascii_case_only() {
+        let cases = [
+            ("an@example.vn", " AN@Example.VN ", false),
+            ("an@example.vn", "an@example.com", true),
+            ("an@example.vn", "an.@example.vn", true),
+            ("ấn@example.vn", "ấn@EXAMPLE.vn", false),
+            ("ấn@example.vn", "Ấn@example.vn", true),
+        ];
+        for (current, new, changes) in cases {
+            assert_eq!(changes_email(current, new), changes, "{current:?} → {new:?}");
+        }
+    }
+
+    #[test]
     fn iso_dates_read_their_date_part() {
         assert_eq!(IsoDate::parse("2026-11-22T10:00:00.000Z"), Some(TODAY));
         assert_eq!(IsoDate::parse("2026-1-2"), None);
         assert_eq!(IsoDate::parse("ngày-11-22"), None);
+    }
+
+    #[test]
+    fn profile_fields_at_their_maximum_pass_and_one_character_more_is_refused() {
+        let at = |n: usize| "a".repeat(n);
+        let email = |n: usize| format!("{}@b.co", "a".repeat(n - 5));
+        let url = |n: usize| format!("https://{}", "a".repeat(n - 8));
+        type Text = fn(usize) -> String;
+        type Edit = fn(&mut ProfileForm, String);
+        let cases: [(ProfileField, usize, Text, Edit); 6] = [
+            (ProfileField::FirstName, PERSON_NAME_MAX_CHARS, at, |f, v| f.first_name = v),
+            (ProfileField::LastName, PERSON_NAME_MAX_CHARS, at, |f, v| f.last_name = v),
+            (ProfileField::Email, EMAIL_MAX_CHARS, email, |f, v| f.email = v),
+            (ProfileField::PhoneNumber, PHONE_MAX_CHARS, at, |f, v| f.phone_number = v),
+            (ProfileField::Address, ADDRESS_MAX_CHARS, at, |f, v| f.address = v),
+            (ProfileField::Avatar, IMAGE_URL_MAX_CHARS, url, |f, v| f.avatar = v),
+        ];
+        for (field, max, value, edit) in cases {
+            let mut f = form();
+            edit(&mut f, value(max));
+            assert!(validate_profile(&f, TODAY).is_ok(), "{} at {max}", field.name());
+            edit(&mut f, value(max + 1));
+            let errors = validate_profile(&f, TODAY).expect_err(field.name());
+            assert_eq!(errors.get(field), Some(&ProfileError::TooLong { max }), "{}", field.name());
+        }
+    }
+
+    #[test]
+    fn a_profile_address_that_is_too_long_is_explained_in_both_languages() {
+        let f = ProfileForm { address: "đ".repeat(256), ..form() };
+        assert_eq!(message_for(&f, "address", Lang::En).as_deref(), Some("This field must be at most 255 characters"));
+        assert_eq!(message_for(&f, "address", Lang::Vi).as_deref(), Some("Trường này tối đa 255 ký tự"));
     }
 }

@@ -339,6 +339,80 @@ pub fn bottom_bar_shows_dashboard(role: Option<Role>) -> bool {
     role == Some(Role::Teacher)
 }
 
+/// A change to an existing account. Who may make it depends on the roles of both sides, see
+/// [`check_account_change`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AccountChange {
+    /// Name, phone number, address, date of birth, avatar.
+    Profile,
+    /// The e-mail address. Password-reset links go there, so whoever sets it can take the account over.
+    Email,
+    /// Giving the account this role.
+    Role(Role),
+    /// Locking or unlocking the account.
+    Status,
+}
+
+/// Why a change to an account is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum AccountChangeRefused {
+    /// Students and teachers change no account but their own profile.
+    #[error("You may not change this account.")]
+    NotAllowed,
+    /// Only administrators change an administrator's account.
+    #[error("Staff cannot change an administrator's account.")]
+    AdminAccount,
+    /// Only administrators grant the administrator role.
+    #[error("Staff cannot grant or remove the administrator role.")]
+    AdminRole,
+    /// Staff members do not change each other's e-mail address.
+    #[error("Staff cannot change another staff member's email.")]
+    StaffEmail,
+}
+
+impl crate::validation::Message for AccountChangeRefused {
+    fn message(&self, lang: crate::i18n::Lang) -> String {
+        match lang {
+            crate::i18n::Lang::En => self.to_string(),
+            crate::i18n::Lang::Vi => match self {
+                Self::NotAllowed => "Bạn không có quyền thay đổi tài khoản này.",
+                Self::AdminAccount => "Nhân viên không thể thay đổi tài khoản của quản trị viên.",
+                Self::AdminRole => "Nhân viên không thể cấp hoặc thu hồi quyền quản trị viên.",
+                Self::StaffEmail => "Nhân viên không thể thay đổi email của nhân viên khác.",
+            }
+            .to_owned(),
+        }
+    }
+}
+
+/// Whether a user with role `actor` may make `change` to an account with role `target`; `own` says the account
+/// is the actor's own.
+///
+/// - Everyone edits their own profile and e-mail.
+/// - Administrators change anything of any account (the server still keeps one active administrator).
+/// - Staff change students, teachers and other staff (their own account included), except that they never
+///   change an administrator's account, never grant the administrator role, and never change another staff
+///   member's e-mail.
+/// - Students and teachers change nothing else.
+pub fn check_account_change(actor: Role, target: Role, own: bool, change: AccountChange) -> Result<(), AccountChangeRefused> {
+    use AccountChange as C;
+    use AccountChangeRefused as Refused;
+    match (actor, change) {
+        (_, C::Profile | C::Email) if own => Ok(()),
+        (Role::Admin, _) => Ok(()),
+        (Role::Staff, _) if target == Role::Admin => Err(Refused::AdminAccount),
+        (Role::Staff, C::Role(Role::Admin)) => Err(Refused::AdminRole),
+        (Role::Staff, C::Email) if target == Role::Staff => Err(Refused::StaffEmail),
+        (Role::Staff, _) => Ok(()),
+        (Role::Teacher | Role::Student, _) => Err(Refused::NotAllowed),
+    }
+}
+
+/// [`check_account_change`] as a yes or no.
+pub fn may_change_account(actor: Role, target: Role, own: bool, change: AccountChange) -> bool {
+    check_account_change(actor, target, own, change).is_ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -463,5 +537,69 @@ mod tests {
             assert_eq!(header_shows_dashboard(role), header, "{role:?}");
             assert_eq!(bottom_bar_shows_dashboard(role), bottom, "{role:?}");
         }
+    }
+
+    #[test]
+    fn who_may_change_which_account_follows_the_roles_of_both_sides() {
+        use AccountChange::{Email, Profile, Status};
+        use AccountChangeRefused::{AdminAccount, AdminRole, NotAllowed, StaffEmail};
+        let role = AccountChange::Role;
+        type Case = (Role, Role, bool, AccountChange, Result<(), AccountChangeRefused>);
+        // (actor, target, own account, change, expected)
+        let cases: &[Case] = &[
+            // Administrators change anyone, administrators included.
+            (Admin, Admin, false, Profile, Ok(())),
+            (Admin, Admin, false, Email, Ok(())),
+            (Admin, Admin, false, role(Student), Ok(())),
+            (Admin, Admin, false, Status, Ok(())),
+            (Admin, Staff, false, Email, Ok(())),
+            (Admin, Student, false, role(Admin), Ok(())),
+            (Admin, Teacher, false, Email, Ok(())),
+            // Staff never change an administrator, whatever the change.
+            (Staff, Admin, false, Profile, Err(AdminAccount)),
+            (Staff, Admin, false, Email, Err(AdminAccount)),
+            (Staff, Admin, false, role(Student), Err(AdminAccount)),
+            (Staff, Admin, false, role(Admin), Err(AdminAccount)),
+            (Staff, Admin, false, Status, Err(AdminAccount)),
+            // ... nor grant the administrator role, not even to themselves.
+            (Staff, Student, false, role(Admin), Err(AdminRole)),
+            (Staff, Staff, true, role(Admin), Err(AdminRole)),
+            // ... nor another staff member's e-mail; the rest of a staff member's account they may change.
+            (Staff, Staff, false, Email, Err(StaffEmail)),
+            (Staff, Staff, false, Profile, Ok(())),
+            (Staff, Staff, false, role(Teacher), Ok(())),
+            (Staff, Staff, false, Status, Ok(())),
+            // Students and teachers are theirs to manage.
+            (Staff, Student, false, Profile, Ok(())),
+            (Staff, Student, false, Email, Ok(())),
+            (Staff, Teacher, false, Email, Ok(())),
+            (Staff, Teacher, false, role(Student), Ok(())),
+            (Staff, Student, false, Status, Ok(())),
+            // Everyone edits their own profile and e-mail.
+            (Staff, Staff, true, Email, Ok(())),
+            (Teacher, Teacher, true, Profile, Ok(())),
+            (Student, Student, true, Email, Ok(())),
+            (Admin, Admin, true, Email, Ok(())),
+            // Students and teachers change nothing else, not their own role or status either.
+            (Student, Student, true, role(Teacher), Err(NotAllowed)),
+            (Teacher, Teacher, true, Status, Err(NotAllowed)),
+            (Teacher, Student, false, Profile, Err(NotAllowed)),
+            (Student, Admin, false, Email, Err(NotAllowed)),
+        ];
+        for &(actor, target, own, change, expected) in cases {
+            assert_eq!(check_account_change(actor, target, own, change), expected, "{actor} → {target} (own: {own}): {change:?}");
+            assert_eq!(may_change_account(actor, target, own, change), expected.is_ok());
+        }
+    }
+
+    #[test]
+    fn every_refusal_speaks_both_languages() {
+        use crate::validation::Message as _;
+        use AccountChangeRefused::*;
+        for refusal in [NotAllowed, AdminAccount, AdminRole, StaffEmail] {
+            let (vi, en) = (refusal.message(crate::i18n::Lang::Vi), refusal.message(crate::i18n::Lang::En));
+            assert!(!vi.is_empty() && !en.is_empty() && vi != en, "{refusal:?}");
+        }
+        assert_eq!(AdminAccount.message(crate::i18n::Lang::En), "Staff cannot change an administrator's account.");
     }
 }

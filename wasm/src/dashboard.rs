@@ -7,7 +7,10 @@
 //! `SectionBody[]` in web/src/features/dashboard-catalogue/api/dashboard.ts; `SubjectBody`, `SyllabusBody` in
 //! api/material.ts).
 
-use academy_shared::catalogue::{self, CatalogueError, CourseFacts, LessonFacts};
+use academy_shared::catalogue::{
+    self, BannerFacts, CatalogueError, CourseFacts, LessonFacts, NamedFacts, SectionFacts, SubjectFacts,
+    SyllabusFacts,
+};
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
@@ -18,7 +21,7 @@ fn property(object: &JsValue, name: &str) -> JsValue {
     Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// The `vi` and `en` texts of a `{ vi, en }` property.
+/// The `vi` and `en` texts of a `{ vi, en }` property (empty when missing or null).
 fn localized(object: &JsValue, name: &str) -> (String, String) {
     let pair = property(object, name);
     (text(&pair, "vi"), text(&pair, "en"))
@@ -29,98 +32,159 @@ fn items(value: &JsValue) -> Vec<JsValue> {
     if Array::is_array(value) { Array::from(value).iter().collect() } else { Vec::new() }
 }
 
-/// A lesson as read from the editor: title (Vietnamese), duration in seconds, video link.
-struct Lesson {
-    title: String,
+/// The `{ vi, en }` items of an array property.
+fn localized_items(object: &JsValue, name: &str) -> Vec<(String, String)> {
+    items(&property(object, name)).iter().map(|item| (text(item, "vi"), text(item, "en"))).collect()
+}
+
+fn borrowed(pairs: &[(String, String)]) -> Vec<(&str, &str)> {
+    pairs.iter().map(|(vi, en)| (vi.as_str(), en.as_str())).collect()
+}
+
+/// A section or lesson as read from the editor: id, titles, and for a lesson its duration and video link.
+struct Item {
+    id: String,
+    title: (String, String),
     seconds: i64,
     video_url: Option<String>,
 }
 
-/// Course editor details (`CourseBody`): Vietnamese title required, both titles ≤ 200 characters, slug (made
-/// from the title when empty), description, price ≥ 0, sale price below the price, currency, level, seats ≥ 0,
-/// category. `{ ok: true, value: <the slug saved> }` or `{ ok: false, errors: { "title.vi": …, price: … } }`.
+fn item(object: &JsValue) -> Item {
+    Item {
+        id: text(object, "id"),
+        title: localized(object, "title"),
+        seconds: number(object, "durationSeconds").filter(|n| n.is_finite()).map_or(-1, whole),
+        video_url: property(object, "videoUrl").as_string(),
+    }
+}
+
+/// Course editor details (`CourseBody`): Vietnamese title required, slug (made from the title when empty),
+/// price ≥ 0, sale price below the price, currency, level, seats ≥ 0, category, and every text (titles,
+/// descriptions, list lines, picture, badge, type, language) within its maximum.
+/// `{ ok: true, value: <the slug saved> }` or `{ ok: false, errors: { "title.vi": …, price: … } }`.
 #[wasm_bindgen(js_name = validateCourse)]
 pub fn validate_course(form: JsValue, #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str) -> JsResult {
     expect_object(&form, "course form")?;
     let (title_vi, title_en) = localized(&form, "title");
-    let (description_vi, _) = localized(&form, "description");
-    let slug = text(&form, "slug");
-    let currency = text(&form, "currency");
-    let level = text(&form, "level");
-    let category_id = text(&form, "categoryId");
+    let (description_vi, description_en) = localized(&form, "description");
+    let (badge_vi, badge_en) = localized(&form, "courseBadge");
+    let outcomes = localized_items(&form, "whatYouWillLearn");
+    let requirements = localized_items(&form, "requirements");
+    let [slug, thumbnail, currency, level, category_id, type_id, language] =
+        ["slug", "thumbnail", "currency", "level", "categoryId", "typeId", "language"].map(|name| text(&form, name));
     let facts = CourseFacts {
         title_vi: &title_vi,
         title_en: &title_en,
         slug: &slug,
         description_vi: &description_vi,
+        description_en: &description_en,
+        outcomes: borrowed(&outcomes),
+        requirements: borrowed(&requirements),
+        thumbnail: &thumbnail,
         price: whole(number(&form, "price").unwrap_or(0.0)),
         discount: number(&form, "discount").map(whole),
         currency: &currency,
+        badge_vi: &badge_vi,
+        badge_en: &badge_en,
         level: &level,
         total_seat: whole(number(&form, "totalSeat").unwrap_or(0.0)),
         category_id: &category_id,
+        type_id: &type_id,
+        language: &language,
     };
     checked(catalogue::validate_course_form(&facts), lang(lang_code))
 }
 
-/// A category or course type (`{ name: { vi, en }, slug }`): Vietnamese name required, both ≤ 200 characters,
-/// slug valid when typed. `value` is the slug saved.
+/// A category or course type (`{ name: { vi, en }, slug, description: { vi, en }, image }`): Vietnamese name
+/// required, slug valid when typed, every text within its maximum. `value` is the slug saved.
 #[wasm_bindgen(js_name = validateNamed)]
 pub fn validate_named(form: JsValue, #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str) -> JsResult {
     expect_object(&form, "named form")?;
     let (name_vi, name_en) = localized(&form, "name");
-    checked(catalogue::validate_named_form(&name_vi, &name_en, &text(&form, "slug")), lang(lang_code))
+    let (description_vi, description_en) = localized(&form, "description");
+    let [slug, image] = ["slug", "image"].map(|name| text(&form, name));
+    let facts = NamedFacts {
+        name_vi: &name_vi,
+        name_en: &name_en,
+        slug: &slug,
+        description_vi: &description_vi,
+        description_en: &description_en,
+        image: &image,
+    };
+    checked(catalogue::validate_named_form(&facts), lang(lang_code))
 }
 
-/// A banner (`{ title: { vi, en }, slug, image }`): titles as a named item's (errors under `name.vi` /
-/// `name.en`, as the server names them) and a picture. `value` is the slug saved.
+/// A banner (`{ title: { vi, en }, subtitle: { vi, en }, slug, image, link }`): titles as a named item's (errors
+/// under `name.vi` / `name.en`, as the server names them), a picture, every text within its maximum. `value` is
+/// the slug saved.
 #[wasm_bindgen(js_name = validateBanner)]
 pub fn validate_banner(form: JsValue, #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str) -> JsResult {
     expect_object(&form, "banner form")?;
     let (title_vi, title_en) = localized(&form, "title");
-    let outcome = catalogue::validate_banner_form(&title_vi, &title_en, &text(&form, "slug"), &text(&form, "image"));
-    checked(outcome, lang(lang_code))
+    let (subtitle_vi, subtitle_en) = localized(&form, "subtitle");
+    let [slug, image, link] = ["slug", "image", "link"].map(|name| text(&form, name));
+    let facts = BannerFacts {
+        title_vi: &title_vi,
+        title_en: &title_en,
+        subtitle_vi: &subtitle_vi,
+        subtitle_en: &subtitle_en,
+        slug: &slug,
+        image: &image,
+        link: &link,
+    };
+    checked(catalogue::validate_banner_form(&facts), lang(lang_code))
 }
 
 /// A subject (`{ code, name: { vi, en }, description: { vi, en }, credits }`): names as a named item's, a code,
-/// credits 0–60 (a missing number reads as 0, as the server defaults it), description ≤ 10,000 characters.
+/// credits 0–60 (a missing number reads as 0, as the server defaults it), descriptions ≤ 10,000 characters.
 /// `{ ok: true, value: null }` or `{ ok: false, errors: { code: …, credits: … } }`.
 #[wasm_bindgen(js_name = validateSubject)]
 pub fn validate_subject(form: JsValue, #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str) -> JsResult {
     expect_object(&form, "subject form")?;
     let (name_vi, name_en) = localized(&form, "name");
-    let (description_vi, _) = localized(&form, "description");
-    let credits = whole(number(&form, "credits").unwrap_or(0.0));
-    let outcome = catalogue::validate_subject(&name_vi, &name_en, &text(&form, "code"), credits, &description_vi);
-    checked(outcome, lang(lang_code))
+    let (description_vi, description_en) = localized(&form, "description");
+    let code = text(&form, "code");
+    let facts = SubjectFacts {
+        name_vi: &name_vi,
+        name_en: &name_en,
+        code: &code,
+        credits: whole(number(&form, "credits").unwrap_or(0.0)),
+        description_vi: &description_vi,
+        description_en: &description_en,
+    };
+    checked(catalogue::validate_subject(&facts), lang(lang_code))
 }
 
-/// A syllabus (`{ code, name: { vi, en }, durationWeeks, status, subjects: string[] }`): names, a code, 1–520
-/// weeks (a missing number reads as 0, refused), a known status, each subject id listed once (an id that is not
-/// a string reads as empty, refused). Whether the subjects exist is the server's to say.
+/// A syllabus (`{ code, name: { vi, en }, description: { vi, en }, durationWeeks, status, ownerId, subjects:
+/// string[] }`): names, a code, descriptions, 1–520 weeks (a missing number reads as 0, refused), a known status,
+/// at most 100 subjects each listed once (an id that is not a string reads as empty, refused). Whether the
+/// subjects and the owner exist is the server's to say.
 /// `{ ok: true, value: null }` or `{ ok: false, errors: { durationWeeks: …, subjects: … } }`.
 #[wasm_bindgen(js_name = validateSyllabus)]
 pub fn validate_syllabus(form: JsValue, #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str) -> JsResult {
     expect_object(&form, "syllabus form")?;
     let (name_vi, name_en) = localized(&form, "name");
-    let weeks = whole(number(&form, "durationWeeks").unwrap_or(0.0));
+    let (description_vi, description_en) = localized(&form, "description");
+    let [code, status, owner_id] = ["code", "status", "ownerId"].map(|name| text(&form, name));
     let subject_ids: Vec<String> =
         items(&property(&form, "subjects")).iter().map(|id| id.as_string().unwrap_or_default()).collect();
-    let ids: Vec<&str> = subject_ids.iter().map(String::as_str).collect();
-    let outcome = catalogue::validate_syllabus(
-        &name_vi,
-        &name_en,
-        &text(&form, "code"),
-        weeks,
-        &text(&form, "status"),
-        &ids,
-    );
-    checked(outcome, lang(lang_code))
+    let facts = SyllabusFacts {
+        name_vi: &name_vi,
+        name_en: &name_en,
+        code: &code,
+        description_vi: &description_vi,
+        description_en: &description_en,
+        duration_weeks: whole(number(&form, "durationWeeks").unwrap_or(0.0)),
+        status: &status,
+        owner_id: &owner_id,
+        subject_ids: subject_ids.iter().map(String::as_str).collect(),
+    };
+    checked(catalogue::validate_syllabus(&facts), lang(lang_code))
 }
 
 /// A curriculum (`SectionBody[]`): `{ ok: true }`, or `{ ok: false, errors }` with the server's message under
-/// `sections` and again under each item it refuses: `sections.<i>.title` (a section's title) and
-/// `sections.<i>.lessons.<j>` (a lesson). A duration that is not a number reads as invalid.
+/// `sections` and each refused item's own message under its key: `sections.<i>.title` (a section's title or
+/// id) and `sections.<i>.lessons.<j>` (a lesson). A duration that is not a number reads as invalid.
 #[wasm_bindgen(js_name = validateCurriculum)]
 pub fn validate_curriculum(
     #[wasm_bindgen(unchecked_param_type = "readonly unknown[]")] sections: JsValue,
@@ -129,32 +193,26 @@ pub fn validate_curriculum(
     if !Array::is_array(&sections) {
         return Err(JsError::new("curriculum: expected an array of sections"));
     }
-    let read: Vec<(String, Vec<Lesson>)> = items(&sections)
+    let read: Vec<(Item, Vec<Item>)> = items(&sections)
         .iter()
-        .map(|section| {
-            let lessons = items(&property(section, "lessons"))
-                .iter()
-                .map(|lesson| Lesson {
-                    title: localized(lesson, "title").0,
-                    seconds: number(lesson, "durationSeconds").filter(|n| n.is_finite()).map_or(-1, whole),
-                    video_url: property(lesson, "videoUrl").as_string(),
-                })
-                .collect();
-            (localized(section, "title").0, lessons)
-        })
+        .map(|section| (item(section), items(&property(section, "lessons")).iter().map(item).collect()))
         .collect();
-    let facts: Vec<(&str, Vec<LessonFacts<'_>>)> = read
+    let facts: Vec<SectionFacts<'_>> = read
         .iter()
-        .map(|(title, lessons)| {
-            let lessons = lessons
+        .map(|(section, lessons)| SectionFacts {
+            id: &section.id,
+            title_vi: &section.title.0,
+            title_en: &section.title.1,
+            lessons: lessons
                 .iter()
                 .map(|lesson| LessonFacts {
-                    title_vi: &lesson.title,
+                    id: &lesson.id,
+                    title_vi: &lesson.title.0,
+                    title_en: &lesson.title.1,
                     duration_seconds: lesson.seconds,
                     video_url: lesson.video_url.as_deref(),
                 })
-                .collect();
-            (title.as_str(), lessons)
+                .collect(),
         })
         .collect();
 
@@ -166,16 +224,16 @@ pub fn validate_curriculum(
         }
         Err(error) => error,
     };
-    let message = JsValue::from_str(&error.message(lang(lang_code)));
+    let lang = lang(lang_code);
     let errors = Object::new();
-    set(&errors, "sections", &message)?;
-    if error == CatalogueError::CurriculumInvalid {
+    set(&errors, "sections", &JsValue::from_str(&error.message(lang)))?;
+    if error != CatalogueError::CurriculumTooLong {
         for spot in catalogue::curriculum_spots(&facts) {
             let key = match spot.lesson {
                 None => format!("sections.{}.title", spot.section),
                 Some(lesson) => format!("sections.{}.lessons.{lesson}", spot.section),
             };
-            set(&errors, &key, &message)?;
+            set(&errors, &key, &JsValue::from_str(&spot.error.message(lang)))?;
         }
     }
     set(&result, "ok", &JsValue::FALSE)?;

@@ -7,7 +7,7 @@ use academy_shared::{
 };
 use wasm_bindgen::prelude::*;
 
-use crate::{JsResult, checked, expect_object, lang, number, text, to_js, whole};
+use crate::{JsResult, checked, expect_object, lang, number, set, text, to_js, whole};
 
 fn role(name: Option<String>) -> Option<roles::Role> {
     name.as_deref().and_then(roles::Role::parse)
@@ -40,6 +40,10 @@ pub fn validate_registration(form: JsValue, #[wasm_bindgen(unchecked_param_type 
         password: text(&form, "password"),
         confirm_password: text(&form, "confirmPassword"),
         role: auth_rules::SignupRole::parse(&text(&form, "role")),
+        first_name: text(&form, "firstName"),
+        last_name: text(&form, "lastName"),
+        phone_number: text(&form, "phoneNumber"),
+        address: text(&form, "address"),
     };
     checked(auth_rules::validate_registration(&form), lang(lang_code))
 }
@@ -70,10 +74,19 @@ pub fn validate_profile(
         dob: text(&form, "dob"),
         avatar: text(&form, "avatar"),
         avatar_bytes: number(&form, "avatarBytes").map(|n| u32::try_from(count(n)).unwrap_or(u32::MAX)),
+        own_email: Some(text(&form, "ownEmail")).filter(|e| !e.trim().is_empty()),
+        current_password: Some(text(&form, "currentPassword")),
     };
     let today = profile::IsoDate::parse(today_iso)
         .ok_or_else(|| JsError::new("invalid today: expected YYYY-MM-DD"))?;
     checked(profile::validate_profile(&form, today), lang(lang_code))
+}
+
+/// Whether `new_email` is another address than `current_email` (trimmed, any case): the profile dialog then asks
+/// for the current password.
+#[wasm_bindgen(js_name = changesEmail)]
+pub fn changes_email(current_email: &str, new_email: &str) -> bool {
+    profile::changes_email(current_email, new_email)
 }
 
 #[wasm_bindgen(js_name = avatarSizeError)]
@@ -92,6 +105,18 @@ pub fn image_type_error(content_type: &str, #[wasm_bindgen(unchecked_param_type 
 #[wasm_bindgen(js_name = acceptedImageTypes)]
 pub fn accepted_image_types() -> String {
     upload::ACCEPTED_IMAGE_TYPES.join(",")
+}
+
+/// The longest text each kind of field accepts (`TextLimits`), for inputs' `maxLength`: the limits the rules and
+/// the server check. Built from the limits' entries rather than with serde, which costs the first download more.
+#[wasm_bindgen(js_name = textLimits)]
+pub fn text_limits() -> JsResult {
+    const ENTRIES: [(&str, u32); 15] = academy_shared::limits::TEXT_LIMITS.entries();
+    let limits = js_sys::Object::new();
+    for (name, max) in ENTRIES {
+        set(&limits, name, &JsValue::from(max))?;
+    }
+    Ok(limits.into())
 }
 
 // Search

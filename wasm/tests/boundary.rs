@@ -121,6 +121,25 @@ fn a_valid_profile_omits_empty_optional_values() {
 }
 
 #[wasm_bindgen_test]
+fn a_change_of_ones_own_email_asks_for_the_current_password_and_sends_it() {
+    let form = |password: &str| {
+        object(&[
+            ("firstName", "An".into()),
+            ("lastName", "Lê".into()),
+            ("email", "an.le@example.vn".into()),
+            ("ownEmail", "an@example.vn".into()),
+            ("currentPassword", password.into()),
+        ])
+    };
+    let missing = ok(validate_profile(form(""), "2026-11-22", "en"));
+    assert_eq!(get(&missing, "errors.currentPassword").as_string().as_deref(), Some("Enter your current password to change your email"));
+    let given = ok(validate_profile(form(" secret "), "2026-11-22", "en"));
+    assert_eq!(get(&given, "value.currentPassword").as_string().as_deref(), Some("secret"));
+    assert!(changes_email("an@example.vn", "an.le@example.vn"));
+    assert!(!changes_email("an@example.vn", " AN@example.VN "));
+}
+
+#[wasm_bindgen_test]
 fn search_goes_to_the_course_list_url_encoded_and_blank_goes_nowhere() {
     assert_eq!(search_target(" web design ").as_deref(), Some("/courselist?search=web%20design"));
     assert_eq!(search_target("   "), None);
@@ -206,4 +225,38 @@ fn only_code_1000_is_success() {
     assert!(!is_success(1001.0, false, false));
     assert!(!is_success(1000.0, true, false));
     assert!(is_success(1000.0, true, true));
+}
+
+#[wasm_bindgen_test]
+fn a_username_one_character_over_the_maximum_is_refused_and_the_limit_is_exported() {
+    let at_max = object(&[("username", "u".repeat(50).into())]);
+    let over = object(&[("username", "u".repeat(51).into())]);
+    assert!(get(&ok(validate_registration(at_max, "en")), "errors.username").is_undefined());
+    let result = ok(validate_registration(over, "vi"));
+    assert_eq!(get(&result, "errors.username").as_string().as_deref(), Some("Trường này tối đa 50 ký tự"));
+    assert_eq!(get(&ok(text_limits()), "username").as_f64(), Some(50.0));
+}
+
+#[wasm_bindgen_test]
+fn the_text_limits_are_every_maximum_of_the_rules_by_name() {
+    let limits = ok(text_limits());
+    let expected = concat!(
+        r#"{"username":50,"email":254,"personName":50,"phone":20,"address":255,"password":128,"title":200,"#,
+        r#""message":5000,"description":10000,"listItem":500,"search":100,"url":2048,"imageUrl":512,"slug":120,"#,
+        r#""code":40}"#
+    );
+    assert_eq!(json(&limits), expected);
+}
+
+#[wasm_bindgen_test]
+fn a_profile_address_over_the_maximum_is_refused_in_english() {
+    let form = object(&[
+        ("firstName", "An".into()),
+        ("lastName", "Lê".into()),
+        ("email", "an@example.vn".into()),
+        ("address", "Đ".repeat(256).into()),
+    ]);
+    let result = ok(validate_profile(form, "2026-11-22", "en"));
+    let message = get(&result, "errors.address").as_string();
+    assert_eq!(message.as_deref(), Some("This field must be at most 255 characters"));
 }

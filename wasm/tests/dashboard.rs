@@ -204,7 +204,7 @@ fn a_subject_reports_its_name_code_credits_and_description_at_once() {
         Some("Use 2 to 40 letters, digits, dots or dashes, starting with a letter or digit")
     );
     assert_eq!(error(&result, "credits").as_deref(), Some("Enter a whole number from 0 to 60"));
-    assert_eq!(error(&result, "description").as_deref(), Some("This field must be at most 10000 characters"));
+    assert_eq!(error(&result, "description.vi").as_deref(), Some("This field must be at most 10000 characters"));
 }
 
 #[wasm_bindgen_test]
@@ -238,4 +238,26 @@ fn a_syllabus_with_missing_or_odd_values_is_refused_rather_than_thrown() {
     assert_eq!(error(&result, "subjects").as_deref(), Some("Mỗi môn học chỉ được chọn một lần"));
     let result = ok(validate_syllabus(syllabus(&[("durationWeeks", f64::NAN.into())]), "en"));
     assert_eq!(error(&result, "durationWeeks").as_deref(), Some("Enter a whole number from 1 to 520"));
+}
+
+#[wasm_bindgen_test]
+fn a_lesson_whose_video_link_is_over_the_maximum_is_marked_with_its_own_message() {
+    let long = format!("https://x.vn/{}", "v".repeat(2048));
+    let sections = array(vec![section(
+        "Mở đầu",
+        vec![lesson("Bài 1", 60.into(), long.into()), lesson("", 60.into(), JsValue::NULL)],
+    )]);
+    let result = ok(validate_curriculum(sections, "en"));
+    assert_eq!(error(&result, "sections").as_deref(), Some("This field must be at most 2048 characters"));
+    assert_eq!(error(&result, "sections.0.lessons.0").as_deref(), Some("This field must be at most 2048 characters"));
+    assert_eq!(
+        error(&result, "sections.0.lessons.1").as_deref(),
+        Some("Every section and lesson needs a title, a duration of 0 or more and an http(s) video link")
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_course_description_in_english_over_the_maximum_is_refused_on_its_field() {
+    let result = ok(validate_course(course(&[("description", pair("", &"d".repeat(10_001)))]), "vi"));
+    assert_eq!(error(&result, "description.en").as_deref(), Some("Trường này tối đa 10000 ký tự"));
 }

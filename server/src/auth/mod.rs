@@ -1,7 +1,8 @@
 //! Who the caller is: passwords, tokens, sessions (refresh-token families), login throttling, password resets,
-//! and the extractors handlers use to require a signed-in user ([`CurrentUser`], [`MaybeUser`],
+//! e-mail changes, and the extractors handlers use to require a signed-in user ([`CurrentUser`], [`MaybeUser`],
 //! [`require_role`]).
 
+pub mod email_change;
 pub mod extract;
 pub mod login_limit;
 pub mod password;

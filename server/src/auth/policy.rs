@@ -2,10 +2,7 @@
 //! email, password score ≥ 3 of 5) exactly as the browser runs them, plus zxcvbn, which refuses the most common
 //! passwords (score 0) that the character-class checks let through (`Password1!`).
 
-use academy_shared::{
-    auth_rules::{RegistrationError, RegistrationField, RegistrationForm, SignupRole, validate_registration},
-    password::PASSWORD_MIN_SCORE,
-};
+use academy_shared::auth_rules::{RegistrationField, RegistrationForm, validate_registration};
 
 use crate::http::{ApiError, Text};
 
@@ -23,16 +20,12 @@ pub fn is_too_guessable(password: &str, user_inputs: &[&str]) -> bool {
     u8::from(zxcvbn::zxcvbn(password, user_inputs).score()) == 0
 }
 
-/// Checks a new account's username, email and password with the shared registration rules and zxcvbn;
-/// 422 with per-field texts when any fails.
-pub fn check_new_account(username: &str, email: &str, password: &str) -> Result<(), ApiError> {
-    let form = RegistrationForm {
-        email: email.to_owned(),
-        username: username.to_owned(),
-        password: password.to_owned(),
-        confirm_password: password.to_owned(),
-        role: SignupRole::default(),
-    };
+/// Checks a new account (username, email, password and the optional details, each within its maximum) with the
+/// shared registration rules and zxcvbn; 422 with per-field texts when any fails. The password is its own
+/// confirmation: only the browser's form asks for it twice.
+pub fn check_new_account(form: &RegistrationForm) -> Result<(), ApiError> {
+    let form = RegistrationForm { confirm_password: form.password.clone(), ..form.clone() };
+    let (username, email, password) = (&form.username, &form.email, &form.password);
     let mut fields: Vec<(String, Text)> = match validate_registration(&form) {
         Ok(_) => Vec::new(),
         Err(errors) => errors
@@ -47,13 +40,12 @@ pub fn check_new_account(username: &str, email: &str, password: &str) -> Result<
     if fields.is_empty() { Ok(()) } else { Err(invalid(fields)) }
 }
 
-/// Checks a new password alone (password reset): the shared score and zxcvbn.
+/// Checks a new password alone (password reset): the shared length and score, and zxcvbn.
 pub fn check_new_password(password: &str, user_inputs: &[&str]) -> Result<(), ApiError> {
-    let password = password.trim();
-    if academy_shared::password::password_strength(password).score < PASSWORD_MIN_SCORE {
-        let error = RegistrationError::PasswordTooWeak { min_score: PASSWORD_MIN_SCORE };
+    if let Err(error) = academy_shared::auth_rules::check_new_password(password) {
         return Err(invalid(vec![("password".to_owned(), Text::localized(|lang| error.message(lang)))]));
     }
+    let password = password.trim();
     if is_too_guessable(password, user_inputs) {
         return Err(invalid(vec![("password".to_owned(), too_guessable())]));
     }
@@ -81,13 +73,39 @@ mod tests {
         assert!(!is_too_guessable("Violet#Harbour-2026", &[]));
     }
 
+    fn account(username: &str, email: &str, password: &str) -> RegistrationForm {
+        RegistrationForm {
+            username: username.to_owned(),
+            email: email.to_owned(),
+            password: password.to_owned(),
+            ..RegistrationForm::default()
+        }
+    }
+
     #[test]
     fn a_valid_new_account_passes_and_each_bad_field_is_named() {
-        assert!(check_new_account("student01", "s@example.com", "Violet#Harbour-2026").is_ok());
-        let Err(ApiError::Unprocessable { fields, .. }) = check_new_account("abc", "nope", "weak") else {
+        assert!(check_new_account(&account("student01", "s@example.com", "Violet#Harbour-2026")).is_ok());
+        let Err(ApiError::Unprocessable { fields, .. }) = check_new_account(&account("abc", "nope", "weak")) else {
             panic!("expected 422")
         };
         assert_eq!(fields.keys().map(String::as_str).collect::<Vec<_>>(), ["email", "password", "username"]);
+    }
+
+    #[test]
+    fn an_oversized_detail_of_a_new_account_is_named() {
+        let valid = account("student01", "s@example.com", "Violet#Harbour-2026");
+        let form = RegistrationForm { address: "a".repeat(256), ..valid };
+        let Err(ApiError::Unprocessable { fields, .. }) = check_new_account(&form) else { panic!("expected 422") };
+        assert_eq!(fields.keys().map(String::as_str).collect::<Vec<_>>(), ["address"]);
+    }
+
+    #[test]
+    fn a_new_password_longer_than_the_maximum_is_refused_before_zxcvbn_reads_it() {
+        let long = format!("Violet#Harbour-2026{}", "x".repeat(200));
+        let Err(ApiError::Unprocessable { fields, .. }) = check_new_password(&long, &[]) else {
+            panic!("expected 422")
+        };
+        assert_eq!(fields["password"].get(academy_shared::Lang::En), "This field must be at most 128 characters");
     }
 
     #[test]

@@ -2,7 +2,11 @@
 //!
 //! The token in the link is 32 random bytes (hex); the database keeps its SHA-256, so a leaked database or
 //! backup does not hand out working links. Asking for a new link voids the older unused ones. Using a link
-//! sets the new password and ends every session of the user (see [`super::sessions::end_all_for_user`]).
+//! sets the new password, voids the user's pending e-mail changes and ends every session of the user (see
+//! [`super::sessions::end_all_for_user`]).
+//!
+//! The link token pieces ([`new_link_token`], [`token_id`]) serve every mailed single-use link (e-mail
+//! changes too).
 
 use std::time::Duration;
 
@@ -25,7 +29,7 @@ pub enum ResetError {
 
 /// Creates a reset link token for `user_id`, voiding earlier unused ones. Returns the token to put in the link.
 pub async fn create(pool: &AnyPool, user_id: &str, now_ms: i64) -> Result<String, sqlx::Error> {
-    let token = crate::auth::hex(&crate::auth::random_bytes::<32>());
+    let token = new_link_token();
     let lifetime = i64::try_from(RESET_LINK_LIFETIME.as_millis()).unwrap_or(i64::MAX);
     let mut tx = pool.begin().await?;
     sqlx::query("update password_resets set used_at = $1 where user_id = $2 and used_at is null")
@@ -75,11 +79,19 @@ pub async fn consume(pool: &AnyPool, token: &str, new_password_hash: &str, now_m
         .execute(&mut *tx)
         .await?;
     sessions::end_all_for_user(&mut tx, &user_id, RevokeReason::PasswordReset, now_ms).await?;
+    // Whoever reset the password is the owner: a change of address someone else asked for is void.
+    super::email_change::void_pending(&mut tx, &user_id, now_ms).await?;
     tx.commit().await?;
     Ok(user_id)
 }
 
-fn token_id(token: &str) -> String {
+/// The token of a new mailed link: 32 random bytes, hex.
+pub(crate) fn new_link_token() -> String {
+    crate::auth::hex(&crate::auth::random_bytes::<32>())
+}
+
+/// What the database keeps of a link's token: its SHA-256, hex (so a leaked database hands out no working links).
+pub(crate) fn token_id(token: &str) -> String {
     crate::auth::hex(&Sha256::digest(token.trim().as_bytes()))
 }
 

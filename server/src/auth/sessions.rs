@@ -1,8 +1,27 @@
 //! Sessions: a login opens one, each `/auth/refresh` rotates its refresh token, logout ends it.
 //!
-//! A session is a family of refresh tokens. Each refresh token is good exactly once: exchanging it marks it
-//! used and issues the next one in the same session. Presenting a used refresh token again means two parties
-//! hold it (a thief and the user), so the whole session is revoked and both must log in again.
+//! A session is a family of refresh tokens. Exchanging a refresh token marks it used and issues its successor
+//! in the same session. Presenting a used refresh token again later means two parties hold it (a thief and the
+//! user), so the whole session is revoked and both must log in again.
+//!
+//! Except within a short grace window after the exchange (10 seconds by default, `refresh_reuse_grace`): two tabs
+//! of one browser share the refresh token cookie, and when their access token expires they refresh at once.
+//! Every exchange of one token within the window answers the SAME successor refresh token (and a fresh access
+//! token), as the big identity providers do, so all tabs end up with one valid token and nobody is logged out.
+//! The window is the price: a thief replaying a stolen token within seconds of its owner gets the successor too;
+//! after the window, reuse revokes the session as before.
+//!
+//! Answering the same successor again needs no token in the database. The successor's id is an HMAC of the
+//! exchanged token's id with the server secret ([`TokenKeys::successor_id`]), so every exchange finds the same
+//! row, and its claims are all fixed by that row (id, session, user, issue and expiry times) and the exchanged
+//! token (role, version), so signing them again gives the very same token. The table holds ids and times only,
+//! as for every refresh token: reading the database, or a backup of it, yields no usable token, because a token
+//! is only as good as its signature and the secret never leaves the server's configuration. (Storing the
+//! successor itself would put a live 7-day credential in every backup; encrypting it would need a second key
+//! and gain nothing over signing it again.) The row is written in the same transaction that spends the old
+//! token, and the exchange that spends it is decided by the database, so this holds with several server
+//! instances and under concurrency: the first exchange spends the token and writes the successor; the others
+//! wait for its row lock (PostgreSQL) or the write lock (SQLite) and then read the committed successor.
 //!
 //! Access tokens are checked on every request against the database (one primary-key join): the session must
 //! not be revoked, the user must be active, and the token's `ver` must equal the user's `token_version`. That
@@ -61,6 +80,7 @@ pub enum RevokeReason {
     PasswordReset,
     Locked,
     LogoutAll,
+    EmailChange,
 }
 
 impl RevokeReason {
@@ -71,6 +91,7 @@ impl RevokeReason {
             RevokeReason::PasswordReset => "password_reset",
             RevokeReason::Locked => "locked",
             RevokeReason::LogoutAll => "logout_all",
+            RevokeReason::EmailChange => "email_change",
         }
     }
 }
@@ -94,13 +115,15 @@ pub async fn start(pool: &AnyPool, keys: &TokenKeys, subject: &Subject, now_ms: 
     Ok(pair)
 }
 
-/// Exchanges a refresh token for a new pair in the same session; the presented token is spent.
-/// A token already spent revokes the session ([`SessionError::Reused`]).
+/// Exchanges a refresh token for a new pair in the same session; the presented token is spent. Within the grace
+/// window after its first exchange, it gets the same successor again with a fresh access token; after that, a
+/// spent token revokes the session ([`SessionError::Reused`]).
 pub async fn refresh(pool: &AnyPool, keys: &TokenKeys, refresh_token: &str, now_ms: i64) -> Result<TokenPair, SessionError> {
     let claims = keys.verify(refresh_token, TokenKind::Refresh)?;
+    let successor_id = keys.successor_id(&claims.jti);
     let mut tx = pool.begin().await?;
-    // Spending first takes the row's write lock, so of two concurrent exchanges exactly one wins and the other
-    // sees a spent token.
+    // Spending first takes the row's write lock, so of concurrent exchanges exactly one spends the token and
+    // writes its successor; the others see it spent once that is committed.
     let spent = sqlx::query("update refresh_tokens set used_at = $1 where id = $2 and session_id = $3 and used_at is null")
         .bind(now_ms)
         .bind(&claims.jti)
@@ -108,32 +131,71 @@ pub async fn refresh(pool: &AnyPool, keys: &TokenKeys, refresh_token: &str, now_
         .execute(&mut *tx)
         .await?
         .rows_affected();
-    if spent == 0 {
-        let known = sqlx::query("select used_at from refresh_tokens where id = $1 and session_id = $2")
+    let (subject, successor) = if spent == 0 {
+        let used_at = sqlx::query("select used_at from refresh_tokens where id = $1 and session_id = $2")
             .bind(&claims.jti)
             .bind(&claims.fam)
             .fetch_optional(&mut *tx)
             .await?
-            .is_some();
-        if !known {
-            return Err(SessionError::Revoked);
+            .ok_or(SessionError::Revoked)?
+            .try_get::<Option<i64>, _>("used_at")?
+            .unwrap_or(now_ms);
+        let grace_ms = i64::try_from(keys.lifetimes().refresh_reuse_grace.as_millis()).unwrap_or(i64::MAX);
+        if now_ms.saturating_sub(used_at) > grace_ms {
+            revoke_session(&mut tx, &claims.fam, RevokeReason::Reuse, now_ms).await?;
+            tx.commit().await?;
+            tracing::warn!(user_id = %claims.sub, session_id = %claims.fam, "refresh token reused; session revoked");
+            return Err(SessionError::Reused);
         }
-        revoke_session(&mut tx, &claims.fam, RevokeReason::Reuse, now_ms).await?;
-        tx.commit().await?;
-        tracing::warn!(user_id = %claims.sub, session_id = %claims.fam, "refresh token reused; session revoked");
-        return Err(SessionError::Reused);
-    }
-    let subject = live_subject(&mut tx, &claims).await?;
-    let pair = issue_pair(keys, &subject, &claims.fam, now_ms)?;
-    insert_refresh(&mut tx, &pair.refresh, now_ms).await?;
-    sqlx::query("update sessions set last_used_at = $1, expires_at = $2 where id = $3")
-        .bind(now_ms)
-        .bind(pair.refresh.expires_at_ms())
-        .bind(&claims.fam)
-        .execute(&mut *tx)
-        .await?;
+        let subject = live_subject(&mut tx, &claims).await?;
+        let successor = issued_successor(&mut tx, keys, &claims, &successor_id).await?;
+        (subject, successor)
+    } else {
+        let subject = live_subject(&mut tx, &claims).await?;
+        let successor = keys.issue_refresh(&carried_over(&subject, &claims), &claims.fam, successor_id, now_ms)?;
+        insert_refresh(&mut tx, &successor, now_ms).await?;
+        sqlx::query("update sessions set last_used_at = $1, expires_at = $2 where id = $3")
+            .bind(now_ms)
+            .bind(successor.expires_at_ms())
+            .bind(&claims.fam)
+            .execute(&mut *tx)
+            .await?;
+        (subject, successor)
+    };
+    let access = keys.issue_access(&subject, &claims.fam, now_ms)?;
     tx.commit().await?;
-    Ok(pair)
+    Ok(TokenPair { access, refresh: successor })
+}
+
+/// The subject a successor refresh token is issued to: the live user, with the role the exchanged token carries.
+fn carried_over(subject: &Subject, exchanged: &Claims) -> Subject {
+    Subject { role: exchanged.role.clone(), ..subject.clone() }
+}
+
+/// The successor already issued for `exchanged`, signed again from its row.
+async fn issued_successor(
+    conn: &mut AnyConnection,
+    keys: &TokenKeys,
+    exchanged: &Claims,
+    successor_id: &str,
+) -> Result<IssuedToken, SessionError> {
+    let row = sqlx::query(
+        "select issued_at, expires_at from refresh_tokens where id = $1 and session_id = $2 and user_id = $3",
+    )
+        .bind(successor_id)
+        .bind(&exchanged.fam)
+        .bind(&exchanged.sub)
+        .fetch_optional(conn)
+        .await?
+        .ok_or(SessionError::Revoked)?;
+    let issued_at: i64 = row.try_get("issued_at")?;
+    let expires_at: i64 = row.try_get("expires_at")?;
+    Ok(keys.sign(Claims {
+        iat: issued_at.div_euclid(1000),
+        exp: expires_at.div_euclid(1000),
+        jti: successor_id.to_owned(),
+        ..exchanged.clone()
+    })?)
 }
 
 /// Who sends this access token, if it is valid, its session open and its user active at the same version.
@@ -172,6 +234,28 @@ pub async fn end_all_for_user(
     .bind(now_ms)
     .bind(reason.as_str())
     .bind(user_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Ends every open session of a user but `keep_session_id` (the one the user is acting from): their access and
+/// refresh tokens stop working at once, the kept session's go on. Run it inside the transaction of the change.
+pub async fn end_other_sessions(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    keep_session_id: &str,
+    reason: RevokeReason,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update sessions set revoked_at = $1, revoked_reason = $2 \
+         where user_id = $3 and id <> $4 and revoked_at is null",
+    )
+    .bind(now_ms)
+    .bind(reason.as_str())
+    .bind(user_id)
+    .bind(keep_session_id)
     .execute(&mut *conn)
     .await?;
     Ok(())
@@ -306,8 +390,9 @@ mod tests {
         for db in test_db::all().await {
             let (_, first) = login(&db, "STUDENT").await;
             let second = refresh(&db.pool, &keys(), &first.refresh.token, crate::db::now_ms()).await.unwrap();
-            // The thief (or the user) replays the spent token.
-            let replay = refresh(&db.pool, &keys(), &first.refresh.token, crate::db::now_ms()).await;
+            // The thief (or the user) replays the spent token after the grace window.
+            let later = crate::db::now_ms() + 10_001;
+            let replay = refresh(&db.pool, &keys(), &first.refresh.token, later).await;
             assert!(matches!(replay, Err(SessionError::Reused)), "{}: {replay:?}", db.backend);
             // Everything in the session is dead now, including the newest tokens.
             assert!(matches!(refresh(&db.pool, &keys(), &second.refresh.token, crate::db::now_ms()).await, Err(SessionError::Revoked)));
@@ -322,15 +407,47 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn of_two_simultaneous_refreshes_with_one_token_at_most_one_succeeds() {
+    async fn simultaneous_refreshes_with_one_token_all_get_the_one_successor() {
         for db in test_db::all().await {
             let (_, pair) = login(&db, "STUDENT").await;
             let keys = keys();
-            let (a, b) = tokio::join!(
+            let (a, b, c) = tokio::join!(
+                refresh(&db.pool, &keys, &pair.refresh.token, crate::db::now_ms()),
                 refresh(&db.pool, &keys, &pair.refresh.token, crate::db::now_ms()),
                 refresh(&db.pool, &keys, &pair.refresh.token, crate::db::now_ms())
             );
-            assert!(a.is_ok() as u8 + b.is_ok() as u8 <= 1, "{}: {a:?} {b:?}", db.backend);
+            let (a, b, c) = (a.unwrap(), b.unwrap(), c.unwrap());
+            assert_eq!(a.refresh.token, b.refresh.token, "{}", db.backend);
+            assert_eq!(a.refresh.token, c.refresh.token);
+            let rows: i64 = sqlx::query_scalar("select count(*) from refresh_tokens where session_id = $1")
+                .bind(&pair.refresh.claims.fam)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+            assert_eq!(rows, 2, "one successor was written");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_replay_within_the_grace_window_gets_the_same_successor_signed_again_and_a_fresh_access_token() {
+        for db in test_db::all().await {
+            let (subject, pair) = login(&db, "STUDENT").await;
+            let spent_at = crate::db::now_ms();
+            let first = refresh(&db.pool, &keys(), &pair.refresh.token, spent_at).await.unwrap();
+            // The role changed meanwhile: access tokens say so, the refresh token stays the same.
+            let promote = sqlx::query("update users set role = 'TEACHER' where id = $1").bind(&subject.user_id);
+            promote.execute(&db.pool).await.unwrap();
+            let again = refresh(&db.pool, &keys(), &pair.refresh.token, spent_at + 10_000).await.unwrap();
+            assert_eq!(again.refresh.token, first.refresh.token, "{}", db.backend);
+            assert_eq!(again.refresh.claims, first.refresh.claims);
+            assert_ne!(again.access.claims.jti, first.access.claims.jti);
+            assert_eq!(again.access.claims.role, "TEACHER");
+            authenticate(&db.pool, &keys(), &again.access.token).await.unwrap();
+            // One millisecond past the window, the same replay ends the session.
+            let late = refresh(&db.pool, &keys(), &pair.refresh.token, spent_at + 10_001).await;
+            assert!(matches!(late, Err(SessionError::Reused)), "{}: {late:?}", db.backend);
+            let successor = refresh(&db.pool, &keys(), &first.refresh.token, spent_at + 10_001).await;
+            assert!(matches!(successor, Err(SessionError::Revoked)), "{}: {successor:?}", db.backend);
         }
     }
 

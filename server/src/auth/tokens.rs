@@ -10,8 +10,10 @@
 
 use std::time::Duration;
 
+use hmac::{Hmac, Mac as _};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
+use sha2::Sha256;
 
 /// Who issues the tokens.
 pub const ISSUER: &str = "academy";
@@ -35,8 +37,9 @@ pub enum TokenKind {
 pub struct Claims {
     /// The user's id.
     pub sub: String,
-    /// The user's role when the token was issued (`STUDENT`...). Informational: permissions are decided on the
-    /// role read from the database with the session check.
+    /// The user's role (`STUDENT`...): for an access token, when it was issued; for a refresh token, at login
+    /// (each refresh carries it over, so a successor can be signed again identically). Informational: permissions
+    /// are decided on the role read from the database with the session check.
     pub role: String,
     pub iss: String,
     pub aud: String,
@@ -86,6 +89,9 @@ pub struct TokenLifetimes {
     pub refresh: Duration,
     /// Clock skew tolerated on `exp` between server instances.
     pub leeway: Duration,
+    /// How long after its exchange a refresh token may be exchanged again for the same successor: 10 seconds by
+    /// default, so tabs that refresh at once all stay signed in.
+    pub refresh_reuse_grace: Duration,
 }
 
 impl Default for TokenLifetimes {
@@ -94,6 +100,7 @@ impl Default for TokenLifetimes {
             access: Duration::from_secs(15 * 60),
             refresh: Duration::from_secs(7 * 24 * 60 * 60),
             leeway: Duration::from_secs(5),
+            refresh_reuse_grace: Duration::from_secs(10),
         }
     }
 }
@@ -116,6 +123,8 @@ pub struct TokenKeys {
     decoding: DecodingKey,
     validation: Validation,
     lifetimes: TokenLifetimes,
+    /// Keyed with the server secret; names the successor of each refresh token.
+    successors: Hmac<Sha256>,
 }
 
 impl std::fmt::Debug for TokenKeys {
@@ -143,11 +152,13 @@ impl TokenKeys {
         validation.leeway = lifetimes.leeway.as_secs();
         validation.validate_exp = true;
         validation.validate_nbf = false;
+        let successors = Hmac::<Sha256>::new_from_slice(secret).map_err(|_| WeakSecret)?;
         Ok(Self {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             validation,
             lifetimes,
+            successors,
         })
     }
 
@@ -169,6 +180,23 @@ impl TokenKeys {
         now_ms: i64,
     ) -> Result<IssuedToken, TokenError> {
         self.issue(subject, TokenKind::Refresh, session_id, jti, now_ms)
+    }
+
+    /// The id (`jti`) of the refresh token that replaces refresh token `jti`: an HMAC of it with the server
+    /// secret, so every exchange of one token names the same successor, and only the server can name it.
+    pub fn successor_id(&self, jti: &str) -> String {
+        let mut mac = self.successors.clone();
+        mac.update(b"refresh-successor:");
+        mac.update(jti.as_bytes());
+        crate::auth::hex(&mac.finalize().into_bytes()[..16])
+    }
+
+    /// Signs `claims` as they are. Signing is deterministic (HS256 over fixed header and claim order), so the
+    /// same claims give the same token again.
+    pub fn sign(&self, claims: Claims) -> Result<IssuedToken, TokenError> {
+        let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .map_err(|e| TokenError::Invalid(e.to_string()))?;
+        Ok(IssuedToken { token, claims })
     }
 
     fn issue(
@@ -196,9 +224,7 @@ impl TokenKeys {
             fam: session_id.to_owned(),
             ver: subject.token_version,
         };
-        let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
-            .map_err(|e| TokenError::Invalid(e.to_string()))?;
-        Ok(IssuedToken { token, claims })
+        self.sign(claims)
     }
 
     /// The claims of a valid, unexpired token of kind `expected`. Expiry is checked against the system clock.
@@ -363,6 +389,21 @@ mod tests {
         for token in ["", "abc", "a.b.c", "Bearer x.y.z"] {
             assert!(keys().verify(token, TokenKind::Access).is_err(), "{token}");
         }
+    }
+
+    #[test]
+    fn a_successor_id_is_fixed_by_the_token_and_the_secret() {
+        let other = TokenKeys::new(b"another-secret-another-secret-another", TokenLifetimes::default()).unwrap();
+        assert_eq!(keys().successor_id("jti1"), keys().successor_id("jti1"));
+        assert_ne!(keys().successor_id("jti1"), keys().successor_id("jti2"));
+        assert_ne!(keys().successor_id("jti1"), other.successor_id("jti1"));
+        assert_eq!(keys().successor_id("jti1").len(), 32);
+    }
+
+    #[test]
+    fn signing_the_same_claims_again_gives_the_same_token() {
+        let issued = keys().issue_refresh(&subject(), "f", "j".into(), now()).unwrap();
+        assert_eq!(keys().sign(issued.claims.clone()).unwrap().token, issued.token);
     }
 
     #[test]

@@ -175,7 +175,8 @@ pub async fn find_by_email(pool: &Pool, email: &str) -> Result<Option<UserRow>, 
 pub struct ProfileUpdate<'a> {
     pub first_name: &'a str,
     pub last_name: &'a str,
-    pub email: &'a str,
+    /// An address to set now; `None` keeps the current one (a person's own change waits for confirmation).
+    pub email: Option<&'a str>,
     pub phone_number: Option<&'a str>,
     pub address: Option<&'a str>,
     pub dob: Option<&'a str>,
@@ -183,29 +184,39 @@ pub struct ProfileUpdate<'a> {
 }
 
 /// Updates a profile. Omitted optional values are kept as they are. An email taken by another account is
-/// [`CreateUserError::Taken`].
+/// [`CreateUserError::Taken`]. A new address ends every session of the user and voids their unconfirmed changes
+/// of address, in the same transaction: whoever held a session learns of it by being signed out.
 ///
 /// The user's name is part of the search text of the courses they teach, so those are recomputed in the same
 /// transaction: a search never sees the new name on the profile and the old one on the courses.
 pub async fn update_profile(pool: &Pool, id: &str, update: &ProfileUpdate<'_>) -> Result<Option<UserRow>, CreateUserError> {
-    if let Some(which) = taken(pool, None, Some(update.email), Some(id)).await? {
+    if let Some(which) = taken(pool, None, update.email, Some(id)).await? {
         return Err(CreateUserError::Taken(which));
     }
+    let now = now_ms();
     let mut tx = pool.begin().await?;
+    let Some(old_key) = sqlx::query_scalar::<_, String>("select email_lower from users where id = $1")
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?
+    else {
+        return Ok(None);
+    };
     let result = sqlx::query(
-        "update users set first_name = $1, last_name = $2, email = $3, email_lower = $4, \
-         phone_number = coalesce($5, phone_number), address = coalesce($6, address), dob = coalesce($7, dob), \
-         avatar = coalesce($8, avatar), updated_at = $9 where id = $10",
+        "update users set first_name = $1, last_name = $2, email = coalesce($3, email), \
+         email_lower = coalesce($4, email_lower), phone_number = coalesce($5, phone_number), \
+         address = coalesce($6, address), dob = coalesce($7, dob), avatar = coalesce($8, avatar), updated_at = $9 \
+         where id = $10",
     )
     .bind(update.first_name)
     .bind(update.last_name)
-    .bind(update.email.trim())
-    .bind(email_key(update.email))
+    .bind(update.email.map(str::trim))
+    .bind(update.email.map(email_key))
     .bind(update.phone_number)
     .bind(update.address)
     .bind(update.dob)
     .bind(update.avatar)
-    .bind(now_ms())
+    .bind(now)
     .bind(id)
     .execute(&mut *tx)
     .await;
@@ -214,6 +225,10 @@ pub async fn update_profile(pool: &Pool, id: &str, update: &ProfileUpdate<'_>) -
         Ok(_) => {}
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Err(CreateUserError::Taken(Taken::Email)),
         Err(e) => return Err(e.into()),
+    }
+    if update.email.is_some_and(|email| email_key(email) != old_key) {
+        sessions::end_all_for_user(&mut tx, id, RevokeReason::EmailChange, now).await?;
+        crate::auth::email_change::void_pending(&mut tx, id, now).await?;
     }
     // Only rows whose text changes are written, so an update that keeps the name costs one indexed read.
     super::courses::refresh_search_text_where(&mut tx, "instructor_id = $1", id).await?;

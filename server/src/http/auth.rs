@@ -5,7 +5,7 @@
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use academy_shared::{
-    auth_rules::{LoginForm, validate_login},
+    auth_rules::{LoginError, LoginForm, validate_login},
     envelope::SUCCESS_CODE,
 };
 use axum::{
@@ -184,7 +184,8 @@ fn too_many(retry_after_secs: u64, text: fn(u64) -> Text) -> Response {
 }
 
 /// Signs in with username and password. Unknown usernames and wrong passwords get the same answer after the
-/// same work; failures are limited per account and per address (429 with `Retry-After`).
+/// same work. Failures are limited per account and address and per address (429 with `Retry-After`); beyond
+/// many failures at one account, addresses that failed there wait growing delays (see `auth::login_limit`).
 #[utoipa::path(
     post,
     path = "/auth/token",
@@ -207,6 +208,12 @@ pub async fn create_token(
     let login = validate_login(&form).map_err(|errors| {
         let first = errors.iter().next().map(|(_, e)| *e);
         let message = first.map_or_else(super::error::texts::bad_request, |e| Text::localized(|l| e.message(l)));
+        // A value longer than any account's is refused before it is looked up or hashed.
+        if errors.iter().any(|(_, e)| matches!(e, LoginError::TooLong { .. })) {
+            let text = |e: LoginError| Text::localized(move |l| e.message(l));
+            let fields = errors.iter().map(|(f, e)| (academy_shared::Field::name(*f).to_owned(), text(*e))).collect();
+            return ApiError::Unprocessable { message, fields }.into_response();
+        }
         ApiError::bad_request(message).into_response()
     })?;
     // Usernames in logs are cut: they are whatever the client typed.
@@ -229,6 +236,8 @@ pub async fn create_token(
     let user = match user {
         Some(user) if verified => user,
         _ => {
+            let failed = state.login_throttle.failed(&state.pool, attempt, db::now_ms()).await;
+            failed.map_err(|e| ApiError::from(e).into_response())?;
             tracing::warn!(username = %username, ip = %ip, outcome = "bad_credentials", "login attempt");
             return Err(ApiError::Unauthenticated(texts::bad_credentials()).into_response());
         }
@@ -242,7 +251,7 @@ pub async fn create_token(
         rehash_later(&state, &user.id, &login.password);
     }
     let subject = Subject { user_id: user.id.clone(), role: user.role.clone(), token_version: user.token_version };
-    let pair = sessions::start(&state.pool, &state.tokens, &subject, now)
+    let pair = sessions::start(&state.pool, &state.tokens, &subject, db::now_ms())
         .await
         .map_err(|e| ApiError::internal(e).into_response())?;
     tracing::info!(username = %username, user_id = %user.id, ip = %ip, outcome = "success", "login attempt");
@@ -426,8 +435,7 @@ pub async fn forgot_password(
     Json(body): Json<ForgotPassword>,
 ) -> Result<axum::Json<academy_shared::envelope::Envelope<MessageResult>>, Response> {
     let email = body.email.trim().to_owned();
-    if !academy_shared::auth_rules::is_valid_email(&email) {
-        let error = academy_shared::auth_rules::RegistrationError::InvalidEmail;
+    if let Err(error) = academy_shared::auth_rules::check_email(&body.email) {
         let text = Text::localized(|l| error.message(l));
         let fields = [("email".to_owned(), text.clone())].into_iter().collect();
         return Err(ApiError::Unprocessable { message: text, fields }.into_response());

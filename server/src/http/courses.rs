@@ -1,7 +1,10 @@
 //! Public course endpoints: `GET /api/courses` (browse and search) and `GET /api/courses/{id}` (detail with
 //! curriculum), plus the course shapes the other catalogue endpoints reuse.
 
-use academy_shared::i18n::Lang;
+use academy_shared::{
+    i18n::Lang,
+    limits::{SEARCH_MAX_CHARS, SLUG_MAX_CHARS},
+};
 use axum::{extract::State, http::HeaderMap, response::Response};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -195,6 +198,8 @@ pub async fn list_courses(
     headers: HeaderMap,
     Query(params): Query<CourseListParams>,
 ) -> Result<Response, ApiError> {
+    ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
+    ApiError::check_length("category", params.category.as_deref(), SLUG_MAX_CHARS)?;
     let page = params.page.unwrap_or(1).max(1);
     let page_size = params.page_size.unwrap_or(12).clamp(1, db::courses::MAX_PAGE_SIZE);
     let query = ListQuery {

@@ -7,8 +7,11 @@
 //! Every write is checked by the shared rules first and runs in one transaction.
 
 use academy_shared::{
-    catalogue::{self as rules, CatalogueError, CatalogueField, CourseFacts, LessonFacts},
+    catalogue::{
+        self as rules, BannerFacts, CatalogueError, CatalogueField, CourseFacts, LessonFacts, NamedFacts, SectionFacts,
+    },
     i18n::Lang,
+    limits::SEARCH_MAX_CHARS,
     roles::Role,
     validation::FieldErrors,
 };
@@ -113,17 +116,26 @@ fn default_language() -> String {
 impl CourseBody {
     /// Checks the body with the shared rules and turns it into the stored form.
     fn validated(self) -> Result<CourseInput, ApiError> {
+        let badge = self.course_badge.as_ref();
         let facts = CourseFacts {
             title_vi: &self.title.vi,
             title_en: &self.title.en,
             slug: &self.slug,
             description_vi: &self.description.vi,
+            description_en: &self.description.en,
+            outcomes: pairs(&self.what_you_will_learn),
+            requirements: pairs(&self.requirements),
+            thumbnail: self.thumbnail.as_deref().unwrap_or_default(),
             price: self.price,
             discount: self.discount,
             currency: &self.currency,
+            badge_vi: badge.map_or("", |b| &b.vi),
+            badge_en: badge.map_or("", |b| &b.en),
             level: &self.level,
             total_seat: self.total_seat,
             category_id: &self.category_id,
+            type_id: self.type_id.as_deref().unwrap_or_default(),
+            language: &self.language,
         };
         let slug = rules::validate_course_form(&facts).map_err(|e| field_errors(&e))?;
         let currency = rules::currency_code(&self.currency);
@@ -146,6 +158,11 @@ impl CourseBody {
             language: self.language,
         })
     }
+}
+
+/// The `(vi, en)` texts of a list, as the rules read them.
+fn pairs(list: &[Localized]) -> Vec<(&str, &str)> {
+    list.iter().map(|l| (l.vi.as_str(), l.en.as_str())).collect()
 }
 
 /// The course ownership rule: teachers manage their own courses, admins every course.
@@ -210,6 +227,7 @@ pub async fn list_managed_courses(
     Query(params): Query<ManageParams>,
 ) -> ApiResult<Page<Course>> {
     require_role(&user, &[Role::Teacher, Role::Admin])?;
+    ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
     let page = params.page.unwrap_or(1).max(1);
     let size = params.page_size.unwrap_or(20).clamp(1, 100);
     let owner = (user.role != Role::Admin).then_some(user.id.as_str());
@@ -374,20 +392,24 @@ pub async fn replace_curriculum(
     Path(id): Path<String>,
     Json(body): Json<CurriculumBody>,
 ) -> ApiResult<ManagedCourse> {
-    let facts: Vec<(&str, Vec<LessonFacts<'_>>)> = body
+    let facts: Vec<SectionFacts<'_>> = body
         .sections
         .iter()
-        .map(|s| {
-            let lessons = s
+        .map(|s| SectionFacts {
+            id: s.id.as_deref().unwrap_or_default(),
+            title_vi: &s.title.vi,
+            title_en: &s.title.en,
+            lessons: s
                 .lessons
                 .iter()
                 .map(|l| LessonFacts {
+                    id: l.id.as_deref().unwrap_or_default(),
                     title_vi: &l.title.vi,
+                    title_en: &l.title.en,
                     duration_seconds: l.duration_seconds,
                     video_url: l.video_url.as_deref(),
                 })
-                .collect();
-            (s.title.vi.as_str(), lessons)
+                .collect(),
         })
         .collect();
     rules::validate_curriculum(&facts).map_err(|e| one_field_error("sections", e))?;
@@ -418,7 +440,7 @@ pub async fn replace_curriculum(
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
-pub struct StatusBody {
+pub struct CourseStatusBody {
     /// `draft` (unpublished), `published` or `archived`.
     pub status: String,
 }
@@ -430,7 +452,7 @@ pub struct StatusBody {
     tag = "dashboard",
     security(("bearer" = [])),
     params(("id" = String, Path, description = "Course id or slug")),
-    request_body = StatusBody,
+    request_body = CourseStatusBody,
     responses((status = 200, description = "The course", body = super::Envelope<Course>))
 )]
 pub async fn set_course_status(
@@ -438,7 +460,7 @@ pub async fn set_course_status(
     Language(lang): Language,
     user: CurrentUser,
     Path(id): Path<String>,
-    Json(body): Json<StatusBody>,
+    Json(body): Json<CourseStatusBody>,
 ) -> ApiResult<Course> {
     if !["draft", "published", "archived"].contains(&body.status.as_str()) {
         return Err(ApiError::invalid_fields([(
@@ -472,7 +494,15 @@ pub struct CategoryBody {
 
 impl CategoryBody {
     fn validated(self) -> Result<CategoryInput, ApiError> {
-        let slug = rules::validate_named_form(&self.name.vi, &self.name.en, &self.slug).map_err(|e| field_errors(&e))?;
+        let facts = NamedFacts {
+            name_vi: &self.name.vi,
+            name_en: &self.name.en,
+            slug: &self.slug,
+            description_vi: &self.description.vi,
+            description_en: &self.description.en,
+            image: self.image.as_deref().unwrap_or_default(),
+        };
+        let slug = rules::validate_named_form(&facts).map_err(|e| field_errors(&e))?;
         Ok(CategoryInput {
             slug,
             name: Localized::new(self.name.vi.trim(), self.name.en.trim()),
@@ -752,8 +782,16 @@ fn yes() -> bool {
 
 impl BannerBody {
     fn validated(self) -> Result<BannerInput, ApiError> {
-        let slug = rules::validate_banner_form(&self.title.vi, &self.title.en, &self.slug, &self.image)
-            .map_err(|e| field_errors(&e))?;
+        let facts = BannerFacts {
+            title_vi: &self.title.vi,
+            title_en: &self.title.en,
+            subtitle_vi: &self.subtitle.vi,
+            subtitle_en: &self.subtitle.en,
+            slug: &self.slug,
+            image: &self.image,
+            link: &self.link,
+        };
+        let slug = rules::validate_banner_form(&facts).map_err(|e| field_errors(&e))?;
         Ok(BannerInput {
             slug,
             title: self.title,
@@ -996,6 +1034,7 @@ pub async fn list_inbox(
 ) -> ApiResult<InboxPage> {
     require_role(&user, &[Role::Admin, Role::Staff])?;
     let inbox = inbox_of(&inbox)?;
+    ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
     let page = params.page.unwrap_or(1).max(1);
     let size = params.page_size.unwrap_or(20).clamp(1, 100);
     let query = InboxQuery { search: params.search, read: params.read, limit: size, offset: (page - 1) * size };

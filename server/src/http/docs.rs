@@ -6,7 +6,12 @@
 use axum::Router;
 use utoipa::{
     Modify, OpenApi,
-    openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
+    openapi::{
+        Ref, RefOr, ResponseBuilder,
+        content::ContentBuilder,
+        path::Operation,
+        security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
+    },
 };
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
@@ -43,6 +48,55 @@ impl Modify for BearerAuth {
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
         );
     }
+}
+
+/// Adds to every operation the answers the HTTP edge gives by construction, so each handler documents only its
+/// own: 400 when it reads a body, a query or a path (the extractors refuse what they cannot read), 413 and 422
+/// when it reads a body (the body limit; JSON whose values have the wrong types), 401 when it takes a bearer
+/// token.
+pub fn document_edge_answers(openapi: &mut utoipa::openapi::OpenApi) {
+    for item in openapi.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+            &mut item.head,
+            &mut item.options,
+            &mut item.trace,
+        ];
+        for operation in operations.into_iter().flatten() {
+            document_operation(operation);
+        }
+    }
+}
+
+fn document_operation(operation: &mut Operation) {
+    let has_body = operation.request_body.is_some();
+    let has_params = operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
+    let takes_token = operation.security.as_ref().is_some_and(|s| !s.is_empty());
+    if has_body || has_params {
+        add_error(operation, "400", "The request cannot be read: malformed JSON, a value of the wrong type or a \
+            missing required value");
+    }
+    if has_body {
+        add_error(operation, "413", "The body is larger than this operation accepts");
+        add_error(operation, "422", "The body is JSON but its values do not fit (a wrong type), or a field is invalid");
+    }
+    if takes_token {
+        add_error(operation, "401", "Not signed in, or the access token is invalid or expired");
+    }
+}
+
+fn add_error(operation: &mut Operation, status: &str, description: &str) {
+    let responses = &mut operation.responses.responses;
+    if responses.contains_key(status) {
+        return;
+    }
+    let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorEnvelope"))).build();
+    let response = ResponseBuilder::new().description(description).content("application/json", content).build();
+    responses.insert(status.to_owned(), RefOr::T(response));
 }
 
 /// Serves `openapi` as JSON and the Swagger UI page (bundled in the binary, nothing loaded from elsewhere).

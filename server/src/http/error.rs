@@ -121,6 +121,19 @@ impl ApiError {
         ApiError::Unprocessable { message: texts::invalid_input(), fields: fields.into_iter().collect() }
     }
 
+    /// 422 naming `field` when `value` (a query parameter) is longer than `max` characters, with the shared
+    /// rule's text.
+    pub fn check_length(field: &str, value: Option<&str>, max: usize) -> Result<(), ApiError> {
+        use academy_shared::Message as _;
+        match value.map(|v| academy_shared::limits::check_max(v, max)) {
+            Some(Err(error)) => Err(ApiError::Unprocessable {
+                message: Text::localized(|lang| error.message(lang)),
+                fields: [(field.to_owned(), Text::localized(|lang| error.message(lang)))].into_iter().collect(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// Wraps any error as an internal one.
     pub fn internal(error: impl Into<anyhow::Error>) -> ApiError {
         ApiError::Internal(error.into())

@@ -8,7 +8,8 @@
 //! the shared rules first and runs in one transaction.
 
 use academy_shared::{
-    catalogue::{self as rules, CatalogueError},
+    catalogue::{self as rules, CatalogueError, SubjectFacts, SyllabusFacts},
+    limits::SEARCH_MAX_CHARS,
     roles::Role,
     search::normalize_search,
 };
@@ -118,8 +119,15 @@ pub struct SubjectBody {
 
 impl SubjectBody {
     fn validated(self) -> Result<SubjectInput, ApiError> {
-        rules::validate_subject(&self.name.vi, &self.name.en, &self.code, self.credits, &self.description.vi)
-            .map_err(|e| field_errors(&e))?;
+        let facts = SubjectFacts {
+            name_vi: &self.name.vi,
+            name_en: &self.name.en,
+            code: &self.code,
+            credits: self.credits,
+            description_vi: &self.description.vi,
+            description_en: &self.description.en,
+        };
+        rules::validate_subject(&facts).map_err(|e| field_errors(&e))?;
         Ok(SubjectInput {
             code: self.code.trim().to_owned(),
             credits: self.credits,
@@ -147,6 +155,7 @@ pub async fn list_subjects(
     Query(params): Query<SearchParams>,
 ) -> ApiResult<Vec<Subject>> {
     require_role(&user, &MATERIAL_ROLES)?;
+    ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
     let rows = db::material::list_subjects(&state.pool).await?;
     Ok(ok(rows
         .into_iter()
@@ -309,9 +318,18 @@ fn draft() -> String {
 
 impl SyllabusBody {
     fn validated(self, owner_id: Option<String>) -> Result<SyllabusInput, ApiError> {
-        let ids: Vec<&str> = self.subjects.iter().map(String::as_str).collect();
-        rules::validate_syllabus(&self.name.vi, &self.name.en, &self.code, self.duration_weeks, &self.status, &ids)
-            .map_err(|e| field_errors(&e))?;
+        let facts = SyllabusFacts {
+            name_vi: &self.name.vi,
+            name_en: &self.name.en,
+            code: &self.code,
+            description_vi: &self.description.vi,
+            description_en: &self.description.en,
+            duration_weeks: self.duration_weeks,
+            status: &self.status,
+            owner_id: self.owner_id.as_deref().unwrap_or_default(),
+            subject_ids: self.subjects.iter().map(String::as_str).collect(),
+        };
+        rules::validate_syllabus(&facts).map_err(|e| field_errors(&e))?;
         Ok(SyllabusInput {
             code: self.code.trim().to_owned(),
             owner_id: self.owner_id.filter(|o| !o.trim().is_empty()).or(owner_id),
@@ -357,6 +375,7 @@ pub async fn list_syllabuses(
     Query(params): Query<SearchParams>,
 ) -> ApiResult<Vec<Syllabus>> {
     require_role(&user, &MATERIAL_ROLES)?;
+    ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
     let owner = (user.role == Role::Teacher).then_some(user.id.as_str());
     let rows = db::material::list_syllabuses(&state.pool, owner).await?;
     Ok(ok(rows

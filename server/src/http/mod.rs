@@ -113,7 +113,9 @@ fn catalogue_router() -> OpenApiRouter<AppState> {
 
 /// The OpenAPI document of [`api_router`] (also served at `/api/openapi.json`).
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    api_router().into_openapi()
+    let mut openapi = api_router().into_openapi();
+    docs::document_edge_answers(&mut openapi);
+    openapi
 }
 
 /// The complete application: API, docs, web app, and the middleware every response passes through.
@@ -127,7 +129,8 @@ pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
     if !web_dir.join("index.html").is_file() {
         tracing::warn!(web_dir = %web_dir.display(), "the web app is not built; pages will say so");
     }
-    let (api, openapi) = api_router().merge(extra).split_for_parts();
+    let (api, mut openapi) = api_router().merge(extra).split_for_parts();
+    docs::document_edge_answers(&mut openapi);
     Router::new()
         .merge(api)
         .merge(docs::router(openapi))

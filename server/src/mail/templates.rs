@@ -30,6 +30,104 @@ pub fn password_reset(lang: Lang, link: &str, minutes: u64) -> (String, String) 
     }
 }
 
+/// Subject and body of the mail to a NEW address carrying `link`, which confirms that `username` wants their
+/// account's e-mail changed to it; valid `hours` hours.
+pub fn email_change_confirm(lang: Lang, username: &str, link: &str, hours: u64) -> (String, String) {
+    match lang {
+        Lang::Vi => (
+            "Xác nhận địa chỉ email mới cho Academy".to_owned(),
+            format!(
+                "Xin chào {username},\n\n\
+                 Bạn đã yêu cầu đổi email của tài khoản Academy sang địa chỉ này.\n\
+                 Mở liên kết sau để xác nhận (liên kết dùng được một lần, trong {hours} giờ):\n\n\
+                 {link}\n\n\
+                 Email của tài khoản chỉ thay đổi khi liên kết được mở. Khi đó, tài khoản sẽ được đăng xuất khỏi các \
+                 thiết bị khác.\n\
+                 Nếu bạn không yêu cầu, hãy bỏ qua thư này.\n\n\
+                 Academy"
+            ),
+        ),
+        Lang::En => (
+            "Confirm your new Academy email address".to_owned(),
+            format!(
+                "Hello {username},\n\n\
+                 You asked to change the email address of your Academy account to this address.\n\
+                 Open this link to confirm it (it works once, for {hours} hours):\n\n\
+                 {link}\n\n\
+                 The account's email changes only when the link is opened; the account is then signed out on \
+                 other devices.\n\
+                 If you did not ask for this, ignore this mail.\n\n\
+                 Academy"
+            ),
+        ),
+    }
+}
+
+/// Who changes an account's e-mail address, for the notice to the old address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmailChangeBy {
+    /// The account's owner asked (with the password); the change waits for the new address to confirm it.
+    Owner,
+    /// The academy's administrators or staff changed it; it took effect at once.
+    Staff,
+}
+
+/// Subject and body of the notice to the OLD address of `username`'s account that its e-mail address is being
+/// changed (or was changed) to `new_email`, and what to do if the owner did not want it.
+pub fn email_change_notice(lang: Lang, username: &str, new_email: &str, by: EmailChangeBy) -> (String, String) {
+    match (lang, by) {
+        (Lang::Vi, EmailChangeBy::Owner) => (
+            "Email tài khoản Academy của bạn sắp được thay đổi".to_owned(),
+            format!(
+                "Xin chào {username},\n\n\
+                 Có yêu cầu đổi email của tài khoản Academy của bạn sang {new_email}, gửi kèm mật khẩu của bạn.\n\
+                 Thay đổi có hiệu lực khi liên kết xác nhận gửi tới địa chỉ mới được mở.\n\n\
+                 Nếu đó là bạn, bạn không cần làm gì thêm.\n\
+                 Nếu không phải bạn, người khác đang biết mật khẩu của bạn: hãy đặt lại mật khẩu ngay bằng \
+                 \"Quên mật khẩu\" ở trang đăng nhập. Việc đặt lại mật khẩu hủy yêu cầu đổi email và đăng xuất \
+                 tài khoản khỏi mọi thiết bị. Sau đó hãy liên hệ với chúng tôi qua trang Liên hệ.\n\n\
+                 Academy"
+            ),
+        ),
+        (Lang::En, EmailChangeBy::Owner) => (
+            "Your Academy email address is about to change".to_owned(),
+            format!(
+                "Hello {username},\n\n\
+                 Someone asked, with your password, to change the email address of your Academy account to \
+                 {new_email}.\n\
+                 The change takes effect when the confirmation link sent to the new address is opened.\n\n\
+                 If this was you, there is nothing more to do.\n\
+                 If it was not you, someone else knows your password: reset it now with \"Forgot password\" on the \
+                 sign-in page. Resetting the password cancels the change of email and signs the account out on \
+                 every device. Then contact us through the Contact page.\n\n\
+                 Academy"
+            ),
+        ),
+        (Lang::Vi, EmailChangeBy::Staff) => (
+            "Email tài khoản Academy của bạn đã được thay đổi".to_owned(),
+            format!(
+                "Xin chào {username},\n\n\
+                 Ban quản trị Academy đã đổi email của tài khoản của bạn sang {new_email}.\n\
+                 Từ nay thư của Academy, kể cả liên kết đặt lại mật khẩu, được gửi tới địa chỉ đó, và tài khoản \
+                 đã được đăng xuất khỏi mọi thiết bị.\n\n\
+                 Nếu bạn không yêu cầu thay đổi này, hãy liên hệ với chúng tôi ngay qua trang Liên hệ.\n\n\
+                 Academy"
+            ),
+        ),
+        (Lang::En, EmailChangeBy::Staff) => (
+            "Your Academy email address was changed".to_owned(),
+            format!(
+                "Hello {username},\n\n\
+                 The Academy team changed the email address of your account to {new_email}.\n\
+                 From now on, Academy mails, password reset links included, go to that address, and the account \
+                 was signed out on every device.\n\n\
+                 If you did not ask for this change, contact us at once through the Contact page.\n\n\
+                 Academy"
+            ),
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -43,5 +141,23 @@ mod tests {
             assert!(body.contains("30"));
         }
         assert!(password_reset(Lang::Vi, "l", 30).0.starts_with("Đặt lại mật khẩu"));
+    }
+
+    #[test]
+    fn the_email_change_mails_name_the_account_the_link_and_the_new_address_in_both_languages() {
+        for lang in [Lang::Vi, Lang::En] {
+            let (subject, body) = email_change_confirm(lang, "mai01", "https://academy.test/confirm-email?token=t", 24);
+            assert!(subject.contains("Academy"));
+            assert!(body.contains("mai01") && body.contains("https://academy.test/confirm-email?token=t"));
+            assert!(body.contains("24"));
+            for by in [EmailChangeBy::Owner, EmailChangeBy::Staff] {
+                let (subject, body) = email_change_notice(lang, "mai01", "new@example.com", by);
+                assert!(subject.contains("Academy"));
+                assert!(body.contains("mai01") && body.contains("new@example.com"));
+                assert!(!body.contains("http"), "the notice carries no link: {body}");
+            }
+        }
+        assert!(email_change_notice(Lang::En, "u", "n@x.io", EmailChangeBy::Owner).1.contains("Forgot password"));
+        assert!(email_change_notice(Lang::Vi, "u", "n@x.io", EmailChangeBy::Owner).1.contains("Quên mật khẩu"));
     }
 }

@@ -84,3 +84,15 @@ pub async fn status_json(response: Response) -> (u16, Value) {
     let body = response.json().await.unwrap_or(Value::Null);
     (status, body)
 }
+
+/// The mails kept in the outbox (no SMTP in tests), newest first, read with an admin's token.
+pub async fn outbox(app: &TestApp, admin_token: &str) -> Vec<Value> {
+    let (status, body) = status_json(app.send(Method::GET, "/api/admin/outbox", Some(admin_token), None).await).await;
+    assert_eq!(status, 200, "{body}");
+    body["result"].as_array().cloned().unwrap_or_default()
+}
+
+/// The mails of the outbox addressed to `to`.
+pub async fn mails_to(app: &TestApp, admin_token: &str, to: &str) -> Vec<Value> {
+    outbox(app, admin_token).await.into_iter().filter(|m| m["recipient"].as_str().is_some_and(|r| r.eq_ignore_ascii_case(to))).collect()
+}

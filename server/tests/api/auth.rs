@@ -129,12 +129,13 @@ async fn a_short_configured_access_lifetime_makes_tokens_expire() {
 }
 
 #[tokio::test]
-async fn reusing_a_spent_refresh_token_revokes_the_whole_family() {
-    let app = spawn_app().await;
+async fn reusing_a_spent_refresh_token_after_the_grace_window_revokes_the_whole_family() {
+    let app = crate::helpers::spawn_app_with(|config| config.refresh_reuse_grace_secs = 1).await;
     let (_, _, first) = app.signed_in("replay", Role::Student).await;
     let (_, second) = status_json(app.post_json("/auth/refresh", json!({"token": first})).await).await;
     let second_access = second["result"]["token"].as_str().expect("token").to_owned();
     let second_refresh = second["result"]["refreshToken"].as_str().expect("refresh").to_owned();
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
 
     let (status, body) = status_json(app.post_json("/auth/refresh", json!({"token": first})).await).await;
 
@@ -176,7 +177,7 @@ async fn logout_revokes_the_session_on_every_logout_path() {
 }
 
 #[tokio::test]
-async fn failed_logins_are_limited_per_account_with_a_localized_429_and_retry_after() {
+async fn failed_logins_are_limited_per_account_and_address_with_a_localized_429_and_retry_after() {
     let app = spawn_app().await;
     let user = app.create_user("target", Role::Student).await;
     let wrong = json!({"username": user.username, "password": "Wrong#Pass-99"});
@@ -202,8 +203,8 @@ async fn failed_logins_are_limited_per_account_with_a_localized_429_and_retry_af
 }
 
 #[tokio::test]
-async fn a_successful_login_clears_the_account_counter() {
-    let app = crate::helpers::spawn_app_with(|config| config.login_limit_per_account = 2).await;
+async fn a_successful_login_clears_the_counter_of_its_address_at_the_account() {
+    let app = crate::helpers::spawn_app_with(|config| config.login_limit_per_account_and_address = 2).await;
     let user = app.create_user("forget", Role::Student).await;
     let wrong = json!({"username": user.username, "password": "Wrong#Pass-99"});
     assert_eq!(app.post_json("/auth/token", wrong.clone()).await.status(), 401);

@@ -34,3 +34,32 @@ async fn the_docs_page_is_served_from_the_server_itself() {
     assert_eq!(config.status(), 200);
     assert!(config.text().await.expect("js").contains("/api/openapi.json"));
 }
+
+#[tokio::test]
+async fn every_operation_documents_the_answers_of_the_http_edge() {
+    let app = spawn_app().await;
+    let doc: Value = app.get("/api/openapi.json").await.json().await.expect("openapi json");
+
+    let register = &doc["paths"]["/users"]["post"]["responses"];
+    assert!(register["400"].is_object(), "a body that cannot be read: {register}");
+    assert!(register["413"].is_object(), "a body over the limit: {register}");
+    let my_info = &doc["paths"]["/users/my-info"]["get"]["responses"];
+    assert!(my_info["401"].is_object(), "a bearer-token operation can answer 401: {my_info}");
+    assert!(my_info.get("400").is_none(), "no input, nothing to misread: {my_info}");
+    let health = &doc["paths"]["/healthz"]["get"]["responses"];
+    assert!(health.get("401").is_none() && health.get("400").is_none(), "{health}");
+}
+
+#[tokio::test]
+async fn the_account_and_course_status_bodies_are_two_documented_schemas() {
+    let app = spawn_app().await;
+    let doc: Value = app.get("/api/openapi.json").await.json().await.expect("openapi json");
+
+    let schemas = &doc["components"]["schemas"];
+    let account = schemas["AccountStatusBody"]["properties"]["status"]["description"].as_str().unwrap_or_default();
+    let course = schemas["CourseStatusBody"]["properties"]["status"]["description"].as_str().unwrap_or_default();
+
+    assert!(account.contains("locked"), "{account}");
+    assert!(course.contains("published"), "{course}");
+    assert!(schemas.get("StatusBody").is_none());
+}

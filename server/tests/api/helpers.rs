@@ -149,7 +149,7 @@ fn init_logs() {
 // PostgreSQL: a fresh database per test.
 
 /// Creates an empty database for one test and returns its URL.
-async fn postgres_database() -> String {
+pub async fn postgres_database() -> String {
     let server = postgres_server_url();
     let name = format!("academy_test_{}", uuid::Uuid::now_v7().simple());
     let admin = format!("{server}/postgres");

@@ -5,7 +5,7 @@ use academy_shared::roles::Role;
 use reqwest::Method;
 use serde_json::json;
 
-use crate::accounts::{PASSWORD, status_json, unique_name};
+use crate::accounts::{PASSWORD, mails_to, status_json, unique_name};
 use crate::helpers::spawn_app;
 
 #[tokio::test]
@@ -155,4 +155,100 @@ async fn the_first_admin_comes_from_the_environment_settings_once() {
     let (access, _) = app.login(&username, PASSWORD).await;
     let (_, me) = status_json(app.send(Method::GET, "/users/my-info", Some(&access), None).await).await;
     assert_eq!(me["result"]["roleName"], "ADMIN");
+}
+
+/// A profile update body: names and an e-mail address.
+fn profile(first: &str, last: &str, email: &str) -> serde_json::Value {
+    json!({"firstName": first, "lastName": last, "email": email})
+}
+
+#[tokio::test]
+async fn staff_cannot_take_an_admin_over_by_changing_the_admins_email() {
+    let app = spawn_app().await;
+    let (admin, admin_token, _) = app.signed_in("admin", Role::Admin).await;
+    let (_, staff, _) = app.signed_in("staffer", Role::Staff).await;
+    let mailbox = "someone-else@example.com";
+
+    // The attack: point the admin's account at a mailbox the staff member reads...
+    let response = app
+        .client
+        .put(app.url(&format!("/users/{}", admin.id)))
+        .bearer_auth(&staff)
+        .header("accept-language", "en")
+        .json(&profile("Taken", "Over", mailbox))
+        .send()
+        .await
+        .expect("sent");
+    let (status, body) = status_json(response).await;
+    assert_eq!((status, body["code"].as_i64()), (403, Some(1003)), "{body}");
+    assert_eq!(body["result"]["message"], "Staff cannot change an administrator's account.");
+
+    // ... then ask for a reset link there: nothing arrives, the admin's account is unchanged.
+    let (status, _) = status_json(app.post_json("/auth/forgot-password", json!({"email": mailbox})).await).await;
+    assert_eq!(status, 200);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(mails_to(&app, &admin_token, mailbox).await.is_empty());
+    let (_, me) = status_json(app.send(Method::GET, "/users/my-info", Some(&admin_token), None).await).await;
+    assert_eq!((me["result"]["email"].as_str(), me["result"]["firstName"].as_str()), (Some(admin.email.as_str()), Some("Test")));
+
+    // Not even the name of an admin, with the admin's own address.
+    let rename = app.send(Method::PUT, &format!("/users/{}", admin.id), Some(&staff), Some(profile("Renamed", "Admin", &admin.email))).await;
+    assert_eq!(rename.status(), 403);
+}
+
+#[tokio::test]
+async fn staff_may_not_change_another_staff_members_email_but_may_edit_the_rest() {
+    let app = spawn_app().await;
+    let (_, staff, _) = app.signed_in("staffer", Role::Staff).await;
+    let colleague = app.create_user("colleague", Role::Staff).await;
+    let path = format!("/users/{}", colleague.id);
+
+    let (status, body) = status_json(app.send(Method::PUT, &path, Some(&staff), Some(profile("Mai", "Tran", "mine@example.com"))).await).await;
+    assert_eq!(status, 403, "{body}");
+    assert_eq!(body["result"]["message"], "Nhân viên không thể thay đổi email của nhân viên khác.");
+
+    let (status, body) = status_json(app.send(Method::PUT, &path, Some(&staff), Some(profile("Mai", "Tran", &colleague.email))).await).await;
+    assert_eq!((status, body["result"]["firstName"].as_str()), (200, Some("Mai")), "{body}");
+    assert_eq!(body["result"]["email"], colleague.email.as_str());
+}
+
+#[tokio::test]
+async fn an_admin_changes_anyones_email_at_once_the_old_address_is_told_and_the_sessions_end() {
+    let app = spawn_app().await;
+    let (_, admin, _) = app.signed_in("admin", Role::Admin).await;
+    for role in [Role::Admin, Role::Staff, Role::Teacher] {
+        let (user, access, refresh) = app.signed_in("edited", role).await;
+        let new_email = format!("moved-{}", user.email);
+
+        let (status, body) =
+            status_json(app.send(Method::PUT, &format!("/users/{}", user.id), Some(&admin), Some(profile("Lan", "Pham", &new_email))).await).await;
+
+        assert_eq!(status, 200, "{role}: {body}");
+        assert_eq!(body["result"]["email"], new_email.as_str(), "{role}");
+        assert!(body["result"].get("pendingEmail").is_none(), "{role}: {body}");
+        let notices = mails_to(&app, &admin, &user.email).await;
+        assert_eq!(notices.len(), 1, "{role}");
+        let notice = notices[0]["bodyText"].as_str().expect("body");
+        assert!(notice.contains(&new_email) && notice.contains(&user.username), "{notice}");
+        assert_eq!(status_json(app.send(Method::GET, "/users/my-info", Some(&access), None).await).await.0, 401, "{role}");
+        assert_eq!(status_json(app.post_json("/auth/refresh", json!({"token": refresh})).await).await.0, 401, "{role}");
+        app.login(&user.username, PASSWORD).await;
+    }
+}
+
+#[tokio::test]
+async fn staff_change_the_email_of_students_and_teachers() {
+    let app = spawn_app().await;
+    let (_, admin, _) = app.signed_in("admin", Role::Admin).await;
+    let (_, staff, _) = app.signed_in("staffer", Role::Staff).await;
+    for role in [Role::Student, Role::Teacher] {
+        let user = app.create_user("helped", role).await;
+        let new_email = format!("fixed-{}", user.email);
+
+        let (status, body) =
+            status_json(app.send(Method::PUT, &format!("/users/{}", user.id), Some(&staff), Some(profile("Hoa", "Vo", &new_email))).await).await;
+
+        assert_eq!((status, body["result"]["email"].as_str()), (200, Some(new_email.as_str())), "{role}: {body}");
+        assert_eq!(mails_to(&app, &admin, &user.email).await.len(), 1, "{role}: the old address is told");
+    }
 }

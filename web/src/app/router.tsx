@@ -17,6 +17,7 @@ const LoginPage = lazy(() => import('@/features/auth/routes/login'));
 const RegisterPage = lazy(() => import('@/features/auth/routes/register'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/routes/forgot-password'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/routes/reset-password'));
+const ConfirmEmailPage = lazy(() => import('@/features/auth/routes/confirm-email'));
 const ProfilePage = lazy(() => import('@/features/profile/routes/profile'));
 const UsersAdminPage = lazy(() => import('@/features/users-admin/routes/users'));
 
@@ -52,6 +53,7 @@ const authPages: RouteObject[] = [
   { path: 'register', element: <RegisterPage /> },
   { path: 'forgot-password', element: <ForgotPasswordPage /> },
   { path: 'reset-password', element: <ResetPasswordPage /> },
+  { path: 'confirm-email', element: <ConfirmEmailPage /> },
 ];
 
 /** [path under /dashboard, page key] (SPEC §2.3, the guarded table and the sidebar-only list). */

@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { searchTarget } from '@/lib/wasm';
+import { searchTarget, textLimits } from '@/lib/wasm';
 
 interface SearchBoxProps {
   variant?: 'header' | 'hero';
@@ -40,6 +40,7 @@ export function SearchBox({ variant = 'header', className = '' }: SearchBoxProps
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
+        maxLength={textLimits().search}
         placeholder={t('search.placeholder')}
         autoComplete="off"
         enterKeyHint="search"

@@ -18,6 +18,7 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  confirmEmail: '/confirm-email',
   terms: '/terms',
   privacy: '/privacy',
   profile: '/profile',

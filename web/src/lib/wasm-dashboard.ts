@@ -23,18 +23,25 @@ export interface CourseRulesInput {
   title: BilingualText;
   slug: string;
   description: BilingualText;
+  whatYouWillLearn?: BilingualText[];
+  requirements?: BilingualText[];
+  thumbnail?: string | null;
   price: number;
   discount: number | null;
   currency: string;
+  courseBadge?: BilingualText | null;
   level: string;
   totalSeat: number;
   categoryId: string;
+  typeId?: string | null;
+  language?: string;
 }
 
 /** What the curriculum check reads of the editor's `SectionBody[]`. */
 export interface SectionRulesInput {
+  id?: string | null;
   title: BilingualText;
-  lessons: { title: BilingualText; durationSeconds: number; videoUrl: string | null }[];
+  lessons: { id?: string | null; title: BilingualText; durationSeconds: number; videoUrl: string | null }[];
 }
 
 /**
@@ -47,21 +54,31 @@ export type FieldMessages = Record<string, string>;
 export type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldMessages };
 
 /**
- * Course details: Vietnamese title required, titles ≤ 200 characters, slug (made from the title when empty),
- * price ≥ 0, sale price below the price, currency, level, seats ≥ 0, category. `value` is the slug saved.
+ * Course details: Vietnamese title required, slug (made from the title when empty), price ≥ 0, sale price below
+ * the price, currency, level, seats ≥ 0, category, every text within its maximum (`textLimits()` of
+ * `@/lib/wasm`; lists at most 50 lines). `value` is the slug saved.
  */
 export function validateCourse(course: CourseRulesInput, lang: LangCode): Checked<string> {
   return wasm.validateCourse(course, lang) as Checked<string>;
 }
 
-/** A category or course type: Vietnamese name required, names ≤ 200 characters, slug valid when typed. */
-export function validateNamed(item: { name: BilingualText; slug: string }, lang: LangCode): Checked<string> {
+/**
+ * A category or course type: Vietnamese name required, slug valid when typed, names, descriptions and picture
+ * within their maxima.
+ */
+export function validateNamed(
+  item: { name: BilingualText; slug: string; description?: BilingualText; image?: string | null },
+  lang: LangCode,
+): Checked<string> {
   return wasm.validateNamed(item, lang) as Checked<string>;
 }
 
-/** A banner: titles as a named item's (messages under `name.vi` / `name.en`) and a picture (`image`). */
+/**
+ * A banner: titles as a named item's (messages under `name.vi` / `name.en`), a picture (`image`), subtitles and
+ * link within their maxima.
+ */
 export function validateBanner(
-  banner: { title: BilingualText; slug: string; image: string },
+  banner: { title: BilingualText; subtitle?: BilingualText; slug: string; image: string; link?: string },
   lang: LangCode,
 ): Checked<string> {
   return wasm.validateBanner(banner, lang) as Checked<string>;
@@ -75,10 +92,12 @@ export interface SubjectRulesInput {
   credits: number;
 }
 
-/** What the syllabus check reads of the form's `SyllabusBody` (its owner is the server's to check). */
+/** What the syllabus check reads of the form's `SyllabusBody` (whether its owner exists is the server's to check). */
 export interface SyllabusRulesInput {
   code: string;
   name: BilingualText;
+  description?: BilingualText;
+  ownerId?: string | null;
   durationWeeks: number;
   status: string;
   /** Subject ids in teaching order. */
@@ -87,23 +106,24 @@ export interface SyllabusRulesInput {
 
 /**
  * A subject: names as a named item's (`name.vi`, `name.en`), a code of 2–40 letters, digits, dots or dashes
- * (`code`), credits 0–60 (`credits`), description ≤ 10,000 characters (`description`).
+ * (`code`), credits 0–60 (`credits`), descriptions ≤ 10,000 characters (`description.vi`, `description.en`).
  */
 export function validateSubject(subject: SubjectRulesInput, lang: LangCode): Checked<null> {
   return wasm.validateSubject(subject, lang) as Checked<null>;
 }
 
 /**
- * A syllabus: names, a code, 1–520 weeks (`durationWeeks`), a known status (`status`), each subject listed
- * once (`subjects`). Whether the chosen subjects still exist only the server can say.
+ * A syllabus: names, a code, descriptions, 1–520 weeks (`durationWeeks`), a known status (`status`), at most 100
+ * subjects each listed once (`subjects`). Whether the chosen subjects still exist only the server can say.
  */
 export function validateSyllabus(syllabus: SyllabusRulesInput, lang: LangCode): Checked<null> {
   return wasm.validateSyllabus(syllabus, lang) as Checked<null>;
 }
 
 /**
- * A curriculum: at most 100 sections of 200 lessons, every title present, durations ≥ 0, video links
- * http(s). On failure the message is under `sections` and again under each refused section title or lesson.
+ * A curriculum: at most 100 sections of 200 lessons, every title present, texts within their maxima, durations
+ * ≥ 0, video links http(s). On failure the first broken item's message is under `sections`, and each refused
+ * section title or lesson has its own message under its key.
  */
 export function validateCurriculum(
   sections: readonly SectionRulesInput[],

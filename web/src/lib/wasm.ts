@@ -28,6 +28,7 @@ import type {
   RegistrationPayload,
   Remaining,
   Role,
+  TextLimits,
   UploadStep,
 } from './rules';
 
@@ -51,9 +52,16 @@ export function validateLogin(form: LoginForm, lang: LangCode): Validation<Login
   return wasm.validateLogin(form, lang) as Validation<LoginPayload, LoginField>;
 }
 
-/** Registration (§5): email pattern, username ≥ 6, password score ≥ 3, passwords match; builds `POST /users`. */
+/** The registration form as a page fills it: the optional details (names, phone, address) may be left out. */
+export type RegistrationInput = Omit<RegistrationForm, 'firstName' | 'lastName' | 'phoneNumber' | 'address'> &
+  Partial<RegistrationForm>;
+
+/**
+ * Registration (§5): email pattern, username ≥ 6, password score ≥ 3, passwords match, every text within its
+ * maximum ({@link textLimits}); builds `POST /users`.
+ */
 export function validateRegistration(
-  form: RegistrationForm,
+  form: RegistrationInput,
   lang: LangCode,
 ): Validation<RegistrationPayload, RegistrationField> {
   return wasm.validateRegistration(form, lang) as Validation<RegistrationPayload, RegistrationField>;
@@ -71,7 +79,8 @@ export function passwordStrength(password: string): PasswordStrength {
 
 /**
  * Profile update (§5): names ≥ 2, email required and valid, avatar < 3.6 MB, date of birth not after
- * `todayIso` (YYYY-MM-DD in the user's zone, see {@link todayIso}); builds the `PUT /users/{id}` body.
+ * `todayIso` (YYYY-MM-DD in the user's zone, see {@link todayIso}), the current password when the address
+ * differs from `ownEmail`; builds the `PUT /users/{id}` body.
  */
 export function validateProfile(
   form: ProfileForm,
@@ -79,6 +88,14 @@ export function validateProfile(
   lang: LangCode,
 ): Validation<ProfileUpdatePayload, ProfileField> {
   return wasm.validateProfile(form, todayIsoDate, lang) as Validation<ProfileUpdatePayload, ProfileField>;
+}
+
+/**
+ * Whether `next` is another e-mail address than `current` (trimmed, any case): a person changing their own
+ * address must then give their current password (`validateProfile` with `ownEmail` checks it is filled).
+ */
+export function changesEmail(current: string, next: string): boolean {
+  return wasm.changesEmail(current, next);
 }
 
 /** The avatar size rule alone, for the file picker: the message when too large, else null. */
@@ -94,6 +111,17 @@ export function imageTypeError(contentType: string, lang: LangCode): string | nu
 /** The accepted picture types, for a file input's `accept` attribute ("image/jpeg,image/png,…"). */
 export function acceptedImageTypes(): string {
   return wasm.acceptedImageTypes();
+}
+
+let limits: TextLimits | undefined;
+
+/**
+ * The longest text each kind of field accepts, for inputs' `maxLength`: the maxima the rules above and the server
+ * check, so nobody can type what would be refused for its length.
+ */
+export function textLimits(): TextLimits {
+  limits ??= wasm.textLimits() as TextLimits;
+  return limits;
 }
 
 /** Today's date in the user's time zone as YYYY-MM-DD (the clock is read here, never in the rules). */

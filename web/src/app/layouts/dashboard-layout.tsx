@@ -6,7 +6,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { paths } from '@/config/paths';
 import { useAuth, useRole } from '@/lib/auth';
-import { menuFor, normalizeSearch, type NavOption } from '@/lib/wasm';
+import { menuFor, normalizeSearch, textLimits, type NavOption } from '@/lib/wasm';
 import { Brand } from './brand';
 import { Avatar } from './user-menu';
 
@@ -125,6 +125,7 @@ export function OptionSearch({ options }: { options: FlatOption[] }) {
         type="search"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
+        maxLength={textLimits().search}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && matches[0]) go(matches[0].path);
           if (event.key === 'Escape') setQuery('');

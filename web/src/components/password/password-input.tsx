@@ -2,18 +2,20 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass, inputStateClass } from '@/components/ui/field';
+import { textLimits } from '@/lib/wasm';
 
 interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   invalid?: boolean;
 }
 
-/** A password input with a show/hide toggle (SPEC §2.4 login). */
+/** A password input with a show/hide toggle (SPEC §2.4 login), as long as a password may be. */
 export function PasswordInput({ invalid = false, className = '', ...input }: PasswordInputProps) {
   const { t } = useTranslation('auth');
   const [visible, setVisible] = useState(false);
   return (
     <div className={`relative ${className}`}>
       <input
+        maxLength={textLimits().password}
         {...input}
         type={visible ? 'text' : 'password'}
         aria-invalid={invalid || undefined}

@@ -13,6 +13,8 @@ export interface ProfileUser {
   dob?: string | null;
   avatar?: string | null;
   roleName: string;
+  /** Only in the answer of a change of one's own e-mail: the new address, to which a confirmation link was sent. */
+  pendingEmail?: string;
 }
 
 /** A time as the server sends it: epoch ms or an ISO 8601 string. */

@@ -226,7 +226,8 @@ export interface paths {
   "/auth/token": {
     /**
      * Signs in with username and password. Unknown usernames and wrong passwords get the same answer after the
-     * same work; failures are limited per account and per address (429 with `Retry-After`).
+     * same work. Failures are limited per account and address and per address (429 with `Retry-After`); beyond
+     * many failures at one account, addresses that failed there wait growing delays (see `auth::login_limit`).
      */
     post: operations["create_token"];
   };
@@ -261,6 +262,15 @@ export interface paths {
      */
     post: operations["register_user"];
   };
+  "/users/confirm-email": {
+    /**
+     * Confirms a change of one's own e-mail address with the token of the link mailed to the new address (no
+     * sign-in needed: the link is the proof). The address changes, and every session of the user ends but the one
+     * that asked for the change. A link works once and for 24 hours, and a newer change or a password reset voids
+     * it.
+     */
+    post: operations["confirm_email"];
+  };
   "/users/my-info": {
     /** The signed-in user. */
     get: operations["get_my_info"];
@@ -274,7 +284,16 @@ export interface paths {
     post: operations["upload_avatar"];
   };
   "/users/{userId}": {
-    /** Updates a profile: one's own, or anyone's for ADMIN and STAFF. Checked by the shared profile rules. */
+    /**
+     * Updates a profile: one's own, or, for ADMIN and STAFF, another account the shared account rules let them
+     * change (staff never change an administrator, nor another staff member's e-mail). Checked by the shared
+     * profile rules.
+     * @description A person changing their OWN e-mail gives `currentPassword`; the address then changes only when the link
+     * mailed to the new address is opened (`POST /users/confirm-email`): the answer still shows the current
+     * `email`, with `pendingEmail` set to the new one, and the current address gets a notice. An administrator or
+     * staff member changing someone else's address changes it at once; the old address gets a notice and every
+     * session of that user ends.
+     */
     put: operations["update_user"];
   };
   "/users/{userId}/role": {
@@ -297,6 +316,15 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** @description The body of `PATCH /users/{userId}/status`. */
+    AccountStatusBody: {
+      /**
+       * @description `active` or `locked`.
+       * @default
+       * @example locked
+       */
+      status?: string;
+    };
     /** @description The body of `POST /api/contact/admissionMessage` (documentation of `academy_shared::contact::AdmissionForm`). */
     AdmissionBody: {
       courseName: string;
@@ -380,6 +408,14 @@ export interface components {
       /** Format: int64 */
       order?: number;
       slug?: string;
+    };
+    /** @description The body of `POST /users/confirm-email`. */
+    ConfirmEmailBody: {
+      /**
+       * @description The `token` of the mailed link.
+       * @default
+       */
+      token?: string;
     };
     /** @description The body of `POST /api/contact/message` (documentation of `academy_shared::contact::ContactForm`). */
     ContactBody: {
@@ -476,6 +512,10 @@ export interface components {
       sections: components["schemas"]["Section"][];
       whatYouWillLearn: string[];
     });
+    CourseStatusBody: {
+      /** @description `draft` (unpublished), `published` or `archived`. */
+      status: string;
+    };
     /** @description Every text of a course its editor changes, in both languages, so the editor fills its form from one answer. */
     CourseTexts: {
       courseBadge?: components["schemas"]["Localized"] | null;
@@ -518,6 +558,13 @@ export interface components {
     CurriculumBody: {
       /** @description Sections in order, each with its lessons in order. */
       sections: components["schemas"]["SectionBody"][];
+    };
+    /** @description A confirmed change of address. */
+    EmailConfirmed: {
+      /** @description The account's address from now on. */
+      email: string;
+      /** @description A text to show. */
+      message: string;
     };
     /** @description A course the caller is enrolled in (§3 Enrolled course). `_id` is the course's id. */
     EnrolledCourse: {
@@ -628,6 +675,23 @@ export interface components {
       message?: string | null;
       result: {
         id: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_EmailConfirmed: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A confirmed change of address. */
+      result: {
+        /** @description The account's address from now on. */
+        email: string;
+        /** @description A text to show. */
+        message: string;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -1095,6 +1159,13 @@ export interface components {
         email: string;
         firstName?: string | null;
         lastName?: string | null;
+        /**
+         * @description Only in the answer of `PUT /users/{userId}` when a person changed their own e-mail address: the new
+         * address, to which a confirmation link was just mailed. `email` stays the current address until the link
+         * is opened.
+         * @example new-address@example.com
+         */
+        pendingEmail?: string | null;
         phoneNumber?: string | null;
         /**
          * @description `ADMIN`, `STAFF`, `TEACHER` or `STUDENT`.
@@ -1711,6 +1782,12 @@ export interface components {
        */
       avatar?: string | null;
       /**
+       * @description The account's password: required when a person changes their own `email` (422 on `currentPassword`
+       * when missing or wrong), ignored otherwise.
+       * @default null
+       */
+      currentPassword?: string | null;
+      /**
        * @description ISO 8601 date (`2000-01-31` or `2000-01-31T00:00:00.000Z`).
        * @default null
        */
@@ -1842,15 +1919,6 @@ export interface components {
       /** @default */
       username?: string;
     };
-    /** @description The body of `PATCH /users/{userId}/status`. */
-    StatusBody: {
-      /**
-       * @description `active` or `locked`.
-       * @default
-       * @example locked
-       */
-      status?: string;
-    };
     /** @description A subject of teaching material, both languages at once. */
     Subject: {
       /** @description Whether the caller may edit it (a teacher, only their own). */
@@ -1957,6 +2025,13 @@ export interface components {
       email: string;
       firstName?: string | null;
       lastName?: string | null;
+      /**
+       * @description Only in the answer of `PUT /users/{userId}` when a person changed their own e-mail address: the new
+       * address, to which a confirmation link was just mailed. `email` stays the current address until the link
+       * is opened.
+       * @example new-address@example.com
+       */
+      pendingEmail?: string | null;
       phoneNumber?: string | null;
       /**
        * @description `ADMIN`, `STAFF`, `TEACHER` or `STUDENT`.
@@ -2009,6 +2084,18 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Vec_OutboxItem"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Not ADMIN */
       403: {
         content: {
@@ -2059,6 +2146,12 @@ export interface operations {
           "application/json": components["schemas"]["SendResult"];
         };
       };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Invalid: `ok` is false, `error` and `result.fields` say why */
       422: {
         content: {
@@ -2079,6 +2172,18 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["SendResult"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description Invalid: `ok` is false, `error` and `result.fields` say why */
@@ -2135,6 +2240,12 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_CourseDetail"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description No such published course */
       404: {
         content: {
@@ -2152,6 +2263,12 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Vec_ManagedBanner"];
         };
       };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   create_banner: {
@@ -2165,6 +2282,30 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Created"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -2188,6 +2329,30 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   delete_banner: {
@@ -2204,6 +2369,18 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -2216,6 +2393,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_ManagedCategory"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -2232,6 +2415,30 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Created"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -2256,6 +2463,30 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Deletes a category without courses (409 while it has some). */
@@ -2273,6 +2504,18 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Every course type, oldest first, for the course-type page and the course editor's select. */
@@ -2282,6 +2525,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_CourseType"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -2298,6 +2547,30 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Created"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -2322,8 +2595,26 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Slug taken */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2351,6 +2642,18 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Courses use it */
       409: {
         content: {
@@ -2366,6 +2669,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Page_Course"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -2384,6 +2693,18 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_ManagedCourse"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Not a teacher or admin */
       403: {
         content: {
@@ -2392,6 +2713,12 @@ export interface operations {
       };
       /** @description Slug taken, or unknown category */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2417,6 +2744,18 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_ManagedCourse"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description Another teacher's course */
@@ -2447,8 +2786,26 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_ManagedCourse"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Another teacher's course */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2476,6 +2833,18 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Replaces the whole curriculum (sections and lessons, in the order given). */
@@ -2498,6 +2867,24 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_ManagedCourse"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Invalid curriculum */
       422: {
         content: {
@@ -2516,7 +2903,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["StatusBody"];
+        "application/json": components["schemas"]["CourseStatusBody"];
       };
     };
     responses: {
@@ -2524,6 +2911,30 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Course"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -2535,6 +2946,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Page_FeedPost"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -2559,6 +2976,30 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Every subject, by code (teachers see them all and edit their own). */
@@ -2574,6 +3015,18 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Subject"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description Not ADMIN, STAFF or TEACHER */
@@ -2598,8 +3051,26 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Created"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Code taken */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2625,6 +3096,18 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Subject"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description No such subject */
@@ -2655,6 +3138,18 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Subject"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Another teacher's subject */
       403: {
         content: {
@@ -2663,6 +3158,12 @@ export interface operations {
       };
       /** @description Code taken */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2690,6 +3191,18 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Vec_Syllabus"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Not ADMIN, STAFF or TEACHER */
       403: {
         content: {
@@ -2712,6 +3225,18 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Created"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Not ADMIN or STAFF */
       403: {
         content: {
@@ -2720,6 +3245,12 @@ export interface operations {
       };
       /** @description Code taken */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2745,6 +3276,18 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Syllabus"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description Another teacher's syllabus, or not ADMIN, STAFF or TEACHER */
@@ -2781,6 +3324,18 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Syllabus"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Not ADMIN or STAFF */
       403: {
         content: {
@@ -2789,6 +3344,12 @@ export interface operations {
       };
       /** @description Code taken */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2816,6 +3377,18 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_InboxPage"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Marks a message read or unread. */
@@ -2840,6 +3413,30 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Visible feed posts, newest first. */
@@ -2857,6 +3454,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Page_FeedPost"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -2890,6 +3493,24 @@ export interface operations {
           "application/json": components["schemas"]["LogoutResult"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The mobile bar's logout, same as `POST /api/logout`. */
@@ -2905,6 +3526,24 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["LogoutResult"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -2933,6 +3572,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_MentorDetail"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description No such mentor */
@@ -2972,6 +3617,18 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Subscription"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description Not a valid e-mail; `result.fields.email` says why */
@@ -3019,6 +3676,12 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_PostDetail"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description No such post */
       404: {
         content: {
@@ -3044,6 +3707,18 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_MessageResult"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description Not an email address */
@@ -3074,6 +3749,24 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Introspection"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -3091,6 +3784,24 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["LogoutResult"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -3112,8 +3823,26 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_TokenResult"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Invalid, expired, spent or revoked refresh token */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3143,6 +3872,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Password refused (`result.fields.password`) */
       422: {
         content: {
@@ -3165,11 +3900,30 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Introspection"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
    * Signs in with username and password. Unknown usernames and wrong passwords get the same answer after the
-   * same work; failures are limited per account and per address (429 with `Retry-After`).
+   * same work. Failures are limited per account and address and per address (429 with `Retry-After`); beyond
+   * many failures at one account, addresses that failed there wait growing delays (see `auth::login_limit`).
    */
   create_token: {
     requestBody: {
@@ -3198,6 +3952,18 @@ export interface operations {
       };
       /** @description The account is locked */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3293,6 +4059,18 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_UrlResult"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** A committed public file (an avatar), with the type read from its content when it was stored. */
@@ -3308,6 +4086,12 @@ export interface operations {
       200: {
         content: {
           "image/*": unknown;
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description No such file */
@@ -3344,6 +4128,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_UrlResult"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description Signature wrong or URL expired */
@@ -3404,6 +4194,12 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_UserPage"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Not signed in */
       401: {
         content: {
@@ -3435,13 +4231,70 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_User"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Username or email already used */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Invalid fields (`result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Confirms a change of one's own e-mail address with the token of the link mailed to the new address (no
+   * sign-in needed: the link is the proof). The address changes, and every session of the user ends but the one
+   * that asked for the change. A link works once and for 24 hours, and a newer change or a password reset voids
+   * it.
+   */
+  confirm_email: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmEmailBody"];
+      };
+    };
+    responses: {
+      /** @description The address changed; the user's other sessions ended */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_EmailConfirmed"];
+        };
+      };
+      /** @description Invalid, used, voided or expired link */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Another account took the address meanwhile */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3480,6 +4333,18 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_User"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Not ADMIN */
       403: {
         content: {
@@ -3488,6 +4353,12 @@ export interface operations {
       };
       /** @description Username or email taken */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3518,6 +4389,12 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_UrlResult"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Not signed in */
       401: {
         content: {
@@ -3544,7 +4421,16 @@ export interface operations {
       };
     };
   };
-  /** Updates a profile: one's own, or anyone's for ADMIN and STAFF. Checked by the shared profile rules. */
+  /**
+   * Updates a profile: one's own, or, for ADMIN and STAFF, another account the shared account rules let them
+   * change (staff never change an administrator, nor another staff member's e-mail). Checked by the shared
+   * profile rules.
+   * @description A person changing their OWN e-mail gives `currentPassword`; the address then changes only when the link
+   * mailed to the new address is opened (`POST /users/confirm-email`): the answer still shows the current
+   * `email`, with `pendingEmail` set to the new one, and the current address gets a notice. An administrator or
+   * staff member changing someone else's address changes it at once; the old address gets a notice and every
+   * session of that user ends.
+   */
   update_user: {
     parameters: {
       path: {
@@ -3558,10 +4444,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The updated user */
+      /** @description The updated user; `pendingEmail` when a confirmation link was mailed to a new address */
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_User"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description Not signed in */
@@ -3570,7 +4462,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Another user's profile */
+      /** @description Another user's profile, or a change the caller's role may not make */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3588,8 +4480,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Invalid fields (`result.fields`) */
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Invalid fields (`result.fields`), `currentPassword` missing or wrong included */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many wrong passwords for this account or from this address */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3619,6 +4523,18 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_User"];
         };
       };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Not ADMIN/STAFF, or STAFF touching ADMIN */
       403: {
         content: {
@@ -3633,6 +4549,12 @@ export interface operations {
       };
       /** @description The last active admin */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3658,7 +4580,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["StatusBody"];
+        "application/json": components["schemas"]["AccountStatusBody"];
       };
     };
     responses: {
@@ -3666,6 +4588,18 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_User"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description Not ADMIN/STAFF, or STAFF touching ADMIN */
@@ -3682,6 +4616,12 @@ export interface operations {
       };
       /** @description The last active admin */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -15,4 +15,14 @@ avatar: string,
 /**
  * The size of a newly chosen photo, when there is one.
  */
-avatarBytes?: number, };
+avatarBytes?: number, 
+/**
+ * The account's e-mail address before this change, when the person edits their own account (an
+ * administrator editing someone else's account leaves it out): changing it then needs
+ * [`ProfileForm::current_password`].
+ */
+ownEmail?: string, 
+/**
+ * The account's password, asked when a person changes their own e-mail address.
+ */
+currentPassword?: string, };

@@ -3,4 +3,8 @@
 /**
  * The body of `PUT /users/{userId}` (§3, §7). Empty optional values are omitted; `dob` is an ISO 8601 date.
  */
-export type ProfileUpdatePayload = { firstName: string, lastName: string, email: string, phoneNumber?: string, address?: string, dob?: string, avatar?: string, };
+export type ProfileUpdatePayload = { firstName: string, lastName: string, email: string, phoneNumber?: string, address?: string, dob?: string, avatar?: string, 
+/**
+ * Sent only when a person changes their own e-mail address.
+ */
+currentPassword?: string, };

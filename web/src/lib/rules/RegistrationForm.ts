@@ -2,6 +2,7 @@
 import type { SignupRole } from "./SignupRole";
 
 /**
- * The registration form as typed; the form fills only these (§3).
+ * The registration form as typed. The page fills email, username, passwords and role; the optional
+ * details are empty there, and checked when another client of `POST /users` sends them.
  */
-export type RegistrationForm = { email: string, username: string, password: string, confirmPassword: string, role: SignupRole, };
+export type RegistrationForm = { email: string, username: string, password: string, confirmPassword: string, role: SignupRole, firstName: string, lastName: string, phoneNumber: string, address: string, };

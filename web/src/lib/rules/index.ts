@@ -26,4 +26,5 @@ export type { Role } from './Role';
 export type { SignupRole } from './SignupRole';
 export type { StrengthColour } from './StrengthColour';
 export type { StrengthLabel } from './StrengthLabel';
+export type { TextLimits } from './TextLimits';
 export type { UploadStep } from './UploadStep';

@@ -16,3 +16,21 @@ export function requestPasswordReset(email: string) {
 export function resetPassword(token: string, password: string) {
   return api.post<unknown>('/auth/reset-password', { token, password }, { publicRoute: true });
 }
+
+const emailConfirmations = new Map<string, Promise<string>>();
+
+/**
+ * POST /users/confirm-email {token}: confirms a change of e-mail address with the token of the mailed link;
+ * resolves the account's new address. A link works once, so a page that asks twice for the same token (a
+ * re-render, React's development double effects) shares the first answer instead of spending the token twice.
+ */
+export function confirmEmail(token: string): Promise<string> {
+  let confirmation = emailConfirmations.get(token);
+  if (!confirmation) {
+    confirmation = api
+      .post<{ email?: string }>('/users/confirm-email', { token }, { publicRoute: true })
+      .then((envelope) => envelope.result?.email ?? '');
+    emailConfirmations.set(token, confirmation);
+  }
+  return confirmation;
+}

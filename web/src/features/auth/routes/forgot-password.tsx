@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { validateRegistration } from '@/lib/wasm';
+import { textLimits, validateRegistration } from '@/lib/wasm';
 import { requestPasswordReset } from '../api/auth';
 import { AuthCard } from '../components/auth-card';
 
@@ -88,6 +88,7 @@ export default function ForgotPasswordPage() {
           name="email"
           autoComplete="email"
           placeholder={t('forgot.emailPlaceholder')}
+          maxLength={textLimits().email}
           value={email}
           onChange={(e) => {
             setEmail(e.target.value);

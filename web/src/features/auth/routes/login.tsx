@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { validateLogin, type LoginField } from '@/lib/wasm';
+import { textLimits, validateLogin, type LoginField } from '@/lib/wasm';
 import { AuthCard } from '../components/auth-card';
 import { redirectTarget } from '../lib/redirect';
 
@@ -86,6 +86,7 @@ export default function LoginPage() {
           autoCapitalize="none"
           spellCheck={false}
           placeholder={t('login.usernamePlaceholder')}
+          maxLength={textLimits().username}
           value={form.username}
           onChange={change('username')}
           error={errors.username}

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { LocationProbe, renderRoutes } from '@/testing/render';
+import { textLimits } from '@/lib/wasm';
 import RegisterPage from './register';
 
 const toast = vi.hoisted(() => ({ loading: vi.fn(), success: vi.fn(), error: vi.fn() }));
@@ -136,5 +137,28 @@ describe('RegisterPage', () => {
     fillValid();
     fireEvent.click(submit());
     expect((await screen.findByTestId('register-error')).textContent).toBe('Registration failed');
+  });
+
+  it('lets no field take more than the shared limits allow (the maxima the server checks)', () => {
+    renderRegister();
+    const maxLength = (label: RegExp) => (screen.getByLabelText(label) as HTMLInputElement).maxLength;
+    expect(maxLength(/^Email$/)).toBe(textLimits().email);
+    expect(maxLength(/^Username$/)).toBe(50);
+    expect(maxLength(/^Password$/)).toBe(128);
+    expect(maxLength(/^Confirm password$/)).toBe(128);
+  });
+
+  it("shows the server's per-field text when another field of the account is too long", async () => {
+    registerUser.mockRejectedValue(
+      new ApiError('Trường này tối đa 254 ký tự', {
+        kind: 'bad-request',
+        status: 422,
+        fields: { email: 'This field must be at most 254 characters' },
+      }),
+    );
+    renderRegister();
+    fillValid();
+    fireEvent.click(submit());
+    expect(await screen.findByText('This field must be at most 254 characters')).toBeTruthy();
   });
 });

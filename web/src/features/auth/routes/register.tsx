@@ -12,9 +12,10 @@ import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import {
   registrationSubmitDisabled,
+  textLimits,
   validateRegistration,
   type RegistrationField,
-  type RegistrationForm,
+  type RegistrationInput,
   type SignupRole,
 } from '@/lib/wasm';
 import { registerUser } from '../api/auth';
@@ -49,7 +50,7 @@ export function registrationErrorText(error: unknown, t: (key: string) => string
 export default function RegisterPage() {
   const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
-  const [form, setForm] = useState<RegistrationForm>({
+  const [form, setForm] = useState<RegistrationInput>({
     email: '',
     username: '',
     password: '',
@@ -146,6 +147,7 @@ export default function RegisterPage() {
           name="email"
           autoComplete="email"
           placeholder={t('register.emailPlaceholder')}
+          maxLength={textLimits().email}
           value={form.email}
           onChange={set('email')}
           error={errors.email}
@@ -157,6 +159,7 @@ export default function RegisterPage() {
           autoCapitalize="none"
           spellCheck={false}
           placeholder={t('register.usernamePlaceholder')}
+          maxLength={textLimits().username}
           value={form.username}
           onChange={set('username')}
           error={errors.username}

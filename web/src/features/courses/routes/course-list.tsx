@@ -11,6 +11,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 import type { Category } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
+import { textLimits } from '@/lib/wasm';
 import { COURSE_SORTS, type CourseQuery, type CourseSort } from '../api/courses';
 import { courseQueries } from '../api/queries';
 
@@ -218,6 +219,7 @@ function ListSearch({ initial, onSearch }: { initial: string; onSearch: (text: s
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
+        maxLength={textLimits().search}
         placeholder={t('searchPlaceholder')}
         className="w-full rounded-full border border-slate-200 bg-white py-3.5 pr-28 pl-12 shadow-sm outline-none focus:border-teal-600 focus:ring-4 focus:ring-teal-600/15"
       />

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '@/components/ui/button';
+import { textLimits } from '@/lib/wasm';
 import { curriculumKey, type FieldMessages } from '@/lib/wasm-dashboard';
 import { move, newLesson, newSection, type LessonDraft, type SectionDraft } from './course-form';
 import { BilingualField, input } from './ui';
@@ -48,7 +49,7 @@ export function CurriculumEditor({
           <div className="flex flex-wrap items-start gap-3 border-b border-slate-200 p-4">
             <span className="mt-8 flex size-7 shrink-0 items-center justify-center rounded-full bg-teal-700 text-xs font-bold text-white">{sIndex + 1}</span>
             <div className="min-w-0 flex-1">
-              <BilingualField id={`section-${section.key}`} label={t('curriculum.sectionTitle')} value={section.title} onChange={(title) => setSection(sIndex, { ...section, title })} errors={{ vi: errors[curriculumKey(sIndex)] }} required />
+              <BilingualField id={`section-${section.key}`} label={t('curriculum.sectionTitle')} value={section.title} onChange={(title) => setSection(sIndex, { ...section, title })} errors={{ vi: errors[curriculumKey(sIndex)] }} maxLength={textLimits().title} required />
             </div>
             <div className="mt-7 flex gap-1.5">
               <IconButton label={t('curriculum.up')} disabled={sIndex === 0} onClick={() => onChange(move(sections, sIndex, -1))}><ArrowUp aria-hidden="true" className="size-4" /></IconButton>
@@ -61,7 +62,7 @@ export function CurriculumEditor({
               <li key={lesson.key} className="rounded-xl border border-slate-200 bg-white p-4" aria-label={t('curriculum.lessonN', { number: lIndex + 1 })}>
                 <div className="flex flex-wrap items-start gap-3">
                   <div className="min-w-0 flex-1">
-                    <BilingualField id={`lesson-${lesson.key}`} label={t('curriculum.lessonTitle', { number: lIndex + 1 })} value={lesson.title} onChange={(title) => setLesson(sIndex, lIndex, { ...lesson, title })} required />
+                    <BilingualField id={`lesson-${lesson.key}`} label={t('curriculum.lessonTitle', { number: lIndex + 1 })} value={lesson.title} onChange={(title) => setLesson(sIndex, lIndex, { ...lesson, title })} maxLength={textLimits().title} required />
                   </div>
                   <div className="mt-7 flex gap-1.5">
                     <IconButton label={t('curriculum.up')} disabled={lIndex === 0} onClick={() => setSection(sIndex, { ...section, lessons: move(section.lessons, lIndex, -1) })}><ArrowUp aria-hidden="true" className="size-4" /></IconButton>
@@ -72,7 +73,7 @@ export function CurriculumEditor({
                 <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
                   <label className="block text-sm font-medium text-slate-700">
                     {t('curriculum.videoUrl')}
-                    <input type="url" value={lesson.videoUrl} onChange={(e) => setLesson(sIndex, lIndex, { ...lesson, videoUrl: e.target.value })} placeholder="https://…" className={`${input()} mt-1.5`} />
+                    <input type="url" value={lesson.videoUrl} maxLength={textLimits().url} onChange={(e) => setLesson(sIndex, lIndex, { ...lesson, videoUrl: e.target.value })} placeholder="https://…" className={`${input()} mt-1.5`} />
                   </label>
                   <fieldset className="flex items-end gap-1.5">
                     <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('curriculum.duration')}</legend>

@@ -3,11 +3,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { ApiError } from '@/lib/api-client';
-import { acceptedImageTypes, imageTypeError } from '@/lib/wasm';
+import { acceptedImageTypes, imageTypeError, textLimits } from '@/lib/wasm';
 import { uploadImage } from '../api/dashboard';
 import { input } from './ui';
 
-/** An image URL with a preview, filled by uploading a file (signed-URL flow) or by pasting a link. */
+/**
+ * An image URL with a preview, filled by uploading a file (signed-URL flow) or by pasting a link (at most the
+ * shared limit of a picture's address). `error` is the form's text for the field (a rule's or the server's).
+ */
 export function ImageInput({
   label,
   value,
@@ -15,6 +18,7 @@ export function ImageInput({
   prefix,
   fallback,
   wide = false,
+  error: fieldError,
 }: {
   label: string;
   value: string;
@@ -22,6 +26,7 @@ export function ImageInput({
   prefix: string;
   fallback: string;
   wide?: boolean;
+  error?: string;
 }) {
   const { t, i18n } = useTranslation('dashboardCatalogue');
   const id = useId();
@@ -59,9 +64,9 @@ export function ImageInput({
           </label>
           <div>
             <label htmlFor={id} className="sr-only">{t('image.url')}</label>
-            <input id={id} type="text" inputMode="url" value={value} onChange={(e) => onChange(e.target.value)} placeholder={t('image.urlPlaceholder')} className={input(false)} />
+            <input id={id} type="text" inputMode="url" value={value} maxLength={textLimits().imageUrl} onChange={(e) => onChange(e.target.value)} placeholder={t('image.urlPlaceholder')} className={input(Boolean(fieldError))} />
           </div>
-          {error && <p role="alert" className="text-sm text-rose-700">{error}</p>}
+          {(error ?? fieldError) && <p role="alert" className="text-sm text-rose-700">{error ?? fieldError}</p>}
         </div>
       </div>
     </div>

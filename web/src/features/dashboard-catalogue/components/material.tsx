@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { textLimits } from '@/lib/wasm';
 import type { Localized } from '../api/dashboard';
 import { input } from './ui';
 
@@ -38,7 +39,7 @@ export function SearchField({ label, onSearch }: { label: string; onSearch: (tex
     <label className="relative mb-4 block">
       <span className="sr-only">{label}</span>
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-      <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={label} className={`${input()} pl-9`} />
+      <input type="search" value={text} maxLength={textLimits().search} onChange={(e) => setText(e.target.value)} placeholder={label} className={`${input()} pl-9`} />
     </label>
   );
 }

@@ -60,6 +60,7 @@ export function BilingualField({
   multiline = false,
   rows = 3,
   required = false,
+  maxLength,
   hint,
 }: {
   id: string;
@@ -70,6 +71,8 @@ export function BilingualField({
   multiline?: boolean;
   rows?: number;
   required?: boolean;
+  /** The longest text each language takes (the shared limit of the field). */
+  maxLength?: number;
   hint?: string;
 }) {
   return (
@@ -85,6 +88,7 @@ export function BilingualField({
             id: controlId,
             value: value[lang],
             required: required && lang === 'vi',
+            maxLength,
             'aria-invalid': Boolean(errors[lang]),
             'aria-label': `${label} (${lang.toUpperCase()})`,
             className: `${input(Boolean(errors[lang]))} pl-11`,

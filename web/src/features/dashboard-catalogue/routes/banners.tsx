@@ -13,6 +13,7 @@ import { placeholders } from '@/config/placeholders';
 import { ApiError } from '@/lib/api-client';
 import type { ManagedBanner } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
+import { textLimits } from '@/lib/wasm';
 import { validateBanner } from '@/lib/wasm-dashboard';
 import type { BannerBody } from '../api/dashboard';
 import { dashboardQueries, useDeleteBanner, useSaveBanner, useSetBannerActive } from '../api/queries';
@@ -128,11 +129,11 @@ export default function BannersPage() {
       <EditDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} title={editing?.id ? t('banners.edit') : t('banners.add')} onSubmit={() => editing && form.validate() && void persist(editing.id, editing.body)} saving={saveBanner.isPending}>
         {body && (
           <>
-            <BilingualField id="banner-title" label={t('banners.fields.title')} value={body.title} onChange={(title) => setBody({ title })} errors={fe.name} required />
-            <BilingualField id="banner-subtitle" label={t('banners.fields.subtitle')} value={body.subtitle} onChange={(subtitle) => setBody({ subtitle })} />
+            <BilingualField id="banner-title" label={t('banners.fields.title')} value={body.title} onChange={(title) => setBody({ title })} errors={fe.name} maxLength={textLimits().title} required />
+            <BilingualField id="banner-subtitle" label={t('banners.fields.subtitle')} value={body.subtitle} onChange={(subtitle) => setBody({ subtitle })} errors={fe.subtitle} maxLength={textLimits().description} />
             <div className="grid gap-4 sm:grid-cols-3">
-              <FormRow label={t('banners.fields.link')} htmlFor="banner-link">
-                <input id="banner-link" value={body.link} onChange={(e) => setBody({ link: e.target.value })} className={input()} />
+              <FormRow label={t('banners.fields.link')} htmlFor="banner-link" error={fe.link}>
+                <input id="banner-link" value={body.link} maxLength={textLimits().url} onChange={(e) => setBody({ link: e.target.value })} className={input(Boolean(fe.link))} />
               </FormRow>
               <FormRow label={t('categories.fields.order')} htmlFor="banner-order">
                 <input id="banner-order" type="number" value={body.order} onChange={(e) => setBody({ order: Number(e.target.value) || 0 })} className={input()} />

@@ -13,6 +13,7 @@ import { placeholders } from '@/config/placeholders';
 import { ApiError } from '@/lib/api-client';
 import type { ManagedCategory } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
+import { textLimits } from '@/lib/wasm';
 import { validateNamed } from '@/lib/wasm-dashboard';
 import type { CategoryBody } from '../api/dashboard';
 import { dashboardQueries, useDeleteCategory, useSaveCategory } from '../api/queries';
@@ -127,17 +128,17 @@ export default function CategoriesPage() {
       <EditDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} title={editing?.id ? t('categories.edit') : t('categories.add')} onSubmit={() => void save()} saving={saveCategory.isPending}>
         {body && (
           <>
-            <BilingualField id="cat-name" label={t('categories.fields.name')} value={body.name} onChange={(name) => setBody({ name })} errors={fe.name} required />
+            <BilingualField id="cat-name" label={t('categories.fields.name')} value={body.name} onChange={(name) => setBody({ name })} errors={fe.name} maxLength={textLimits().title} required />
             <div className="grid gap-4 sm:grid-cols-2">
               <FormRow label={t('editor.fields.slug')} htmlFor="cat-slug" error={fe.slug} hint={t('editor.hints.slug')}>
-                <input id="cat-slug" value={body.slug} onChange={(e) => setBody({ slug: e.target.value })} className={input(Boolean(fe.slug))} />
+                <input id="cat-slug" value={body.slug} maxLength={textLimits().slug} onChange={(e) => setBody({ slug: e.target.value })} className={input(Boolean(fe.slug))} />
               </FormRow>
               <FormRow label={t('categories.fields.order')} htmlFor="cat-order">
                 <input id="cat-order" type="number" value={body.order} onChange={(e) => setBody({ order: Number(e.target.value) || 0 })} className={input()} />
               </FormRow>
             </div>
-            <BilingualField id="cat-description" label={t('categories.fields.description')} value={body.description} onChange={(description) => setBody({ description })} multiline />
-            <ImageInput label={t('categories.fields.image')} value={body.image ?? ''} onChange={(image) => setBody({ image })} prefix="category" fallback={placeholders.category} />
+            <BilingualField id="cat-description" label={t('categories.fields.description')} value={body.description} onChange={(description) => setBody({ description })} errors={fe.description} maxLength={textLimits().description} multiline />
+            <ImageInput label={t('categories.fields.image')} value={body.image ?? ''} onChange={(image) => setBody({ image })} prefix="category" fallback={placeholders.category} error={fe.image} />
           </>
         )}
       </EditDialog>

@@ -95,4 +95,19 @@ describe('course editor', () => {
     expect((within(lesson).getByLabelText('Lesson 1 title (EN)') as HTMLInputElement).value).toBe('Welcome');
     expect(api.getManagedCourse).toHaveBeenCalledTimes(1);
   });
+
+  it('shows the limit beside an over-long English description and badge, and gives the texts their maxima', async () => {
+    renderEditor('/c1');
+    const description = (await screen.findByLabelText('Description (EN)')) as HTMLTextAreaElement;
+    expect(description.maxLength).toBe(10_000);
+    expect((screen.getByLabelText('Title (VI)') as HTMLInputElement).maxLength).toBe(200);
+    fireEvent.change(description, { target: { value: 'd'.repeat(10_001) } });
+    fireEvent.change(screen.getByLabelText('Badge (VI)'), { target: { value: 'b'.repeat(201) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(screen.getByText('This field must be at most 10000 characters')).toBeTruthy();
+    expect(screen.getByText('This field must be at most 200 characters')).toBeTruthy();
+    expect(description.getAttribute('aria-invalid')).toBe('true');
+    expect(api.updateCourse).not.toHaveBeenCalled();
+  });
 });

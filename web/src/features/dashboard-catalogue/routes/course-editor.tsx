@@ -13,7 +13,7 @@ import { placeholders } from '@/config/placeholders';
 import { ApiError } from '@/lib/api-client';
 import type { ManagedCategory, ManagedCourse } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { formatPrice } from '@/lib/wasm';
+import { formatPrice, textLimits } from '@/lib/wasm';
 import { validateCourse, validateCurriculum } from '@/lib/wasm-dashboard';
 import type { CourseStatus } from '../api/dashboard';
 import { dashboardQueries, useSaveCourse, useSaveCurriculum, useSetCourseStatus } from '../api/queries';
@@ -76,6 +76,7 @@ function Editor({ id, initial, categories }: { id?: string; initial?: ManagedCou
   const [status, setStatus] = useState<string>(initial?.status ?? 'draft');
   const set = <K extends keyof CourseForm>(key: K) => (value: CourseForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const fe = fieldErrors(tab === 'curriculum' ? curriculum.errors : details.errors);
+  const limits = textLimits();
 
   useEffect(() => setStatus(initial?.status ?? 'draft'), [initial]);
 
@@ -161,13 +162,13 @@ function Editor({ id, initial, categories }: { id?: string; initial?: ManagedCou
       {tab === 'details' && (
         <form onSubmit={saveDetails} className="space-y-6" noValidate>
           <Card className="space-y-5 p-6">
-            <BilingualField id="title" label={t('editor.fields.title')} value={form.title} onChange={set('title')} errors={fe.title} required />
+            <BilingualField id="title" label={t('editor.fields.title')} value={form.title} onChange={set('title')} errors={fe.title} maxLength={limits.title} required />
             <FormRow label={t('editor.fields.slug')} htmlFor="slug" error={fe.slug} hint={t('editor.hints.slug')}>
-              <input id="slug" value={form.slug} onChange={(e) => set('slug')(e.target.value)} className={input(Boolean(fe.slug))} />
+              <input id="slug" value={form.slug} maxLength={limits.slug} onChange={(e) => set('slug')(e.target.value)} className={input(Boolean(fe.slug))} />
             </FormRow>
-            <BilingualField id="description" label={t('editor.fields.description')} value={form.description} onChange={set('description')} errors={{ vi: fe.description }} multiline rows={5} />
-            <BilingualField id="outcomes" label={t('editor.fields.outcomes')} value={form.outcomes} onChange={set('outcomes')} multiline rows={4} hint={t('editor.hints.lines')} />
-            <BilingualField id="requirements" label={t('editor.fields.requirements')} value={form.requirements} onChange={set('requirements')} multiline rows={3} hint={t('editor.hints.lines')} />
+            <BilingualField id="description" label={t('editor.fields.description')} value={form.description} onChange={set('description')} errors={fe.description} maxLength={limits.description} multiline rows={5} />
+            <BilingualField id="outcomes" label={t('editor.fields.outcomes')} value={form.outcomes} onChange={set('outcomes')} errors={{ vi: fe.outcomes }} multiline rows={4} hint={t('editor.hints.lines')} />
+            <BilingualField id="requirements" label={t('editor.fields.requirements')} value={form.requirements} onChange={set('requirements')} errors={{ vi: fe.requirements }} multiline rows={3} hint={t('editor.hints.lines')} />
           </Card>
 
           <Card className="grid gap-5 p-6 sm:grid-cols-2">
@@ -177,7 +178,7 @@ function Editor({ id, initial, categories }: { id?: string; initial?: ManagedCou
                 {categories.map((c) => <option key={c.id} value={c.id}>{c.categoryName}</option>)}
               </select>
             </FormRow>
-            <FormRow label={tm('courseEditor.type')} htmlFor="course-type">
+            <FormRow label={tm('courseEditor.type')} htmlFor="course-type" error={fe.typeId}>
               <select id="course-type" value={form.typeId} onChange={(e) => set('typeId')(e.target.value)} className={input()}>
                 <option value="">{tm('courseEditor.noType')}</option>
                 {(courseTypes.data ?? []).map((type) => (
@@ -206,10 +207,10 @@ function Editor({ id, initial, categories }: { id?: string; initial?: ManagedCou
               <input id="discount" type="number" min={0} step={1} value={form.discount} onChange={(e) => set('discount')(e.target.value)} className={input(Boolean(fe.discount))} />
             </FormRow>
             <div className="sm:col-span-2">
-              <BilingualField id="badge" label={t('editor.fields.badge')} value={form.badge} onChange={set('badge')} hint={t('editor.hints.badge')} />
+              <BilingualField id="badge" label={t('editor.fields.badge')} value={form.badge} onChange={set('badge')} errors={fe.badge} maxLength={limits.title} hint={t('editor.hints.badge')} />
             </div>
             <div className="sm:col-span-2">
-              <ImageInput label={t('editor.fields.thumbnail')} value={form.thumbnail} onChange={set('thumbnail')} prefix="thumbnail" fallback={placeholders.course} wide />
+              <ImageInput label={t('editor.fields.thumbnail')} value={form.thumbnail} onChange={set('thumbnail')} prefix="thumbnail" fallback={placeholders.course} error={fe.thumbnail} wide />
             </div>
           </Card>
 

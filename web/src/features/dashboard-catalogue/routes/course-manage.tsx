@@ -17,7 +17,7 @@ import { ApiError } from '@/lib/api-client';
 import type { Course } from '@/lib/api/types';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { formatPrice } from '@/lib/wasm';
+import { formatPrice, textLimits } from '@/lib/wasm';
 import type { CourseStatus } from '../api/dashboard';
 import { dashboardQueries, useDeleteCourse, useSetCourseStatus } from '../api/queries';
 import { Card, PageHeader, StatusBadge, input } from '../components/ui';
@@ -80,7 +80,7 @@ export default function CourseManagePage() {
       <label className="relative mb-4 block">
         <span className="sr-only">{t('courses.search')}</span>
         <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-        <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('courses.search')} className={`${input()} pl-9`} />
+        <input type="search" value={text} maxLength={textLimits().search} onChange={(e) => setText(e.target.value)} placeholder={t('courses.search')} className={`${input()} pl-9`} />
       </label>
 
       {courses.isError && !courses.data ? (

@@ -10,6 +10,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
+import { textLimits } from '@/lib/wasm';
 import { validateNamed } from '@/lib/wasm-dashboard';
 import type { CategoryBody } from '../api/dashboard';
 import type { CourseType } from '../api/material';
@@ -101,11 +102,11 @@ export default function CourseTypesPage() {
       <EditDialog open={body !== null} onOpenChange={(o) => !o && setBody(null)} title={editingId ? tm('courseTypes.edit') : t('types.add')} onSubmit={() => void save()} saving={saveType.isPending}>
         {body && (
           <>
-            <BilingualField id="type-name" label={t('categories.fields.name')} value={body.name} onChange={(name) => setBody({ ...body, name })} errors={fe.name} required />
+            <BilingualField id="type-name" label={t('categories.fields.name')} value={body.name} onChange={(name) => setBody({ ...body, name })} errors={fe.name} maxLength={textLimits().title} required />
             <FormRow label={t('editor.fields.slug')} htmlFor="type-slug" error={fe.slug} hint={t('editor.hints.slug')}>
-              <input id="type-slug" value={body.slug} onChange={(e) => setBody({ ...body, slug: e.target.value })} className={input(Boolean(fe.slug))} />
+              <input id="type-slug" value={body.slug} maxLength={textLimits().slug} onChange={(e) => setBody({ ...body, slug: e.target.value })} className={input(Boolean(fe.slug))} />
             </FormRow>
-            <BilingualField id="type-description" label={t('categories.fields.description')} value={body.description} onChange={(description) => setBody({ ...body, description })} multiline />
+            <BilingualField id="type-description" label={t('categories.fields.description')} value={body.description} onChange={(description) => setBody({ ...body, description })} errors={fe.description} maxLength={textLimits().description} multiline />
           </>
         )}
       </EditDialog>

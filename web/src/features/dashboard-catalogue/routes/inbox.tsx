@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentMeta } from '@/lib/use-document-meta';
+import { textLimits } from '@/lib/wasm';
 import type { InboxMessage, InboxName } from '../api/dashboard';
 import { dashboardQueries, useMarkMessage } from '../api/queries';
 import { Card, PageHeader, input } from '../components/ui';
@@ -64,7 +65,7 @@ export function InboxPage({ inbox }: { inbox: InboxName }) {
         <label className="relative flex-1">
           <span className="sr-only">{t('inbox.search')}</span>
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('inbox.search')} className={`${input()} pl-9`} />
+          <input type="search" value={text} maxLength={textLimits().search} onChange={(e) => setText(e.target.value)} placeholder={t('inbox.search')} className={`${input()} pl-9`} />
         </label>
         <div role="group" aria-label={t('inbox.filter')} className="flex gap-1 rounded-lg bg-slate-100 p-1">
           {FILTERS.map((value) => (

@@ -9,6 +9,7 @@ import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
+import { textLimits } from '@/lib/wasm';
 import { validateSubject } from '@/lib/wasm-dashboard';
 import type { Subject, SubjectBody } from '../api/material';
 import { dashboardQueries, useSaveSubject } from '../api/queries';
@@ -117,14 +118,14 @@ export function SubjectForm({ initial, onSaved, id }: { initial: SubjectBody; on
       <Card className="space-y-5 p-6">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormRow label={t('fields.code')} htmlFor="subject-code" error={e.code} hint={t('fields.codeHint')}>
-            <input id="subject-code" value={body.code} onChange={(ev) => set({ code: ev.target.value })} className={input(Boolean(e.code))} aria-invalid={Boolean(e.code)} required />
+            <input id="subject-code" value={body.code} maxLength={textLimits().code} onChange={(ev) => set({ code: ev.target.value })} className={input(Boolean(e.code))} aria-invalid={Boolean(e.code)} required />
           </FormRow>
           <FormRow label={t('fields.credits')} htmlFor="subject-credits" error={e.credits}>
             <input id="subject-credits" type="number" min={0} max={60} value={body.credits} onChange={(ev) => set({ credits: Math.trunc(Number(ev.target.value)) || 0 })} className={input(Boolean(e.credits))} aria-invalid={Boolean(e.credits)} />
           </FormRow>
         </div>
-        <BilingualField id="subject-name" label={t('fields.name')} value={body.name} onChange={(name) => set({ name })} errors={{ vi: e['name.vi'], en: e['name.en'] }} required />
-        <BilingualField id="subject-description" label={t('fields.description')} value={body.description} onChange={(description) => set({ description })} errors={{ vi: e.description }} multiline rows={4} />
+        <BilingualField id="subject-name" label={t('fields.name')} value={body.name} onChange={(name) => set({ name })} errors={{ vi: e['name.vi'], en: e['name.en'] }} maxLength={textLimits().title} required />
+        <BilingualField id="subject-description" label={t('fields.description')} value={body.description} onChange={(description) => set({ description })} errors={{ vi: e['description.vi'], en: e['description.en'] }} maxLength={textLimits().description} multiline rows={4} />
         <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
           <Link to={materialPaths.subjects} className={buttonClass('secondary')}>{t('actions.cancel')}</Link>
           <SaveButton saving={save.isPending}>{t('actions.save')}</SaveButton>

@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ApiError } from '@/lib/api-client';
 import { useRole } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
+import { textLimits } from '@/lib/wasm';
 import { validateSyllabus } from '@/lib/wasm-dashboard';
 import { SYLLABUS_STATUSES, type Syllabus, type SyllabusBody } from '../api/material';
 import { dashboardQueries, useSaveSyllabus } from '../api/queries';
@@ -150,7 +151,7 @@ export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; 
       <Card className="space-y-5 p-6">
         <div className="grid gap-4 sm:grid-cols-3">
           <FormRow label={t('fields.code')} htmlFor="syllabus-code" error={e.code} hint={t('fields.codeHint')}>
-            <input id="syllabus-code" value={body.code} onChange={(ev) => set({ code: ev.target.value })} className={input(Boolean(e.code))} aria-invalid={Boolean(e.code)} required />
+            <input id="syllabus-code" value={body.code} maxLength={textLimits().code} onChange={(ev) => set({ code: ev.target.value })} className={input(Boolean(e.code))} aria-invalid={Boolean(e.code)} required />
           </FormRow>
           <FormRow label={t('fields.durationWeeks')} htmlFor="syllabus-weeks" error={e.durationWeeks}>
             <input id="syllabus-weeks" type="number" min={1} max={520} value={body.durationWeeks} onChange={(ev) => set({ durationWeeks: Math.trunc(Number(ev.target.value)) || 0 })} className={input(Boolean(e.durationWeeks))} aria-invalid={Boolean(e.durationWeeks)} />
@@ -161,8 +162,8 @@ export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; 
             </select>
           </FormRow>
         </div>
-        <BilingualField id="syllabus-name" label={t('fields.name')} value={body.name} onChange={(name) => set({ name })} errors={{ vi: e['name.vi'], en: e['name.en'] }} required />
-        <BilingualField id="syllabus-description" label={t('fields.description')} value={body.description} onChange={(description) => set({ description })} errors={{ vi: e.description }} multiline rows={4} />
+        <BilingualField id="syllabus-name" label={t('fields.name')} value={body.name} onChange={(name) => set({ name })} errors={{ vi: e['name.vi'], en: e['name.en'] }} maxLength={textLimits().title} required />
+        <BilingualField id="syllabus-description" label={t('fields.description')} value={body.description} onChange={(description) => set({ description })} errors={{ vi: e['description.vi'], en: e['description.en'] }} maxLength={textLimits().description} multiline rows={4} />
         <FormRow label={t('fields.owner')} htmlFor="syllabus-owner" error={e.ownerId}>
           <select id="syllabus-owner" value={body.ownerId ?? ''} onChange={(ev) => set({ ownerId: ev.target.value || null })} className={input(Boolean(e.ownerId))}>
             <option value="">—</option>

@@ -3,6 +3,7 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Spinner } from '@/components/ui/spinner';
+import { textLimits } from '@/lib/wasm';
 import { sendAdmissionMessage, type AdmissionMessage } from '../api/home';
 import { Countdown } from './countdown';
 
@@ -43,6 +44,8 @@ export function AdmissionSection() {
     }
   };
 
+  const limits = textLimits();
+  const maxLength = { name: limits.title, email: limits.email, phone: limits.phone, courseName: limits.title };
   const input = (key: Exclude<keyof AdmissionMessage, 'message'>, type: string, autoComplete: string) => (
     <div>
       <label htmlFor={`${id}-${key}`} className="mb-1.5 block text-sm font-semibold text-slate-700">
@@ -55,6 +58,7 @@ export function AdmissionSection() {
         required
         autoComplete={autoComplete}
         value={form[key]}
+        maxLength={maxLength[key]}
         onChange={update(key)}
         placeholder={t(`admission.placeholders.${key}`)}
         className={field}
@@ -93,6 +97,7 @@ export function AdmissionSection() {
               name="message"
               rows={4}
               value={form.message}
+              maxLength={limits.message}
               onChange={update('message')}
               placeholder={t('admission.placeholders.message')}
               className={`${field} resize-y`}

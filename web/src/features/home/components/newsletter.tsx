@@ -2,6 +2,7 @@ import { CheckCircle2, Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
+import { textLimits } from '@/lib/wasm';
 import { subscribeNewsletter } from '../api/home';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; email: string } | { kind: 'error'; message: string };
@@ -52,6 +53,7 @@ export function Newsletter() {
               autoComplete="email"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
+              maxLength={textLimits().email}
               placeholder={t('newsletter.placeholder')}
               aria-invalid={status.kind === 'error'}
               aria-describedby={`${id}-status`}

@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { placeholders } from '@/config/placeholders';
 import type { Instructor } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { expertisePreview, normalizeSearch, ratingDisplay } from '@/lib/wasm';
+import { expertisePreview, normalizeSearch, ratingDisplay, textLimits } from '@/lib/wasm';
 import { mentorQueries } from '../api/queries';
 import { mentorName } from '../components/mentor-name';
 
@@ -47,6 +47,7 @@ export default function MentorListPage() {
               type="search"
               value={text}
               onChange={(event) => setText(event.target.value)}
+              maxLength={textLimits().search}
               placeholder={t('mentors:searchPlaceholder')}
               className="w-full rounded-full border border-slate-200 bg-white py-3.5 pr-4 pl-12 shadow-sm outline-none focus:border-teal-600 focus:ring-4 focus:ring-teal-600/15"
             />

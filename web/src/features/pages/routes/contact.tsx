@@ -3,6 +3,7 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Spinner } from '@/components/ui/spinner';
 import { site } from '@/config/paths';
+import { textLimits } from '@/lib/wasm';
 import { sendContactMessage, type ContactMessage } from '../api/contact';
 import { InfoHeader, InfoPage, useInfoT } from '../components/info-page';
 
@@ -17,6 +18,7 @@ function Body() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const id = useId();
+  const limits = textLimits();
 
   const update = (key: keyof ContactMessage) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
     setForm((previous) => ({ ...previous, [key]: event.target.value }));
@@ -87,9 +89,9 @@ function Body() {
         <form onSubmit={submit} className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10" data-testid="contact-form" aria-labelledby={`${id}-title`} noValidate={false}>
           <h2 id={`${id}-title`} className="mb-6 text-2xl font-extrabold text-slate-900">{t('contact.form.title')}</h2>
           <div className="grid gap-5 sm:grid-cols-2">
-            <div>{label('name')}<input id={`${id}-name`} required autoComplete="name" value={form.name} onChange={update('name')} className={field} {...aria('name')} />{error('name')}</div>
-            <div>{label('email')}<input id={`${id}-email`} type="email" required autoComplete="email" value={form.email} onChange={update('email')} className={field} {...aria('email')} />{error('email')}</div>
-            <div>{label('phone', true)}<input id={`${id}-phone`} type="tel" autoComplete="tel" value={form.phone} onChange={update('phone')} className={field} {...aria('phone')} />{error('phone')}</div>
+            <div>{label('name')}<input id={`${id}-name`} required autoComplete="name" maxLength={limits.title} value={form.name} onChange={update('name')} className={field} {...aria('name')} />{error('name')}</div>
+            <div>{label('email')}<input id={`${id}-email`} type="email" required autoComplete="email" maxLength={limits.email} value={form.email} onChange={update('email')} className={field} {...aria('email')} />{error('email')}</div>
+            <div>{label('phone', true)}<input id={`${id}-phone`} type="tel" autoComplete="tel" maxLength={limits.phone} value={form.phone} onChange={update('phone')} className={field} {...aria('phone')} />{error('phone')}</div>
             <div>
               {label('subject', true)}
               <select id={`${id}-subject`} value={form.subject} onChange={update('subject')} className={field} {...aria('subject')}>
@@ -99,7 +101,7 @@ function Body() {
               {error('subject')}
             </div>
           </div>
-          <div className="mt-5">{label('message')}<textarea id={`${id}-message`} required rows={6} value={form.message} onChange={update('message')} className={`${field} resize-y`} {...aria('message')} />{error('message')}</div>
+          <div className="mt-5">{label('message')}<textarea id={`${id}-message`} required rows={6} maxLength={limits.message} value={form.message} onChange={update('message')} className={`${field} resize-y`} {...aria('message')} />{error('message')}</div>
           <button type="submit" disabled={sending} className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-teal-700 px-6 py-3.5 font-semibold text-white shadow-lg shadow-teal-900/20 transition hover:bg-teal-800 disabled:opacity-60 sm:w-auto">
             {sending ? <Spinner className="size-4 border-2 border-white border-t-transparent" /> : <Send aria-hidden="true" className="size-4" />}
             {sending ? t('contact.form.sending') : t('contact.form.submit')}

@@ -28,12 +28,13 @@ const lan: ProfileUser = {
 function renderDialog() {
   const onOpenChange = vi.fn();
   const onUpdated = vi.fn();
+  const onEmailPending = vi.fn();
   render(
     <I18nextProvider i18n={i18n}>
-      <UpdateProfileDialog user={lan} open onOpenChange={onOpenChange} onUpdated={onUpdated} />
+      <UpdateProfileDialog user={lan} open onOpenChange={onOpenChange} onUpdated={onUpdated} onEmailPending={onEmailPending} />
     </I18nextProvider>,
   );
-  return { onOpenChange, onUpdated };
+  return { onOpenChange, onUpdated, onEmailPending };
 }
 
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
@@ -149,5 +150,75 @@ describe('UpdateProfileDialog', () => {
     await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Upload failed with status 403' }));
     fireEvent.click(submit());
     await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Failed to update profile' }));
+  });
+
+  it('asks for the current password only while the email differs, requires it, and sends it with the new address', async () => {
+    api.updateProfile.mockResolvedValue({ code: 1000, result: { ...lan, pendingEmail: 'lan.moi@example.com' } });
+    renderDialog();
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+    fill(/^Email/, ' LAN@example.com ');
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+    fill(/^Email/, 'lan.moi@example.com');
+    expect(field(/^Current password/).getAttribute('aria-required')).toBe('true');
+
+    fireEvent.click(submit());
+    expect(await screen.findByText('Enter your current password to change your email')).toBeTruthy();
+    expect(api.updateProfile).not.toHaveBeenCalled();
+
+    fill(/^Current password/, 'Violet#Harbour-2026');
+    fireEvent.click(submit());
+    await waitFor(() => expect(api.updateProfile).toHaveBeenCalled());
+    expect(api.updateProfile.mock.calls[0]?.[1]).toMatchObject({ email: 'lan.moi@example.com', currentPassword: 'Violet#Harbour-2026' });
+  });
+
+  it('tells the person to open the link sent to the new address and hands that address to the page', async () => {
+    api.updateProfile.mockResolvedValue({ code: 1000, result: { ...lan, pendingEmail: 'lan.moi@example.com' } });
+    const { onEmailPending, onOpenChange } = renderDialog();
+    fill(/^Email/, 'lan.moi@example.com');
+    fill(/^Current password/, 'Violet#Harbour-2026');
+    fireEvent.click(submit());
+
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(toast.success).toHaveBeenLastCalledWith('Success', {
+      description: 'Profile updated. To finish changing your email, open the link we sent to lan.moi@example.com. Until then your email stays the same.',
+    });
+    expect(onEmailPending).toHaveBeenCalledWith('lan.moi@example.com');
+  });
+
+  it("shows the server's word on a wrong current password beside the field", async () => {
+    api.updateProfile.mockRejectedValue(
+      new ApiError('The current password is incorrect', {
+        kind: 'bad-request',
+        status: 422,
+        code: 1006,
+        fields: { currentPassword: 'The current password is incorrect' },
+      }),
+    );
+    const { onOpenChange } = renderDialog();
+    fill(/^Email/, 'lan.moi@example.com');
+    fill(/^Current password/, 'wrong-password');
+    fireEvent.click(submit());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The current password is incorrect'));
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('gives each text its shared maximum, and a longer value kept from before the limits gets the limit\'s text', async () => {
+    const long = { ...lan, address: 'Đường '.repeat(50) };
+    render(
+      <I18nextProvider i18n={i18n}>
+        <UpdateProfileDialog user={long} open onOpenChange={vi.fn()} onUpdated={vi.fn()} />
+      </I18nextProvider>,
+    );
+    expect(field(/^First name/).maxLength).toBe(50);
+    expect(field(/^Email/).maxLength).toBe(254);
+    expect(field(/^Phone number/).maxLength).toBe(20);
+    expect(field(/^Address/).maxLength).toBe(255);
+    fireEvent.click(submit());
+    expect(await screen.findByText('This field must be at most 255 characters')).toBeTruthy();
+    expect(field(/^Address/).getAttribute('aria-invalid')).toBe('true');
+    expect(api.updateProfile).not.toHaveBeenCalled();
+    await act(() => i18n.changeLanguage('vi'));
+    fireEvent.click(screen.getByRole('button', { name: /Lưu thay đổi|Save changes/ }));
+    expect(await screen.findByText('Trường này tối đa 255 ký tự')).toBeTruthy();
   });
 });

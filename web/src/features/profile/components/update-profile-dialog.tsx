@@ -3,13 +3,16 @@ import { ImageUp, Loader2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { PasswordInput } from '@/components/password/password-input';
 import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import {
   acceptedImageTypes,
   avatarSizeError,
+  changesEmail,
   imageTypeError,
+  textLimits,
   todayIso,
   uploadProgress,
   validateProfile,
@@ -33,26 +36,49 @@ function formOf(user: ProfileUser): ProfileForm {
     address: user.address ?? '',
     dob: dateInputValue(user.dob),
     avatar: user.avatar ?? '',
+    ownEmail: user.email ?? '',
+    currentPassword: '',
   };
 }
 
 type TextField = 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'address';
+type InputField = TextField | 'dob' | 'currentPassword';
+
+/** The longest text each field takes, by the shared limits. */
+function maxLengthOf(field: TextField): number {
+  const limits = textLimits();
+  const max: Record<TextField, number> = {
+    firstName: limits.personName,
+    lastName: limits.personName,
+    email: limits.email,
+    phoneNumber: limits.phone,
+    address: limits.address,
+  };
+  return max[field];
+}
 
 /**
  * The profile update dialog (SPEC §2.4, §4, §8): every field with its own error text from the shared rules,
  * the avatar upload with its progress milestones, "Updating..." while it runs, the toasts of §8. It closes and
  * the stored user is refreshed on success; it stays open on failure.
+ *
+ * A new e-mail address needs the current password (the field appears as soon as the address differs) and takes
+ * effect only once confirmed from the new mailbox: after saving, a toast says to check it and `onEmailPending`
+ * gets the new address (the page keeps saying so).
  */
 export function UpdateProfileDialog({
   user,
   open,
   onOpenChange,
   onUpdated,
+  onEmailPending,
 }: {
   user: ProfileUser;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onUpdated: () => Promise<unknown> | void;
+  /** A confirmation link was mailed to this new address; the account's email changes when it is opened. */
+  onEmailPending?: (email: string) => void;
 }) {
   const { t, i18n } = useTranslation('profile');
   const [form, setForm] = useState<ProfileForm>(() => formOf(user));
@@ -86,7 +112,9 @@ export function UpdateProfileDialog({
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
-  const set = (field: TextField | 'dob') => (event: ChangeEvent<HTMLInputElement>) => {
+  const asksPassword = changesEmail(user.email ?? '', form.email);
+
+  const set = (field: InputField) => (event: ChangeEvent<HTMLInputElement>) => {
     setForm((f) => ({ ...f, [field]: event.target.value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
@@ -133,8 +161,14 @@ export function UpdateProfileDialog({
         );
         resetTimer.current = setTimeout(() => setProgress(uploadProgress({ step: 'reset' })), PROGRESS_RESET_MS);
       }
-      await updateProfile(user.userId, payload);
-      toast.success(t('dialog.successTitle'), { description: t('dialog.successText') });
+      const envelope = await updateProfile(user.userId, payload);
+      const pendingEmail = envelope.result?.pendingEmail;
+      if (pendingEmail) {
+        toast.success(t('dialog.successTitle'), { description: t('dialog.emailPending', { email: pendingEmail }) });
+        onEmailPending?.(pendingEmail);
+      } else {
+        toast.success(t('dialog.successTitle'), { description: t('dialog.successText') });
+      }
       setFile(null);
       onOpenChange(false);
       await onUpdated();
@@ -162,6 +196,7 @@ export function UpdateProfileDialog({
     onChange: set(field),
     error: errors[field],
     disabled: submitting,
+    maxLength: maxLengthOf(field),
     ...extra,
   });
 
@@ -240,6 +275,28 @@ export function UpdateProfileDialog({
               <Field {...text('firstName', { autoComplete: 'given-name' })} markRequired />
               <Field {...text('lastName', { autoComplete: 'family-name' })} markRequired />
               <Field {...text('email', { type: 'email', autoComplete: 'email' })} markRequired />
+              {asksPassword && (
+                <Field
+                  label={t('dialog.currentPassword')}
+                  error={errors.currentPassword}
+                  hint={t('dialog.currentPasswordHint')}
+                  markRequired
+                  className="sm:col-span-2"
+                  render={({ id, describedBy, invalid }) => (
+                    <PasswordInput
+                      id={id}
+                      name="currentPassword"
+                      autoComplete="current-password"
+                      aria-required="true"
+                      aria-describedby={describedBy}
+                      invalid={invalid}
+                      disabled={submitting}
+                      value={form.currentPassword ?? ''}
+                      onChange={set('currentPassword')}
+                    />
+                  )}
+                />
+              )}
               <Field {...text('phoneNumber', { type: 'tel', autoComplete: 'tel' })} />
               <Field {...text('address', { autoComplete: 'street-address' })} className="sm:col-span-2" />
               <Field

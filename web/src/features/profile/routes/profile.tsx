@@ -86,6 +86,7 @@ export default function ProfilePage() {
   // Until the fresh read arrives (or when it fails) the session's copy of the user is shown.
   const profile: ProfileUser | null = fresh.data ?? sessionUser;
   const [editing, setEditing] = useState(false);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const locale = localeOf(i18n.language);
   useDocumentMeta(t('metaTitle'), t('metaDescription'));
 
@@ -163,6 +164,11 @@ export default function ProfilePage() {
                 {profile.email && (
                   <InfoRow icon={Mail} label={t('email')}>
                     {profile.email}
+                    {pendingEmail && (
+                      <span data-testid="pending-email" role="status" className="mt-1 block text-xs font-normal text-amber-700">
+                        {t('pendingEmail', { email: pendingEmail })}
+                      </span>
+                    )}
                   </InfoRow>
                 )}
                 {profile.phoneNumber && (
@@ -242,7 +248,13 @@ export default function ProfilePage() {
       </div>
 
       {profile.userId && (
-        <UpdateProfileDialog user={profile} open={editing} onOpenChange={setEditing} onUpdated={afterUpdate} />
+        <UpdateProfileDialog
+          user={profile}
+          open={editing}
+          onOpenChange={setEditing}
+          onUpdated={afterUpdate}
+          onEmailPending={setPendingEmail}
+        />
       )}
     </div>
   );

@@ -8,7 +8,7 @@ import { StrengthMeter } from '@/components/password/strength-meter';
 import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
-import { todayIso, validateProfile, validateRegistration } from '@/lib/wasm';
+import { textLimits, todayIso, validateProfile, validateRegistration } from '@/lib/wasm';
 import { useCreateStaff } from '../api/queries';
 import type { StaffAccount } from '../api/users';
 
@@ -99,6 +99,13 @@ export function CreateStaffDialog({
     }
   };
 
+  const limits = textLimits();
+  const maxLength: Record<Exclude<StaffField, 'password'>, number> = {
+    firstName: limits.personName,
+    lastName: limits.personName,
+    username: limits.username,
+    email: limits.email,
+  };
   const field = (name: Exclude<StaffField, 'password'>, extra: Record<string, unknown> = {}) => ({
     label: t(`staffDialog.${name}`),
     name,
@@ -107,6 +114,7 @@ export function CreateStaffDialog({
     error: errors[name],
     disabled: submitting,
     markRequired: true,
+    maxLength: maxLength[name],
     ...extra,
   });
 

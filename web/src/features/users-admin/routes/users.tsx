@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { parseRole, type Role } from '@/lib/wasm';
+import { parseRole, textLimits, type Role } from '@/lib/wasm';
 import { useChangeRole, useChangeStatus, userQueries } from '../api/queries';
 import type { AdminUser, UserQuery } from '../api/users';
 import { CreateStaffDialog } from '../components/create-staff-dialog';
@@ -100,6 +100,7 @@ export default function UsersAdminPage() {
             type="search"
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
+            maxLength={textLimits().search}
             placeholder={t('searchPlaceholder')}
             className={`${inputClass} ${inputStateClass(false)} pl-9`}
           />
