@@ -112,6 +112,29 @@ test_generated_types() {
   fi
 }
 
+generate_api_types() {
+  # The web app's API types (web/src/lib/api/schema.d.ts) from the server's OpenAPI document, printed by
+  # `academy openapi` without a database. openapi-typescript 6 builds its output without the TypeScript compiler
+  # (7.x needs TypeScript 5's compiler API, which TypeScript 7 no longer ships).
+  local doc
+  doc="$(mktemp)"
+  cargo run --quiet -p academy-server -- openapi >"$doc"
+  (cd "$ROOT/web" && npx openapi-typescript "$doc" --output src/lib/api/schema.d.ts >/dev/null)
+  rm -f "$doc"
+}
+
+test_api_types() {
+  # Regenerates the web app's API types from the server's OpenAPI document and fails when they differ from the
+  # committed ones: run `generate_api_types` (or `npm run api-types` in web/) and commit the result.
+  log "api: TypeScript types are up to date"
+  generate_api_types
+  if ! git -C "$ROOT" diff --exit-code --stat -- web/src/lib/api/schema.d.ts \
+    || [ -n "$(git -C "$ROOT" status --porcelain -- web/src/lib/api/schema.d.ts)" ]; then
+    echo "web/src/lib/api/schema.d.ts is stale: commit the regenerated types" >&2
+    return 1
+  fi
+}
+
 build_web() {
   log "building the web app"
   (cd "$ROOT/web" && npx vite build --logLevel warn)

@@ -32,6 +32,9 @@ for part in "${parts[@]}"; do
       ;;
     server)
       test_server
+      # The web app's API types are generated from this server's OpenAPI document (openapi-typescript from web/).
+      ensure_node_modules
+      test_api_types
       ;;
     web)
       ensure_rust_wasm

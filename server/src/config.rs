@@ -42,6 +42,9 @@ pub enum Command {
     },
     /// Delete uploads that nothing has used for a day (the server also does it every hour) and exit.
     PurgeUploads,
+    /// Print the API's OpenAPI document (the one served at /api/openapi.json) as JSON and exit; needs no
+    /// database. The web app's API types are generated from it.
+    Openapi,
 }
 
 /// How the server is configured. Every setting is optional.

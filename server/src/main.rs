@@ -2,6 +2,7 @@
 
 use academy_server::config::{Cli, Command};
 use clap::Parser as _;
+use std::io::Write as _;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -12,5 +13,10 @@ async fn main() -> anyhow::Result<()> {
             academy_server::admin::create_admin_command(cli.config, &username, &email, &password).await
         }
         Command::PurgeUploads => academy_server::storage::purge::purge_command(cli.config).await,
+        Command::Openapi => {
+            let document = academy_server::http::openapi().to_pretty_json()?;
+            writeln!(std::io::stdout().lock(), "{document}")?;
+            Ok(())
+        }
     }
 }

@@ -39,6 +39,21 @@ test.describe('public shell', () => {
     await expect(menu).toBeHidden({ timeout: 2_000 });
   });
 
+  test('a click on the trigger of the language menu opened by hovering keeps it open', async ({ page }) => {
+    await page.goto('/');
+    const trigger = page.getByTestId('language-switch');
+    await trigger.hover();
+    const menu = page.getByRole('menu', { name: 'Ngôn ngữ' });
+    await expect(menu).toBeVisible();
+    await trigger.click();
+    await page.waitForTimeout(500);
+    await expect(menu).toBeVisible();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(menu).toBeHidden();
+  });
+
   test('an unknown path shows the 404 page', async ({ page }) => {
     await page.goto('/khong-co-trang-nay/abc');
     const notFound = page.getByTestId('not-found');

@@ -15,7 +15,7 @@ use crate::{
     auth::extract::MaybeUser,
     db::{
         self,
-        catalogue::{Localized, localized_list_in},
+        catalogue::{Localized, localized_list, localized_list_in},
         courses::{CourseCardRow, CourseDetailRow, ListQuery, Price, Sort},
     },
     state::AppState,
@@ -294,6 +294,33 @@ pub struct Viewer {
     pub is_admin: bool,
 }
 
+/// Every text of a course its editor changes, in both languages, so the editor fills its form from one answer.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CourseTexts {
+    pub title: Localized,
+    pub description: Localized,
+    pub what_you_will_learn: Vec<Localized>,
+    pub requirements: Vec<Localized>,
+    /// Null when the course has no badge.
+    pub course_badge: Option<Localized>,
+    /// The curriculum's titles, in the order of `sections`.
+    pub sections: Vec<SectionTexts>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SectionTexts {
+    pub id: String,
+    pub title: Localized,
+    pub lessons: Vec<LessonTexts>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LessonTexts {
+    pub id: String,
+    pub title: Localized,
+}
+
 /// Builds a course page for `viewer`; drafts and archived courses only for their instructor and admins.
 pub async fn course_detail(
     state: &AppState,
@@ -301,6 +328,16 @@ pub async fn course_detail(
     viewer: &Viewer,
     lang: Lang,
 ) -> Result<CourseDetail, ApiError> {
+    Ok(course_page(state, id, viewer, lang).await?.0)
+}
+
+/// [`course_detail`] with the texts of both languages beside it (for the course editor).
+pub async fn course_page(
+    state: &AppState,
+    id: &str,
+    viewer: &Viewer,
+    lang: Lang,
+) -> Result<(CourseDetail, CourseTexts), ApiError> {
     let row: CourseDetailRow = db::courses::find(&state.pool, id).await?.ok_or_else(ApiError::not_found)?;
     let is_owner = viewer.user_id.as_deref() == Some(row.card.instructor_id.as_str());
     if row.card.status != "published" && !(is_owner || viewer.is_admin) {
@@ -312,6 +349,17 @@ pub async fn course_detail(
     };
     let full_access = is_owner || viewer.is_admin || enrolled;
     let curriculum = db::courses::curriculum(&state.pool, &row.card.id).await?;
+    let section_texts = curriculum
+        .iter()
+        .map(|(section, lessons)| SectionTexts {
+            id: section.id.clone(),
+            title: Localized::new(&section.title_vi, &section.title_en),
+            lessons: lessons
+                .iter()
+                .map(|l| LessonTexts { id: l.id.clone(), title: Localized::new(&l.title_vi, &l.title_en) })
+                .collect(),
+        })
+        .collect();
     let sections = curriculum
         .into_iter()
         .map(|(section, lessons)| Section {
@@ -348,7 +396,17 @@ pub async fn course_detail(
             student_count: p.student_count,
         }
     });
-    Ok(CourseDetail {
+    let badge =
+        Localized::new(row.card.badge_vi.clone().unwrap_or_default(), row.card.badge_en.clone().unwrap_or_default());
+    let texts = CourseTexts {
+        title: Localized::new(&row.card.title_vi, &row.card.title_en),
+        description: Localized::new(&row.card.description_vi, &row.card.description_en),
+        what_you_will_learn: localized_list(&row.outcomes),
+        requirements: localized_list(&row.requirements),
+        course_badge: (!badge.vi.is_empty() || !badge.en.is_empty()).then_some(badge),
+        sections: section_texts,
+    };
+    let detail = CourseDetail {
         course: course_card(&row.card, lang),
         description: Localized::new(&row.card.description_vi, &row.card.description_en).get(lang).to_owned(),
         what_you_will_learn: localized_list_in(&row.outcomes, lang),
@@ -363,7 +421,8 @@ pub async fn course_detail(
         sections,
         instructor_profile,
         full_access,
-    })
+    };
+    Ok((detail, texts))
 }
 
 /// One course with its curriculum (by id or slug). Video links of lessons that are not free previews are only

@@ -10,6 +10,7 @@ use academy_shared::{
     catalogue::{
         self as rules, BannerFacts, CatalogueError, CatalogueField, CourseFacts, LessonFacts, NamedFacts, SectionFacts,
     },
+    i18n::Lang,
     limits::SEARCH_MAX_CHARS,
     media::{OWN_FILES_PATH, video_link},
     roles::Role,
@@ -23,7 +24,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{
     ApiError, ApiResult, Json, Language, Pagination, Path, Query, Text, ok,
     banners::{Banner, banner},
-    courses::{Course, CourseDetail, Page, Viewer, course_card, course_detail, iso},
+    categories::{Category, category},
+    courses::{Course, CourseDetail, CourseTexts, Page, Viewer, course_card, course_detail, course_page, iso},
     feed::{FeedPost, feed_post},
 };
 use crate::{
@@ -44,7 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_managed_course, update_course, delete_course))
         .routes(routes!(replace_curriculum))
         .routes(routes!(set_course_status))
-        .routes(routes!(create_category))
+        .routes(routes!(list_managed_categories, create_category))
         .routes(routes!(update_category, delete_category))
         .routes(routes!(list_course_types, create_course_type))
         .routes(routes!(update_course_type, delete_course_type))
@@ -188,6 +190,21 @@ fn admin_viewer(user: &CurrentUser) -> Viewer {
     Viewer { user_id: Some(user.id.clone()), is_admin: user.role == Role::Admin }
 }
 
+/// A course as its editor reads it: the course page in the request's language, and every text it edits in
+/// both languages.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ManagedCourse {
+    #[serde(flatten)]
+    pub detail: CourseDetail,
+    pub texts: CourseTexts,
+}
+
+async fn managed_course(state: &AppState, id: &str, user: &CurrentUser, lang: Lang) -> Result<ManagedCourse, ApiError> {
+    let (detail, texts) = course_page(state, id, &admin_viewer(user), lang).await?;
+    Ok(ManagedCourse { detail, texts })
+}
+
 #[derive(Debug, Clone, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct ManageParams {
@@ -227,7 +244,7 @@ pub async fn list_managed_courses(
     security(("bearer" = [])),
     request_body = CourseBody,
     responses(
-        (status = 200, description = "The new draft", body = super::Envelope<CourseDetail>),
+        (status = 200, description = "The new draft", body = super::Envelope<ManagedCourse>),
         (status = 403, description = "Not a teacher or admin", body = super::error::ErrorEnvelope),
         (status = 409, description = "Slug taken, or unknown category", body = super::error::ErrorEnvelope),
         (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
@@ -238,14 +255,14 @@ pub async fn create_course(
     Language(lang): Language,
     user: CurrentUser,
     Json(body): Json<CourseBody>,
-) -> ApiResult<CourseDetail> {
+) -> ApiResult<ManagedCourse> {
     require_role(&user, &[Role::Teacher, Role::Admin])?;
     let input = body.validated()?;
     let mut tx = state.pool.begin().await?;
     category_exists(&mut tx, &input.category_id).await?;
     let id = db::courses::insert(&mut tx, &user.id, &input, "draft", &CourseFigures::default()).await?;
     tx.commit().await?;
-    Ok(ok(course_detail(&state, &id, &admin_viewer(&user), lang).await?))
+    Ok(ok(managed_course(&state, &id, &user, lang).await?))
 }
 
 async fn category_exists(conn: &mut sqlx::AnyConnection, id: &str) -> Result<(), ApiError> {
@@ -254,7 +271,7 @@ async fn category_exists(conn: &mut sqlx::AnyConnection, id: &str) -> Result<(),
     found.map(|_| ()).ok_or_else(|| one_field_error("categoryId", CatalogueError::Required))
 }
 
-/// One course for its editor (every lesson's video included).
+/// One course for its editor (every lesson's video included), with its texts in both languages.
 #[utoipa::path(
     get,
     path = "/api/dashboard/courses/{id}",
@@ -262,7 +279,7 @@ async fn category_exists(conn: &mut sqlx::AnyConnection, id: &str) -> Result<(),
     security(("bearer" = [])),
     params(("id" = String, Path, description = "Course id or slug")),
     responses(
-        (status = 200, description = "The course", body = super::Envelope<CourseDetail>),
+        (status = 200, description = "The course", body = super::Envelope<ManagedCourse>),
         (status = 403, description = "Another teacher's course", body = super::error::ErrorEnvelope),
     )
 )]
@@ -271,11 +288,11 @@ pub async fn get_managed_course(
     Language(lang): Language,
     user: CurrentUser,
     Path(id): Path<String>,
-) -> ApiResult<CourseDetail> {
+) -> ApiResult<ManagedCourse> {
     let mut conn = state.pool.acquire().await?;
     let course = owned(&mut conn, &user, &id).await?;
     drop(conn);
-    Ok(ok(course_detail(&state, &course.id, &admin_viewer(&user), lang).await?))
+    Ok(ok(managed_course(&state, &course.id, &user, lang).await?))
 }
 
 /// Replaces a course's details (not its status or curriculum).
@@ -287,7 +304,7 @@ pub async fn get_managed_course(
     params(("id" = String, Path, description = "Course id or slug")),
     request_body = CourseBody,
     responses(
-        (status = 200, description = "The course", body = super::Envelope<CourseDetail>),
+        (status = 200, description = "The course", body = super::Envelope<ManagedCourse>),
         (status = 403, description = "Another teacher's course", body = super::error::ErrorEnvelope),
         (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
     )
@@ -298,14 +315,14 @@ pub async fn update_course(
     user: CurrentUser,
     Path(id): Path<String>,
     Json(body): Json<CourseBody>,
-) -> ApiResult<CourseDetail> {
+) -> ApiResult<ManagedCourse> {
     let input = body.validated()?;
     let mut tx = state.pool.begin().await?;
     let course = owned(&mut tx, &user, &id).await?;
     category_exists(&mut tx, &input.category_id).await?;
     db::courses::update(&mut tx, &course, &input).await?;
     tx.commit().await?;
-    Ok(ok(course_detail(&state, &course.id, &admin_viewer(&user), lang).await?))
+    Ok(ok(managed_course(&state, &course.id, &user, lang).await?))
 }
 
 /// Deletes a course with its curriculum and enrolments.
@@ -364,7 +381,7 @@ pub struct CurriculumBody {
     params(("id" = String, Path, description = "Course id or slug")),
     request_body = CurriculumBody,
     responses(
-        (status = 200, description = "The course", body = super::Envelope<CourseDetail>),
+        (status = 200, description = "The course", body = super::Envelope<ManagedCourse>),
         (status = 422, description = "Invalid curriculum", body = super::error::ErrorEnvelope),
     )
 )]
@@ -374,7 +391,7 @@ pub async fn replace_curriculum(
     user: CurrentUser,
     Path(id): Path<String>,
     Json(body): Json<CurriculumBody>,
-) -> ApiResult<CourseDetail> {
+) -> ApiResult<ManagedCourse> {
     let facts: Vec<SectionFacts<'_>> = body
         .sections
         .iter()
@@ -423,7 +440,7 @@ pub async fn replace_curriculum(
     let course = owned(&mut tx, &user, &id).await?;
     db::courses::replace_curriculum(&mut tx, &course.id, &sections).await?;
     tx.commit().await?;
-    Ok(ok(course_detail(&state, &course.id, &admin_viewer(&user), lang).await?))
+    Ok(ok(managed_course(&state, &course.id, &user, lang).await?))
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -503,6 +520,49 @@ impl CategoryBody {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Created {
     pub id: String,
+}
+
+/// The name and description of a category (or course type) in both languages.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct NamedTexts {
+    pub name: Localized,
+    pub description: Localized,
+}
+
+/// A category as the dashboard reads it: the public shape in the request's language, and its texts in both.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ManagedCategory {
+    #[serde(flatten)]
+    pub category: Category,
+    pub texts: NamedTexts,
+}
+
+/// Every category in display order, with both languages' texts (the category page and the course editor's
+/// select).
+#[utoipa::path(
+    get,
+    path = "/api/dashboard/categories",
+    tag = "dashboard",
+    security(("bearer" = [])),
+    responses((status = 200, description = "Categories", body = super::Envelope<Vec<ManagedCategory>>))
+)]
+pub async fn list_managed_categories(
+    State(state): State<AppState>,
+    Language(lang): Language,
+    user: CurrentUser,
+) -> ApiResult<Vec<ManagedCategory>> {
+    require_role(&user, &[Role::Admin, Role::Staff, Role::Teacher])?;
+    let rows = db::catalogue::list_categories(&state.pool).await?;
+    Ok(ok(rows
+        .iter()
+        .map(|row| ManagedCategory {
+            category: category(row, lang),
+            texts: NamedTexts {
+                name: Localized::new(&row.name_vi, &row.name_en),
+                description: Localized::new(&row.description_vi, &row.description_en),
+            },
+        })
+        .collect()))
 }
 
 /// Creates a category.
@@ -748,22 +808,46 @@ impl BannerBody {
     }
 }
 
-/// Every banner, active or not.
+/// The title and subtitle of a banner in both languages.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BannerTexts {
+    pub title: Localized,
+    pub subtitle: Localized,
+}
+
+/// A banner as the dashboard reads it: the public shape in the request's language, and its texts in both.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ManagedBanner {
+    #[serde(flatten)]
+    pub banner: Banner,
+    pub texts: BannerTexts,
+}
+
+/// Every banner, active or not, with both languages' texts.
 #[utoipa::path(
     get,
     path = "/api/dashboard/banners",
     tag = "dashboard",
     security(("bearer" = [])),
-    responses((status = 200, description = "Banners", body = super::Envelope<Vec<Banner>>))
+    responses((status = 200, description = "Banners", body = super::Envelope<Vec<ManagedBanner>>))
 )]
 pub async fn list_all_banners(
     State(state): State<AppState>,
     Language(lang): Language,
     user: CurrentUser,
-) -> ApiResult<Vec<Banner>> {
+) -> ApiResult<Vec<ManagedBanner>> {
     require_role(&user, &[Role::Admin])?;
     let rows = db::catalogue::list_banners(&state.pool, true).await?;
-    Ok(ok(rows.iter().map(|r| banner(r, lang)).collect()))
+    Ok(ok(rows
+        .iter()
+        .map(|r| ManagedBanner {
+            banner: banner(r, lang),
+            texts: BannerTexts {
+                title: Localized::new(&r.title_vi, &r.title_en),
+                subtitle: Localized::new(&r.subtitle_vi, &r.subtitle_en),
+            },
+        })
+        .collect()))
 }
 
 #[utoipa::path(

@@ -350,3 +350,66 @@ async fn a_course_whose_title_gives_no_slug_is_refused_on_the_slug() {
     assert_eq!(status, 422, "{answer}");
     assert_eq!(answer["result"]["fields"], json!({"slug": "Chỉ dùng chữ thường không dấu, chữ số và dấu gạch ngang"}));
 }
+
+#[tokio::test]
+async fn the_course_editor_reads_every_text_in_both_languages_from_one_answer() {
+    let app = spawn_demo_app().await;
+    let khoa = token(&app, "nguyenminhkhoa", DEMO_PASSWORD).await;
+    let category = first_category(&app).await;
+    let mut course = new_course(&category);
+    course["whatYouWillLearn"] = json!([{"vi": "Viết API", "en": "Write APIs"}]);
+    course["courseBadge"] = json!({"vi": "Mới", "en": "New"});
+    let (_, created) = call(&app, reqwest::Method::POST, "/api/dashboard/courses", &khoa, Some(course)).await;
+    let id = created["result"]["_id"].as_str().expect("id").to_owned();
+    let curriculum = json!({"sections": [{"title": {"vi": "Mở đầu", "en": "Intro"}, "lessons": [
+        {"title": {"vi": "Giới thiệu", "en": "Welcome"}, "durationSeconds": 60, "videoUrl": "https://v.example/1.mp4"}
+    ]}]});
+    call(&app, reqwest::Method::PUT, &format!("/api/dashboard/courses/{id}/curriculum"), &khoa, Some(curriculum)).await;
+
+    let (status, body) = call(&app, reqwest::Method::GET, &format!("/api/dashboard/courses/{id}"), &khoa, None).await;
+
+    assert_eq!(status, 200, "{body}");
+    let texts = &body["result"]["texts"];
+    assert_eq!(texts["title"], json!({"vi": "Lập trình Go căn bản", "en": "Go programming basics"}));
+    assert_eq!(texts["description"], json!({"vi": "Học Go", "en": "Learn Go"}));
+    assert_eq!(texts["whatYouWillLearn"], json!([{"vi": "Viết API", "en": "Write APIs"}]));
+    assert_eq!(texts["courseBadge"], json!({"vi": "Mới", "en": "New"}));
+    assert_eq!(texts["sections"][0]["title"], json!({"vi": "Mở đầu", "en": "Intro"}));
+    assert_eq!(texts["sections"][0]["lessons"][0]["title"], json!({"vi": "Giới thiệu", "en": "Welcome"}));
+    assert_eq!(texts["sections"][0]["id"], body["result"]["sections"][0]["id"]);
+    assert_eq!(body["result"]["title"], "Lập trình Go căn bản", "the page itself stays in the request's language");
+}
+
+#[tokio::test]
+async fn the_dashboard_lists_categories_and_banners_with_both_languages() {
+    let app = spawn_demo_app().await;
+    let admin = token(&app, "admin01", "Admin@2026").await;
+    let teacher = token(&app, "nguyenminhkhoa", DEMO_PASSWORD).await;
+    let student = token(&app, "phanthiyen", DEMO_PASSWORD).await;
+    let category =
+        json!({"name": {"vi": "Nấu ăn", "en": "Cooking"}, "description": {"vi": "Bếp", "en": "Kitchen"}, "order": 99});
+    call(&app, reqwest::Method::POST, "/api/dashboard/categories", &admin, Some(category)).await;
+    let banner = json!({"title": {"vi": "Khai giảng", "en": "New term"}, "subtitle": {"vi": "Sắp tới", "en": "Soon"},
+        "image": "/demo/banner-1.svg", "active": false, "order": 99});
+    call(&app, reqwest::Method::POST, "/api/dashboard/banners", &admin, Some(banner)).await;
+
+    let (listed, categories) = call(&app, reqwest::Method::GET, "/api/dashboard/categories", &teacher, None).await;
+    let (denied, _) = call(&app, reqwest::Method::GET, "/api/dashboard/categories", &student, None).await;
+    let (_, banners) = call(&app, reqwest::Method::GET, "/api/dashboard/banners", &admin, None).await;
+
+    assert_eq!(listed, 200, "{categories}");
+    assert_eq!(denied, 403);
+    let cooking =
+        categories["result"].as_array().expect("list").iter().find(|c| c["categoryName"] == "Nấu ăn").expect("new");
+    assert_eq!(
+        cooking["texts"],
+        json!({"name": {"vi": "Nấu ăn", "en": "Cooking"}, "description": {"vi": "Bếp", "en": "Kitchen"}})
+    );
+    assert_eq!(cooking["courseCount"], 0);
+    let term = banners["result"].as_array().expect("list").iter().find(|b| b["title"] == "Khai giảng").expect("new");
+    assert_eq!(
+        term["texts"],
+        json!({"title": {"vi": "Khai giảng", "en": "New term"}, "subtitle": {"vi": "Sắp tới", "en": "Soon"}})
+    );
+    assert_eq!(term["active"], false);
+}

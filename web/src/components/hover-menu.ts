@@ -4,12 +4,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export const HOVER_CLOSE_DELAY_MS = 300;
 
 /**
- * A menu that opens when the pointer enters its trigger or panel and closes 300 ms after it leaves both.
- * Keyboard users toggle it with the trigger button and close it with Escape.
+ * The header's hover menus (language, cart, notifications, user). The menu opens when the pointer enters its
+ * trigger or panel, or when the trigger is clicked (touch, keyboard); a click on the trigger of an open menu keeps
+ * it open, so a person who hovers and then clicks still sees it. It closes 300 ms after the pointer leaves both,
+ * on Escape, on a press outside it, and when focus moves to something outside it.
  */
 export function useHoverMenu(delayMs = HOVER_CLOSE_DELAY_MS) {
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const container = useRef<HTMLDivElement>(null);
 
   const cancelClose = useCallback(() => {
     if (timer.current !== undefined) clearTimeout(timer.current);
@@ -33,8 +36,18 @@ export function useHoverMenu(delayMs = HOVER_CLOSE_DELAY_MS) {
 
   useEffect(() => cancelClose, [cancelClose]);
 
+  useEffect(() => {
+    if (!open) return;
+    const pressedOutside = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener('pointerdown', pressedOutside);
+    return () => document.removeEventListener('pointerdown', pressedOutside);
+  }, [open, close]);
+
   /** Spread on the element wrapping both the trigger and the panel. */
   const containerProps = {
+    ref: container,
     onPointerEnter: (event: React.PointerEvent) => {
       if (event.pointerType !== 'touch') show();
     },
@@ -44,13 +57,18 @@ export function useHoverMenu(delayMs = HOVER_CLOSE_DELAY_MS) {
     onKeyDown: (event: React.KeyboardEvent) => {
       if (event.key === 'Escape') close();
     },
+    // Tabbing out closes the menu; a click on a part of it that takes no focus (no `relatedTarget`) does not.
+    onBlur: (event: React.FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next instanceof Node && !container.current?.contains(next)) close();
+    },
   };
 
-  /** Spread on the trigger button. */
+  /** Spread on the trigger button: a click opens the menu and never closes it. */
   const triggerProps = {
     'aria-expanded': open,
     'aria-haspopup': true as const,
-    onClick: () => (open ? close() : show()),
+    onClick: show,
   };
 
   return { open, show, close, scheduleClose, containerProps, triggerProps };

@@ -13,6 +13,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, api, configureApiClient, refreshAccessToken, request, TOKEN_PATH } from './api-client';
 import { ACCESS_TOKEN_COOKIE, clearTokens, getCookie, REFRESH_TOKEN_COOKIE, storeToken } from './cookies';
@@ -148,11 +149,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const login = useCallback(async (username: string, password: string) => {
-    const me = await signIn(username, password);
-    setUser(me);
-    return me;
-  }, []);
+  // What the server answers depends on who asks (a course's lessons, the dashboard's lists): signing in
+  // refreshes every query, signing out forgets them.
+  const queryClient = useQueryClient();
+  const login = useCallback(
+    async (username: string, password: string) => {
+      const me = await signIn(username, password);
+      setUser(me);
+      void queryClient.invalidateQueries();
+      return me;
+    },
+    [queryClient],
+  );
 
   // The router moves to the target in a transition (which waits for a lazy page); clearing the user in a
   // transition too makes both land in one commit, so the page being left never renders a signed-out visitor and
@@ -164,9 +172,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const target = typeof to === 'function' ? to(ok) : to;
       if (target) await navigate(target);
       startTransition(() => setUser(null));
+      queryClient.removeQueries();
       return ok;
     },
-    [navigate],
+    [navigate, queryClient],
   );
 
   const reloadUser = useCallback(async () => {

@@ -39,9 +39,9 @@ export interface CourseRulesInput {
 
 /** What the curriculum check reads of the editor's `SectionBody[]`. */
 export interface SectionRulesInput {
-  id?: string;
+  id?: string | null;
   title: BilingualText;
-  lessons: { id?: string; title: BilingualText; durationSeconds: number; videoUrl: string | null }[];
+  lessons: { id?: string | null; title: BilingualText; durationSeconds: number; videoUrl: string | null }[];
 }
 
 /**

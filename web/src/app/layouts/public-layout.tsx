@@ -1,7 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { fetchRecentPosts } from '@/features/posts/api/posts';
-import { useResource } from '@/lib/use-resource';
+import { postQueries } from '@/features/posts/api/queries';
 import { BottomBar } from './bottom-bar';
 import { FOOTER_RECENT_POSTS, Footer } from './footer';
 import { Header } from './header';
@@ -10,7 +10,7 @@ import { TopContactBar } from './top-contact-bar';
 /** Public layout (SPEC §2.1): contact bar, sticky header, page, footer, mobile bottom bar. Toasts live at the root. */
 export function PublicLayout() {
   const { t } = useTranslation('common');
-  const recent = useResource('posts:recent', (signal) => fetchRecentPosts(FOOTER_RECENT_POSTS, signal));
+  const recent = useQuery(postQueries.recent(FOOTER_RECENT_POSTS));
   return (
     <div className="flex min-h-screen flex-col pb-16 lg:pb-0">
       <a

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Course } from '@/lib/catalogue-types';
-import { renderAt } from '@/testing/render';
+import type { Course } from '@/lib/api/types';
 import { formatPrice } from '@/lib/wasm';
+import { renderAt } from '@/testing/render';
 import { CourseCard } from './course-card';
 
 const course: Course = {
@@ -16,8 +16,18 @@ const course: Course = {
   level: 'Trung cấp',
   totalSeat: 300,
   instructor: { userId: 'u-1', firstName: 'Khoa', lastName: 'Nguyễn Minh', avatar: '/demo/mentor-a.svg', name: 'Nguyễn Minh Khoa' },
-  category: { id: 'cat-1', categoryName: 'Lập trình' },
+  category: { id: 'cat-1', slug: 'lap-trinh', categoryName: 'Lập trình' },
   ratingAverage: 4.8,
+  slug: 'lap-trinh-web-full-stack',
+  levelKey: 'intermediate',
+  ratingCount: 120,
+  enrollmentCount: 300,
+  salesCount: 280,
+  lessonCount: 48,
+  durationSeconds: 90_000,
+  status: 'published',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
 };
 
 function renderCard(overrides: Partial<Course> = {}) {
@@ -56,7 +66,7 @@ describe('course card', () => {
   });
 
   it('falls back to "Instructor" without a name and to the placeholder without a thumbnail', () => {
-    const card = renderCard({ instructor: { userId: 'u-2', firstName: null, lastName: null }, thumbnail: null });
+    const card = renderCard({ instructor: { userId: 'u-2', firstName: null, lastName: null, name: '' }, thumbnail: null });
     expect(within(card).getByTestId('course-instructor').textContent).toBe('Giảng viên');
     expect(card.querySelector('img')?.getAttribute('src')).toBe('/demo/course-placeholder.svg');
   });

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { paths } from '@/config/paths';
-import { placeholders, type Course } from '@/lib/catalogue-types';
+import { placeholders } from '@/config/placeholders';
+import type { Course } from '@/lib/api/types';
 import { CoursePrice } from './course-price';
 import { RatingStars } from './rating-stars';
 

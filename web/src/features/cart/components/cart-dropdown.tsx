@@ -1,12 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { ShoppingCart, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useHoverMenu } from '@/components/hover-menu';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/wasm';
-import { loadHeaderCart, removeCartItem } from '../api/cart';
+import { cartQueries, useRemoveCartItem } from '../api/queries';
 import type { Cart } from '../types';
 
 const FALLBACK_THUMBNAIL = '/demo/course-placeholder.svg';
@@ -18,28 +19,18 @@ export function CartDropdown({ initialCart = null }: { initialCart?: Cart | null
   const { t, i18n } = useTranslation('layout');
   const price = (minor: number) => formatPrice(minor, CART_CURRENCY, i18n.language);
   const menu = useHoverMenu();
-  const [cart, setCart] = useState<Cart | null>(initialCart);
-
-  const reload = useCallback(async () => {
-    try {
-      const loaded = await loadHeaderCart();
-      if (loaded) setCart(loaded);
-    } catch (error) {
-      console.error('Cart loading failed', error);
-    }
-  }, []);
+  const cartQuery = useQuery({ ...cartQueries.header(), initialData: initialCart ?? undefined });
+  const cart = cartQuery.data ?? null;
+  const removeItem = useRemoveCartItem();
 
   useEffect(() => {
-    if (!initialCart) void reload();
-  }, [initialCart, reload]);
+    if (cartQuery.error) console.error('Cart loading failed', cartQuery.error);
+  }, [cartQuery.error]);
 
-  const remove = async (itemId: string) => {
+  /** The item leaves the list at once and comes back if the server refuses (SPEC §8: logged only). */
+  const remove = (itemId: string) => {
     if (!cart) return;
-    try {
-      if (await removeCartItem(cart._id, itemId)) await reload();
-    } catch (error) {
-      console.error('Cart removal failed', error); // SPEC §8: logged only
-    }
+    removeItem.mutate({ cartId: cart._id, itemId }, { onError: (error) => console.error('Cart removal failed', error) });
   };
 
   const items = cart?.items ?? [];
@@ -98,7 +89,7 @@ export function CartDropdown({ initialCart = null }: { initialCart?: Cart | null
                     </div>
                     <button
                       type="button"
-                      onClick={() => void remove(item._id)}
+                      onClick={() => remove(item._id)}
                       aria-label={t('cart.remove', { title: item.course.title })}
                       className="rounded-lg p-2 text-slate-400 hover:bg-rose-50 hover:text-rose-600"
                     >

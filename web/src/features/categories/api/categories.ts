@@ -1,5 +1,5 @@
 import { ApiError, api } from '@/lib/api-client';
-import type { Category } from '@/lib/catalogue-types';
+import type { Category } from '@/lib/api/types';
 
 /** `GET /api/categories`, in display order with their published course counts. */
 export async function fetchCategories(signal: AbortSignal): Promise<Category[]> {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -5,17 +6,16 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
-import { placeholders } from '@/lib/catalogue-types';
+import { placeholders } from '@/config/placeholders';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { useResource } from '@/lib/use-resource';
-import { fetchCategories } from '../api/categories';
+import { categoryQueries } from '../api/queries';
 
 /** /categorylist: every category with its image, description and course count, each leading to its courses. */
 export default function CategoryListPage() {
   const { t } = useTranslation(['courses', 'pages', 'common']);
   const title = t('pages:categoryList.title');
   useDocumentMeta(`${title} | ${t('common:brand')}`, t('pages:categoryList.description'));
-  const categories = useResource('categories', fetchCategories);
+  const categories = useQuery(categoryQueries.list());
 
   return (
     <div className="flex-1">
@@ -27,8 +27,8 @@ export default function CategoryListPage() {
         </div>
       </header>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        {categories.error !== undefined && !categories.data ? (
-          <LoadError onRetry={categories.reload} />
+        {categories.isError && !categories.data ? (
+          <LoadError onRetry={() => void categories.refetch()} />
         ) : !categories.data ? (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
             {Array.from({ length: 9 }, (_, i) => (

@@ -1,5 +1,5 @@
 import { ApiError, api } from '@/lib/api-client';
-import type { Category, Course, CourseDetail, Page } from '@/lib/catalogue-types';
+import type { Category, CourseDetail, CoursePage } from '@/lib/api/types';
 
 export type CourseSort = 'popular' | 'best-selling' | 'best-rated' | 'newest' | 'free';
 export const COURSE_SORTS: CourseSort[] = ['popular', 'best-selling', 'best-rated', 'newest', 'free'];
@@ -22,8 +22,8 @@ function need<T>(value: T | undefined): T {
 }
 
 /** `GET /api/courses`: published courses, searched (marks ignored), filtered, sorted and paged. */
-export async function fetchCourses(query: CourseQuery, signal: AbortSignal): Promise<Page<Course>> {
-  const envelope = await api.get<Page<Course>>('/api/courses', {
+export async function fetchCourses(query: CourseQuery, signal: AbortSignal): Promise<CoursePage> {
+  const envelope = await api.get<CoursePage>('/api/courses', {
     query: { pageSize: COURSES_PAGE_SIZE, ...query },
     publicRoute: true,
     signal,

@@ -1,7 +1,7 @@
 import { ChevronDown, Lock, PlayCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lesson, Section } from '@/lib/catalogue-types';
+import type { Lesson, Section } from '@/lib/api/types';
 import { clockDuration, hoursMinutes } from '../format';
 
 /** The curriculum accordion: sections with their lesson count and length; free previews can be played. */

@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Armchair, BarChart3, BookOpen, Check, Clock, Globe, PlayCircle, ShoppingCart, Star, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { CoursePrice } from '@/components/course-card/course-price';
 import { instructorName } from '@/components/course-card/course-card';
+import { CoursePrice } from '@/components/course-card/course-price';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FallbackImage } from '@/components/ui/fallback-image';
@@ -12,13 +13,13 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { VideoDialog } from '@/components/video-dialog';
 import { paths } from '@/config/paths';
+import { placeholders } from '@/config/placeholders';
 import { ApiError } from '@/lib/api-client';
+import type { CourseDetail, Lesson } from '@/lib/api/types';
 import { useAuth } from '@/lib/auth';
-import { placeholders, type CourseDetail, type Lesson } from '@/lib/catalogue-types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { useResource } from '@/lib/use-resource';
 import { ratingDisplay } from '@/lib/wasm';
-import { fetchCourse } from '../api/courses';
+import { courseQueries } from '../api/queries';
 import { Curriculum } from '../components/curriculum';
 import { hoursMinutes } from '../format';
 
@@ -26,14 +27,14 @@ import { hoursMinutes } from '../format';
 export default function CourseDetailsPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation(['courses', 'pages', 'common']);
-  const course = useResource(`course:${id}`, (signal) => fetchCourse(id, signal));
+  const course = useQuery(courseQueries.detail(id));
   const data = course.data;
   useDocumentMeta(
     `${data?.title ?? t('pages:courseDetails.title')} | ${t('common:brand')}`,
     data?.description?.slice(0, 160) || t('pages:courseDetails.description'),
   );
 
-  if (course.error !== undefined && !data) {
+  if (course.isError && !data) {
     const missing = course.error instanceof ApiError && course.error.status === 404;
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-16">
@@ -44,7 +45,7 @@ export default function CourseDetailsPage() {
             action={<Link to={paths.courseList} className={buttonClass('primary')}>{t('courses:details.browse')}</Link>}
           />
         ) : (
-          <LoadError onRetry={course.reload} />
+          <LoadError onRetry={() => void course.refetch()} />
         )}
       </div>
     );

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Filter, Search, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +9,11 @@ import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
-import type { Category } from '@/lib/catalogue-types';
+import type { Category } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { useResource } from '@/lib/use-resource';
 import { textLimits } from '@/lib/wasm';
-import { COURSE_SORTS, fetchCategories, fetchCourses, type CourseQuery, type CourseSort } from '../api/courses';
+import { COURSE_SORTS, type CourseQuery, type CourseSort } from '../api/courses';
+import { courseQueries } from '../api/queries';
 
 type PriceFilter = 'all' | 'free' | 'paid';
 const PRICE_FILTERS: PriceFilter[] = ['all', 'free', 'paid'];
@@ -44,20 +45,16 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
 
   const [params, setParams] = useSearchParams();
   const query = readQuery(params, 'popular');
-  const key = `courses:${JSON.stringify(query)}`;
-  const courses = useResource(key, (signal) =>
-    fetchCourses(
-      {
-        search: query.search,
-        category: query.category,
-        sort: query.sort,
-        price: query.price === 'paid' ? 'paid' : undefined,
-        page: query.page,
-      },
-      signal,
-    ),
+  const courses = useQuery(
+    courseQueries.list({
+      search: query.search,
+      category: query.category,
+      sort: query.sort,
+      price: query.price === 'paid' ? 'paid' : undefined,
+      page: query.page,
+    }),
   );
-  const categories = useResource('categories', fetchCategories);
+  const categories = useQuery(courseQueries.categories());
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const update = (changes: Record<string, string | undefined>, keepPage = false) => {
@@ -162,8 +159,8 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
             )}
           </div>
 
-          {courses.error !== undefined && !data ? (
-            <LoadError onRetry={courses.reload} />
+          {courses.isError && !data ? (
+            <LoadError onRetry={() => void courses.refetch()} />
           ) : !data ? (
             <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
               {Array.from({ length: 6 }, (_, i) => (
@@ -186,7 +183,7 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
             />
           ) : (
             <>
-              <ul className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${courses.loading ? 'opacity-60' : ''}`} data-testid="course-results">
+              <ul className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${courses.isFetching ? 'opacity-60' : ''}`} data-testid="course-results">
                 {data.items.map((course) => (
                   <li key={course._id}>
                     <CourseCard course={course} headingLevel={3} />

@@ -1,92 +1,72 @@
 /**
  * The dashboard's catalogue calls (`/api/dashboard/…`, server/src/http/dashboard.rs). Texts are edited in both
- * languages: the server reads `{vi, en}` pairs and answers in the request's language, so the editors load a
- * record twice (Accept-Language vi and en) and pair the texts up.
+ * languages: the editors read a record once, its `texts` carrying both languages beside the request's.
  */
 import { ApiError, api, uploadFile } from '@/lib/api-client';
-import type { Banner, Category, Course, CourseDetail, FeedPost, Page } from '@/lib/catalogue-types';
+import type {
+  BannerBody as BannerBodySchema,
+  CategoryBody as CategoryBodySchema,
+  CourseBody as CourseBodySchema,
+  Course,
+  InboxPage,
+  ManagedBanner,
+  ManagedCategory,
+  LessonBody as LessonBodySchema,
+  ManagedCourse,
+  ResultOf,
+  SectionBody as SectionBodySchema,
+} from '@/lib/api/types';
 
-export type Lang = 'vi' | 'en';
-export interface Localized {
-  vi: string;
-  en: string;
-}
-export const LANGS: Lang[] = ['vi', 'en'];
+export type { InboxMessage, InboxPage, Localized } from '@/lib/api/types';
 
 function need<T>(value: T | undefined): T {
   if (value === undefined) throw new ApiError('Empty response', { kind: 'bad-response' });
   return value;
 }
 
-/** GETs `path` once per language. */
-export async function getBoth<T>(path: string, signal?: AbortSignal, query?: Record<string, string | number>): Promise<Record<Lang, T>> {
-  const [vi, en] = await Promise.all(
-    LANGS.map(async (lang) => need((await api.get<T>(path, { signal, query, headers: { 'Accept-Language': lang } })).result)),
-  );
-  return { vi: vi as T, en: en as T };
-}
-
 // ── Courses ────────────────────────────────────────────────────────────────────────────────────────────
 
-export interface CourseBody {
-  title: Localized;
-  slug: string;
-  description: Localized;
-  whatYouWillLearn: Localized[];
-  requirements: Localized[];
-  thumbnail: string | null;
-  price: number;
-  discount: number | null;
-  currency: string;
-  courseBadge: Localized | null;
-  level: string;
-  totalSeat: number;
-  categoryId: string;
-  typeId: string | null;
-  language: string;
-}
-
-export interface LessonBody {
-  id?: string;
-  title: Localized;
-  durationSeconds: number;
-  videoUrl: string | null;
-  freePreview: boolean;
-}
-
-export interface SectionBody {
-  id?: string;
-  title: Localized;
-  lessons: LessonBody[];
-}
+/** A course as the editor sends it: every field filled (the server has defaults for the ones left out). */
+export type CourseBody = Required<CourseBodySchema>;
+/** A lesson as the curriculum editor sends it; a new one has no id (null). */
+export type LessonBody = Required<LessonBodySchema>;
+/** A section as the curriculum editor sends it, with its lessons in order. */
+export type SectionBody = Omit<Required<SectionBodySchema>, 'lessons'> & { lessons: LessonBody[] };
 
 export const MANAGE_PAGE_SIZE = 10;
 
-export async function listManagedCourses(query: { search?: string; page: number }, signal: AbortSignal): Promise<Page<Course>> {
+export type ManagedCoursePage = ResultOf<'/api/dashboard/courses', 'get'>;
+export interface ManagedCourseQuery {
+  search?: string;
+  page: number;
+}
+
+export async function listManagedCourses(query: ManagedCourseQuery, signal: AbortSignal): Promise<ManagedCoursePage> {
   return need(
-    (await api.get<Page<Course>>('/api/dashboard/courses', { query: { ...query, pageSize: MANAGE_PAGE_SIZE }, signal })).result,
+    (await api.get<ManagedCoursePage>('/api/dashboard/courses', { query: { ...query, pageSize: MANAGE_PAGE_SIZE }, signal }))
+      .result,
   );
 }
 
-/** One course for its editor, in both languages. */
-export function getManagedCourse(id: string, signal?: AbortSignal): Promise<Record<Lang, CourseDetail>> {
-  return getBoth<CourseDetail>(`/api/dashboard/courses/${encodeURIComponent(id)}`, signal);
+/** One course for its editor, its texts in both languages. */
+export async function getManagedCourse(id: string, signal?: AbortSignal): Promise<ManagedCourse> {
+  return need((await api.get<ManagedCourse>(`/api/dashboard/courses/${encodeURIComponent(id)}`, { signal })).result);
 }
 
-export async function createCourse(body: CourseBody): Promise<CourseDetail> {
-  return need((await api.post<CourseDetail>('/api/dashboard/courses', body)).result);
+export async function createCourse(body: CourseBody): Promise<ManagedCourse> {
+  return need((await api.post<ManagedCourse>('/api/dashboard/courses', body)).result);
 }
 
-export async function updateCourse(id: string, body: CourseBody): Promise<CourseDetail> {
-  return need((await api.put<CourseDetail>(`/api/dashboard/courses/${encodeURIComponent(id)}`, body)).result);
+export async function updateCourse(id: string, body: CourseBody): Promise<ManagedCourse> {
+  return need((await api.put<ManagedCourse>(`/api/dashboard/courses/${encodeURIComponent(id)}`, body)).result);
 }
 
 export async function deleteCourse(id: string): Promise<void> {
   await api.delete<boolean>(`/api/dashboard/courses/${encodeURIComponent(id)}`);
 }
 
-export async function saveCurriculum(id: string, sections: SectionBody[]): Promise<CourseDetail> {
-  return need((await api.put<CourseDetail>(`/api/dashboard/courses/${encodeURIComponent(id)}/curriculum`, { sections })).result);
+export async function saveCurriculum(id: string, sections: SectionBody[]): Promise<ManagedCourse> {
+  return need((await api.put<ManagedCourse>(`/api/dashboard/courses/${encodeURIComponent(id)}/curriculum`, { sections })).result);
 }
 
 export type CourseStatus = 'draft' | 'published' | 'archived';
@@ -97,17 +77,12 @@ export async function setCourseStatus(id: string, status: CourseStatus): Promise
 
 // ── Categories and course types ────────────────────────────────────────────────────────────────────────
 
-export interface CategoryBody {
-  name: Localized;
-  slug: string;
-  description: Localized;
-  image: string | null;
-  order: number;
-}
+/** A category or course type as its form sends it. */
+export type CategoryBody = Required<CategoryBodySchema>;
 
-/** Categories in both languages (the public list, which has every category). */
-export function listCategoriesBoth(signal?: AbortSignal): Promise<Record<Lang, Category[]>> {
-  return getBoth<Category[]>('/api/categories', signal);
+/** Every category, its texts in both languages. */
+export async function listManagedCategories(signal?: AbortSignal): Promise<ManagedCategory[]> {
+  return need((await api.get<ManagedCategory[]>('/api/dashboard/categories', { signal })).result);
 }
 
 export async function createCategory(body: CategoryBody): Promise<string> {
@@ -128,18 +103,11 @@ export async function createCourseType(body: CategoryBody): Promise<string> {
 
 // ── Banners ────────────────────────────────────────────────────────────────────────────────────────────
 
-export interface BannerBody {
-  title: Localized;
-  subtitle: Localized;
-  slug: string;
-  image: string;
-  link: string;
-  active: boolean;
-  order: number;
-}
+export type BannerBody = Required<BannerBodySchema>;
 
-export function listBannersBoth(signal?: AbortSignal): Promise<Record<Lang, Banner[]>> {
-  return getBoth<Banner[]>('/api/dashboard/banners', signal);
+/** Every banner, active or not, its texts in both languages. */
+export async function listManagedBanners(signal?: AbortSignal): Promise<ManagedBanner[]> {
+  return need((await api.get<ManagedBanner[]>('/api/dashboard/banners', { signal })).result);
 }
 
 export async function createBanner(body: BannerBody): Promise<string> {
@@ -156,11 +124,14 @@ export async function deleteBanner(id: string): Promise<void> {
 
 // ── Feed moderation ────────────────────────────────────────────────────────────────────────────────────
 
-export async function listFeedForModeration(page: number, signal: AbortSignal): Promise<Page<FeedPost>> {
-  return need((await api.get<Page<FeedPost>>('/api/dashboard/feed', { query: { page, pageSize: 20 }, signal })).result);
+export type ModerationPage = ResultOf<'/api/dashboard/feed', 'get'>;
+export type FeedStatus = 'visible' | 'hidden';
+
+export async function listFeedForModeration(page: number, signal: AbortSignal): Promise<ModerationPage> {
+  return need((await api.get<ModerationPage>('/api/dashboard/feed', { query: { page, pageSize: 20 }, signal })).result);
 }
 
-export async function moderateFeedPost(id: string, status: 'visible' | 'hidden'): Promise<void> {
+export async function moderateFeedPost(id: string, status: FeedStatus): Promise<void> {
   await api.put<boolean>(`/api/dashboard/feed/${encodeURIComponent(id)}/status`, { status });
 }
 
@@ -168,27 +139,14 @@ export async function moderateFeedPost(id: string, status: 'visible' | 'hidden')
 
 export type InboxName = 'contact-messages' | 'admission-messages';
 
-export interface InboxMessage {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  /** The subject (contact) or the course name (admission). */
-  subject: string;
-  message: string;
-  isRead: boolean;
-  createdAt: string;
+export interface InboxQuery {
+  search?: string;
+  /** `true`: read only; `false`: unread only. */
+  read?: boolean;
+  page: number;
 }
 
-export interface InboxPage extends Page<InboxMessage> {
-  unread: number;
-}
-
-export async function listInbox(
-  inbox: InboxName,
-  query: { search?: string; read?: boolean; page: number },
-  signal: AbortSignal,
-): Promise<InboxPage> {
+export async function listInbox(inbox: InboxName, query: InboxQuery, signal: AbortSignal): Promise<InboxPage> {
   return need((await api.get<InboxPage>(`/api/dashboard/${inbox}`, { query: { ...query, pageSize: 20 }, signal })).result);
 }
 

@@ -4,7 +4,17 @@
  * feeds an editor.
  */
 import { ApiError, api } from '@/lib/api-client';
-import type { CategoryBody, Localized } from './dashboard';
+import type {
+  CourseType,
+  ResultOf,
+  Subject,
+  SubjectBody as SubjectBodySchema,
+  Syllabus,
+  SyllabusBody as SyllabusBodySchema,
+} from '@/lib/api/types';
+import type { CategoryBody } from './dashboard';
+
+export type { CourseType, Subject, Syllabus } from '@/lib/api/types';
 
 function need<T>(value: T | undefined): T {
   if (value === undefined) throw new ApiError('Empty response', { kind: 'bad-response' });
@@ -16,61 +26,9 @@ const at = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
 export type SyllabusStatus = 'draft' | 'published' | 'archived';
 export const SYLLABUS_STATUSES: SyllabusStatus[] = ['draft', 'published', 'archived'];
 
-export interface Subject {
-  id: string;
-  code: string;
-  name: Localized;
-  description: Localized;
-  credits: number;
-  ownerId: string | null;
-  ownerName: string;
-  /** Whether the signed-in user may edit it (a teacher, only their own). */
-  canEdit: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface SubjectBody {
-  code: string;
-  name: Localized;
-  description: Localized;
-  credits: number;
-}
-
-export interface Syllabus {
-  id: string;
-  code: string;
-  name: Localized;
-  description: Localized;
-  durationWeeks: number;
-  status: SyllabusStatus;
-  ownerId: string | null;
-  ownerName: string;
-  subjectCount: number;
-  /** In teaching order; filled when one syllabus is read. */
-  subjects: Subject[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface SyllabusBody {
-  code: string;
-  name: Localized;
-  description: Localized;
-  durationWeeks: number;
-  status: SyllabusStatus;
-  ownerId?: string | null;
-  /** Subject ids in teaching order. */
-  subjects: string[];
-}
-
-export interface CourseType {
-  id: string;
-  slug: string;
-  name: Localized;
-  description: Localized;
-  courseCount: number;
-}
+export type SubjectBody = Required<SubjectBodySchema>;
+/** A syllabus as its form sends it; `subjects` are subject ids in teaching order. */
+export type SyllabusBody = Required<SyllabusBodySchema>;
 
 const SUBJECTS = '/api/dashboard/subjects';
 const SYLLABUSES = '/api/dashboard/syllabuses';
@@ -113,15 +71,10 @@ export async function deleteCourseType(id: string): Promise<void> {
 }
 
 /** A teacher a syllabus can be put in the charge of. */
-export interface TeacherOption {
-  userId: string;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-}
+export type TeacherOption = ResultOf<'/users', 'get'>['items'][number];
 
 /** Teachers for the syllabus form's owner select (ADMIN and STAFF may list users). */
 export async function listTeachers(signal?: AbortSignal): Promise<TeacherOption[]> {
-  const page = need((await api.get<{ items: TeacherOption[] }>('/users', { signal, query: { role: 'TEACHER', pageSize: 100 } })).result);
+  const page = need((await api.get<ResultOf<'/users', 'get'>>('/users', { signal, query: { role: 'TEACHER', pageSize: 100 } })).result);
   return page.items;
 }

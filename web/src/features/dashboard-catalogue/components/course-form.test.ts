@@ -1,42 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import type { CourseDetail } from '@/lib/catalogue-types';
+import type { ManagedCourse } from '@/lib/api/types';
 import { courseToForm, curriculumToDrafts, draftsToBody, emptyCourseForm, formToBody, move, zipLines } from './course-form';
 
-function detail(lang: 'vi' | 'en'): CourseDetail {
-  const vi = lang === 'vi';
+/** A course as the editor reads it: the page in Vietnamese, every text in both languages. */
+function managed(): ManagedCourse {
   return {
     _id: 'c1',
     slug: 'python',
-    title: vi ? 'Lập trình Python' : 'Python programming',
-    description: vi ? 'Mô tả' : 'About',
-    whatYouWillLearn: vi ? ['Biến', 'Hàm'] : ['Variables', 'Functions'],
+    title: 'Lập trình Python',
+    description: 'Mô tả',
+    whatYouWillLearn: ['Biến', 'Hàm'],
     requirements: [],
     thumbnail: '/demo/t.svg',
     price: 1_490_000,
     discount: null,
     currency: 'VND',
-    courseBadge: vi ? 'Mới' : 'New',
-    level: vi ? 'Cơ bản' : 'Beginner',
+    courseBadge: 'Mới',
+    level: 'Cơ bản',
     levelKey: 'beginner',
     totalSeat: 100,
-    category: { id: 'cat', categoryName: vi ? 'Lập trình' : 'Programming' },
+    category: { id: 'cat', slug: 'lap-trinh', categoryName: 'Lập trình' },
+    instructor: { userId: 't1', name: 'Minh' },
+    ratingAverage: 0, ratingCount: 0, enrollmentCount: 0, salesCount: 0, lessonCount: 1, durationSeconds: 252,
+    status: 'draft', createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z',
     language: 'vi',
     courseType: null,
     fullAccess: true,
     sections: [
       {
-        id: 's1', title: vi ? 'Mở đầu' : 'Intro', order: 1, lessonCount: 1, durationSeconds: 252,
-        lessons: [{ id: 'l1', title: vi ? 'Giới thiệu' : 'Welcome', order: 1, durationSeconds: 252, freePreview: true, videoUrl: 'https://x/v.mp4', locked: false }],
+        id: 's1', title: 'Mở đầu', order: 1, lessonCount: 1, durationSeconds: 252,
+        lessons: [{ id: 'l1', title: 'Giới thiệu', order: 1, durationSeconds: 252, freePreview: true, videoUrl: 'https://x/v.mp4', locked: false }],
       },
     ],
+    texts: {
+      title: { vi: 'Lập trình Python', en: 'Python programming' },
+      description: { vi: 'Mô tả', en: 'About' },
+      whatYouWillLearn: [{ vi: 'Biến', en: 'Variables' }, { vi: 'Hàm', en: 'Functions' }],
+      requirements: [],
+      courseBadge: { vi: 'Mới', en: 'New' },
+      sections: [{ id: 's1', title: { vi: 'Mở đầu', en: 'Intro' }, lessons: [{ id: 'l1', title: { vi: 'Giới thiệu', en: 'Welcome' } }] }],
+    },
   };
 }
 
 describe('course editor form', () => {
-  const both = { vi: detail('vi'), en: detail('en') };
-
-  it('pairs the two languages and sends them back unchanged', () => {
-    const form = courseToForm(both);
+  it('fills both languages from one record and sends them back unchanged', () => {
+    const form = courseToForm(managed());
     expect(form.title).toEqual({ vi: 'Lập trình Python', en: 'Python programming' });
     expect(form.level).toBe('beginner');
     const body = formToBody(form);
@@ -58,7 +67,7 @@ describe('course editor form', () => {
   });
 
   it('turns the curriculum into drafts and back, durations in seconds', () => {
-    const drafts = curriculumToDrafts(both);
+    const drafts = curriculumToDrafts(managed());
     expect(drafts[0]?.lessons[0]).toMatchObject({ minutes: '4', seconds: '12', title: { vi: 'Giới thiệu', en: 'Welcome' } });
     expect(draftsToBody(drafts)).toEqual([
       { id: 's1', title: { vi: 'Mở đầu', en: 'Intro' }, lessons: [{ id: 'l1', title: { vi: 'Giới thiệu', en: 'Welcome' }, durationSeconds: 252, videoUrl: 'https://x/v.mp4', freePreview: true }] },

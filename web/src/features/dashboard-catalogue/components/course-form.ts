@@ -1,5 +1,5 @@
-import type { CourseDetail } from '@/lib/catalogue-types';
-import type { CourseBody, Lang, Localized, SectionBody } from '../api/dashboard';
+import type { ManagedCourse } from '@/lib/api/types';
+import type { CourseBody, Localized, SectionBody } from '../api/dashboard';
 
 /** The course details form: texts in both languages, lists one item per line, numbers as typed. */
 export interface CourseForm {
@@ -41,27 +41,30 @@ export const emptyCourseForm: CourseForm = {
   language: 'vi',
 };
 
-const pair = (vi: string | null | undefined, en: string | null | undefined): Localized => ({ vi: vi ?? '', en: en ?? '' });
+/** Each language's lines of a list, one text per language. */
+function joinLines(items: Localized[]): Localized {
+  return { vi: items.map((item) => item.vi).join('\n'), en: items.map((item) => item.en).join('\n') };
+}
 
-/** Builds the form from the course read in Vietnamese and in English. */
-export function courseToForm(both: Record<Lang, CourseDetail>): CourseForm {
-  const { vi, en } = both;
+/** Builds the form from the course as the editor reads it (its texts in both languages). */
+export function courseToForm(course: ManagedCourse): CourseForm {
+  const { texts } = course;
   return {
-    title: pair(vi.title, en.title),
-    slug: vi.slug ?? '',
-    description: pair(vi.description, en.description),
-    outcomes: pair(vi.whatYouWillLearn.join('\n'), en.whatYouWillLearn.join('\n')),
-    requirements: pair(vi.requirements.join('\n'), en.requirements.join('\n')),
-    badge: pair(vi.courseBadge, en.courseBadge),
-    thumbnail: vi.thumbnail ?? '',
-    price: String(vi.price),
-    discount: vi.discount === null || vi.discount === undefined ? '' : String(vi.discount),
-    currency: vi.currency,
-    level: vi.levelKey ?? 'beginner',
-    totalSeat: String(vi.totalSeat ?? 0),
-    categoryId: vi.category?.id ?? '',
-    typeId: vi.courseType?.id ?? '',
-    language: vi.language ?? 'vi',
+    title: texts.title,
+    slug: course.slug,
+    description: texts.description,
+    outcomes: joinLines(texts.whatYouWillLearn),
+    requirements: joinLines(texts.requirements),
+    badge: texts.courseBadge ?? { vi: '', en: '' },
+    thumbnail: course.thumbnail ?? '',
+    price: String(course.price),
+    discount: course.discount === null || course.discount === undefined ? '' : String(course.discount),
+    currency: course.currency,
+    level: course.levelKey,
+    totalSeat: String(course.totalSeat),
+    categoryId: course.category.id,
+    typeId: course.courseType?.id ?? '',
+    language: course.language,
   };
 }
 
@@ -133,18 +136,20 @@ export function newSection(): SectionDraft {
   return { key: newKey(), title: { vi: '', en: '' }, lessons: [newLesson()] };
 }
 
-/** The editable curriculum from the course read in both languages (matched by id). */
-export function curriculumToDrafts(both: Record<Lang, CourseDetail>): SectionDraft[] {
-  return both.vi.sections.map((section) => {
-    const enSection = both.en.sections.find((s) => s.id === section.id);
+const untitled: Localized = { vi: '', en: '' };
+
+/** The editable curriculum: durations, videos and previews from the course, titles from its texts (by id). */
+export function curriculumToDrafts(course: ManagedCourse): SectionDraft[] {
+  return course.sections.map((section) => {
+    const texts = course.texts.sections.find((s) => s.id === section.id);
     return {
       key: section.id,
       id: section.id,
-      title: pair(section.title, enSection?.title),
+      title: texts?.title ?? untitled,
       lessons: section.lessons.map((lesson) => ({
         key: lesson.id,
         id: lesson.id,
-        title: pair(lesson.title, enSection?.lessons.find((l) => l.id === lesson.id)?.title),
+        title: texts?.lessons.find((l) => l.id === lesson.id)?.title ?? untitled,
         minutes: String(Math.floor(lesson.durationSeconds / 60)),
         seconds: String(lesson.durationSeconds % 60),
         videoUrl: lesson.videoUrl ?? '',
@@ -156,10 +161,10 @@ export function curriculumToDrafts(both: Record<Lang, CourseDetail>): SectionDra
 
 export function draftsToBody(sections: SectionDraft[]): SectionBody[] {
   return sections.map((section) => ({
-    id: section.id,
+    id: section.id ?? null,
     title: { vi: section.title.vi.trim(), en: section.title.en.trim() },
     lessons: section.lessons.map((lesson) => ({
-      id: lesson.id,
+      id: lesson.id ?? null,
       title: { vi: lesson.title.vi.trim(), en: lesson.title.en.trim() },
       durationSeconds: whole(lesson.minutes || '0') * 60 + whole(lesson.seconds || '0'),
       videoUrl: lesson.videoUrl.trim() || null,

@@ -1,10 +1,10 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import type { Resource } from '@/lib/use-resource';
 import { textLimits } from '@/lib/wasm';
 import type { Localized } from '../api/dashboard';
 import { input } from './ui';
@@ -45,14 +45,14 @@ export function SearchField({ label, onSearch }: { label: string; onSearch: (tex
 }
 
 /** A loaded record's page: a spinner first, a 403/404 text or a retry on failure, then `children`. */
-export function Loaded<T>({ resource, children }: { resource: Resource<T>; children: (data: T) => ReactNode }) {
+export function Loaded<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   const { t } = useTranslation('material');
-  if (resource.data !== undefined) return <>{children(resource.data)}</>;
-  const error = resource.error;
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  const error = query.error;
   if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
     return <p role="alert" className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{error.status === 403 ? t('forbidden') : t('notFound')}</p>;
   }
-  if (error !== undefined) return <LoadError onRetry={resource.reload} />;
+  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
   return <div className="flex justify-center py-16"><Spinner /></div>;
 }
 

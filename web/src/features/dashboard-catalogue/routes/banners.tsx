@@ -1,4 +1,5 @@
 import '../texts';
+import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +9,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
+import { placeholders } from '@/config/placeholders';
 import { ApiError } from '@/lib/api-client';
-import { placeholders, type Banner } from '@/lib/catalogue-types';
+import type { ManagedBanner } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { invalidateResources, useResource } from '@/lib/use-resource';
 import { textLimits } from '@/lib/wasm';
 import { validateBanner } from '@/lib/wasm-dashboard';
-import { createBanner, deleteBanner, listBannersBoth, updateBanner, type BannerBody } from '../api/dashboard';
+import type { BannerBody } from '../api/dashboard';
+import { dashboardQueries, useDeleteBanner, useSaveBanner, useSetBannerActive } from '../api/queries';
 import { fieldErrors } from '../components/course-form';
 import { EditDialog } from '../components/edit-dialog';
 import { ImageInput } from '../components/image-input';
@@ -23,52 +25,57 @@ import { BilingualField, Card, FormRow, PageHeader, StatusBadge, input } from '.
 
 const emptyBody: BannerBody = { title: { vi: '', en: '' }, subtitle: { vi: '', en: '' }, slug: '', image: '', link: '/', active: true, order: 1 };
 
+/** The form of a saved banner: its texts in both languages and its other fields as they are. */
+function bodyOf(banner: ManagedBanner): BannerBody {
+  return {
+    title: banner.texts.title,
+    subtitle: banner.texts.subtitle,
+    slug: banner.slug,
+    image: banner.image,
+    link: banner.link,
+    active: banner.active,
+    order: banner.order,
+  };
+}
+
 /** /dashboard/banners (ADMIN): every banner, active or not; create, edit, switch on/off, delete. */
 export default function BannersPage() {
   const { t, i18n } = useTranslation('dashboardCatalogue');
   useDocumentMeta(`${t('banners.title')} | ${t('brand')}`, t('banners.text'));
-  const banners = useResource('dash:banners', listBannersBoth);
+  const banners = useQuery(dashboardQueries.banners());
+  const saveBanner = useSaveBanner();
+  const setActive = useSetBannerActive(bodyOf);
+  const deleteBanner = useDeleteBanner();
   const [editing, setEditing] = useState<{ id?: string; body: BannerBody } | null>(null);
   const form = useFieldErrors(() => (editing ? messagesOf(validateBanner(editing.body, i18n.language)) : {}));
-  const [saving, setSaving] = useState(false);
   const fe = fieldErrors(form.errors);
 
-  const bodyOf = (banner: Banner): BannerBody => {
-    const en = banners.data?.en.find((b) => b.id === banner.id);
-    return {
-      title: { vi: banner.title, en: en?.title ?? '' },
-      subtitle: { vi: banner.subtitle, en: en?.subtitle ?? '' },
-      slug: banner.slug ?? '',
-      image: banner.image,
-      link: banner.link,
-      active: banner.active,
-      order: banner.order,
-    };
-  };
-
   const persist = async (id: string | undefined, body: BannerBody) => {
-    setSaving(true);
     try {
-      if (id) await updateBanner(id, body);
-      else await createBanner(body);
+      await saveBanner.mutateAsync({ id, body });
       toast.success(t('saved'));
       setEditing(null);
-      invalidateResources('home');
-      banners.reload();
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields);
       toast.error(t('editor.saveFailed'), { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setSaving(false);
     }
   };
 
-  const remove = async (banner: Banner) => {
+  /** Switched at once in the list; switched back with a message when the server refuses. */
+  const toggle = (banner: ManagedBanner) =>
+    setActive.mutate(
+      { banner, active: !banner.active },
+      {
+        onSuccess: () => toast.success(t('saved')),
+        onError: (error) => toast.error(t('editor.saveFailed'), { description: error instanceof ApiError ? error.message : undefined }),
+      },
+    );
+
+  const remove = async (banner: ManagedBanner) => {
     if (!window.confirm(t('banners.confirmDelete', { name: banner.title }))) return;
     try {
-      await deleteBanner(banner.id);
+      await deleteBanner.mutateAsync(banner.id);
       toast.success(t('deleted'));
-      banners.reload();
     } catch {
       toast.error(t('actionFailed'));
     }
@@ -82,17 +89,17 @@ export default function BannersPage() {
       <PageHeader
         title={t('banners.title')}
         text={t('banners.text')}
-        actions={<button type="button" onClick={() => { form.reset(); setEditing({ body: { ...emptyBody, order: (banners.data?.vi.length ?? 0) + 1 } }); }} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('banners.add')}</button>}
+        actions={<button type="button" onClick={() => { form.reset(); setEditing({ body: { ...emptyBody, order: (banners.data?.length ?? 0) + 1 } }); }} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('banners.add')}</button>}
       />
-      {banners.error !== undefined && !banners.data ? (
-        <LoadError onRetry={banners.reload} />
+      {banners.isError && !banners.data ? (
+        <LoadError onRetry={() => void banners.refetch()} />
       ) : !banners.data ? (
         <div className="flex justify-center py-16"><Spinner /></div>
-      ) : banners.data.vi.length === 0 ? (
+      ) : banners.data.length === 0 ? (
         <EmptyState title={t('banners.empty')} />
       ) : (
         <ul className="grid gap-5 md:grid-cols-2">
-          {banners.data.vi.map((banner) => (
+          {banners.data.map((banner) => (
             <li key={banner.id}>
               <Card className="overflow-hidden">
                 <FallbackImage src={banner.image} fallback={placeholders.post} className="aspect-[8/3] w-full bg-slate-100 object-cover" />
@@ -106,7 +113,7 @@ export default function BannersPage() {
                     <p className="truncate text-sm text-slate-500">{banner.subtitle}</p>
                   </div>
                   <div className="flex shrink-0 gap-1">
-                    <button type="button" disabled={saving} onClick={() => void persist(banner.id, { ...bodyOf(banner), active: !banner.active })} className={buttonClass('secondary', 'sm')}>
+                    <button type="button" disabled={saveBanner.isPending} onClick={() => toggle(banner)} className={buttonClass('secondary', 'sm')}>
                       {banner.active ? t('banners.deactivate') : t('banners.activate')}
                     </button>
                     <button type="button" onClick={() => { form.reset(); setEditing({ id: banner.id, body: bodyOf(banner) }); }} className={buttonClass('ghost', 'sm')} aria-label={t('editNamed', { name: banner.title })}><Pencil aria-hidden="true" className="size-4" /></button>
@@ -119,7 +126,7 @@ export default function BannersPage() {
         </ul>
       )}
 
-      <EditDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} title={editing?.id ? t('banners.edit') : t('banners.add')} onSubmit={() => editing && form.validate() && void persist(editing.id, editing.body)} saving={saving}>
+      <EditDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} title={editing?.id ? t('banners.edit') : t('banners.add')} onSubmit={() => editing && form.validate() && void persist(editing.id, editing.body)} saving={saveBanner.isPending}>
         {body && (
           <>
             <BilingualField id="banner-title" label={t('banners.fields.title')} value={body.title} onChange={(title) => setBody({ title })} errors={fe.name} maxLength={textLimits().title} required />

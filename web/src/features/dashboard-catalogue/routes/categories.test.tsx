@@ -5,7 +5,7 @@ import { renderAt } from '@/testing/render';
 import CategoriesPage from './categories';
 
 const api = vi.hoisted(() => ({
-  listCategoriesBoth: vi.fn(),
+  listManagedCategories: vi.fn(),
   createCategory: vi.fn(),
   updateCategory: vi.fn(),
   deleteCategory: vi.fn(),
@@ -23,7 +23,7 @@ const nameVi = (dialog: HTMLElement) => within(dialog).getByLabelText(/\(VI\)$/,
 
 describe('category form', () => {
   beforeEach(() => {
-    api.listCategoriesBoth.mockReset().mockResolvedValue({ vi: [], en: [] });
+    api.listManagedCategories.mockReset().mockResolvedValue([]);
     api.createCategory.mockReset().mockResolvedValue({ id: 'new' });
   });
 

@@ -1,4 +1,5 @@
 import '../texts';
+import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +9,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
+import { placeholders } from '@/config/placeholders';
 import { ApiError } from '@/lib/api-client';
-import { placeholders, type Category } from '@/lib/catalogue-types';
+import type { ManagedCategory } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { invalidateResources, useResource } from '@/lib/use-resource';
 import { textLimits } from '@/lib/wasm';
 import { validateNamed } from '@/lib/wasm-dashboard';
-import { createCategory, deleteCategory, listCategoriesBoth, updateCategory, type CategoryBody } from '../api/dashboard';
+import type { CategoryBody } from '../api/dashboard';
+import { dashboardQueries, useDeleteCategory, useSaveCategory } from '../api/queries';
 import { fieldErrors } from '../components/course-form';
 import { EditDialog } from '../components/edit-dialog';
 import { ImageInput } from '../components/image-input';
@@ -27,58 +29,45 @@ const emptyBody: CategoryBody = { name: { vi: '', en: '' }, slug: '', descriptio
 export default function CategoriesPage() {
   const { t, i18n } = useTranslation('dashboardCatalogue');
   useDocumentMeta(`${t('categories.title')} | ${t('brand')}`, t('categories.text'));
-  const categories = useResource('dash:categories', listCategoriesBoth);
+  const categories = useQuery(dashboardQueries.categories());
+  const saveCategory = useSaveCategory();
+  const deleteCategory = useDeleteCategory();
   const [editing, setEditing] = useState<{ id?: string; body: CategoryBody } | null>(null);
   const form = useFieldErrors(() => (editing ? messagesOf(validateNamed(editing.body, i18n.language)) : {}));
-  const [saving, setSaving] = useState(false);
   const fe = fieldErrors(form.errors);
 
-  const open = (category?: Category) => {
+  const open = (category?: ManagedCategory) => {
     form.reset();
-    if (!category) return setEditing({ body: { ...emptyBody, order: (categories.data?.vi.length ?? 0) + 1 } });
-    const en = categories.data?.en.find((c) => c.id === category.id);
+    if (!category) return setEditing({ body: { ...emptyBody, order: (categories.data?.length ?? 0) + 1 } });
     setEditing({
       id: category.id,
       body: {
-        name: { vi: category.categoryName, en: en?.categoryName ?? '' },
-        slug: category.slug ?? '',
-        description: { vi: category.description ?? '', en: en?.description ?? '' },
+        name: category.texts.name,
+        slug: category.slug,
+        description: category.texts.description,
         image: category.image ?? '',
-        order: category.order ?? 0,
+        order: category.order,
       },
     });
   };
 
-  const refresh = () => {
-    invalidateResources('categories');
-    invalidateResources('home');
-    categories.reload();
-  };
-
   const save = async () => {
     if (!editing || !form.validate()) return;
-    setSaving(true);
     try {
-      const body = { ...editing.body, image: editing.body.image || null };
-      if (editing.id) await updateCategory(editing.id, body);
-      else await createCategory(body);
+      await saveCategory.mutateAsync({ id: editing.id, body: { ...editing.body, image: editing.body.image || null } });
       toast.success(t('saved'));
       setEditing(null);
-      refresh();
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields);
       toast.error(t('editor.saveFailed'), { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setSaving(false);
     }
   };
 
-  const remove = async (category: Category) => {
+  const remove = async (category: ManagedCategory) => {
     if (!window.confirm(t('categories.confirmDelete', { name: category.categoryName }))) return;
     try {
-      await deleteCategory(category.id);
+      await deleteCategory.mutateAsync(category.id);
       toast.success(t('deleted'));
-      refresh();
     } catch (error) {
       toast.error(error instanceof ApiError && error.status === 409 ? t('categories.inUse') : t('actionFailed'));
     }
@@ -90,11 +79,11 @@ export default function CategoriesPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8" data-testid="dashboard-categories">
       <PageHeader title={t('categories.title')} text={t('categories.text')} actions={<button type="button" onClick={() => open()} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('categories.add')}</button>} />
-      {categories.error !== undefined && !categories.data ? (
-        <LoadError onRetry={categories.reload} />
+      {categories.isError && !categories.data ? (
+        <LoadError onRetry={() => void categories.refetch()} />
       ) : !categories.data ? (
         <div className="flex justify-center py-16"><Spinner /></div>
-      ) : categories.data.vi.length === 0 ? (
+      ) : categories.data.length === 0 ? (
         <EmptyState title={t('categories.empty')} />
       ) : (
         <Card className="overflow-x-auto">
@@ -109,7 +98,7 @@ export default function CategoriesPage() {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {categories.data.vi.map((category) => (
+              {categories.data.map((category) => (
                 <tr key={category.id}>
                   <td className="px-4 py-3">
                     <span className="flex items-center gap-3">
@@ -120,7 +109,7 @@ export default function CategoriesPage() {
                       </span>
                     </span>
                   </td>
-                  <td className="px-4 py-3 text-slate-600">{categories.data?.en.find((c) => c.id === category.id)?.categoryName}</td>
+                  <td className="px-4 py-3 text-slate-600">{category.texts.name.en || category.texts.name.vi}</td>
                   <td className="px-4 py-3 text-right tabular-nums">{category.courseCount}</td>
                   <td className="px-4 py-3 text-right tabular-nums">{category.order}</td>
                   <td className="px-4 py-3">
@@ -136,7 +125,7 @@ export default function CategoriesPage() {
         </Card>
       )}
 
-      <EditDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} title={editing?.id ? t('categories.edit') : t('categories.add')} onSubmit={() => void save()} saving={saving}>
+      <EditDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} title={editing?.id ? t('categories.edit') : t('categories.add')} onSubmit={() => void save()} saving={saveCategory.isPending}>
         {body && (
           <>
             <BilingualField id="cat-name" label={t('categories.fields.name')} value={body.name} onChange={(name) => setBody({ name })} errors={fe.name} maxLength={textLimits().title} required />

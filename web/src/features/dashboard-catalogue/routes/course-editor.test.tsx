@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CourseDetail } from '@/lib/catalogue-types';
+import type { ManagedCategory, ManagedCourse } from '@/lib/api/types';
 import { i18n } from '@/lib/i18n';
 import { renderRoutes } from '@/testing/render';
 import CourseEditorPage from './course-editor';
@@ -8,7 +8,7 @@ import CourseEditorPage from './course-editor';
 const api = vi.hoisted(() => ({
   createCourse: vi.fn(),
   getManagedCourse: vi.fn(),
-  listCategoriesBoth: vi.fn(),
+  listManagedCategories: vi.fn(),
   saveCurriculum: vi.fn(),
   setCourseStatus: vi.fn(),
   updateCourse: vi.fn(),
@@ -17,19 +17,29 @@ vi.mock('../api/dashboard', () => api);
 vi.mock('../api/material', () => ({ listCourseTypes: vi.fn().mockResolvedValue([]) }));
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const category = { id: 'cat', categoryName: 'Lập trình', slug: 'lap-trinh', courseCount: 1 };
+const category = {
+  id: 'cat', categoryName: 'Lập trình', slug: 'lap-trinh', description: '', courseCount: 1, order: 1,
+  texts: { name: { vi: 'Lập trình', en: 'Programming' }, description: { vi: '', en: '' } },
+} satisfies ManagedCategory;
 
-function course(): CourseDetail {
+function course(): ManagedCourse {
   return {
     _id: 'c1', slug: 'python', title: 'Lập trình Python', description: '', whatYouWillLearn: [], requirements: [],
     thumbnail: null, price: 1_000_000, discount: null, currency: 'VND', courseBadge: null, level: 'Cơ bản',
-    levelKey: 'beginner', totalSeat: 100, category: { id: 'cat', categoryName: 'Lập trình' }, language: 'vi',
-    courseType: null, fullAccess: true, status: 'draft',
+    levelKey: 'beginner', totalSeat: 100, category: { id: 'cat', slug: 'lap-trinh', categoryName: 'Lập trình' }, language: 'vi',
+    courseType: null, fullAccess: true, status: 'draft', instructor: { userId: 't1', name: 'Minh' },
+    ratingAverage: 0, ratingCount: 0, enrollmentCount: 0, salesCount: 0, lessonCount: 1, durationSeconds: 60,
+    createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z',
     sections: [{
       id: 's1', title: 'Mở đầu', order: 1, lessonCount: 1, durationSeconds: 60,
       lessons: [{ id: 'l1', title: 'Giới thiệu', order: 1, durationSeconds: 60, freePreview: false, videoUrl: null, locked: false }],
     }],
-  } as CourseDetail;
+    texts: {
+      title: { vi: 'Lập trình Python', en: 'Python programming' }, description: { vi: '', en: '' }, whatYouWillLearn: [],
+      requirements: [], courseBadge: null,
+      sections: [{ id: 's1', title: { vi: 'Mở đầu', en: 'Intro' }, lessons: [{ id: 'l1', title: { vi: 'Giới thiệu', en: 'Welcome' } }] }],
+    },
+  };
 }
 
 function renderEditor(at: string) {
@@ -40,8 +50,8 @@ describe('course editor', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     for (const fn of Object.values(api)) fn.mockReset();
-    api.listCategoriesBoth.mockResolvedValue({ vi: [category], en: [category] });
-    api.getManagedCourse.mockResolvedValue({ vi: course(), en: course() });
+    api.listManagedCategories.mockResolvedValue([category]);
+    api.getManagedCourse.mockResolvedValue(course());
   });
 
   it('shows the shared messages of the details beside their fields and sends nothing', async () => {
@@ -69,6 +79,21 @@ describe('course editor', () => {
     expect(within(lesson).getByRole('alert').textContent).toBe(message);
     expect(screen.getAllByText(message)).toHaveLength(2);
     expect(api.saveCurriculum).not.toHaveBeenCalled();
+  });
+
+  it('fills both languages of the details and the curriculum from one read of the course', async () => {
+    renderEditor('/c1');
+    expect(((await screen.findByLabelText('Title (VI)')) as HTMLInputElement).value).toBe('Lập trình Python');
+    expect((screen.getByLabelText('Title (EN)') as HTMLInputElement).value).toBe('Python programming');
+    expect(api.getManagedCourse).toHaveBeenCalledTimes(1);
+    expect(api.getManagedCourse).toHaveBeenCalledWith('c1', expect.anything());
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Curriculum' }));
+    const section = await screen.findByRole('region', { name: 'Section 1' });
+    expect((within(section).getByLabelText('Section title (EN)') as HTMLInputElement).value).toBe('Intro');
+    const lesson = within(section).getByRole('listitem', { name: 'Lesson 1' });
+    expect((within(lesson).getByLabelText('Lesson 1 title (EN)') as HTMLInputElement).value).toBe('Welcome');
+    expect(api.getManagedCourse).toHaveBeenCalledTimes(1);
   });
 
   it('shows the limit beside an over-long English description and badge, and gives the texts their maxima', async () => {

@@ -1,4 +1,5 @@
 import '../texts';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Eye, Save } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,23 +9,14 @@ import { buttonClass } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { placeholders } from '@/config/placeholders';
 import { ApiError } from '@/lib/api-client';
-import { placeholders, type Category, type CourseDetail } from '@/lib/catalogue-types';
+import type { ManagedCategory, ManagedCourse } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { invalidateResources, useResource } from '@/lib/use-resource';
 import { formatPrice, textLimits } from '@/lib/wasm';
 import { validateCourse, validateCurriculum } from '@/lib/wasm-dashboard';
-import {
-  createCourse,
-  getManagedCourse,
-  listCategoriesBoth,
-  saveCurriculum,
-  setCourseStatus,
-  updateCourse,
-  type CourseStatus,
-  type Lang,
-} from '../api/dashboard';
-import { listCourseTypes } from '../api/material';
+import type { CourseStatus } from '../api/dashboard';
+import { dashboardQueries, useSaveCourse, useSaveCurriculum, useSetCourseStatus } from '../api/queries';
 import {
   CURRENCY_CODES,
   LEVEL_KEYS,
@@ -49,35 +41,24 @@ const TABS: Tab[] = ['details', 'curriculum', 'publish'];
 /** /dashboard/course/add-new and /dashboard/course/edit/{id}: details, curriculum and publication of a course. */
 export default function CourseEditorPage() {
   const { id } = useParams();
-  const { t, i18n } = useTranslation('dashboardCatalogue');
-  const course = useResource(id ? `dash:course:${id}` : null, (signal) => getManagedCourse(id!, signal));
-  const categories = useResource('dash:categories', listCategoriesBoth);
+  const { t } = useTranslation('dashboardCatalogue');
+  const course = useQuery({ ...dashboardQueries.course(id ?? ''), enabled: id !== undefined });
+  const categories = useQuery(dashboardQueries.categories());
   useDocumentMeta(`${id ? t('editor.editTitle') : t('editor.newTitle')} | ${t('brand')}`, t('editor.text'));
 
-  if (id && course.error !== undefined && !course.data) {
+  if (id && course.isError && !course.data) {
     const forbidden = course.error instanceof ApiError && (course.error.status === 403 || course.error.status === 404);
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
-        {forbidden ? <p role="alert" className="rounded-xl bg-rose-50 p-6 text-rose-800">{t('editor.notYours')}</p> : <LoadError onRetry={course.reload} />}
+        {forbidden ? <p role="alert" className="rounded-xl bg-rose-50 p-6 text-rose-800">{t('editor.notYours')}</p> : <LoadError onRetry={() => void course.refetch()} />}
       </div>
     );
   }
   if ((id && !course.data) || !categories.data) return <div className="flex justify-center py-20"><Spinner /></div>;
-  const lang: Lang = i18n.language === 'en' ? 'en' : 'vi';
-  return <Editor key={id ?? 'new'} id={id} initial={course.data} categories={categories.data[lang]} onSaved={course.reload} />;
+  return <Editor key={id ?? 'new'} id={id} initial={id ? course.data : undefined} categories={categories.data} />;
 }
 
-function Editor({
-  id,
-  initial,
-  categories,
-  onSaved,
-}: {
-  id?: string;
-  initial?: Record<Lang, CourseDetail>;
-  categories: Category[];
-  onSaved: () => void;
-}) {
+function Editor({ id, initial, categories }: { id?: string; initial?: ManagedCourse; categories: ManagedCategory[] }) {
   const { t, i18n } = useTranslation('dashboardCatalogue');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -85,16 +66,19 @@ function Editor({
   const [form, setForm] = useState<CourseForm>(() => (initial ? courseToForm(initial) : { ...emptyCourseForm, categoryId: categories[0]?.id ?? '' }));
   const [sections, setSections] = useState<SectionDraft[]>(() => (initial ? curriculumToDrafts(initial) : []));
   const { t: tm } = useTranslation('material');
-  const courseTypes = useResource('dash:course-types', listCourseTypes);
+  const courseTypes = useQuery(dashboardQueries.courseTypes());
   const details = useFieldErrors(() => messagesOf(validateCourse(formToBody(form), i18n.language)));
   const curriculum = useFieldErrors(() => messagesOf(validateCurriculum(draftsToBody(sections), i18n.language)));
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState<string>(initial?.vi.status ?? 'draft');
+  const saveCourse = useSaveCourse();
+  const saveCurriculum = useSaveCurriculum(id ?? '');
+  const setCourseStatus = useSetCourseStatus();
+  const saving = saveCourse.isPending || saveCurriculum.isPending || setCourseStatus.isPending;
+  const [status, setStatus] = useState<string>(initial?.status ?? 'draft');
   const set = <K extends keyof CourseForm>(key: K) => (value: CourseForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const fe = fieldErrors(tab === 'curriculum' ? curriculum.errors : details.errors);
   const limits = textLimits();
 
-  useEffect(() => setStatus(initial?.vi.status ?? 'draft'), [initial]);
+  useEffect(() => setStatus(initial?.status ?? 'draft'), [initial]);
 
   const fail = (error: unknown, form?: { setServerErrors: (fields: Record<string, string> | undefined) => void }) => {
     if (error instanceof ApiError) {
@@ -108,53 +92,37 @@ function Editor({
   const saveDetails = async (event: FormEvent) => {
     event.preventDefault();
     if (!details.validate()) return;
-    setSaving(true);
     try {
-      const body = formToBody(form);
-      invalidateResources('dash:courses');
+      const saved = await saveCourse.mutateAsync({ id, body: formToBody(form) });
       if (id) {
-        await updateCourse(id, body);
         toast.success(t('editor.saved'));
-        onSaved();
       } else {
-        const created = await createCourse(body);
         toast.success(t('editor.created'));
-        void navigate(`${dashboardPaths.editCourse(created._id)}?tab=curriculum`, { replace: true });
+        void navigate(`${dashboardPaths.editCourse(saved._id)}?tab=curriculum`, { replace: true });
       }
     } catch (error) {
       fail(error, details);
-    } finally {
-      setSaving(false);
     }
   };
 
   const saveSections = async () => {
     if (!id || !curriculum.validate()) return;
-    setSaving(true);
     try {
-      await saveCurriculum(id, draftsToBody(sections));
-      invalidateResources('dash:courses');
+      await saveCurriculum.mutateAsync(draftsToBody(sections));
       toast.success(t('editor.curriculumSaved'));
-      onSaved();
     } catch (error) {
       fail(error, curriculum);
-    } finally {
-      setSaving(false);
     }
   };
 
   const changeStatus = async (next: CourseStatus) => {
     if (!id) return;
-    setSaving(true);
     try {
-      const course = await setCourseStatus(id, next);
-      setStatus(course.status ?? next);
-      invalidateResources('dash:courses');
+      const course = await setCourseStatus.mutateAsync({ id, status: next });
+      setStatus(course.status);
       toast.success(t(`courses.statusDone.${next}`));
     } catch (error) {
       fail(error);
-    } finally {
-      setSaving(false);
     }
   };
 

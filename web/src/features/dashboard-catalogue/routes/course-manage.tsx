@@ -1,4 +1,5 @@
 import '../texts';
+import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,13 +12,14 @@ import { FallbackImage } from '@/components/ui/fallback-image';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { placeholders } from '@/config/placeholders';
 import { ApiError } from '@/lib/api-client';
+import type { Course } from '@/lib/api/types';
 import { useAuth } from '@/lib/auth';
-import { placeholders, type Course } from '@/lib/catalogue-types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { useResource } from '@/lib/use-resource';
 import { formatPrice, textLimits } from '@/lib/wasm';
-import { deleteCourse, listManagedCourses, setCourseStatus, type CourseStatus } from '../api/dashboard';
+import type { CourseStatus } from '../api/dashboard';
+import { dashboardQueries, useDeleteCourse, useSetCourseStatus } from '../api/queries';
 import { Card, PageHeader, StatusBadge, input } from '../components/ui';
 
 export const dashboardPaths = {
@@ -34,8 +36,10 @@ export default function CourseManagePage() {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [busy, setBusy] = useState<string | null>(null);
-  const courses = useResource(`dash:courses:${search}:${page}`, (signal) => listManagedCourses({ search: search || undefined, page }, signal));
+  const courses = useQuery(dashboardQueries.courseList({ search: search || undefined, page }));
+  const setCourseStatus = useSetCourseStatus();
+  const deleteCourse = useDeleteCourse();
+  const busy = deleteCourse.isPending ? deleteCourse.variables : null;
   const number = new Intl.NumberFormat(i18n.language);
   const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'medium' });
 
@@ -47,24 +51,18 @@ export default function CourseManagePage() {
     return () => clearTimeout(timer);
   }, [text]);
 
-  const act = async (course: Course, action: () => Promise<unknown>, done: string) => {
-    setBusy(course._id);
-    try {
-      await action();
-      toast.success(done);
-      courses.reload();
-    } catch (error) {
-      toast.error(t('actionFailed'), { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const failed = (error: unknown) =>
+    toast.error(t('actionFailed'), { description: error instanceof ApiError ? error.message : undefined });
 
+  /** The list shows the new status at once; it turns back with a message when the server refuses. */
   const changeStatus = (course: Course, status: CourseStatus) =>
-    act(course, () => setCourseStatus(course._id, status), t(`courses.statusDone.${status}`));
+    setCourseStatus.mutate(
+      { id: course._id, status },
+      { onSuccess: () => toast.success(t(`courses.statusDone.${status}`)), onError: failed },
+    );
   const remove = (course: Course) => {
     if (!window.confirm(t('courses.confirmDelete', { title: course.title }))) return;
-    void act(course, () => deleteCourse(course._id), t('courses.deleted'));
+    deleteCourse.mutate(course._id, { onSuccess: () => toast.success(t('courses.deleted')), onError: failed });
   };
 
   return (
@@ -85,8 +83,8 @@ export default function CourseManagePage() {
         <input type="search" value={text} maxLength={textLimits().search} onChange={(e) => setText(e.target.value)} placeholder={t('courses.search')} className={`${input()} pl-9`} />
       </label>
 
-      {courses.error !== undefined && !courses.data ? (
-        <LoadError onRetry={courses.reload} />
+      {courses.isError && !courses.data ? (
+        <LoadError onRetry={() => void courses.refetch()} />
       ) : !courses.data ? (
         <div className="flex justify-center py-16"><Spinner /></div>
       ) : courses.data.items.length === 0 ? (
@@ -117,9 +115,9 @@ export default function CourseManagePage() {
                 <div className="flex flex-wrap items-center gap-2">
                   {busy === course._id && <Spinner className="size-4 border-2" />}
                   {course.status === 'published' ? (
-                    <button type="button" disabled={busy !== null} onClick={() => void changeStatus(course, 'draft')} className={buttonClass('secondary', 'sm')}>{t('courses.unpublish')}</button>
+                    <button type="button" disabled={busy !== null} onClick={() => changeStatus(course, 'draft')} className={buttonClass('secondary', 'sm')}>{t('courses.unpublish')}</button>
                   ) : (
-                    <button type="button" disabled={busy !== null} onClick={() => void changeStatus(course, 'published')} className={buttonClass('primary', 'sm')}>{t('courses.publish')}</button>
+                    <button type="button" disabled={busy !== null} onClick={() => changeStatus(course, 'published')} className={buttonClass('primary', 'sm')}>{t('courses.publish')}</button>
                   )}
                   <Link to={dashboardPaths.editCourse(course._id)} className={buttonClass('ghost', 'sm')} aria-label={t('courses.editNamed', { title: course.title })}>
                     <Pencil aria-hidden="true" className="size-4" />

@@ -1,4 +1,5 @@
 import '../texts';
+import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +10,11 @@ import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { invalidateResources, useResource } from '@/lib/use-resource';
 import { textLimits } from '@/lib/wasm';
 import { validateNamed } from '@/lib/wasm-dashboard';
-import { createCourseType, type CategoryBody } from '../api/dashboard';
-import { deleteCourseType, listCourseTypes, updateCourseType, type CourseType } from '../api/material';
+import type { CategoryBody } from '../api/dashboard';
+import type { CourseType } from '../api/material';
+import { dashboardQueries, useDeleteCourseType, useSaveCourseType } from '../api/queries';
 import { fieldErrors } from '../components/course-form';
 import { EditDialog } from '../components/edit-dialog';
 import { messagesOf, useFieldErrors } from '../components/use-field-errors';
@@ -26,28 +27,23 @@ export default function CourseTypesPage() {
   const { t, i18n } = useTranslation('dashboardCatalogue');
   const { t: tm } = useTranslation('material');
   useDocumentMeta(`${t('types.title')} | ${t('brand')}`, t('types.text'));
-  const types = useResource('dash:course-types', listCourseTypes);
+  const types = useQuery(dashboardQueries.courseTypes());
+  const saveType = useSaveCourseType();
+  const deleteType = useDeleteCourseType();
   const [body, setBody] = useState<CategoryBody | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
   const form = useFieldErrors(() => (body ? messagesOf(validateNamed(body, i18n.language)) : {}));
-  const [saving, setSaving] = useState(false);
   const fe = fieldErrors(form.errors);
 
   const save = async () => {
     if (!body || !form.validate()) return;
-    setSaving(true);
     try {
-      if (editingId) await updateCourseType(editingId, body);
-      else await createCourseType(body);
+      await saveType.mutateAsync({ id: editingId ?? undefined, body });
       toast.success(t('saved'));
       setBody(null);
-      invalidateResources('dash:course-types');
-      types.reload();
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields);
       toast.error(t('editor.saveFailed'), { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -60,10 +56,8 @@ export default function CourseTypesPage() {
   const remove = async (type: CourseType, name: string) => {
     if (!window.confirm(tm('courseTypes.confirmDelete', { name }))) return;
     try {
-      await deleteCourseType(type.id);
+      await deleteType.mutateAsync(type.id);
       toast.success(tm('deleted'));
-      invalidateResources('dash:course-types');
-      types.reload();
     } catch (error) {
       toast.error(error instanceof ApiError && error.status === 409 ? tm('courseTypes.inUse') : tm('actionFailed'), {
         description: error instanceof ApiError ? error.message : undefined,
@@ -74,8 +68,8 @@ export default function CourseTypesPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8" data-testid="course-types">
       <PageHeader title={t('types.title')} text={t('types.text')} actions={<button type="button" onClick={() => open()} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('types.add')}</button>} />
-      {types.error !== undefined && !types.data ? (
-        <LoadError onRetry={types.reload} />
+      {types.isError && !types.data ? (
+        <LoadError onRetry={() => void types.refetch()} />
       ) : !types.data ? (
         <div className="flex justify-center py-16"><Spinner /></div>
       ) : types.data.length === 0 ? (
@@ -105,7 +99,7 @@ export default function CourseTypesPage() {
         </Card>
       )}
 
-      <EditDialog open={body !== null} onOpenChange={(o) => !o && setBody(null)} title={editingId ? tm('courseTypes.edit') : t('types.add')} onSubmit={() => void save()} saving={saving}>
+      <EditDialog open={body !== null} onOpenChange={(o) => !o && setBody(null)} title={editingId ? tm('courseTypes.edit') : t('types.add')} onSubmit={() => void save()} saving={saveType.isPending}>
         {body && (
           <>
             <BilingualField id="type-name" label={t('categories.fields.name')} value={body.name} onChange={(name) => setBody({ ...body, name })} errors={fe.name} maxLength={textLimits().title} required />

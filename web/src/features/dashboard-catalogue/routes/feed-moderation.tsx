@@ -1,4 +1,5 @@
 import '../texts';
+import { useQuery } from '@tanstack/react-query';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +10,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { placeholders } from '@/lib/catalogue-types';
+import { placeholders } from '@/config/placeholders';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { invalidateResources, useResource } from '@/lib/use-resource';
-import { listFeedForModeration, moderateFeedPost } from '../api/dashboard';
+import type { FeedStatus } from '../api/dashboard';
+import { dashboardQueries, useModerateFeedPost } from '../api/queries';
 import { Card, PageHeader, StatusBadge } from '../components/ui';
 
 /** /dashboard/post-feed (ADMIN): every community post, hidden ones included; hide or show each. */
@@ -20,29 +21,25 @@ export default function FeedModerationPage() {
   const { t, i18n } = useTranslation('dashboardCatalogue');
   useDocumentMeta(`${t('feed.title')} | ${t('brand')}`, t('feed.text'));
   const [page, setPage] = useState(1);
-  const [busy, setBusy] = useState<string | null>(null);
-  const feed = useResource(`dash:feed:${page}`, (signal) => listFeedForModeration(page, signal));
+  const feed = useQuery(dashboardQueries.feedPage(page));
+  const moderate = useModerateFeedPost();
   const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'medium', timeStyle: 'short' });
 
-  const toggle = async (id: string, status: 'visible' | 'hidden') => {
-    setBusy(id);
-    try {
-      await moderateFeedPost(id, status);
-      toast.success(status === 'hidden' ? t('feed.hidden') : t('feed.shown'));
-      invalidateResources('feed:');
-      feed.reload();
-    } catch {
-      toast.error(t('actionFailed'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  /** Shown or hidden at once in the list; turned back with a message when the server refuses. */
+  const toggle = (id: string, status: FeedStatus) =>
+    moderate.mutate(
+      { id, status },
+      {
+        onSuccess: () => toast.success(status === 'hidden' ? t('feed.hidden') : t('feed.shown')),
+        onError: () => toast.error(t('actionFailed')),
+      },
+    );
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8" data-testid="feed-moderation">
       <PageHeader title={t('feed.title')} text={t('feed.text')} />
-      {feed.error !== undefined && !feed.data ? (
-        <LoadError onRetry={feed.reload} />
+      {feed.isError && !feed.data ? (
+        <LoadError onRetry={() => void feed.refetch()} />
       ) : !feed.data ? (
         <div className="flex justify-center py-16"><Spinner /></div>
       ) : feed.data.items.length === 0 ? (
@@ -63,9 +60,9 @@ export default function FeedModerationPage() {
                 </div>
                 <div className="shrink-0">
                   {post.status === 'hidden' ? (
-                    <button type="button" disabled={busy !== null} onClick={() => void toggle(post._id, 'visible')} className={buttonClass('secondary', 'sm')}><Eye aria-hidden="true" className="size-4" />{t('feed.show')}</button>
+                    <button type="button" onClick={() => toggle(post._id, 'visible')} className={buttonClass('secondary', 'sm')}><Eye aria-hidden="true" className="size-4" />{t('feed.show')}</button>
                   ) : (
-                    <button type="button" disabled={busy !== null} onClick={() => void toggle(post._id, 'hidden')} className={buttonClass('secondary', 'sm')}><EyeOff aria-hidden="true" className="size-4" />{t('feed.hide')}</button>
+                    <button type="button" onClick={() => toggle(post._id, 'hidden')} className={buttonClass('secondary', 'sm')}><EyeOff aria-hidden="true" className="size-4" />{t('feed.hide')}</button>
                   )}
                 </div>
               </Card>

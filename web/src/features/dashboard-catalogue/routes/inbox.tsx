@@ -1,4 +1,5 @@
 import '../texts';
+import { useQuery } from '@tanstack/react-query';
 import { Mail, MailOpen, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +10,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { useResource } from '@/lib/use-resource';
 import { textLimits } from '@/lib/wasm';
-import { listInbox, markMessage, type InboxMessage, type InboxName } from '../api/dashboard';
+import type { InboxMessage, InboxName } from '../api/dashboard';
+import { dashboardQueries, useMarkMessage } from '../api/queries';
 import { Card, PageHeader, input } from '../components/ui';
 
 type ReadFilter = 'all' | 'unread' | 'read';
@@ -31,7 +32,8 @@ export function InboxPage({ inbox }: { inbox: InboxName }) {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const read = filter === 'all' ? undefined : filter === 'read';
-  const messages = useResource(`dash:${inbox}:${search}:${filter}:${page}`, (signal) => listInbox(inbox, { search: search || undefined, read, page }, signal));
+  const messages = useQuery(dashboardQueries.inboxPage(inbox, { search: search || undefined, read, page }));
+  const markMessage = useMarkMessage(inbox);
   const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'medium', timeStyle: 'short' });
 
   useEffect(() => {
@@ -42,19 +44,14 @@ export function InboxPage({ inbox }: { inbox: InboxName }) {
     return () => clearTimeout(timer);
   }, [text]);
 
-  const mark = async (message: InboxMessage, value: boolean) => {
-    try {
-      await markMessage(inbox, message.id, value);
-      messages.reload();
-    } catch {
-      toast.error(t('actionFailed'));
-    }
-  };
+  /** Shown at once (the list and the unread count); turned back with a message when the server refuses. */
+  const mark = (message: InboxMessage, value: boolean) =>
+    markMessage.mutate({ id: message.id, read: value }, { onError: () => toast.error(t('actionFailed')) });
 
   const toggleOpen = (message: InboxMessage) => {
     const opening = openId !== message.id;
     setOpenId(opening ? message.id : null);
-    if (opening && !message.isRead) void mark(message, true);
+    if (opening && !message.isRead) mark(message, true);
   };
 
   return (
@@ -79,8 +76,8 @@ export function InboxPage({ inbox }: { inbox: InboxName }) {
         </div>
       </div>
 
-      {messages.error !== undefined && !messages.data ? (
-        <LoadError onRetry={messages.reload} />
+      {messages.isError && !messages.data ? (
+        <LoadError onRetry={() => void messages.refetch()} />
       ) : !messages.data ? (
         <div className="flex justify-center py-16"><Spinner /></div>
       ) : messages.data.items.length === 0 ? (
@@ -115,7 +112,7 @@ export function InboxPage({ inbox }: { inbox: InboxName }) {
                         {message.subject && (<><dt className="text-slate-500">{t(`inbox.${key}.subject`)}</dt><dd className="font-medium text-slate-800">{message.subject}</dd></>)}
                       </dl>
                       {message.message && <p className="mt-3 whitespace-pre-line text-slate-700">{message.message}</p>}
-                      <button type="button" onClick={() => void mark(message, false)} className={`${buttonClass('secondary', 'sm')} mt-4`}>{t('inbox.markUnread')}</button>
+                      <button type="button" onClick={() => mark(message, false)} className={`${buttonClass('secondary', 'sm')} mt-4`}>{t('inbox.markUnread')}</button>
                     </div>
                   )}
                 </li>

@@ -1,4 +1,5 @@
 import '../texts';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, BookOpen, Eye, Pencil, Plus } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +9,10 @@ import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { invalidateResources, useResource } from '@/lib/use-resource';
 import { textLimits } from '@/lib/wasm';
 import { validateSubject } from '@/lib/wasm-dashboard';
-import { createSubject, getSubject, listSubjects, updateSubject, type Subject, type SubjectBody } from '../api/material';
+import type { Subject, SubjectBody } from '../api/material';
+import { dashboardQueries, useSaveSubject } from '../api/queries';
 import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/material';
 import { BilingualField, Card, FormRow, PageHeader, SaveButton, input } from '../components/ui';
 import { messagesOf, useFieldErrors } from '../components/use-field-errors';
@@ -23,7 +24,7 @@ export function SubjectListPage() {
   const { t, i18n } = useTranslation('material');
   useDocumentMeta(`${t('subjects.title')} | ${t('common:brand')}`, t('subjects.text'));
   const [search, setSearch] = useState('');
-  const subjects = useResource(`material:subjects:${search}`, (signal) => listSubjects(search, signal));
+  const subjects = useQuery(dashboardQueries.subjects(search));
   const onSearch = useCallback((text: string) => setSearch(text), []);
   const number = new Intl.NumberFormat(i18n.language);
 
@@ -35,7 +36,7 @@ export function SubjectListPage() {
         actions={<Link to={materialPaths.createSubject} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('subjects.create')}</Link>}
       />
       <SearchField label={t('subjects.search')} onSearch={onSearch} />
-      <Loaded resource={subjects}>
+      <Loaded query={subjects}>
         {(items) =>
           items.length === 0 ? (
             <EmptyState
@@ -94,7 +95,7 @@ const emptySubject: SubjectBody = { code: '', name: { vi: '', en: '' }, descript
 export function SubjectForm({ initial, onSaved, id }: { initial: SubjectBody; onSaved: (id: string) => void; id?: string }) {
   const { t, i18n } = useTranslation('material');
   const [body, setBody] = useState(initial);
-  const [saving, setSaving] = useState(false);
+  const save = useSaveSubject();
   const form = useFieldErrors(() => messagesOf(validateSubject(body, i18n.language)));
   const e = form.errors;
   const set = (next: Partial<SubjectBody>) => setBody((b) => ({ ...b, ...next }));
@@ -102,17 +103,13 @@ export function SubjectForm({ initial, onSaved, id }: { initial: SubjectBody; on
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.validate()) return;
-    setSaving(true);
     try {
-      const saved = id ? (await updateSubject(id, body)).id : await createSubject(body);
-      invalidateResources('material:');
+      const saved = await save.mutateAsync({ id, body });
       toast.success(id ? t('saved') : t('created'));
       onSaved(saved);
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields);
       toast.error(t('saveFailed'), { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -131,7 +128,7 @@ export function SubjectForm({ initial, onSaved, id }: { initial: SubjectBody; on
         <BilingualField id="subject-description" label={t('fields.description')} value={body.description} onChange={(description) => set({ description })} errors={{ vi: e['description.vi'], en: e['description.en'] }} maxLength={textLimits().description} multiline rows={4} />
         <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
           <Link to={materialPaths.subjects} className={buttonClass('secondary')}>{t('actions.cancel')}</Link>
-          <SaveButton saving={saving}>{t('actions.save')}</SaveButton>
+          <SaveButton saving={save.isPending}>{t('actions.save')}</SaveButton>
         </div>
       </Card>
     </form>
@@ -145,7 +142,7 @@ export function SubjectEditorPage() {
   const navigate = useNavigate();
   const title = id ? t('subjects.update') : t('subjects.create');
   useDocumentMeta(`${title} | ${t('common:brand')}`, t('subjects.text'));
-  const subject = useResource(id ? `material:subject:${id}` : null, (signal) => getSubject(id ?? '', signal));
+  const subject = useQuery({ ...dashboardQueries.subject(id ?? ''), enabled: id !== undefined });
   const done = (saved: string) => navigate(materialPaths.viewSubject(saved));
 
   return (
@@ -153,7 +150,7 @@ export function SubjectEditorPage() {
       <BackLink to={materialPaths.subjects} label={t('subjects.back')} />
       <PageHeader title={title} text={t('subjects.text')} />
       {id ? (
-        <Loaded resource={subject}>
+        <Loaded query={subject}>
           {(s) =>
             s.canEdit ? (
               <SubjectForm key={s.id} id={s.id} initial={{ code: s.code, name: s.name, description: s.description, credits: s.credits }} onSaved={done} />
@@ -173,13 +170,13 @@ export function SubjectEditorPage() {
 export function SubjectViewPage() {
   const { t, i18n } = useTranslation('material');
   const { id = '' } = useParams();
-  const subject = useResource(`material:subject:${id}`, (signal) => getSubject(id, signal));
+  const subject = useQuery(dashboardQueries.subject(id));
   const name = subject.data ? textIn(subject.data.name, i18n.language) : t('subjects.view');
   useDocumentMeta(`${name} | ${t('common:brand')}`, t('subjects.text'));
   return (
     <div className={`${page} max-w-4xl`} data-testid="subject-view">
       <BackLink to={materialPaths.subjects} label={t('subjects.back')} />
-      <Loaded resource={subject}>{(s) => <SubjectDetails subject={s} />}</Loaded>
+      <Loaded query={subject}>{(s) => <SubjectDetails subject={s} />}</Loaded>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import '../texts';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Eye, GraduationCap, Pencil, Plus, X } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,21 +10,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ApiError } from '@/lib/api-client';
 import { useRole } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { invalidateResources, useResource } from '@/lib/use-resource';
 import { textLimits } from '@/lib/wasm';
 import { validateSyllabus } from '@/lib/wasm-dashboard';
-import {
-  SYLLABUS_STATUSES,
-  createSyllabus,
-  getSyllabus,
-  listSubjects,
-  listSyllabuses,
-  listTeachers,
-  updateSyllabus,
-  type Syllabus,
-  type SyllabusBody,
-  type SyllabusStatus,
-} from '../api/material';
+import { SYLLABUS_STATUSES, type Syllabus, type SyllabusBody } from '../api/material';
+import { dashboardQueries, useSaveSyllabus } from '../api/queries';
 import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/material';
 import { BilingualField, Card, FormRow, PageHeader, SaveButton, StatusBadge, input } from '../components/ui';
 import { messagesOf, useFieldErrors } from '../components/use-field-errors';
@@ -42,7 +32,7 @@ export function SyllabusListPage({ teacher = false }: { teacher?: boolean }) {
   const text = editor ? t('syllabus.text') : t('syllabus.textTeacher');
   useDocumentMeta(`${t('syllabus.title')} | ${t('common:brand')}`, text);
   const [search, setSearch] = useState('');
-  const syllabuses = useResource(`material:syllabuses:${search}`, (signal) => listSyllabuses(search, signal));
+  const syllabuses = useQuery(dashboardQueries.syllabuses(search));
   const onSearch = useCallback((value: string) => setSearch(value), []);
   const viewPath = editor ? materialPaths.viewSyllabus : materialPaths.teacherSyllabus;
 
@@ -54,7 +44,7 @@ export function SyllabusListPage({ teacher = false }: { teacher?: boolean }) {
         actions={editor && <Link to={materialPaths.addSyllabus} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('syllabus.add')}</Link>}
       />
       <SearchField label={t('syllabus.search')} onSearch={onSearch} />
-      <Loaded resource={syllabuses}>
+      <Loaded query={syllabuses}>
         {(items) =>
           items.length === 0 ? (
             <EmptyState
@@ -126,9 +116,9 @@ export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; 
   const { t, i18n } = useTranslation('material');
   const [body, setBody] = useState(initial);
   const [pick, setPick] = useState('');
-  const [saving, setSaving] = useState(false);
-  const subjects = useResource('material:subjects:', (signal) => listSubjects('', signal));
-  const teachers = useResource('material:teachers', listTeachers);
+  const save = useSaveSyllabus();
+  const subjects = useQuery(dashboardQueries.subjects(''));
+  const teachers = useQuery(dashboardQueries.teachers());
   const form = useFieldErrors(() => messagesOf(validateSyllabus(body, i18n.language)));
   const e = form.errors;
   const set = (next: Partial<SyllabusBody>) => setBody((b) => ({ ...b, ...next }));
@@ -146,17 +136,13 @@ export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.validate()) return;
-    setSaving(true);
     try {
-      const saved = id ? (await updateSyllabus(id, body)).id : await createSyllabus(body);
-      invalidateResources('material:');
+      const saved = await save.mutateAsync({ id, body });
       toast.success(id ? t('saved') : t('created'));
       onSaved(saved);
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields);
       toast.error(t('saveFailed'), { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -171,7 +157,7 @@ export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; 
             <input id="syllabus-weeks" type="number" min={1} max={520} value={body.durationWeeks} onChange={(ev) => set({ durationWeeks: Math.trunc(Number(ev.target.value)) || 0 })} className={input(Boolean(e.durationWeeks))} aria-invalid={Boolean(e.durationWeeks)} />
           </FormRow>
           <FormRow label={t('fields.status')} htmlFor="syllabus-status" error={e.status}>
-            <select id="syllabus-status" value={body.status} onChange={(ev) => set({ status: ev.target.value as SyllabusStatus })} className={input(Boolean(e.status))}>
+            <select id="syllabus-status" value={body.status} onChange={(ev) => set({ status: ev.target.value })} className={input(Boolean(e.status))}>
               {SYLLABUS_STATUSES.map((status) => <option key={status} value={status}>{t(`status.${status}`)}</option>)}
             </select>
           </FormRow>
@@ -227,7 +213,7 @@ export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; 
 
         <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
           <Link to={materialPaths.syllabuses} className={buttonClass('secondary')}>{t('actions.cancel')}</Link>
-          <SaveButton saving={saving}>{t('actions.save')}</SaveButton>
+          <SaveButton saving={save.isPending}>{t('actions.save')}</SaveButton>
         </div>
       </Card>
     </form>
@@ -241,19 +227,19 @@ export function SyllabusEditorPage() {
   const navigate = useNavigate();
   const title = id ? t('syllabus.edit') : t('syllabus.add');
   useDocumentMeta(`${title} | ${t('common:brand')}`, t('syllabus.text'));
-  const syllabus = useResource(id ? `material:syllabus:${id}` : null, (signal) => getSyllabus(id ?? '', signal));
+  const syllabus = useQuery({ ...dashboardQueries.syllabus(id ?? ''), enabled: id !== undefined });
   const done = (saved: string) => navigate(materialPaths.viewSyllabus(saved));
   return (
     <div className={`${page} max-w-4xl`} data-testid="syllabus-editor">
       <BackLink to={materialPaths.syllabuses} label={t('syllabus.back')} />
       <PageHeader title={title} text={t('syllabus.text')} />
       {id ? (
-        <Loaded resource={syllabus}>
+        <Loaded query={syllabus}>
           {(s) => (
             <SyllabusForm
               key={s.id}
               id={s.id}
-              initial={{ code: s.code, name: s.name, description: s.description, durationWeeks: s.durationWeeks, status: s.status, ownerId: s.ownerId, subjects: s.subjects.map((x) => x.id) }}
+              initial={{ code: s.code, name: s.name, description: s.description, durationWeeks: s.durationWeeks, status: s.status, ownerId: s.ownerId ?? null, subjects: s.subjects.map((x) => x.id) }}
               onSaved={done}
             />
           )}
@@ -269,13 +255,13 @@ export function SyllabusEditorPage() {
 export function SyllabusViewPage({ teacher = false }: { teacher?: boolean }) {
   const { t, i18n } = useTranslation('material');
   const { id = '' } = useParams();
-  const syllabus = useResource(`material:syllabus:${id}`, (signal) => getSyllabus(id, signal));
+  const syllabus = useQuery(dashboardQueries.syllabus(id));
   const name = syllabus.data ? textIn(syllabus.data.name, i18n.language) : t('syllabus.view');
   useDocumentMeta(`${name} | ${t('common:brand')}`, t('syllabus.text'));
   return (
     <div className={`${page} max-w-5xl`} data-testid="syllabus-view">
       <BackLink to={teacher ? materialPaths.teacherSyllabuses : materialPaths.syllabuses} label={t('syllabus.back')} />
-      <Loaded resource={syllabus}>{(s) => <SyllabusDetails syllabus={s} editable={!teacher} />}</Loaded>
+      <Loaded query={syllabus}>{(s) => <SyllabusDetails syllabus={s} editable={!teacher} />}</Loaded>
     </div>
   );
 }

@@ -1,5 +1,5 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Heart, MessagesSquare, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
@@ -8,11 +8,10 @@ import { FallbackImage } from '@/components/ui/fallback-image';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { placeholders } from '@/config/placeholders';
 import { useAuth } from '@/lib/auth';
-import { placeholders, type FeedPost } from '@/lib/catalogue-types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { useResource } from '@/lib/use-resource';
-import { fetchFeed } from '../api/feed';
+import { feedQueries } from '../api/queries';
 
 const DATE_LOCALES: Record<string, string> = { vi: 'vi-VN', en: 'en-GB' };
 
@@ -22,24 +21,9 @@ export default function FeedPage() {
   const title = t('pages:postFeed.title');
   useDocumentMeta(`${title} | ${t('common:brand')}`, t('pages:postFeed.description'));
   const { isAuthenticated } = useAuth();
-  const first = useResource('feed:1', (signal) => fetchFeed(1, signal));
-  const [more, setMore] = useState<FeedPost[]>([]);
-  const [page, setPage] = useState(1);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const items = [...(first.data?.items ?? []), ...more];
-  const hasMore = first.data ? page < first.data.totalPages : false;
+  const feed = useInfiniteQuery(feedQueries.pages());
+  const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
   const when = new Intl.DateTimeFormat(DATE_LOCALES[i18n.language] ?? i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-
-  const loadMore = async () => {
-    setLoadingMore(true);
-    try {
-      const next = await fetchFeed(page + 1);
-      setMore((previous) => [...previous, ...next.items]);
-      setPage(page + 1);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
 
   return (
     <div className="flex-1 bg-slate-50/60">
@@ -52,9 +36,9 @@ export default function FeedPage() {
       </header>
       <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_18rem]">
         <section aria-label={title}>
-          {first.error !== undefined && !first.data ? (
-            <LoadError onRetry={first.reload} />
-          ) : !first.data ? (
+          {feed.isError && !feed.data ? (
+            <LoadError onRetry={() => void feed.refetch()} />
+          ) : !feed.data ? (
             <div className="space-y-4" aria-busy="true">
               {Array.from({ length: 3 }, (_, i) => <span key={i} aria-hidden="true" className="block h-48 animate-pulse rounded-3xl bg-slate-200/70" />)}
             </div>
@@ -93,10 +77,10 @@ export default function FeedPage() {
                   );
                 })}
               </ul>
-              {hasMore && (
+              {feed.hasNextPage && (
                 <div className="mt-8 flex justify-center">
-                  <button type="button" onClick={() => void loadMore()} disabled={loadingMore} className={buttonClass('secondary')}>
-                    {loadingMore && <Spinner className="size-4 border-2" />}
+                  <button type="button" onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage} className={buttonClass('secondary')}>
+                    {feed.isFetchingNextPage && <Spinner className="size-4 border-2" />}
                     {t('posts:feed.more')}
                   </button>
                 </div>

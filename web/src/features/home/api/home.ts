@@ -1,5 +1,5 @@
 import { ApiError, api } from '@/lib/api-client';
-import type { Home } from '@/lib/catalogue-types';
+import type { Home } from '@/lib/api/types';
 import { sendVisitorMessage, type SendOutcome } from '@/lib/send-message';
 
 /** `GET /api/home`: every list of the home page in one request. */

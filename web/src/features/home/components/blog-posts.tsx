@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { paths } from '@/config/paths';
-import { placeholders, type Post } from '@/lib/catalogue-types';
+import { placeholders } from '@/config/placeholders';
+import type { Post } from '@/lib/api/types';
 import { truncateTitle } from '@/lib/wasm';
 
 const DATE_LOCALES: Record<string, string> = { vi: 'vi-VN', en: 'en-GB' };

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { paths } from '@/config/paths';
-import { placeholders, type Category } from '@/lib/catalogue-types';
+import { placeholders } from '@/config/placeholders';
+import type { Category } from '@/lib/api/types';
 
 /** SPEC §9: skeleton tiles while the category list is empty. */
 export const CATEGORY_SKELETON_TILES = 9;

@@ -6,7 +6,7 @@ import { CourseCard, CourseCardSkeleton } from '@/components/course-card/course-
 import { buttonClass } from '@/components/ui/button';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { paths } from '@/config/paths';
-import type { Course } from '@/lib/catalogue-types';
+import type { Course } from '@/lib/api/types';
 
 /** SPEC §2.4 Popular courses: Explore courses → /courselist, a grid of 1, 2 and 4 columns. */
 export function PopularCourses({ courses, loading }: { courses: Course[]; loading: boolean }) {

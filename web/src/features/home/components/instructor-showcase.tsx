@@ -4,7 +4,8 @@ import { Carousel, CarouselButtons, useCarousel } from '@/components/carousel/ca
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { paths } from '@/config/paths';
-import { placeholders, type Instructor } from '@/lib/catalogue-types';
+import { placeholders } from '@/config/placeholders';
+import type { Instructor } from '@/lib/api/types';
 import { expertisePreview } from '@/lib/wasm';
 
 /** Two rows: each slide stacks two instructor cards. */

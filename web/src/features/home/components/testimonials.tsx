@@ -2,7 +2,8 @@ import { Quote, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { SectionHeading } from '@/components/ui/section-heading';
-import { placeholders, type Testimonial } from '@/lib/catalogue-types';
+import { placeholders } from '@/config/placeholders';
+import type { Testimonial } from '@/lib/api/types';
 
 /** SPEC §2.4: four entries, shown side by side (no autoplay). */
 const TESTIMONIALS = 4;

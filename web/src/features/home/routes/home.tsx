@@ -1,8 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { useResource } from '@/lib/use-resource';
-import { fetchHome } from '../api/home';
+import { homeQueries } from '../api/queries';
 import { AboutSkills } from '../components/about-skills';
 import { AdmissionSection } from '../components/admission-section';
 import { BlogPosts } from '../components/blog-posts';
@@ -21,9 +21,9 @@ import { WhyChooseUs } from '../components/why-choose-us';
 export default function HomePage() {
   const { t } = useTranslation(['home', 'common']);
   useDocumentMeta(t('meta.title'), t('meta.description'));
-  const home = useResource('home', fetchHome);
+  const home = useQuery(homeQueries.page());
   const data = home.data;
-  const loading = home.loading;
+  const loading = home.isPending;
 
   return (
     <div data-testid="home">
@@ -32,9 +32,9 @@ export default function HomePage() {
       <Promo />
       <AboutSkills />
       <PopularCourses courses={data?.popularCourses ?? []} loading={loading} />
-      {home.error !== undefined && !data && (
+      {home.isError && !data && (
         <div className="mx-auto w-full max-w-7xl px-4 sm:px-6">
-          <LoadError onRetry={home.reload} />
+          <LoadError onRetry={() => void home.refetch()} />
         </div>
       )}
       <CourseCarouselSection sectionKey="bestSelling" courses={data?.bestSellingCourses ?? []} loading={loading} tinted />

@@ -1,5 +1,5 @@
 import { ApiError, api } from '@/lib/api-client';
-import type { Instructor, MentorDetail } from '@/lib/catalogue-types';
+import type { Instructor, MentorDetail } from '@/lib/api/types';
 
 function need<T>(value: T | undefined): T {
   if (value === undefined) throw new ApiError('Empty response', { kind: 'bad-response' });

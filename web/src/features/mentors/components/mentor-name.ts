@@ -1,4 +1,4 @@
-import type { Instructor } from '@/lib/catalogue-types';
+import type { Instructor } from '@/lib/api/types';
 
 /** `lastName firstName` (Vietnamese order), as the server spells it in `name`. */
 export function mentorName(mentor: Instructor): string {

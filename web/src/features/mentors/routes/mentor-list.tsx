@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, BookOpen, Search, Star, Users } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +7,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
-import { placeholders, type Instructor } from '@/lib/catalogue-types';
+import { placeholders } from '@/config/placeholders';
+import type { Instructor } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { useResource } from '@/lib/use-resource';
 import { expertisePreview, normalizeSearch, ratingDisplay, textLimits } from '@/lib/wasm';
-import { fetchMentors } from '../api/mentors';
+import { mentorQueries } from '../api/queries';
 import { mentorName } from '../components/mentor-name';
 
 /** The text a mentor is found by: name, profession and expertise, folded by the shared search rule. */
@@ -23,7 +24,7 @@ export default function MentorListPage() {
   const { t, i18n } = useTranslation(['mentors', 'pages', 'common']);
   const title = t('pages:mentorList.title');
   useDocumentMeta(`${title} | ${t('common:brand')}`, t('pages:mentorList.description'));
-  const mentors = useResource('mentors', fetchMentors);
+  const mentors = useQuery(mentorQueries.list());
   const [text, setText] = useState('');
   const query = normalizeSearch(useDeferredValue(text));
   const id = useId();
@@ -54,8 +55,8 @@ export default function MentorListPage() {
         </div>
       </header>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-        {mentors.error !== undefined && !mentors.data ? (
-          <LoadError onRetry={mentors.reload} />
+        {mentors.isError && !mentors.data ? (
+          <LoadError onRetry={() => void mentors.refetch()} />
         ) : !mentors.data ? (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true">
             {Array.from({ length: 8 }, (_, i) => <li key={i} aria-hidden="true" className="h-80 animate-pulse rounded-3xl bg-slate-200/70" />)}

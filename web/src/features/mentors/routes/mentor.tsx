@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { BookOpen, Check, Clock, Star, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
@@ -9,13 +10,13 @@ import { FallbackImage } from '@/components/ui/fallback-image';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { placeholders } from '@/config/placeholders';
 import { ApiError } from '@/lib/api-client';
+import type { MentorDetail, Plan } from '@/lib/api/types';
 import { useAuth } from '@/lib/auth';
-import { placeholders, type MentorDetail, type Plan } from '@/lib/catalogue-types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { useResource } from '@/lib/use-resource';
 import { formatPrice, ratingDisplay } from '@/lib/wasm';
-import { fetchMentor } from '../api/mentors';
+import { mentorQueries } from '../api/queries';
 import { mentorName } from '../components/mentor-name';
 
 /** /mentor/{id} and /mentor?id={userId}: a mentor's profile, expertise, plans and courses. */
@@ -24,14 +25,14 @@ export default function MentorPage() {
   const [params] = useSearchParams();
   const id = pathId ?? params.get('id') ?? '';
   const { t } = useTranslation(['mentors', 'pages', 'common']);
-  const mentor = useResource(id ? `mentor:${id}` : null, (signal) => fetchMentor(id, signal));
+  const mentor = useQuery(mentorQueries.detail(id));
   const data = mentor.data;
   useDocumentMeta(
     `${data ? mentorName(data) : t('pages:mentor.title')} | ${t('common:brand')}`,
     data ? `${data.profession ?? ''} — ${data.bio.slice(0, 140)}` : t('pages:mentor.description'),
   );
 
-  if (!id || (mentor.error !== undefined && !data)) {
+  if (!id || (mentor.isError && !data)) {
     const missing = !id || (mentor.error instanceof ApiError && mentor.error.status === 404);
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-16">
@@ -42,7 +43,7 @@ export default function MentorPage() {
             action={<Link to={paths.mentorList} className={buttonClass('primary')}>{t('mentors:browse')}</Link>}
           />
         ) : (
-          <LoadError onRetry={mentor.reload} />
+          <LoadError onRetry={() => void mentor.refetch()} />
         )}
       </div>
     );

@@ -1,9 +1,16 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { renderAt } from '@/testing/render';
 import type { AppNotification } from '../types';
 import { NotificationDropdown } from './notification-dropdown';
+
+const api = vi.hoisted(() => ({
+  loadHeaderNotifications: vi.fn(),
+  markNotificationRead: vi.fn(),
+  markAllNotificationsRead: vi.fn(),
+}));
+vi.mock('../api/notifications', () => api);
 
 const note = (id: string, type: string, isRead: boolean): AppNotification => ({
   _id: id,
@@ -22,6 +29,12 @@ function open() {
 }
 
 describe('NotificationDropdown', () => {
+  beforeEach(() => {
+    for (const fn of Object.values(api)) fn.mockReset();
+    api.loadHeaderNotifications.mockResolvedValue([]);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
   afterEach(async () => {
     await i18n.changeLanguage('vi');
   });
@@ -57,5 +70,29 @@ describe('NotificationDropdown', () => {
     open();
     expect(screen.queryByTestId('notification-badge')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mark All Read' })).toBeNull();
+  });
+
+  it('shows a notification read at once, and unread again when the server refuses', async () => {
+    await i18n.changeLanguage('en');
+    let refuse: (error: Error) => void = () => undefined;
+    api.markNotificationRead.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
+    api.loadHeaderNotifications.mockReturnValue(new Promise(() => undefined));
+    renderAt(<NotificationDropdown initial={[note('a', 'Referral', false), note('b', 'Referral', false)]} />);
+    open();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Mark as read' })[0]!);
+    await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toBe('1'));
+    expect(api.markNotificationRead).toHaveBeenCalledWith('a');
+
+    refuse(new Error('refused'));
+    await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toBe('2'));
+  });
+
+  it('shows every notification read at once with Mark All Read', async () => {
+    await i18n.changeLanguage('en');
+    api.markAllNotificationsRead.mockReturnValue(new Promise(() => undefined));
+    renderAt(<NotificationDropdown initial={[note('a', 'Referral', false), note('b', 'Referral', false)]} />);
+    open();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark All Read' }));
+    await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull());
   });
 });

@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { Bell, Check, CheckCheck } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useHoverMenu } from '@/components/hover-menu';
 import { paths } from '@/config/paths';
 import { notificationTypeLabel } from '@/lib/wasm';
-import { loadHeaderNotifications, markAllNotificationsRead, markNotificationRead } from '../api/notifications';
+import { notificationQueries, useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/queries';
 import type { AppNotification } from '../types';
 
 function useRelativeTime() {
@@ -35,28 +36,22 @@ export function NotificationDropdown({ initial = [] }: { initial?: AppNotificati
   const navigate = useNavigate();
   const menu = useHoverMenu();
   const relative = useRelativeTime();
-  const [items, setItems] = useState<AppNotification[]>(initial);
+  const notifications = useQuery({ ...notificationQueries.header(), initialData: initial.length > 0 ? initial : undefined });
+  const items = notifications.data ?? [];
+  const unread = items.filter((item) => !item.isRead).length;
+  const markOne = useMarkNotificationRead();
+  const markEvery = useMarkAllNotificationsRead();
 
   useEffect(() => {
-    if (initial.length > 0) return;
-    loadHeaderNotifications()
-      .then((loaded) => loaded.length > 0 && setItems(loaded))
-      .catch((error: unknown) => console.error('Notification loading failed', error));
-  }, [initial.length]);
+    if (notifications.error) console.error('Notification loading failed', notifications.error);
+  }, [notifications.error]);
 
-  const unread = items.filter((item) => !item.isRead).length;
+  /** Shown read at once; unread again if the server refuses (SPEC §8: logged only). */
+  const markRead = (id: string) =>
+    markOne.mutate(id, { onError: (error) => console.error('Marking a notification read failed', error) });
 
-  const markRead = useCallback(async (id: string) => {
-    try {
-      await markNotificationRead(id);
-      setItems((list) => list.map((item) => (item._id === id ? { ...item, isRead: true } : item)));
-    } catch (error) {
-      console.error('Marking a notification read failed', error); // SPEC §8: logged only
-    }
-  }, []);
-
-  const open = async (item: AppNotification) => {
-    if (!item.isRead) await markRead(item._id);
+  const open = (item: AppNotification) => {
+    if (!item.isRead) markRead(item._id);
     if (item.actionLink) {
       menu.close();
       if (/^https?:\/\//.test(item.actionLink)) window.location.assign(item.actionLink);
@@ -64,14 +59,8 @@ export function NotificationDropdown({ initial = [] }: { initial?: AppNotificati
     }
   };
 
-  const markAll = async () => {
-    try {
-      await markAllNotificationsRead();
-      setItems((list) => list.map((item) => ({ ...item, isRead: true })));
-    } catch (error) {
-      console.error('Marking all notifications read failed', error);
-    }
-  };
+  const markAll = () =>
+    markEvery.mutate(undefined, { onError: (error) => console.error('Marking all notifications read failed', error) });
 
   return (
     <div className="relative" {...menu.containerProps}>
@@ -102,7 +91,7 @@ export function NotificationDropdown({ initial = [] }: { initial?: AppNotificati
             {unread > 0 && (
               <button
                 type="button"
-                onClick={() => void markAll()}
+                onClick={markAll}
                 className="flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-semibold text-teal-700 hover:bg-teal-50"
               >
                 <CheckCheck aria-hidden="true" className="size-4" />
@@ -129,7 +118,7 @@ export function NotificationDropdown({ initial = [] }: { initial?: AppNotificati
                       <Bell aria-hidden="true" className="size-5" />
                     </span>
                   )}
-                  <button type="button" onClick={() => void open(item)} className="min-w-0 flex-1 text-left">
+                  <button type="button" onClick={() => open(item)} className="min-w-0 flex-1 text-left">
                     <span className="text-[11px] font-bold tracking-wide text-teal-700 uppercase">
                       {notificationTypeLabel(item.type)}
                     </span>
@@ -142,7 +131,7 @@ export function NotificationDropdown({ initial = [] }: { initial?: AppNotificati
                   {!item.isRead && (
                     <button
                       type="button"
-                      onClick={() => void markRead(item._id)}
+                      onClick={() => markRead(item._id)}
                       aria-label={t('notifications.markRead')}
                       className="self-start rounded-lg p-1.5 text-slate-400 hover:bg-white hover:text-teal-700"
                     >

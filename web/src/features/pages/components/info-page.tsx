@@ -1,20 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { useResource } from '@/lib/use-resource';
-import { INFO_NS, loadInfoTexts } from '../content/load';
+import { pageQueries } from '../api/queries';
+import { INFO_NS } from '../content/load';
 
 /**
  * Frame of the information pages: sets the page meta (from the always-loaded `pages` texts), loads the long
  * texts, then renders `children`.
  */
 export function InfoPage({ page, children }: { page: 'about' | 'contact' | 'informations' | 'terms' | 'privacy'; children: () => ReactNode }) {
-  const { t } = useTranslation(['pages', 'common']);
+  const { t, i18n } = useTranslation(['pages', 'common']);
   useDocumentMeta(`${t(`pages:${page}.title`)} | ${t('common:brand')}`, t(`pages:${page}.description`));
-  const texts = useResource(`info-texts`, loadInfoTexts);
-  if (texts.error !== undefined) return <div className="mx-auto w-full max-w-3xl px-4 py-16"><LoadError onRetry={texts.reload} /></div>;
+  const texts = useQuery(pageQueries.infoTexts(i18n.language));
+  if (texts.isError) return <div className="mx-auto w-full max-w-3xl px-4 py-16"><LoadError onRetry={() => void texts.refetch()} /></div>;
   if (!texts.data) return <PageSpinner />;
   return <>{children()}</>;
 }

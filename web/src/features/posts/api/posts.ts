@@ -1,5 +1,5 @@
 import { ApiError, api } from '@/lib/api-client';
-import type { Page, Post, PostDetail } from '@/lib/catalogue-types';
+import type { Post, PostDetail, PostPage } from '@/lib/api/types';
 
 export const POSTS_PAGE_SIZE = 9;
 
@@ -9,8 +9,8 @@ function need<T>(value: T | undefined): T {
 }
 
 /** `GET /api/posts`: published posts, newest first. */
-export async function fetchPosts(page: number, signal: AbortSignal): Promise<Page<Post>> {
-  return need((await api.get<Page<Post>>('/api/posts', { query: { page, pageSize: POSTS_PAGE_SIZE }, publicRoute: true, signal })).result);
+export async function fetchPosts(page: number, signal: AbortSignal): Promise<PostPage> {
+  return need((await api.get<PostPage>('/api/posts', { query: { page, pageSize: POSTS_PAGE_SIZE }, publicRoute: true, signal })).result);
 }
 
 /** `GET /api/posts/{id}` with its HTML content. */

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CalendarDays } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -6,10 +7,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
-import { placeholders } from '@/lib/catalogue-types';
+import { placeholders } from '@/config/placeholders';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { useResource } from '@/lib/use-resource';
-import { fetchPosts } from '../api/posts';
+import { postQueries } from '../api/queries';
 import { useLongDate } from '../components/use-long-date';
 
 /** /popular-post: news and blog posts, newest first, with pagination. */
@@ -19,7 +19,7 @@ export default function PostListPage() {
   useDocumentMeta(`${title} | ${t('common:brand')}`, t('pages:popularPost.description'));
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const posts = useResource(`posts:${page}`, (signal) => fetchPosts(page, signal));
+  const posts = useQuery(postQueries.page(page));
   const date = useLongDate();
   const [first, ...rest] = posts.data?.items ?? [];
 
@@ -33,8 +33,8 @@ export default function PostListPage() {
         </div>
       </header>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        {posts.error !== undefined && !posts.data ? (
-          <LoadError onRetry={posts.reload} />
+        {posts.isError && !posts.data ? (
+          <LoadError onRetry={() => void posts.refetch()} />
         ) : !posts.data ? (
           <div className="grid gap-6 md:grid-cols-3" aria-busy="true">
             {Array.from({ length: 6 }, (_, i) => <span key={i} aria-hidden="true" className="h-80 animate-pulse rounded-3xl bg-slate-200/70" />)}

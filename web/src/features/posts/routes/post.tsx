@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +9,10 @@ import { FallbackImage } from '@/components/ui/fallback-image';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { placeholders } from '@/config/placeholders';
 import { ApiError } from '@/lib/api-client';
-import { placeholders } from '@/lib/catalogue-types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { useResource } from '@/lib/use-resource';
-import { fetchPost } from '../api/posts';
+import { postQueries } from '../api/queries';
 import { sanitizeHtml } from '../components/sanitize';
 import { useLongDate } from '../components/use-long-date';
 
@@ -21,20 +21,20 @@ export default function PostPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const { t } = useTranslation(['posts', 'pages', 'common']);
-  const post = useResource(id ? `post:${id}` : null, (signal) => fetchPost(id, signal));
+  const post = useQuery(postQueries.detail(id));
   const data = post.data;
   const html = useMemo(() => (data ? sanitizeHtml(data.content) : ''), [data]);
   const date = useLongDate();
   useDocumentMeta(`${data?.title ?? t('pages:post.title')} | ${t('common:brand')}`, data?.excerpt || t('pages:post.description'));
 
-  if (!id || (post.error !== undefined && !data)) {
+  if (!id || (post.isError && !data)) {
     const missing = !id || (post.error instanceof ApiError && post.error.status === 404);
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-16">
         {missing ? (
           <EmptyState title={t('posts:notFound')} action={<Link to={paths.popularPost} className={buttonClass('primary')}>{t('posts:back')}</Link>} />
         ) : (
-          <LoadError onRetry={post.reload} />
+          <LoadError onRetry={() => void post.refetch()} />
         )}
       </div>
     );

@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookOpen, CalendarDays, Mail, MapPin, Pencil, Phone, UsersRound, type LucideIcon } from 'lucide-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
@@ -8,13 +9,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { fetchEnrolledCourses, fetchInstructorCourses, fetchMentorshipEnrollments, fetchProfile } from '../api/profile';
+import { profileKeys } from '../api/keys';
+import { profileQueries } from '../api/queries';
 import { EnrolledCourseCard, InstructorCourseCard } from '../components/course-cards';
 import { AVATAR_PLACEHOLDER, Img } from '../components/image';
 import { MentorshipCard } from '../components/mentorship-card';
 import { UpdateProfileDialog } from '../components/update-profile-dialog';
 import { formatDate, localeOf } from '../lib/format';
-import type { EnrolledCourse, InstructorCourse, MentorshipEnrollment, ProfileUser } from '../types';
+import type { EnrolledCourse, InstructorCourse, ProfileUser } from '../types';
 
 type ProfileRole = 'admin' | 'teacher' | 'student' | 'staff';
 
@@ -22,29 +24,6 @@ type ProfileRole = 'admin' | 'teacher' | 'student' | 'staff';
 function roleOf(user: ProfileUser | null): ProfileRole | null {
   const name = user?.roleName?.toLowerCase();
   return name === 'admin' || name === 'teacher' || name === 'student' || name === 'staff' ? name : null;
-}
-
-/** A list that loads once; errors are logged only (SPEC §8) and leave it empty. */
-function useList<T>(load: (() => Promise<T[]>) | null, logText: string) {
-  const [state, setState] = useState<{ items: T[]; loading: boolean }>({ items: [], loading: Boolean(load) });
-  useEffect(() => {
-    if (!load) {
-      setState({ items: [], loading: false });
-      return;
-    }
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    load()
-      .then((items) => live && setState({ items, loading: false }))
-      .catch((error: unknown) => {
-        console.error(logText, error);
-        if (live) setState({ items: [], loading: false });
-      });
-    return () => {
-      live = false;
-    };
-  }, [load, logText]);
-  return state;
 }
 
 function InfoRow({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
@@ -102,36 +81,30 @@ const tabTrigger =
 export default function ProfilePage() {
   const { t, i18n } = useTranslation('profile');
   const { user: sessionUser, reloadUser } = useAuth();
-  const [profile, setProfile] = useState<ProfileUser | null>(sessionUser);
+  const queryClient = useQueryClient();
+  const fresh = useQuery(profileQueries.me());
+  // Until the fresh read arrives (or when it fails) the session's copy of the user is shown.
+  const profile: ProfileUser | null = fresh.data ?? sessionUser;
   const [editing, setEditing] = useState(false);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const locale = localeOf(i18n.language);
   useDocumentMeta(t('metaTitle'), t('metaDescription'));
 
-  const loadProfile = useCallback(async () => {
-    try {
-      setProfile(await fetchProfile());
-    } catch (error) {
-      console.error(t('loadFailed'), error);
-    }
-  }, [t]);
-
   useEffect(() => {
-    void loadProfile();
-  }, [loadProfile]);
+    if (fresh.error) console.error(t('loadFailed'), fresh.error);
+  }, [fresh.error, t]);
 
   const role = roleOf(profile);
   const isTeacher = role === 'teacher';
   const showsTabs = role !== null && role !== 'admin';
 
-  const courses = useList<InstructorCourse | EnrolledCourse>(
-    role === null || role === 'admin' ? null : isTeacher ? fetchInstructorCourses : fetchEnrolledCourses,
-    isTeacher ? 'Failed to fetch teacher courses' : 'Failed to fetch enrolled courses',
-  );
-  const mentorships = useList<MentorshipEnrollment>(showsTabs ? fetchMentorshipEnrollments : null, 'Failed to fetch mentorships');
+  const coursesQuery = useQuery({ ...profileQueries.courses(isTeacher), enabled: showsTabs });
+  const mentorshipsQuery = useQuery({ ...profileQueries.mentorships(), enabled: showsTabs });
+  const courses = { items: coursesQuery.data ?? [], loading: showsTabs && coursesQuery.isPending };
+  const mentorships = { items: mentorshipsQuery.data ?? [], loading: showsTabs && mentorshipsQuery.isPending };
 
   const afterUpdate = async () => {
-    await Promise.all([loadProfile(), reloadUser()]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: profileKeys.me() }), reloadUser()]);
   };
 
   if (!profile) {

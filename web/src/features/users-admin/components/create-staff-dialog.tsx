@@ -9,7 +9,8 @@ import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { textLimits, todayIso, validateProfile, validateRegistration } from '@/lib/wasm';
-import { createStaff, type StaffAccount } from '../api/users';
+import { useCreateStaff } from '../api/queries';
+import type { StaffAccount } from '../api/users';
 
 const EMPTY: StaffAccount = { firstName: '', lastName: '', username: '', email: '', password: '' };
 type StaffField = keyof StaffAccount;
@@ -44,17 +45,16 @@ export function validateStaff(account: StaffAccount, lang: string): Partial<Reco
 export function CreateStaffDialog({
   open,
   onOpenChange,
-  onCreated,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onCreated: () => void;
 }) {
   const { t, i18n } = useTranslation('users');
   const [form, setForm] = useState<StaffAccount>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<StaffField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const createStaff = useCreateStaff();
 
   useEffect(() => {
     if (open) {
@@ -87,10 +87,9 @@ export function CreateStaffDialog({
       password: form.password.trim(),
     };
     try {
-      await createStaff(account);
+      await createStaff.mutateAsync(account);
       toast.success(t('staffDialog.created', { username: account.username }));
       onOpenChange(false);
-      onCreated();
     } catch (error) {
       console.error('Staff account creation failed', error);
       if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<StaffField, string>>);

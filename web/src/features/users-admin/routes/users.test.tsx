@@ -93,4 +93,21 @@ describe('UsersAdminPage', () => {
     );
     expect(toast.success).toHaveBeenCalledWith('Staff account staff02 created');
   });
+
+  it('shows a new role at once, and the old one again when the server refuses', async () => {
+    toast.success.mockClear();
+    toast.error.mockClear();
+    let refuse: (error: Error) => void = () => undefined;
+    api.changeRole.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
+    renderPage();
+    const rows = await screen.findAllByTestId('user-row');
+    const role = () => within(screen.getAllByTestId('user-row')[1]!).getByRole('combobox') as HTMLSelectElement;
+    fireEvent.change(within(rows[1]!).getByRole('combobox'), { target: { value: 'TEACHER' } });
+    await waitFor(() => expect(role().value).toBe('TEACHER'));
+    expect(toast.success).not.toHaveBeenCalled();
+
+    refuse(new ApiError('Not allowed', { kind: 'bad-request', status: 403 }));
+    await waitFor(() => expect(role().value).toBe('STUDENT'));
+    expect(toast.error).toHaveBeenCalledWith('The change could not be saved', { description: 'Not allowed' });
+  });
 });

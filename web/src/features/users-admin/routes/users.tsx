@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Lock, LockOpen, RotateCw, Search, UserPlus, Users } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { buttonClass } from '@/components/ui/button';
@@ -9,7 +10,8 @@ import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { parseRole, textLimits, type Role } from '@/lib/wasm';
-import { changeRole, changeStatus, listUsers, type AdminUser, type UserPage, type UserQuery } from '../api/users';
+import { useChangeRole, useChangeStatus, userQueries } from '../api/queries';
+import type { AdminUser, UserQuery } from '../api/users';
 import { CreateStaffDialog } from '../components/create-staff-dialog';
 
 const ROLES: Role[] = ['ADMIN', 'STAFF', 'TEACHER', 'STUDENT'];
@@ -39,12 +41,12 @@ export default function UsersAdminPage() {
   const { user: me } = useAuth();
   const [searchText, setSearchText] = useState('');
   const [query, setQuery] = useState<UserQuery>({ search: '', role: '', page: 1 });
-  const [data, setData] = useState<UserPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const users = useQuery(userQueries.list(query));
+  const data = users.data;
+  const loading = users.isFetching;
+  const changeRole = useChangeRole();
+  const changeStatus = useChangeStatus();
   const [creating, setCreating] = useState(false);
-  const [reloadKey, setReloadKey] = useState(0);
   useDocumentMeta(t('metaTitle'), t('subtitle'));
 
   // The search box asks the server once typing pauses.
@@ -54,37 +56,20 @@ export default function UsersAdminPage() {
   }, [searchText]);
 
   useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    setLoadError(false);
-    listUsers(query, controller.signal)
-      .then((page) => setData(page))
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.kind === 'aborted') return;
-        console.error('Users could not be loaded', error);
-        setLoadError(true);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [query, reloadKey]);
+    if (users.error) console.error('Users could not be loaded', users.error);
+  }, [users.error]);
 
-  const reload = useCallback(() => setReloadKey((k) => k + 1), []);
-
-  const act = async (user: AdminUser, action: () => Promise<unknown>, success: string) => {
-    setBusy(user.userId);
-    try {
-      await action();
-      toast.success(success);
-      reload();
-    } catch (error) {
+  /** The row shows a change at once; the toast follows the server's answer, and a refusal turns the row back. */
+  const outcome = (success: string) => ({
+    onSuccess: () => toast.success(success),
+    onError: (error: unknown) => {
       console.error('User change failed', error);
       toast.error(t('actionFailed'), { description: error instanceof ApiError ? error.message : undefined });
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+  });
+  const busyWith = (mutation: { isPending: boolean; variables?: { userId: string } }) =>
+    mutation.isPending ? mutation.variables?.userId : undefined;
+  const busy = busyWith(changeRole) ?? busyWith(changeStatus) ?? null;
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const dateFormat = new Intl.DateTimeFormat(i18n.language.startsWith('en') ? 'en-US' : 'vi-VN', { dateStyle: 'medium' });
@@ -141,10 +126,10 @@ export default function UsersAdminPage() {
       </div>
 
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        {loadError ? (
+        {users.isError ? (
           <div role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center text-slate-600">
             <p>{t('loadFailed')}</p>
-            <button type="button" onClick={reload} className={buttonClass('secondary', 'sm')}>
+            <button type="button" onClick={() => void users.refetch()} className={buttonClass('secondary', 'sm')}>
               <RotateCw aria-hidden="true" className="size-4" />
               {t('retry')}
             </button>
@@ -199,7 +184,7 @@ export default function UsersAdminPage() {
                           onChange={(e) => {
                             const role = parseRole(e.target.value);
                             if (!role || role === user.roleName) return;
-                            void act(user, () => changeRole(user.userId, role), t('roleChanged', { name, role: t(`roles.${role}`) }));
+                            changeRole.mutate({ userId: user.userId, role }, outcome(t('roleChanged', { name, role: t(`roles.${role}`) })));
                           }}
                           className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm focus:border-teal-600 focus:ring-2 focus:ring-teal-600/25 focus:outline-none"
                         >
@@ -227,10 +212,9 @@ export default function UsersAdminPage() {
                           disabled={busy === user.userId}
                           aria-label={locked ? t('unlockFor', { name }) : t('lockFor', { name })}
                           onClick={() =>
-                            void act(
-                              user,
-                              () => changeStatus(user.userId, locked ? 'active' : 'locked'),
-                              locked ? t('unlocked', { name }) : t('locked', { name }),
+                            changeStatus.mutate(
+                              { userId: user.userId, status: locked ? 'active' : 'locked' },
+                              outcome(locked ? t('unlocked', { name }) : t('locked', { name })),
                             )
                           }
                           className={buttonClass(locked ? 'secondary' : 'ghost', 'sm')}
@@ -275,7 +259,7 @@ export default function UsersAdminPage() {
         </nav>
       )}
 
-      <CreateStaffDialog open={creating} onOpenChange={setCreating} onCreated={reload} />
+      <CreateStaffDialog open={creating} onOpenChange={setCreating} />
     </div>
   );
 }

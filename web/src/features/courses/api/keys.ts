@@ -1,0 +1,11 @@
+import { sharedKeys } from '@/lib/query-client';
+import type { CourseQuery } from './courses';
+
+/** The courses feature's query keys, under the shared prefix the dashboard's course edits invalidate. */
+export const courseKeys = {
+  all: () => sharedKeys.courses,
+  list: (query: CourseQuery) => [...sharedKeys.courses, 'list', query] as const,
+  detail: (id: string) => [...sharedKeys.courses, 'detail', id] as const,
+  /** The category list of the filters: the same list (and key) the category page reads. */
+  categories: () => sharedKeys.categories,
+};

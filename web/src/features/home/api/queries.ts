@@ -1,0 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fetchHome } from './home';
+import { homeKeys } from './keys';
+
+export const homeQueries = {
+  page: () => queryOptions({ queryKey: homeKeys.page(), queryFn: ({ signal }) => fetchHome(signal) }),
+};

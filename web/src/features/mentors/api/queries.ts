@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import { mentorKeys } from './keys';
+import { fetchMentor, fetchMentors } from './mentors';
+
+export const mentorQueries = {
+  list: () => queryOptions({ queryKey: mentorKeys.list(), queryFn: ({ signal }) => fetchMentors(signal) }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: mentorKeys.detail(id),
+      queryFn: ({ signal }) => fetchMentor(id, signal),
+      enabled: id !== '',
+    }),
+};

@@ -1,0 +1,8 @@
+/** The profile feature's query keys: the signed-in person's own data (forgotten when they sign out). */
+export const profileKeys = {
+  all: () => ['profile'] as const,
+  me: () => [...profileKeys.all(), 'me'] as const,
+  /** The courses tab: a teacher's own courses or a student's enrolments. */
+  courses: (teacher: boolean) => [...profileKeys.all(), 'courses', teacher ? 'teaching' : 'enrolled'] as const,
+  mentorships: () => [...profileKeys.all(), 'mentorships'] as const,
+};

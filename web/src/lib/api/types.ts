@@ -1,0 +1,55 @@
+/**
+ * The API's shapes by name. They are generated from the server's OpenAPI document into `schema.d.ts`
+ * (`npm run api-types`; CI fails when it is stale) and never written by hand.
+ */
+import type { components, paths } from './schema';
+
+type Schemas = components['schemas'];
+
+type SuccessBody<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } }
+  ? Body
+  : never;
+
+/** The envelope's `result` of a successful `method path` (for answers the document names no schema for). */
+export type ResultOf<Path extends keyof paths, Method extends keyof paths[Path]> =
+  SuccessBody<paths[Path][Method]> extends { result: infer Result } ? Result : never;
+
+export type Localized = Schemas['Localized'];
+
+// The catalogue, texts in the request's language. Money is integer minor units of `currency`.
+export type Course = Schemas['Course'];
+export type CourseDetail = Schemas['CourseDetail'];
+export type Section = Schemas['Section'];
+export type Lesson = Schemas['Lesson'];
+export type Category = Schemas['Category'];
+export type Instructor = Schemas['Instructor'];
+export type MentorDetail = Schemas['MentorDetail'];
+export type Plan = Schemas['Plan'];
+export type Post = Schemas['Post'];
+export type PostDetail = Schemas['PostDetail'];
+export type FeedPost = Schemas['FeedPost'];
+export type Banner = Schemas['Banner'];
+export type Testimonial = Schemas['Testimonial'];
+/** `GET /api/home`: every list of the home page in one answer. */
+export type Home = Schemas['Home'];
+
+export type CoursePage = ResultOf<'/api/courses', 'get'>;
+export type PostPage = ResultOf<'/api/posts', 'get'>;
+export type FeedPage = ResultOf<'/api/feed', 'get'>;
+
+// The dashboard: records with their texts in both languages, and what the editors send.
+export type ManagedCourse = Schemas['ManagedCourse'];
+export type ManagedCategory = Schemas['ManagedCategory'];
+export type ManagedBanner = Schemas['ManagedBanner'];
+export type CourseType = Schemas['CourseType'];
+export type Subject = Schemas['Subject'];
+export type Syllabus = Schemas['Syllabus'];
+export type InboxPage = Schemas['InboxPage'];
+export type InboxMessage = InboxPage['items'][number];
+export type CourseBody = Schemas['CourseBody'];
+export type SectionBody = Schemas['SectionBody'];
+export type LessonBody = Schemas['LessonBody'];
+export type CategoryBody = Schemas['CategoryBody'];
+export type BannerBody = Schemas['BannerBody'];
+export type SubjectBody = Schemas['SubjectBody'];
+export type SyllabusBody = Schemas['SyllabusBody'];
