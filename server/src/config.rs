@@ -110,7 +110,7 @@ pub struct Config {
     pub trusted_proxies: Vec<ipnet::IpNet>,
 
     /// How many public catalogue responses (course list pages, the home page) each server keeps in memory;
-    /// 0 turns the cache off. See `server/src/http/cache.rs`.
+    /// 0 turns the cache off. See `server/src/platform/cache.rs`.
     #[arg(long, global = true, env = "ACADEMY_RESPONSE_CACHE_ENTRIES", default_value_t = 4096)]
     pub response_cache_entries: usize,
 
@@ -264,7 +264,7 @@ impl Config {
     }
 
     /// The S3 settings, when a bucket is configured.
-    pub fn s3(&self) -> anyhow::Result<Option<crate::storage::S3Config>> {
+    pub fn s3(&self) -> anyhow::Result<Option<crate::platform::storage::S3Config>> {
         let Some(bucket) = self.s3_bucket.as_deref().map(str::trim).filter(|b| !b.is_empty()) else {
             return Ok(None);
         };
@@ -272,7 +272,7 @@ impl Config {
             value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned)
                 .with_context(|| format!("{name} is required with ACADEMY_S3_BUCKET"))
         };
-        Ok(Some(crate::storage::S3Config {
+        Ok(Some(crate::platform::storage::S3Config {
             bucket: bucket.to_owned(),
             region: self.s3_region.trim().to_owned(),
             endpoint: self.s3_endpoint.as_deref().map(str::trim).filter(|e| !e.is_empty()).map(str::to_owned),

@@ -12,18 +12,18 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-pub mod admin;
-pub mod auth;
+pub mod catalogue;
 pub mod config;
-pub mod db;
+pub mod contact;
 pub mod demo;
+pub mod files;
 pub mod housekeeping;
 pub mod http;
-pub mod jobs;
-pub mod mail;
+pub mod identity;
+pub mod learning;
+pub mod material;
+pub mod platform;
 pub mod state;
-pub mod storage;
-pub mod telemetry;
 
 use std::{future::Future, net::SocketAddr};
 
@@ -36,12 +36,12 @@ pub use state::AppState;
 
 /// Starts the server from `config` and runs it until SIGINT or SIGTERM.
 pub async fn run(config: Config) -> anyhow::Result<()> {
-    telemetry::init(&config.log_filter, config.log_format);
+    platform::telemetry::init(&config.log_filter, config.log_format);
     tracing::debug!(?config, "configuration");
     let addr = config.addr;
     let demo = config.demo;
     let state = AppState::build(config).await?;
-    admin::ensure_admin_from_config(&state).await?;
+    identity::admin::ensure_admin_from_config(&state).await?;
     if demo {
         demo::load(&state).await?;
     }
@@ -54,7 +54,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 
 /// Serves the app on `listener` until `shutdown` completes, then lets running requests finish.
 /// Handlers can read the client's address with `ConnectInfo<SocketAddr>`. Meanwhile this instance's job worker
-/// runs queued jobs ([`jobs`], handlers from [`job_handlers`]) and the hourly chores are asked for
+/// runs queued jobs ([`platform::jobs`], handlers from [`job_handlers`]) and the hourly chores are asked for
 /// ([`housekeeping`]).
 pub async fn serve(
     listener: TcpListener,
@@ -63,7 +63,7 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let chores = tokio::spawn(housekeeping::schedule_periodically(state.clone(), stopped.clone()));
-    let worker = jobs::Worker::new(state.jobs.clone(), state.clone(), job_handlers());
+    let worker = platform::jobs::Worker::new(state.jobs.clone(), state.clone(), job_handlers());
     let worker = tokio::spawn(worker.run(stopped));
     let shutdown = async move {
         shutdown.await;
@@ -79,7 +79,7 @@ pub async fn serve(
 }
 
 /// The handler of every kind of queued job.
-pub fn job_handlers() -> Vec<std::sync::Arc<dyn jobs::JobHandler<AppState>>> {
+pub fn job_handlers() -> Vec<std::sync::Arc<dyn platform::jobs::JobHandler<AppState>>> {
     vec![std::sync::Arc::new(housekeeping::Chores)]
 }
 

@@ -9,8 +9,8 @@ async fn main() -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => academy_server::run(cli.config).await,
         Command::CreateAdmin { username, email, password } => {
-            academy_server::admin::create_admin_command(cli.config, &username, &email, &password).await
+            academy_server::identity::admin::create_admin_command(cli.config, &username, &email, &password).await
         }
-        Command::PurgeUploads => academy_server::storage::purge::purge_command(cli.config).await,
+        Command::PurgeUploads => academy_server::files::purge::purge_command(cli.config).await,
     }
 }

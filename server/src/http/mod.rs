@@ -4,26 +4,11 @@
 //! `router()` that registers them with `.routes(routes!(handler))`, then merge it in [`api_router`]. Its paths
 //! are served and documented at once.
 
-pub mod auth;
-pub mod banners;
-pub mod cache;
-pub mod categories;
-pub mod contact;
-pub mod courses;
-pub mod dashboard;
+pub mod current_user;
 pub mod docs;
-pub mod enrollments;
 pub mod error;
 pub mod extract;
-pub mod feed;
-pub mod files;
 pub mod health;
-pub mod home;
-pub mod material;
-pub mod mentors;
-pub mod newsletter;
-pub mod posts;
-pub mod users;
 pub mod web;
 
 use std::time::Duration;
@@ -49,6 +34,7 @@ use utoipa::{OpenApi as _, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 
 pub use error::{ApiError, Text};
+pub use current_user::{CurrentUser, MaybeUser, require_role};
 pub use extract::{Json, Language, Path, Query};
 
 use crate::state::AppState;
@@ -88,27 +74,27 @@ const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), paym
 /// Every API route, documented. Later modules are merged here.
 pub fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(docs::ApiDoc::openapi()).merge(health::router())
-        .merge(auth::router()) // Identity: tokens and logout; users and files follow.
-        .merge(users::router())
-        .merge(files::router())
+        .merge(crate::identity::routes::auth::router()) // Identity: tokens and logout; users and files follow.
+        .merge(crate::identity::routes::users::router())
+        .merge(crate::files::routes::router())
         .merge(catalogue_router())
 }
 
 /// The catalogue's public endpoints (courses, categories, mentors, posts, feed, banners, home, contact).
 fn catalogue_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .merge(courses::router())
-        .merge(categories::router())
-        .merge(mentors::router())
-        .merge(posts::router())
-        .merge(feed::router())
-        .merge(banners::router())
-        .merge(home::router())
-        .merge(contact::router())
-        .merge(newsletter::router())
-        .merge(enrollments::router())
-        .merge(dashboard::router())
-        .merge(material::router())
+        .merge(crate::catalogue::routes::courses::router())
+        .merge(crate::catalogue::routes::categories::router())
+        .merge(crate::catalogue::routes::mentors::router())
+        .merge(crate::catalogue::routes::posts::router())
+        .merge(crate::catalogue::routes::feed::router())
+        .merge(crate::catalogue::routes::banners::router())
+        .merge(crate::catalogue::routes::home::router())
+        .merge(crate::contact::routes::router())
+        .merge(crate::contact::newsletter::router())
+        .merge(crate::learning::routes::router())
+        .merge(crate::catalogue::routes::dashboard::router())
+        .merge(crate::material::routes::router())
 }
 
 /// The OpenAPI document of [`api_router`] (also served at `/api/openapi.json`).
@@ -133,7 +119,7 @@ pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
         .merge(docs::router(openapi))
         .merge(web::router(web_dir))
         .fallback(web::spa_fallback)
-        .layer(middleware::from_fn_with_state(state.clone(), cache::refresh_after_writes))
+        .layer(middleware::from_fn_with_state(state.clone(), crate::platform::cache::refresh_after_writes))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(
             ServiceBuilder::new()

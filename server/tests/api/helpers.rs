@@ -12,7 +12,7 @@ use std::{
 
 use academy_server::{
     AppState, Config,
-    db::Backend,
+    platform::db::Backend,
     http::{ApiError, ApiResult, Json, Query, ok},
 };
 use axum::routing::{get, post};
@@ -141,7 +141,7 @@ fn fake_web_build() -> TempDir {
 
 fn init_logs() {
     if let Ok(filter) = std::env::var("TEST_LOG") {
-        academy_server::telemetry::init(&filter, academy_server::config::LogFormat::Pretty);
+        academy_server::platform::telemetry::init(&filter, academy_server::config::LogFormat::Pretty);
     }
 }
 

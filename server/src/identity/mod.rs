@@ -1,0 +1,31 @@
+//! Who the caller is: passwords, tokens, sessions (refresh-token families), login throttling, password resets,
+//! and the extractors handlers use to require a signed-in user ([`CurrentUser`], [`MaybeUser`],
+//! [`require_role`]).
+
+pub mod admin;
+pub mod login_limit;
+pub mod password;
+pub mod policy;
+pub mod repo;
+pub mod reset;
+pub mod routes;
+pub mod sessions;
+pub mod tokens;
+
+/// `N` random bytes from the operating system.
+pub(crate) fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut bytes = [0u8; N];
+    // The OS generator does not fail on supported platforms; a failure here means no safe randomness at all.
+    #[allow(clippy::expect_used)]
+    getrandom::fill(&mut bytes).expect("the operating system's random generator failed");
+    bytes
+}
+
+/// Lower-case hexadecimal.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write as _;
+    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut out, b| {
+        let _ = write!(out, "{b:02x}");
+        out
+    })
+}

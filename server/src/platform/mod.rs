@@ -1,0 +1,13 @@
+//! What every domain uses: the database (pool, migrations, backend), server settings, the job queue, mail, file
+//! storage, the response cache and logs.
+
+pub mod cache;
+pub mod db;
+pub mod jobs;
+pub mod mail;
+pub mod settings;
+pub mod storage;
+pub mod telemetry;
+
+#[cfg(test)]
+pub(crate) mod test_db;
