@@ -32,6 +32,8 @@ pub use academy_shared::profile::AVATAR_MAX_BYTES;
 use signing::{UploadQuery, UploadSigner, UploadUrlError};
 use sniff::{ImageKind, sniff_image};
 
+use crate::config::S3Config;
+
 /// How long an upload URL works.
 pub const UPLOAD_URL_LIFETIME: Duration = Duration::from_secs(5 * 60);
 
@@ -66,32 +68,6 @@ impl From<object_store::Error> for StorageError {
             object_store::Error::NotFound { .. } => StorageError::NotFound,
             other => StorageError::Backend(other),
         }
-    }
-}
-
-/// S3-compatible bucket settings, from `ACADEMY_S3_*` (see [`crate::config::Config::s3`]).
-#[derive(Clone, PartialEq, Eq)]
-pub struct S3Config {
-    pub bucket: String,
-    pub region: String,
-    /// Custom endpoint (MinIO, R2, ...); AWS when absent.
-    pub endpoint: Option<String>,
-    pub access_key_id: String,
-    pub secret_access_key: String,
-    /// Let the browser PUT straight to the bucket with a presigned URL instead of through the server. Needs the
-    /// bucket's CORS to allow the site's origin, and the browser must not send `x-amz-acl` (S3 refuses
-    /// unsigned `x-amz-*` headers on presigned URLs). Off by default: uploads go through our signed URL.
-    pub direct_uploads: bool,
-}
-
-impl std::fmt::Debug for S3Config {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("S3Config")
-            .field("bucket", &self.bucket)
-            .field("region", &self.region)
-            .field("endpoint", &self.endpoint)
-            .field("direct_uploads", &self.direct_uploads)
-            .finish_non_exhaustive()
     }
 }
 
