@@ -210,7 +210,7 @@ fn address_text(address: IpAddr) -> String {
 }
 
 fn digest(text: &str) -> String {
-    crate::identity::hex(&Sha256::digest(text.as_bytes()))
+    crate::platform::crypto::hex(&Sha256::digest(text.as_bytes()))
 }
 
 #[cfg(test)]

@@ -93,7 +93,7 @@ impl Passwords {
         let hash = self
             .dummy
             .get_or_try_init(|| async {
-                let secret = crate::identity::hex(&crate::identity::random_bytes::<16>());
+                let secret = crate::platform::crypto::hex(&crate::platform::crypto::random_bytes::<16>());
                 self.hash(&secret).await
             })
             .await?;
@@ -114,7 +114,7 @@ impl Passwords {
 }
 
 fn hash_now(password: &str) -> Result<String, PasswordError> {
-    let salt = SaltString::encode_b64(&crate::identity::random_bytes::<16>()).map_err(PasswordError::Argon2)?;
+    let salt = SaltString::encode_b64(&crate::platform::crypto::random_bytes::<16>()).map_err(PasswordError::Argon2)?;
     argon2().hash_password(password.as_bytes(), &salt).map(|h| h.to_string()).map_err(PasswordError::Argon2)
 }
 

@@ -25,7 +25,7 @@ pub enum ResetError {
 
 /// Creates a reset link token for `user_id`, voiding earlier unused ones. Returns the token to put in the link.
 pub async fn create(pool: &AnyPool, user_id: &str, now_ms: i64) -> Result<String, sqlx::Error> {
-    let token = crate::identity::hex(&crate::identity::random_bytes::<32>());
+    let token = crate::platform::crypto::hex(&crate::platform::crypto::random_bytes::<32>());
     let lifetime = i64::try_from(RESET_LINK_LIFETIME.as_millis()).unwrap_or(i64::MAX);
     let mut tx = pool.begin().await?;
     sqlx::query("update password_resets set used_at = $1 where user_id = $2 and used_at is null")
@@ -80,7 +80,7 @@ pub async fn consume(pool: &AnyPool, token: &str, new_password_hash: &str, now_m
 }
 
 fn token_id(token: &str) -> String {
-    crate::identity::hex(&Sha256::digest(token.trim().as_bytes()))
+    crate::platform::crypto::hex(&Sha256::digest(token.trim().as_bytes()))
 }
 
 #[cfg(test)]

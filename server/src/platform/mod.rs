@@ -2,6 +2,7 @@
 //! storage, the response cache and logs.
 
 pub mod cache;
+pub mod crypto;
 pub mod db;
 pub mod jobs;
 pub mod mail;

@@ -52,7 +52,7 @@ impl UploadSigner {
 
     /// The path and query of a PUT URL for `key`, valid until `expires` (epoch seconds), for at most `max` bytes.
     pub fn upload_path(&self, key: &str, expires: i64, max: u64) -> String {
-        let sig = crate::identity::hex(&self.mac_for("PUT", key, expires, max).finalize().into_bytes());
+        let sig = crate::platform::crypto::hex(&self.mac_for("PUT", key, expires, max).finalize().into_bytes());
         format!("/files/upload/{key}?expires={expires}&max={max}&sig={sig}")
     }
 
