@@ -33,7 +33,8 @@ use tracing::Level;
 use utoipa::{OpenApi as _, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 
-pub use error::{ApiError, Text};
+pub use crate::platform::text::Text;
+pub use error::ApiError;
 pub use current_user::{CurrentUser, MaybeUser, require_role};
 pub use extract::{Json, Language, Path, Query};
 

@@ -9,6 +9,7 @@ pub mod mail;
 pub mod settings;
 pub mod storage;
 pub mod telemetry;
+pub mod text;
 
 #[cfg(test)]
 pub(crate) mod test_db;
