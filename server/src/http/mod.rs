@@ -4,6 +4,7 @@
 //! `router()` that registers them with `.routes(routes!(handler))`, then merge it in [`api_router`]. Its paths
 //! are served and documented at once.
 
+pub mod cache;
 pub mod current_user;
 pub mod docs;
 pub mod error;
@@ -120,7 +121,7 @@ pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
         .merge(docs::router(openapi))
         .merge(web::router(web_dir))
         .fallback(web::spa_fallback)
-        .layer(middleware::from_fn_with_state(state.clone(), crate::platform::cache::refresh_after_writes))
+        .layer(middleware::from_fn_with_state(state.clone(), cache::refresh_after_writes))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(
             ServiceBuilder::new()

@@ -4,8 +4,9 @@
 //! Every write to what those responses show raises `catalogue_version` in the database, by triggers inside the
 //! writing transaction (migrations `*_catalogue_version.sql`), whichever code path or server instance wrote.
 //! An instance learns the new version
-//! - before answering any write request it handled itself ([`refresh_after_writes`]), so whoever wrote sees
-//!   the change on their next read (a teacher who publishes a course finds it in the list at once);
+//! - before answering any write request it handled itself
+//!   ([`refresh_after_writes`](crate::http::cache::refresh_after_writes)), so whoever wrote sees the change on
+//!   their next read (a teacher who publishes a course finds it in the list at once);
 //! - otherwise by re-reading it when it is older than [`VERSION_MAX_AGE`]: one request pays that small query,
 //!   the others meanwhile use the version known. Another instance's write shows here within that time.
 //!
@@ -20,15 +21,13 @@ use std::{
 
 use axum::{
     body::Body,
-    extract::{Request, State},
-    middleware::Next,
     response::{IntoResponse, Response},
 };
 use bytes::Bytes;
-use http::{HeaderValue, Method, header};
+use http::{HeaderValue, header};
 use serde::Serialize;
 
-use crate::{http::ApiError, platform::db::Pool, state::AppState};
+use super::db::Pool;
 
 /// How long a known catalogue version is trusted before it is read again.
 pub const VERSION_MAX_AGE: Duration = Duration::from_secs(1);
@@ -205,17 +204,19 @@ impl ResponseCache {
     }
 
     /// The response stored under `key` for the current version, else the one `compute` makes (stored when the
-    /// version is known), compressed as `accepted` allows. Errors are never stored.
-    pub async fn json<T, F>(
+    /// version is known), compressed as `accepted` allows. Errors are never stored; one serializing the response
+    /// becomes an `E` through [`anyhow::Error`].
+    pub async fn json<T, E, F>(
         &self,
         pool: &Pool,
         key: String,
         accepted: Accepted,
         compute: F,
-    ) -> Result<Response, ApiError>
+    ) -> Result<Response, E>
     where
         T: Serialize,
-        F: Future<Output = Result<T, ApiError>>,
+        E: From<anyhow::Error>,
+        F: Future<Output = Result<T, E>>,
     {
         let Some(entries) = &self.entries else {
             self.misses.fetch_add(1, Ordering::Relaxed);
@@ -243,9 +244,9 @@ impl ResponseCache {
     }
 }
 
-fn envelope_bytes<T: Serialize>(result: &T) -> Result<Bytes, ApiError> {
+fn envelope_bytes<T: Serialize>(result: &T) -> anyhow::Result<Bytes> {
     let envelope = academy_shared::envelope::Envelope::ok(result);
-    serde_json::to_vec(&envelope).map(Bytes::from).map_err(ApiError::internal)
+    Ok(serde_json::to_vec(&envelope).map(Bytes::from)?)
 }
 
 /// A JSON response; an encoded one says so (the compression layer leaves it alone) and varies by
@@ -257,17 +258,6 @@ fn json_response(body: Bytes, encoding: Option<&'static str>) -> Response {
     if let Some(encoding) = encoding {
         headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
         headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    }
-    response
-}
-
-/// Re-reads the catalogue version after every request that may write (any method but GET, HEAD and OPTIONS),
-/// before the response leaves, so the writer's next read sees its own change.
-pub async fn refresh_after_writes(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let writes = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    let response = next.run(request).await;
-    if writes {
-        state.cache.refresh(&state.pool).await;
     }
     response
 }
