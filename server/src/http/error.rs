@@ -279,7 +279,7 @@ pub struct ErrorResult {
 /// Middleware: renders error envelopes in the request's language, and turns the bare error responses of axum
 /// and tower (405, 408, 413...) into envelopes too.
 pub async fn localize_errors(request: Request, next: Next) -> Response {
-    let lang = super::extract::lang_of(request.headers());
+    let lang = super::language::lang_of(request.headers());
     let response = next.run(request).await;
     if let Some(parts) = response.extensions().get::<ErrorParts>() {
         if lang == Lang::default() {

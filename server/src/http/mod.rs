@@ -10,6 +10,7 @@ pub mod docs;
 pub mod error;
 pub mod extract;
 pub mod health;
+pub mod language;
 pub mod web;
 
 use std::time::Duration;
