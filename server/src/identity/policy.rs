@@ -7,7 +7,15 @@ use academy_shared::{
     password::PASSWORD_MIN_SCORE,
 };
 
-use crate::http::{ApiError, Text};
+use crate::platform::text::Text;
+
+/// A new account or password the rules refuse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PolicyError {
+    /// The refused fields (`username`, `email`, `password`), each with its text, in the order the rules found them.
+    #[error("refused by the account rules: {0:?}")]
+    Refused(Vec<(String, Text)>),
+}
 
 /// The zxcvbn refusal.
 pub fn too_guessable() -> Text {
@@ -23,9 +31,9 @@ pub fn is_too_guessable(password: &str, user_inputs: &[&str]) -> bool {
     u8::from(zxcvbn::zxcvbn(password, user_inputs).score()) == 0
 }
 
-/// Checks a new account's username, email and password with the shared registration rules and zxcvbn;
-/// 422 with per-field texts when any fails.
-pub fn check_new_account(username: &str, email: &str, password: &str) -> Result<(), ApiError> {
+/// Checks a new account's username, email and password with the shared registration rules and zxcvbn; the
+/// refused fields with their texts when any fails.
+pub fn check_new_account(username: &str, email: &str, password: &str) -> Result<(), PolicyError> {
     let form = RegistrationForm {
         email: email.to_owned(),
         username: username.to_owned(),
@@ -48,7 +56,7 @@ pub fn check_new_account(username: &str, email: &str, password: &str) -> Result<
 }
 
 /// Checks a new password alone (password reset): the shared score and zxcvbn.
-pub fn check_new_password(password: &str, user_inputs: &[&str]) -> Result<(), ApiError> {
+pub fn check_new_password(password: &str, user_inputs: &[&str]) -> Result<(), PolicyError> {
     let password = password.trim();
     if academy_shared::password::password_strength(password).score < PASSWORD_MIN_SCORE {
         let error = RegistrationError::PasswordTooWeak { min_score: PASSWORD_MIN_SCORE };
@@ -60,10 +68,8 @@ pub fn check_new_password(password: &str, user_inputs: &[&str]) -> Result<(), Ap
     Ok(())
 }
 
-/// 422 whose message is the first field's text (so a client showing only `result.message` shows the cause).
-fn invalid(fields: Vec<(String, Text)>) -> ApiError {
-    let message = fields.first().map(|(_, text)| text.clone()).unwrap_or_else(crate::http::error::texts::invalid_input);
-    ApiError::Unprocessable { message, fields: fields.into_iter().collect() }
+fn invalid(fields: Vec<(String, Text)>) -> PolicyError {
+    PolicyError::Refused(fields)
 }
 
 fn field_name(field: RegistrationField) -> &'static str {
@@ -84,10 +90,12 @@ mod tests {
     #[test]
     fn a_valid_new_account_passes_and_each_bad_field_is_named() {
         assert!(check_new_account("student01", "s@example.com", "Violet#Harbour-2026").is_ok());
-        let Err(ApiError::Unprocessable { fields, .. }) = check_new_account("abc", "nope", "weak") else {
-            panic!("expected 422")
+        let Err(PolicyError::Refused(fields)) = check_new_account("abc", "nope", "weak") else {
+            panic!("expected a refusal")
         };
-        assert_eq!(fields.keys().map(String::as_str).collect::<Vec<_>>(), ["email", "password", "username"]);
+        let mut names: Vec<&str> = fields.iter().map(|(name, _)| name.as_str()).collect();
+        names.sort_unstable();
+        assert_eq!(names, ["email", "password", "username"]);
     }
 
     #[test]
