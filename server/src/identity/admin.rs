@@ -2,43 +2,20 @@
 //! `ACADEMY_ADMIN_USERNAME` / `ACADEMY_ADMIN_EMAIL` / `ACADEMY_ADMIN_PASSWORD`, which create one at start when
 //! no active administrator exists. Both apply the registration rules to the password.
 
+use std::collections::BTreeMap;
+
 use academy_shared::{i18n::Lang, roles::Role};
 use anyhow::Context as _;
 
 use crate::{
     config::Config,
-    http::ApiError,
     identity::{
-        policy,
-        repo::{self as users, NewUser, UserRow},
+        accounts::{AccountError, create_privileged, texts},
+        policy::PolicyError,
+        repo::{self as users, CreateUserError, Taken},
     },
     state::AppState,
 };
-
-/// Creates an account with `role` after the registration checks (used for admins and staff).
-pub async fn create_privileged(
-    state: &AppState,
-    username: &str,
-    email: &str,
-    password: &str,
-    names: (Option<&str>, Option<&str>),
-    role: Role,
-) -> Result<UserRow, ApiError> {
-    policy::check_new_account(username, email, password)?;
-    let hash = state.passwords.hash(password.trim()).await.map_err(ApiError::internal)?;
-    let user = NewUser {
-        username: username.trim(),
-        email: email.trim(),
-        password_hash: &hash,
-        first_name: names.0,
-        last_name: names.1,
-        phone_number: None,
-        address: None,
-        dob: None,
-        role,
-    };
-    users::create(&state.pool, &user).await.map_err(crate::identity::routes::users::create_error)
-}
 
 /// `academy create-admin`: creates the admin and exits.
 pub async fn create_admin_command(config: Config, username: &str, email: &str, password: &str) -> anyhow::Result<()> {
@@ -72,14 +49,39 @@ pub async fn ensure_admin_from_config(state: &AppState) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The English text of a refusal, with its field texts, for the command line.
-fn describe(error: &ApiError) -> String {
+/// The English text of a refusal, with its field texts (by field name), for the command line.
+fn describe(error: &AccountError) -> String {
     match error {
-        ApiError::Unprocessable { message, fields } => {
-            let details: Vec<String> = fields.iter().map(|(k, v)| format!("{k}: {}", v.get(Lang::En))).collect();
-            format!("{} ({})", message.get(Lang::En), details.join("; "))
+        AccountError::Refused(PolicyError::Refused(fields)) => {
+            let message = fields.first().map(|(_, text)| text.get(Lang::En)).unwrap_or_default();
+            let by_name: BTreeMap<&str, &str> = fields.iter().map(|(k, v)| (k.as_str(), v.get(Lang::En))).collect();
+            let details: Vec<String> = by_name.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+            format!("{message} ({})", details.join("; "))
         }
-        ApiError::Conflict(text) => text.get(Lang::En).to_owned(),
+        AccountError::Create(CreateUserError::Taken(which)) => {
+            let text = match which {
+                Taken::Username => texts::username_taken(),
+                Taken::Email => texts::email_taken(),
+            };
+            text.get(Lang::En).to_owned()
+        }
         other => format!("{other:#}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::platform::text::Text;
+
+    #[test]
+    fn a_refusal_is_described_in_english_by_its_first_field_then_every_field_by_name() {
+        let refusal = PolicyError::Refused(vec![
+            ("username".to_owned(), Text::new("Tên sai", "Bad name")),
+            ("email".to_owned(), Text::new("Thư sai", "Bad email")),
+        ]);
+        assert_eq!(describe(&AccountError::Refused(refusal)), "Bad name (email: Bad email; username: Bad name)");
+        let taken = AccountError::Create(CreateUserError::Taken(Taken::Email));
+        assert_eq!(describe(&taken), "This email is already used by another account.");
     }
 }

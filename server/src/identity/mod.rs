@@ -2,6 +2,7 @@
 //! and the extractors handlers use to require a signed-in user ([`CurrentUser`], [`MaybeUser`],
 //! [`require_role`]).
 
+pub mod accounts;
 pub mod admin;
 pub mod login_limit;
 pub mod password;

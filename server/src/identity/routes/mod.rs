@@ -6,7 +6,7 @@ pub mod users;
 
 // The HTTP edge's names the routes below use as `super::…` (their OpenAPI attributes too).
 use crate::http::{ApiError, ApiResult, Envelope, Json, Language, Path, Query, Text, error, ok};
-use crate::identity::policy::PolicyError;
+use crate::identity::{accounts::AccountError, policy::PolicyError};
 
 /// 422 whose message is the first field's text (so a client showing only `result.message` shows the cause).
 impl From<PolicyError> for ApiError {
@@ -16,6 +16,17 @@ impl From<PolicyError> for ApiError {
                 let message = fields.first().map(|(_, text)| text.clone()).unwrap_or_else(error::texts::invalid_input);
                 ApiError::Unprocessable { message, fields: fields.into_iter().collect() }
             }
+        }
+    }
+}
+
+/// A refusal as [`PolicyError`]'s, a taken username or email as 409, a failure to hash as 500.
+impl From<AccountError> for ApiError {
+    fn from(error: AccountError) -> ApiError {
+        match error {
+            AccountError::Refused(refusal) => refusal.into(),
+            AccountError::Create(e) => users::create_error(e),
+            AccountError::Hash(e) => ApiError::internal(e),
         }
     }
 }

@@ -78,12 +78,8 @@ impl From<UserRow> for User {
 pub mod texts {
     use super::Text;
 
-    pub fn username_taken() -> Text {
-        Text::new("Tên đăng nhập này đã được sử dụng.", "This username is already taken.")
-    }
-    pub fn email_taken() -> Text {
-        Text::new("Email này đã được sử dụng cho một tài khoản khác.", "This email is already used by another account.")
-    }
+    pub use crate::identity::accounts::texts::{email_taken, username_taken};
+
     pub fn signup_role() -> Text {
         Text::new("Chỉ có thể đăng ký với vai trò Học viên hoặc Giảng viên.", "You can only sign up as a Student or a Teacher.")
     }
@@ -513,7 +509,7 @@ pub struct StaffBody {
 pub async fn create_staff(State(state): State<AppState>, actor: CurrentUser, Json(body): Json<StaffBody>) -> ApiResult<User> {
     require_role(&actor, &[Role::Admin])?;
     let names = (non_empty(body.first_name.as_deref()), non_empty(body.last_name.as_deref()));
-    let row = crate::identity::admin::create_privileged(&state, &body.username, &body.email, &body.password, names, Role::Staff).await?;
+    let row = crate::identity::accounts::create_privileged(&state, &body.username, &body.email, &body.password, names, Role::Staff).await?;
     tracing::info!(actor = %actor.id, user_id = %row.id, "staff account created");
     Ok(ok(User::from(row)))
 }
