@@ -200,7 +200,7 @@ async fn run(
             Ok(ok("pong"))
         }
         let extra = OpenApiRouter::new().route("/api/bench/ping", get(ping));
-        let router = academy_server::http::app_with(app_state, extra);
+        let router = academy_server::app_with(app_state, extra);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         bases.push(format!("http://{}", listener.local_addr()?));
         let mut stop = stop_rx.clone();

@@ -29,10 +29,52 @@ use std::{future::Future, net::SocketAddr};
 
 use anyhow::Context as _;
 use tokio::net::TcpListener;
+use utoipa::OpenApi as _;
+use utoipa_axum::router::OpenApiRouter;
 
 pub use config::Config;
-pub use http::app;
 pub use state::AppState;
+
+/// Every API route, documented: the routers of the domains.
+pub fn api_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(http::docs::ApiDoc::openapi()).merge(http::health::router())
+        .merge(identity::routes::auth::router()) // Identity: tokens and logout; users and files follow.
+        .merge(identity::routes::users::router())
+        .merge(files::routes::router())
+        .merge(catalogue_router())
+}
+
+/// The catalogue's public endpoints (courses, categories, mentors, posts, feed, banners, home, contact).
+fn catalogue_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(catalogue::routes::courses::router())
+        .merge(catalogue::routes::categories::router())
+        .merge(catalogue::routes::mentors::router())
+        .merge(catalogue::routes::posts::router())
+        .merge(catalogue::routes::feed::router())
+        .merge(catalogue::routes::banners::router())
+        .merge(catalogue::routes::home::router())
+        .merge(contact::routes::router())
+        .merge(contact::newsletter::router())
+        .merge(learning::routes::router())
+        .merge(catalogue::routes::dashboard::router())
+        .merge(material::routes::router())
+}
+
+/// The OpenAPI document of [`api_router`] (also served at `/api/openapi.json`).
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    api_router().into_openapi()
+}
+
+/// The complete application: API, docs, web app, and the middleware every response passes through.
+pub fn app(state: AppState) -> axum::Router {
+    app_with(state, OpenApiRouter::new())
+}
+
+/// [`app`] with `extra` routes beside the API's, under the same middleware (tests add probes this way).
+pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> axum::Router {
+    http::app_from(state, api_router().merge(extra))
+}
 
 /// Starts the server from `config` and runs it until SIGINT or SIGTERM.
 pub async fn run(config: Config) -> anyhow::Result<()> {
@@ -83,7 +125,7 @@ pub fn job_handlers() -> Vec<std::sync::Arc<dyn platform::jobs::JobHandler<AppSt
     vec![std::sync::Arc::new(housekeeping::Chores)]
 }
 
-/// Serves an already built router (see [`http::app_with`]) like [`serve`].
+/// Serves an already built router (see [`app_with`]) like [`serve`].
 pub async fn serve_router(
     listener: TcpListener,
     router: axum::Router,

@@ -32,7 +32,7 @@ use tower_http::{
     trace::{DefaultOnFailure, DefaultOnResponse, TraceLayer},
 };
 use tracing::Level;
-use utoipa::{OpenApi as _, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
 pub use crate::platform::text::Text;
@@ -74,49 +74,14 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
     frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
 
-/// Every API route, documented. Later modules are merged here.
-pub fn api_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(docs::ApiDoc::openapi()).merge(health::router())
-        .merge(crate::identity::routes::auth::router()) // Identity: tokens and logout; users and files follow.
-        .merge(crate::identity::routes::users::router())
-        .merge(crate::files::routes::router())
-        .merge(catalogue_router())
-}
-
-/// The catalogue's public endpoints (courses, categories, mentors, posts, feed, banners, home, contact).
-fn catalogue_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .merge(crate::catalogue::routes::courses::router())
-        .merge(crate::catalogue::routes::categories::router())
-        .merge(crate::catalogue::routes::mentors::router())
-        .merge(crate::catalogue::routes::posts::router())
-        .merge(crate::catalogue::routes::feed::router())
-        .merge(crate::catalogue::routes::banners::router())
-        .merge(crate::catalogue::routes::home::router())
-        .merge(crate::contact::routes::router())
-        .merge(crate::contact::newsletter::router())
-        .merge(crate::learning::routes::router())
-        .merge(crate::catalogue::routes::dashboard::router())
-        .merge(crate::material::routes::router())
-}
-
-/// The OpenAPI document of [`api_router`] (also served at `/api/openapi.json`).
-pub fn openapi() -> utoipa::openapi::OpenApi {
-    api_router().into_openapi()
-}
-
-/// The complete application: API, docs, web app, and the middleware every response passes through.
-pub fn app(state: AppState) -> Router {
-    app_with(state, OpenApiRouter::new())
-}
-
-/// [`app`] with `extra` routes beside the API's, under the same middleware (tests add probes this way).
-pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
+/// The complete application around `api`, the documented API routes: the OpenAPI document and its page, the web
+/// app, and the middleware every response passes through.
+pub fn app_from(state: AppState, api: OpenApiRouter<AppState>) -> Router {
     let web_dir = &state.config.web_dir;
     if !web_dir.join("index.html").is_file() {
         tracing::warn!(web_dir = %web_dir.display(), "the web app is not built; pages will say so");
     }
-    let (api, openapi) = api_router().merge(extra).split_for_parts();
+    let (api, openapi) = api.split_for_parts();
     Router::new()
         .merge(api)
         .merge(docs::router(openapi))

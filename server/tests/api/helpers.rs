@@ -72,7 +72,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     adjust(&mut config);
 
     let state = AppState::build(config).await.expect("app state built");
-    let router = academy_server::http::app_with(state.clone(), probes());
+    let router = academy_server::app_with(state.clone(), probes());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("port bound");
     let address = format!("http://{}", listener.local_addr().expect("local address"));
     tokio::spawn(academy_server::serve_router(listener, router, std::future::pending()));
