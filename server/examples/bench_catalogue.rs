@@ -30,7 +30,7 @@ use std::{
 use academy_server::{
     AppState, Config,
     catalogue::repo::{
-        catalogue::Localized,
+        Localized,
         courses::{self, Sort},
     },
     http::{ApiResult, ok},

@@ -11,10 +11,10 @@ use serde::Deserialize;
 
 use crate::{
     catalogue::repo::{
-        self,
+        self, Localized,
         catalogue::{
-            BannerInput, CategoryInput, CourseTypeInput, Localized, PlanInput, PostInput, ProfileInput,
-            SubjectInput, SyllabusInput,
+            BannerInput, CategoryInput, CourseTypeInput, PlanInput, PostInput, ProfileInput, SubjectInput,
+            SyllabusInput,
         },
         courses::{CourseFigures, CourseInput, LessonInput, SectionInput},
     },

@@ -11,10 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{ApiResult, Language, ok};
 use crate::{
     catalogue::{
-        repo::{
-            catalogue::{self, Localized, localized_list_in},
-            courses,
-        },
+        repo::{Localized, catalogue, courses, localized_list_in},
         routes::courses::{full_name, iso},
     },
     http::{CurrentUser, require_role},

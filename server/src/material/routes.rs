@@ -23,7 +23,10 @@ use super::{
 };
 use crate::{
     catalogue::{
-        repo::catalogue::{self, Localized, SubjectInput, SubjectRow, SyllabusInput, SyllabusRow},
+        repo::{
+            Localized,
+            catalogue::{self, SubjectInput, SubjectRow, SyllabusInput, SyllabusRow},
+        },
         routes::{
             courses::iso,
             dashboard::{Created, field_errors, one_field_error},

@@ -3,7 +3,7 @@
 
 use academy_server::{
     catalogue::repo::{
-        catalogue::Localized,
+        Localized,
         courses::{self, SEARCH_SAMPLE},
     },
     platform::db,

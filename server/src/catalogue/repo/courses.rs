@@ -10,7 +10,7 @@
 use academy_shared::search::normalize_search;
 use sqlx::FromRow;
 
-use super::catalogue::Localized;
+use super::{Localized, to_json};
 use crate::platform::db::{Backend, Pool, new_id, now_ms};
 
 /// How many of the most popular courses a search made only of 1–2 character words looks through.
@@ -829,8 +829,8 @@ pub async fn insert(
     .bind(&input.title.en)
     .bind(&input.description.vi)
     .bind(&input.description.en)
-    .bind(super::catalogue::to_json(&input.outcomes))
-    .bind(super::catalogue::to_json(&input.requirements))
+    .bind(to_json(&input.outcomes))
+    .bind(to_json(&input.requirements))
     .bind(&input.thumbnail)
     .bind(input.price)
     .bind(input.discount)
@@ -893,8 +893,8 @@ pub async fn update(
     .bind(&input.title.en)
     .bind(&input.description.vi)
     .bind(&input.description.en)
-    .bind(super::catalogue::to_json(&input.outcomes))
-    .bind(super::catalogue::to_json(&input.requirements))
+    .bind(to_json(&input.outcomes))
+    .bind(to_json(&input.requirements))
     .bind(&input.thumbnail)
     .bind(input.price)
     .bind(input.discount)

@@ -10,7 +10,8 @@ use super::{ApiResult, Language, ok};
 use crate::{
     catalogue::repo::{
         self,
-        catalogue::{BannerRow, Localized},
+        Localized,
+        catalogue::BannerRow,
     },
     state::AppState,
 };

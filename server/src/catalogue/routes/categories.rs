@@ -8,7 +8,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ApiResult, Language, ok};
 use crate::{
-    catalogue::repo::{self, catalogue::{CategoryRow, Localized}},
+    catalogue::repo::{self, Localized, catalogue::CategoryRow},
     state::AppState,
 };
 

@@ -11,8 +11,9 @@ use super::{ApiError, ApiResult, Language, Path, Query, ok};
 use crate::{
     catalogue::repo::{
         self,
-        catalogue::{Localized, localized_list_in},
+        Localized,
         courses::{CourseCardRow, CourseDetailRow, ListQuery, Price, Sort},
+        localized_list_in,
     },
     http::MaybeUser,
     platform::cache::Accepted,

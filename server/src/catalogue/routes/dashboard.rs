@@ -25,7 +25,8 @@ use super::{
 use crate::{
     catalogue::repo::{
         self,
-        catalogue::{BannerInput, CategoryInput, CourseTypeInput, Localized},
+        Localized,
+        catalogue::{BannerInput, CategoryInput, CourseTypeInput},
         courses::{CourseFigures, CourseInput, LessonInput, Ownership, SectionInput},
     },
     contact::repo::{self as contact, Inbox, InboxQuery},

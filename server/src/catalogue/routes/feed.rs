@@ -14,7 +14,8 @@ use super::{
 use crate::{
     catalogue::repo::{
         self,
-        catalogue::{FeedRow, Localized},
+        Localized,
+        catalogue::FeedRow,
     },
     state::AppState,
 };

@@ -15,12 +15,11 @@ use super::{
     posts::{Post, post},
 };
 use crate::{
-    platform::cache::Accepted,
     catalogue::repo::{
-        self,
-        catalogue::Localized,
+        self, Localized,
         courses::{ListQuery, Sort},
     },
+    platform::cache::Accepted,
     state::AppState,
 };
 

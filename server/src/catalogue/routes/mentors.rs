@@ -14,7 +14,9 @@ use super::{
 use crate::{
     catalogue::repo::{
         self,
-        catalogue::{InstructorRow, Localized, PlanRow, localized_list_in},
+        Localized,
+        catalogue::{InstructorRow, PlanRow},
+        localized_list_in,
     },
     state::AppState,
 };

@@ -14,7 +14,9 @@ use super::{
 use crate::{
     catalogue::repo::{
         self,
-        catalogue::{Localized, PostRow, localized_list_in, string_list},
+        Localized,
+        catalogue::PostRow,
+        localized_list_in, string_list,
     },
     state::AppState,
 };
