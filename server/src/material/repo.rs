@@ -1,6 +1,5 @@
-//! Teaching material as the dashboard lists it: subjects and syllabuses with their owners' names, the checks a
-//! syllabus save needs, and how many courses use a course type. Rows and writes of single items live in
-//! [`crate::catalogue::repo::catalogue`].
+//! Teaching material as the dashboard lists it: subjects and syllabuses with their owners' names, and the checks
+//! a syllabus save needs. Rows and writes of single items live in [`crate::catalogue::repo::catalogue`].
 
 use sqlx::FromRow;
 
@@ -70,16 +69,4 @@ pub async fn count_subjects(conn: &mut sqlx::AnyConnection, ids: &[String]) -> R
         found += n;
     }
     Ok(found)
-}
-
-/// How many courses are of the course type `id`.
-pub async fn courses_of_type(conn: &mut sqlx::AnyConnection, id: &str) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("select count(*) from courses where type_id = $1").bind(id).fetch_one(conn).await
-}
-
-/// Course types with how many courses each has.
-pub async fn course_type_counts(pool: &Pool) -> Result<Vec<(String, i64)>, sqlx::Error> {
-    sqlx::query_as("select type_id, count(*) from courses where type_id is not null group by type_id")
-        .fetch_all(pool)
-        .await
 }

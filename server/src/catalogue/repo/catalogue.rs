@@ -186,6 +186,18 @@ pub async fn delete_course_type(pool: &Pool, id: &str) -> Result<bool, sqlx::Err
     Ok(done.rows_affected() > 0)
 }
 
+/// How many courses are of the course type `id`.
+pub async fn courses_of_type(conn: &mut sqlx::AnyConnection, id: &str) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("select count(*) from courses where type_id = $1").bind(id).fetch_one(conn).await
+}
+
+/// Course types with how many courses each has.
+pub async fn course_type_counts(pool: &Pool) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    sqlx::query_as("select type_id, count(*) from courses where type_id is not null group by type_id")
+        .fetch_all(pool)
+        .await
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Instructors (teachers with a profile) and their mentorship plans
 

@@ -31,7 +31,6 @@ use crate::{
     },
     contact::repo::{self as contact, Inbox, InboxQuery},
     http::{CurrentUser, require_role},
-    material::repo as material,
     platform::db::new_id,
     state::AppState,
 };
@@ -584,7 +583,7 @@ pub async fn list_course_types(State(state): State<AppState>, user: CurrentUser)
     require_role(&user, &[Role::Admin, Role::Staff, Role::Teacher])?;
     let rows = repo::catalogue::list_course_types(&state.pool).await?;
     let counts: std::collections::HashMap<String, i64> =
-        material::course_type_counts(&state.pool).await?.into_iter().collect();
+        repo::catalogue::course_type_counts(&state.pool).await?.into_iter().collect();
     Ok(ok(rows
         .into_iter()
         .map(|r| CourseType {
@@ -645,7 +644,7 @@ pub async fn delete_course_type(
 ) -> ApiResult<bool> {
     require_role(&user, &[Role::Admin])?;
     let mut tx = state.pool.begin().await?;
-    let used = material::courses_of_type(&mut tx, &id).await?;
+    let used = repo::catalogue::courses_of_type(&mut tx, &id).await?;
     if used > 0 {
         return Err(ApiError::Conflict(Text::localized(move |lang| {
             lang.pick(
