@@ -1,11 +1,19 @@
 //! The academy server: the HTTP API of the course marketplace, and the host of its web app.
 //!
-//! [`app`] builds the router (tests use it too), [`serve`] runs it on a listener until told to stop, and
-//! [`run`] does everything the `academy` binary needs from a [`Config`].
+//! [`app`] builds the router (tests use it too) around the domains' routes ([`api_router`]), [`serve`] runs it on a
+//! listener until told to stop, and [`run`] does everything the `academy` binary needs from a [`Config`].
 //!
-//! Layout: `config` (settings), `telemetry` (logs), `state` (what handlers share), `db` (data access and
-//! migrations), `http` (routes, errors, extractors, static hosting, OpenAPI). Modules for tokens and
-//! passwords (`auth`), files (`storage`), mail (`mail`) and periodic chores (`housekeeping`) sit beside these.
+//! Layout, imports flowing one way (platform ← http ← each domain's routes ← this file):
+//! - [`config`] (settings) and [`state`] (what handlers share);
+//! - [`platform`], what every domain uses: the database, server settings, the job queue, mail, file storage, the
+//!   response cache, bilingual texts, randomness, logs;
+//! - [`http`], the HTTP edge: the error envelope, the extractors (JSON, query, path, language, the signed-in
+//!   user), the middleware and security headers, the OpenAPI document, the web app's host, the health check;
+//! - the domains, each with its routes and its SQL (`repo`): [`identity`] (accounts, passwords, tokens, sessions,
+//!   password resets, the first administrator), [`files`] (uploads), [`catalogue`] (courses, categories, mentors,
+//!   posts, the feed, banners, the home page and the dashboard that edits them), [`learning`] (enrolments),
+//!   [`material`] (subjects and syllabuses), [`contact`] (admission and contact forms, the newsletter);
+//! - [`housekeeping`] (the hourly chores) and [`demo`] (the demo catalogue).
 
 /// Memory comes from mimalloc: with glibc's allocator, a course-list request on a busy server spent ~25% of its
 /// time in `malloc` and `free` (perf), most of it consolidating and locking arenas shared by threads.

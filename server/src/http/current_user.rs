@@ -3,8 +3,8 @@
 //!
 //! The caller proves who they are with `Authorization: Bearer <access token>`. The token must be a valid
 //! access token (HS256, issuer, audience, kind, expiry) AND its session must be open, its user active and at the
-//! same token version (one indexed read per request, see [`crate::identity::sessions::authenticate`]); the role comes from
-//! the database, so a role change applies at once.
+//! same token version (one indexed read per request, see [`crate::identity::sessions::authenticate`]); the role
+//! comes from the database, so a role change applies at once.
 
 use academy_shared::roles::Role;
 use axum::{

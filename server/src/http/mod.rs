@@ -1,8 +1,11 @@
-//! The HTTP layer: one module per resource, each exposing `router() -> OpenApiRouter<AppState>`.
+//! The HTTP edge: the error envelope ([`ApiError`]), the extractors handlers use (JSON, query and path, the
+//! request's language, the signed-in user and role checks), the OpenAPI document, the web app's host, the health
+//! check, and [`app_from`], which wraps the API's routes in the middleware every response passes through.
 //!
-//! To add a resource: write `src/http/<resource>.rs` with handlers annotated `#[utoipa::path(...)]` and a
-//! `router()` that registers them with `.routes(routes!(handler))`, then merge it in [`api_router`]. Its paths
-//! are served and documented at once.
+//! Routes live in their domains, each module of routes exposing `router() -> OpenApiRouter<AppState>`: to add a
+//! resource, write its handlers annotated `#[utoipa::path(...)]` and a `router()` that registers them with
+//! `.routes(routes!(handler))`, then merge it in [`crate::api_router`]. Its paths are served and documented at
+//! once. Nothing here imports a domain but identity's session check behind [`CurrentUser`].
 
 pub mod cache;
 pub mod current_user;

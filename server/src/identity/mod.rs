@@ -1,6 +1,7 @@
-//! Who the caller is: passwords, tokens, sessions (refresh-token families), login throttling, password resets,
-//! and the extractors handlers use to require a signed-in user ([`CurrentUser`], [`MaybeUser`],
-//! [`require_role`]).
+//! Who the caller is: accounts ([`repo`], [`accounts`], the rules of [`policy`]), passwords, tokens, sessions
+//! (refresh-token families), login throttling, password resets, the first administrator ([`admin`]), and their
+//! routes ([`routes`]). The extractors that require a signed-in user sit at the HTTP edge
+//! ([`CurrentUser`](crate::http::CurrentUser)).
 
 pub mod accounts;
 pub mod admin;

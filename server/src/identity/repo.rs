@@ -234,7 +234,7 @@ pub async fn set_avatar(pool: &Pool, id: &str, avatar: &str) -> Result<(), sqlx:
     Ok(())
 }
 
-/// Replaces a password hash (a rehash with newer parameters; resets go through `auth::reset`).
+/// Replaces a password hash (a rehash with newer parameters; resets go through `identity::reset`).
 pub async fn set_password_hash(pool: &Pool, id: &str, hash: &str) -> Result<(), sqlx::Error> {
     sqlx::query("update users set password_hash = $1 where id = $2").bind(hash).bind(id).execute(pool).await?;
     Ok(())

@@ -1,5 +1,6 @@
-//! Data access. One module per aggregate; functions take the pool (or a transaction) and return domain values.
-//! Nothing here knows about HTTP.
+//! The database: the pool, the migrations, the engine behind them ([`Backend`]), row ids and timestamps. Each
+//! domain's `repo` holds its SQL: functions take the pool (or a transaction) and return domain values, knowing
+//! nothing about HTTP.
 //!
 //! SQL runs through sqlx's `Any` driver on SQLite and PostgreSQL alike: `$1..$n` placeholders, lowercase
 //! keywords, TEXT ids, BIGINT epoch-millisecond timestamps, INTEGER 0/1 booleans (read as `i64`).

@@ -12,7 +12,7 @@
 //! 4. Everyone reads it at `/files/public/<key>` ([`public_path`]), served by us from either backend with the
 //!    type derived from the extension we chose, `nosniff` and a year-long immutable cache (names are unique).
 //!
-//! Uploads nothing uses after a day are deleted by [`purge`].
+//! Uploads nothing uses after a day are deleted by [`crate::files::purge`].
 
 pub mod signing;
 pub mod sniff;
