@@ -29,8 +29,15 @@ use std::{
 
 use academy_server::{
     AppState, Config,
-    db::{self, Backend, catalogue::Localized, courses::Sort},
-    http::{ApiResult, cache::ResponseCache, ok},
+    catalogue::repo::{
+        Localized,
+        courses::{self, Sort},
+    },
+    http::{ApiResult, ok},
+    platform::{
+        cache::ResponseCache,
+        db::{self, Backend},
+    },
 };
 use axum::routing::get;
 use hdrhistogram::Histogram;
@@ -193,7 +200,7 @@ async fn run(
             Ok(ok("pong"))
         }
         let extra = OpenApiRouter::new().route("/api/bench/ping", get(ping));
-        let router = academy_server::http::app_with(app_state, extra);
+        let router = academy_server::app_with(app_state, extra);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         bases.push(format!("http://{}", listener.local_addr()?));
         let mut stop = stop_rx.clone();
@@ -414,7 +421,7 @@ async fn seed(state: &AppState, n: usize) -> anyhow::Result<Vec<String>> {
             let discount = (!free && rng.below(3) == 0).then(|| price * 6 / 10);
             let enrollments = i64::try_from(rng.below(50_000)).unwrap();
             let created = now - i64::try_from(rng.below(700)).unwrap() * 86_400_000 - i64::try_from(made).unwrap();
-            let text = db::courses::search_text(&title, Some(first), Some(last), category);
+            let text = courses::search_text(&title, Some(first), Some(last), category);
             query = query
                 .bind(db::new_id())
                 .bind(format!("bench-course-{made}"))
@@ -446,7 +453,7 @@ async fn seed(state: &AppState, n: usize) -> anyhow::Result<Vec<String>> {
     }
     let mut tx = pool.begin().await?;
     for (id, _) in &categories {
-        db::courses::refresh_category_counts(&mut tx, id).await?;
+        courses::refresh_category_counts(&mut tx, id).await?;
     }
     tx.commit().await?;
     match state.backend {
@@ -459,7 +466,7 @@ async fn seed(state: &AppState, n: usize) -> anyhow::Result<Vec<String>> {
 async fn print_plans(state: &AppState, category: &str) -> anyhow::Result<()> {
     let cases = [("browse", true, Sort::BestRated, None), ("search", false, Sort::Popular, Some("lap trinh"))];
     for (name, with_category, sort, search) in cases {
-        let sql = db::courses::list_sql_for_explain(state.backend, with_category, sort, search);
+        let sql = courses::list_sql_for_explain(state.backend, with_category, sort, search);
         let mut conn = state.pool.acquire().await?;
         let explain = match state.backend {
             Backend::Sqlite => format!("explain query plan {sql}"),

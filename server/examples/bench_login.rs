@@ -24,7 +24,7 @@ use std::{
 
 use academy_server::{
     AppState, Config,
-    db::users::{self, NewUser},
+    identity::repo::{self as users, NewUser},
 };
 use academy_shared::roles::Role;
 use hdrhistogram::Histogram;

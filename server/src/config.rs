@@ -132,10 +132,10 @@ pub struct Config {
     /// `registration`s (20) per client address (IPv6: per /64), and `upload-url`s per account (30).
     /// E.g. `contact=3/600,registration=50/900`.
     #[arg(long, global = true, env = "ACADEMY_RATE_LIMITS", value_delimiter = ',')]
-    pub rate_limits: Vec<crate::auth::rate_limit::RateSetting>,
+    pub rate_limits: Vec<crate::identity::rate_limit::RateSetting>,
 
     /// How many public catalogue responses (course list pages, the home page) each server keeps in memory;
-    /// 0 turns the cache off. See `server/src/http/cache.rs`.
+    /// 0 turns the cache off. See `server/src/platform/cache.rs`.
     #[arg(long, global = true, env = "ACADEMY_RESPONSE_CACHE_ENTRIES", default_value_t = 4096)]
     pub response_cache_entries: usize,
 
@@ -293,7 +293,7 @@ impl Config {
     }
 
     /// The S3 settings, when a bucket is configured.
-    pub fn s3(&self) -> anyhow::Result<Option<crate::storage::S3Config>> {
+    pub fn s3(&self) -> anyhow::Result<Option<S3Config>> {
         let Some(bucket) = self.s3_bucket.as_deref().map(str::trim).filter(|b| !b.is_empty()) else {
             return Ok(None);
         };
@@ -301,7 +301,7 @@ impl Config {
             value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned)
                 .with_context(|| format!("{name} is required with ACADEMY_S3_BUCKET"))
         };
-        Ok(Some(crate::storage::S3Config {
+        Ok(Some(S3Config {
             bucket: bucket.to_owned(),
             region: self.s3_region.trim().to_owned(),
             endpoint: self.s3_endpoint.as_deref().map(str::trim).filter(|e| !e.is_empty()).map(str::to_owned),
@@ -309,6 +309,32 @@ impl Config {
             secret_access_key: required(&self.s3_secret_access_key, "ACADEMY_S3_SECRET_ACCESS_KEY")?,
             direct_uploads: self.s3_direct_uploads,
         }))
+    }
+}
+
+/// S3-compatible bucket settings, from `ACADEMY_S3_*` (see [`Config::s3`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct S3Config {
+    pub bucket: String,
+    pub region: String,
+    /// Custom endpoint (MinIO, R2, ...); AWS when absent.
+    pub endpoint: Option<String>,
+    pub access_key_id: String,
+    pub secret_access_key: String,
+    /// Let the browser PUT straight to the bucket with a presigned URL instead of through the server. Needs the
+    /// bucket's CORS to allow the site's origin, and the browser must not send `x-amz-acl` (S3 refuses
+    /// unsigned `x-amz-*` headers on presigned URLs). Off by default: uploads go through our signed URL.
+    pub direct_uploads: bool,
+}
+
+impl fmt::Debug for S3Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("S3Config")
+            .field("bucket", &self.bucket)
+            .field("region", &self.region)
+            .field("endpoint", &self.endpoint)
+            .field("direct_uploads", &self.direct_uploads)
+            .finish_non_exhaustive()
     }
 }
 

@@ -10,15 +10,15 @@ use anyhow::Context as _;
 use serde::Deserialize;
 
 use crate::{
-    db::{
-        self,
+    catalogue::repo::{
+        self, Localized,
         catalogue::{
-            BannerInput, CategoryInput, CourseTypeInput, Localized, PlanInput, PostInput, ProfileInput,
-            SubjectInput, SyllabusInput,
+            BannerInput, CategoryInput, CourseTypeInput, PlanInput, PostInput, ProfileInput, SubjectInput,
+            SyllabusInput,
         },
         courses::{CourseFigures, CourseInput, LessonInput, SectionInput},
-        new_id, now_ms,
     },
+    platform::db::{new_id, now_ms},
     state::AppState,
 };
 
@@ -355,7 +355,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
                 bio: person.bio.clone().unwrap_or_default(),
                 sort_order: order,
             };
-            db::catalogue::upsert_profile(conn, &id, &profile).await?;
+            repo::catalogue::upsert_profile(conn, &id, &profile).await?;
             for plan in &person.mentorship_plans {
                 let input = PlanInput {
                     slug: plan.key.clone(),
@@ -366,7 +366,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
                     services: plan.services.clone(),
                     duration_days: plan.duration_days,
                 };
-                db::catalogue::insert_plan(conn, &new_id(), &id, &input).await?;
+                repo::catalogue::insert_plan(conn, &new_id(), &id, &input).await?;
             }
         }
         users.insert(person.username.clone(), id);
@@ -378,7 +378,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
         let id = new_id();
         let input =
             CourseTypeInput { slug: kind.key.clone(), name: kind.name.clone(), description: kind.description.clone() };
-        db::catalogue::insert_course_type(conn, &id, &input).await?;
+        repo::catalogue::insert_course_type(conn, &id, &input).await?;
         types.insert(kind.key.clone(), id);
     }
     let mut categories = HashMap::new();
@@ -391,7 +391,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             image: Some(category.image.clone()),
             sort_order: category.order,
         };
-        db::catalogue::insert_category(conn, &id, &input).await?;
+        repo::catalogue::insert_category(conn, &id, &input).await?;
         categories.insert(category.key.clone(), id);
     }
 
@@ -427,7 +427,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             created_at: Some(millis(&course.created_at)?),
             updated_at: Some(millis(&course.updated_at)?),
         };
-        let id = db::courses::insert(conn, &user(&course.instructor)?, &input, &course.status, &figures)
+        let id = repo::courses::insert(conn, &user(&course.instructor)?, &input, &course.status, &figures)
             .await
             .with_context(|| format!("loading the course {}", course.slug))?;
         let mut sections: Vec<&Section> = course.sections.iter().collect();
@@ -453,7 +453,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
                 }
             })
             .collect();
-        db::courses::replace_curriculum(conn, &id, &sections).await?;
+        repo::courses::replace_curriculum(conn, &id, &sections).await?;
         // Keep the catalogue's own update time rather than the load time.
         sqlx::query("update courses set updated_at = $2 where id = $1")
             .bind(&id)
@@ -476,10 +476,10 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             created_at: millis(&post.created_at)?,
             updated_at: millis(&post.updated_at)?,
         };
-        db::catalogue::insert_post(conn, &new_id(), &input).await?;
+        repo::catalogue::insert_post(conn, &new_id(), &input).await?;
     }
     for item in &catalogue.feed {
-        db::catalogue::insert_feed_post(
+        repo::catalogue::insert_feed_post(
             conn,
             &user(&item.author)?,
             &item.text,
@@ -499,10 +499,10 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             active: banner.active,
             sort_order: banner.order,
         };
-        db::catalogue::insert_banner(conn, &new_id(), &input).await?;
+        repo::catalogue::insert_banner(conn, &new_id(), &input).await?;
     }
     for (order, t) in (1_i64..).zip(&catalogue.testimonials) {
-        db::catalogue::insert_testimonial(conn, &t.name, t.avatar.as_deref(), t.rating, &t.position, &t.quote, order)
+        repo::catalogue::insert_testimonial(conn, &t.name, t.avatar.as_deref(), t.rating, &t.position, &t.quote, order)
             .await?;
     }
     let mut subjects = HashMap::new();
@@ -514,7 +514,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             name: subject.name.clone(),
             description: subject.description.clone(),
         };
-        db::catalogue::insert_subject(conn, &id, Some(&user(&subject.owner)?), &input).await?;
+        repo::catalogue::insert_subject(conn, &id, Some(&user(&subject.owner)?), &input).await?;
         subjects.insert(subject.code.clone(), id);
     }
     for syllabus in &catalogue.syllabuses {
@@ -528,7 +528,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             subject_ids: syllabus.subjects.iter().filter_map(|code| subjects.get(code).cloned()).collect(),
             created_at: millis(&syllabus.created_at)?,
         };
-        db::catalogue::save_syllabus(conn, &new_id(), &input, false).await?;
+        repo::catalogue::save_syllabus(conn, &new_id(), &input, false).await?;
     }
 
     enrol_students(conn, &catalogue, &users, &courses).await?;
@@ -563,12 +563,12 @@ async fn enrol_students(
             let Some(course) = published.get((n * 5 + k * 7) % published.len().max(1)) else { continue };
             let progress = [100, 45, 10][k];
             let offset = i64::try_from(n * 3 + k * 11 + 2).unwrap_or(1);
-            db::courses::insert_enrollment(conn, user_id, course, progress, now - offset * DAY).await?;
+            repo::courses::insert_enrollment(conn, user_id, course, progress, now - offset * DAY).await?;
         }
         for (k, started_days_ago) in [(0_usize, 5_i64), (1, 120)] {
             let Some((plan, mentor, days)) = plans.get((n * 3 + k * 5) % plans.len().max(1)) else { continue };
             let start = now - started_days_ago * DAY;
-            db::catalogue::insert_mentorship_enrollment(conn, user_id, plan, mentor, start, start + days * DAY).await?;
+            repo::catalogue::insert_mentorship_enrollment(conn, user_id, plan, mentor, start, start + days * DAY).await?;
         }
     }
     Ok(())

@@ -1,4 +1,4 @@
-//! Hourly chores: unused uploads are deleted ([`storage::purge`](crate::storage::purge)), login, reset-request
+//! Hourly chores: unused uploads are deleted ([`files::purge`](crate::files::purge)), login, reset-request
 //! and rate-limit counters whose window has passed are dropped, and finished jobs older than a week are purged.
 //!
 //! Every instance asks for the chores each hour through the job queue with the key `housekeeping:<hour>`, so
@@ -8,10 +8,12 @@ use serde_json::json;
 use tokio::sync::watch;
 
 use crate::{
-    db::now_ms,
-    jobs::{Job, JobHandler, NewJob},
+    files::purge::{PURGE_INTERVAL, PurgeReport, purge_unused_uploads},
+    platform::{
+        db::now_ms,
+        jobs::{Job, JobHandler, NewJob},
+    },
     state::AppState,
-    storage::purge::{PURGE_INTERVAL, PurgeReport, purge_unused_uploads},
 };
 
 /// The job kind of the chores.

@@ -1,47 +1,99 @@
 //! The academy server: the HTTP API of the course marketplace, and the host of its web app.
 //!
-//! [`app`] builds the router (tests use it too), [`serve`] runs it on a listener until told to stop, and
-//! [`run`] does everything the `academy` binary needs from a [`Config`].
+//! [`app`] builds the router (tests use it too) around the domains' routes ([`api_router`]), [`serve`] runs it on a
+//! listener until told to stop, and [`run`] does everything the `academy` binary needs from a [`Config`].
 //!
-//! Layout: `config` (settings), `telemetry` (logs), `state` (what handlers share), `db` (data access and
-//! migrations), `http` (routes, errors, extractors, static hosting, OpenAPI). Modules for tokens and
-//! passwords (`auth`), files (`storage`), mail (`mail`) and periodic chores (`housekeeping`) sit beside these.
+//! Layout, imports flowing one way (platform ← http ← each domain's routes ← this file):
+//! - [`config`] (settings) and [`state`] (what handlers share);
+//! - [`platform`], what every domain uses: the database, server settings, the job queue, mail, file storage, the
+//!   response cache, bilingual texts, randomness, logs;
+//! - [`http`], the HTTP edge: the error envelope, the extractors (JSON, query, path, language, the signed-in
+//!   user), the middleware and security headers, the OpenAPI document, the web app's host, the health check;
+//! - the domains, each with its routes and its SQL (`repo`): [`identity`] (accounts, passwords, tokens, sessions,
+//!   password resets, the first administrator), [`files`] (uploads), [`catalogue`] (courses, categories, mentors,
+//!   posts, the feed, banners, the home page and the dashboard that edits them), [`learning`] (enrolments),
+//!   [`material`] (subjects and syllabuses), [`contact`] (admission and contact forms, the newsletter);
+//! - [`housekeeping`] (the hourly chores) and [`demo`] (the demo catalogue).
 
 /// Memory comes from mimalloc: with glibc's allocator, a course-list request on a busy server spent ~25% of its
 /// time in `malloc` and `free` (perf), most of it consolidating and locking arenas shared by threads.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-pub mod admin;
-pub mod auth;
+pub mod catalogue;
 pub mod config;
-pub mod db;
+pub mod contact;
 pub mod demo;
+pub mod files;
 pub mod housekeeping;
 pub mod http;
-pub mod jobs;
-pub mod mail;
+pub mod identity;
+pub mod learning;
+pub mod material;
+pub mod platform;
 pub mod state;
-pub mod storage;
-pub mod telemetry;
 
 use std::{future::Future, net::SocketAddr};
 
 use anyhow::Context as _;
 use tokio::net::TcpListener;
+use utoipa::OpenApi as _;
+use utoipa_axum::router::OpenApiRouter;
 
 pub use config::Config;
-pub use http::app;
 pub use state::AppState;
+
+/// Every API route, documented: the routers of the domains.
+pub fn api_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(http::docs::ApiDoc::openapi()).merge(http::health::router())
+        .merge(identity::routes::auth::router()) // Identity: tokens and logout; users and files follow.
+        .merge(identity::routes::users::router())
+        .merge(files::routes::router())
+        .merge(catalogue_router())
+}
+
+/// The catalogue's public endpoints (courses, categories, mentors, posts, feed, banners, home, contact).
+fn catalogue_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(catalogue::routes::courses::router())
+        .merge(catalogue::routes::categories::router())
+        .merge(catalogue::routes::mentors::router())
+        .merge(catalogue::routes::posts::router())
+        .merge(catalogue::routes::feed::router())
+        .merge(catalogue::routes::banners::router())
+        .merge(catalogue::routes::home::router())
+        .merge(contact::routes::router())
+        .merge(contact::newsletter::router())
+        .merge(learning::routes::router())
+        .merge(catalogue::routes::dashboard::router())
+        .merge(material::routes::router())
+}
+
+/// The OpenAPI document of [`api_router`] (also served at `/api/openapi.json`).
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    let mut openapi = api_router().into_openapi();
+    http::docs::document_edge_answers(&mut openapi);
+    openapi
+}
+
+/// The complete application: API, docs, web app, and the middleware every response passes through.
+pub fn app(state: AppState) -> axum::Router {
+    app_with(state, OpenApiRouter::new())
+}
+
+/// [`app`] with `extra` routes beside the API's, under the same middleware (tests add probes this way).
+pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> axum::Router {
+    http::app_from(state, api_router().merge(extra))
+}
 
 /// Starts the server from `config` and runs it until SIGINT or SIGTERM.
 pub async fn run(config: Config) -> anyhow::Result<()> {
-    telemetry::init(&config.log_filter, config.log_format);
+    platform::telemetry::init(&config.log_filter, config.log_format);
     tracing::debug!(?config, "configuration");
     let addr = config.addr;
     let demo = config.demo;
     let state = AppState::build(config).await?;
-    admin::ensure_admin_from_config(&state).await?;
+    identity::admin::ensure_admin_from_config(&state).await?;
     if demo {
         demo::load(&state).await?;
     }
@@ -54,7 +106,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 
 /// Serves the app on `listener` until `shutdown` completes, then lets running requests finish.
 /// Handlers can read the client's address with `ConnectInfo<SocketAddr>`. Meanwhile this instance's job worker
-/// runs queued jobs ([`jobs`], handlers from [`job_handlers`]) and the hourly chores are asked for
+/// runs queued jobs ([`platform::jobs`], handlers from [`job_handlers`]) and the hourly chores are asked for
 /// ([`housekeeping`]).
 pub async fn serve(
     listener: TcpListener,
@@ -63,7 +115,7 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let chores = tokio::spawn(housekeeping::schedule_periodically(state.clone(), stopped.clone()));
-    let worker = jobs::Worker::new(state.jobs.clone(), state.clone(), job_handlers());
+    let worker = platform::jobs::Worker::new(state.jobs.clone(), state.clone(), job_handlers());
     let worker = tokio::spawn(worker.run(stopped));
     let shutdown = async move {
         shutdown.await;
@@ -79,11 +131,11 @@ pub async fn serve(
 }
 
 /// The handler of every kind of queued job.
-pub fn job_handlers() -> Vec<std::sync::Arc<dyn jobs::JobHandler<AppState>>> {
+pub fn job_handlers() -> Vec<std::sync::Arc<dyn platform::jobs::JobHandler<AppState>>> {
     vec![std::sync::Arc::new(housekeeping::Chores)]
 }
 
-/// Serves an already built router (see [`http::app_with`]) like [`serve`].
+/// Serves an already built router (see [`app_with`]) like [`serve`].
 pub async fn serve_router(
     listener: TcpListener,
     router: axum::Router,

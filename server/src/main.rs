@@ -10,11 +10,11 @@ async fn main() -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => academy_server::run(cli.config).await,
         Command::CreateAdmin { username, email, password } => {
-            academy_server::admin::create_admin_command(cli.config, &username, &email, &password).await
+            academy_server::identity::admin::create_admin_command(cli.config, &username, &email, &password).await
         }
-        Command::PurgeUploads => academy_server::storage::purge::purge_command(cli.config).await,
+        Command::PurgeUploads => academy_server::files::purge::purge_command(cli.config).await,
         Command::Openapi => {
-            let document = academy_server::http::openapi().to_pretty_json()?;
+            let document = academy_server::openapi().to_pretty_json()?;
             writeln!(std::io::stdout().lock(), "{document}")?;
             Ok(())
         }

@@ -7,15 +7,20 @@ use anyhow::Context as _;
 
 use crate::{
     config::{Config, TokenSecret},
-    db::{self, Backend, Pool},
+    identity::{
+        login_limit::{GuessLimits, LoginThrottle},
+        rate_limit::RateLimiter,
+        password::{self, Passwords},
+        tokens::{TokenKeys, TokenLifetimes},
+    },
+    platform::{
+        cache::ResponseCache,
+        db::{self, Backend, Pool},
+        jobs::JobQueue,
+        mail::Mailer,
+        storage::Storage,
+    },
 };
-use crate::auth::{
-    login_limit::{GuessLimits, LoginThrottle},
-    password::{self, Passwords},
-    rate_limit::RateLimiter,
-    tokens::{TokenKeys, TokenLifetimes},
-};
-use crate::{http::cache::ResponseCache, jobs::JobQueue, mail::Mailer, storage::Storage};
 
 /// Shared application state, cheap to clone (handlers receive it through `State<AppState>`).
 #[derive(Debug, Clone)]
@@ -70,7 +75,7 @@ impl AppState {
         let login_throttle = LoginThrottle::new(guess_limits, hash_concurrency);
         let storage = Storage::from_config(&config.data_dir, config.s3()?.as_ref(), token_secret.as_bytes())
             .context("opening file storage")?;
-        let mailer = crate::mail::from_config(config.smtp_url.as_deref(), &config.mail_from, &pool)
+        let mailer = crate::platform::mail::from_config(config.smtp_url.as_deref(), &config.mail_from, &pool)
             .context("configuring mail")?;
         Ok(AppState {
             jobs: JobQueue::new(pool.clone(), backend),

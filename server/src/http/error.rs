@@ -3,7 +3,7 @@
 //! Handlers return `Result<_, ApiError>`; `?` converts database and internal errors. Texts are kept in both
 //! languages and the one matching the request's `Accept-Language` is sent (see [`localize_errors`]).
 
-use std::{borrow::Cow, collections::BTreeMap};
+use std::collections::BTreeMap;
 
 use academy_shared::{envelope::Envelope, i18n::Lang};
 use axum::{
@@ -19,29 +19,7 @@ use axum::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// A text in both languages of the product.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Text {
-    vi: Cow<'static, str>,
-    en: Cow<'static, str>,
-}
-
-impl Text {
-    /// A text given in Vietnamese and English.
-    pub fn new(vi: impl Into<Cow<'static, str>>, en: impl Into<Cow<'static, str>>) -> Text {
-        Text { vi: vi.into(), en: en.into() }
-    }
-
-    /// A text produced by a shared rule's `message(lang)`, evaluated for both languages.
-    pub fn localized(message: impl Fn(Lang) -> String) -> Text {
-        Text::new(message(Lang::Vi), message(Lang::En))
-    }
-
-    /// The text in `lang`.
-    pub fn get(&self, lang: Lang) -> &str {
-        lang.pick(&self.vi, &self.en)
-    }
-}
+use crate::platform::text::Text;
 
 /// Everything that can go wrong in a request, each mapped to an HTTP status and an application code.
 #[derive(Debug, thiserror::Error)]
@@ -325,7 +303,7 @@ pub struct ErrorResult {
 /// Middleware: renders error envelopes in the request's language, and turns the bare error responses of axum
 /// and tower (405, 408, 413...) into envelopes too.
 pub async fn localize_errors(request: Request, next: Next) -> Response {
-    let lang = super::extract::lang_of(request.headers());
+    let lang = super::language::lang_of(request.headers());
     let response = next.run(request).await;
     if let Some(parts) = response.extensions().get::<ErrorParts>() {
         if lang == Lang::default() {

@@ -5,20 +5,11 @@ use std::convert::Infallible;
 use academy_shared::i18n::Lang;
 use axum::{
     extract::{FromRequest, FromRequestParts},
-    http::{HeaderMap, header, request::Parts},
+    http::request::Parts,
     response::{IntoResponse, Response},
 };
 
-use super::error::ApiError;
-
-/// The request's language from `Accept-Language` (Vietnamese when absent or unsupported).
-pub fn lang_of(headers: &HeaderMap) -> Lang {
-    headers
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .map(Lang::from_accept_language)
-        .unwrap_or_default()
-}
+use super::{error::ApiError, language::lang_of};
 
 /// The language the client asked for; use it to pick texts in handlers (`Language(lang): Language`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ApiResult, ok};
-use crate::{db, state::AppState};
+use crate::{platform::db, state::AppState};
 
 /// The health report.
 #[derive(Debug, Serialize, ToSchema)]

@@ -1,30 +1,22 @@
-//! The HTTP layer: one module per resource, each exposing `router() -> OpenApiRouter<AppState>`.
+//! The HTTP edge: the error envelope ([`ApiError`]), the extractors handlers use (JSON, query and path, the
+//! request's language, the signed-in user and role checks), the OpenAPI document, the web app's host, the health
+//! check, and [`app_from`], which wraps the API's routes in the middleware every response passes through.
 //!
-//! To add a resource: write `src/http/<resource>.rs` with handlers annotated `#[utoipa::path(...)]` and a
-//! `router()` that registers them with `.routes(routes!(handler))`, then merge it in [`api_router`]. Its paths
-//! are served and documented at once.
+//! Routes live in their domains, each module of routes exposing `router() -> OpenApiRouter<AppState>`: to add a
+//! resource, write its handlers annotated `#[utoipa::path(...)]` and a `router()` that registers them with
+//! `.routes(routes!(handler))`, then merge it in [`crate::api_router`]. Its paths are served and documented at
+//! once. Nothing here imports a domain but identity's session check behind [`CurrentUser`] and its write limits
+//! behind [`rate_limit`].
 
-pub mod auth;
-pub mod banners;
 pub mod cache;
-pub mod categories;
-pub mod contact;
-pub mod courses;
-pub mod dashboard;
+pub mod current_user;
 pub mod docs;
-pub mod enrollments;
 pub mod error;
 pub mod extract;
-pub mod feed;
-pub mod files;
 pub mod health;
-pub mod home;
-pub mod material;
-pub mod mentors;
-pub mod newsletter;
-pub mod posts;
+pub mod client_addr;
+pub mod language;
 pub mod rate_limit;
-pub mod users;
 pub mod web;
 
 use std::time::Duration;
@@ -47,10 +39,13 @@ use tower_http::{
     trace::{DefaultOnFailure, DefaultOnResponse, TraceLayer},
 };
 use tracing::Level;
-use utoipa::{OpenApi as _, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
-pub use error::{ApiError, Text};
+pub use crate::platform::text::Text;
+pub use client_addr::ClientAddr;
+pub use error::ApiError;
+pub use current_user::{CurrentUser, MaybeUser, require_role};
 pub use extract::{Json, Language, Pagination, Path, Query};
 
 use crate::state::AppState;
@@ -89,51 +84,14 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
     connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
 
-/// Every API route, documented. Later modules are merged here.
-pub fn api_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(docs::ApiDoc::openapi()).merge(health::router())
-        .merge(auth::router()) // Identity: tokens and logout; users and files follow.
-        .merge(users::router())
-        .merge(files::router())
-        .merge(catalogue_router())
-}
-
-/// The catalogue's public endpoints (courses, categories, mentors, posts, feed, banners, home, contact).
-fn catalogue_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .merge(courses::router())
-        .merge(categories::router())
-        .merge(mentors::router())
-        .merge(posts::router())
-        .merge(feed::router())
-        .merge(banners::router())
-        .merge(home::router())
-        .merge(contact::router())
-        .merge(newsletter::router())
-        .merge(enrollments::router())
-        .merge(dashboard::router())
-        .merge(material::router())
-}
-
-/// The OpenAPI document of [`api_router`] (also served at `/api/openapi.json`).
-pub fn openapi() -> utoipa::openapi::OpenApi {
-    let mut openapi = api_router().into_openapi();
-    docs::document_edge_answers(&mut openapi);
-    openapi
-}
-
-/// The complete application: API, docs, web app, and the middleware every response passes through.
-pub fn app(state: AppState) -> Router {
-    app_with(state, OpenApiRouter::new())
-}
-
-/// [`app`] with `extra` routes beside the API's, under the same middleware (tests add probes this way).
-pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
+/// The complete application around `api`, the documented API routes: the OpenAPI document and its page, the web
+/// app, and the middleware every response passes through.
+pub fn app_from(state: AppState, api: OpenApiRouter<AppState>) -> Router {
     let web_dir = &state.config.web_dir;
     if !web_dir.join("index.html").is_file() {
         tracing::warn!(web_dir = %web_dir.display(), "the web app is not built; pages will say so");
     }
-    let (api, mut openapi) = api_router().merge(extra).split_for_parts();
+    let (api, mut openapi) = api.split_for_parts();
     docs::document_edge_answers(&mut openapi);
     Router::new()
         .merge(api)

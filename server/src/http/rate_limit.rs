@@ -1,10 +1,10 @@
-//! The HTTP face of the rate limits ([`crate::auth::rate_limit`]): a request over its limit is answered 429
+//! The HTTP face of the rate limits ([`crate::identity::rate_limit`]): a request over its limit is answered 429
 //! with `Retry-After` and, in the request's language, the minutes to wait.
 
 use super::{ApiError, Text};
 use crate::{
-    auth::rate_limit::{Limit, Subject, Throttled},
-    db,
+    identity::rate_limit::{Limit, Subject, Throttled},
+    platform::db,
     state::AppState,
 };
 

@@ -17,7 +17,7 @@ use tower_http::services::{ServeDir, ServeFile};
 
 use super::{
     error::{ApiError, render_in},
-    extract::lang_of,
+    language::lang_of,
 };
 use crate::state::AppState;
 

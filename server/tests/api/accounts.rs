@@ -1,6 +1,6 @@
 //! Helpers for the identity tests: accounts, logins and authenticated requests.
 
-use academy_server::db::users::{self, NewUser};
+use academy_server::identity::repo::{self as users, NewUser};
 use academy_shared::roles::Role;
 use reqwest::{Method, Response};
 use serde_json::{Value, json};

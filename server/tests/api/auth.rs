@@ -97,12 +97,12 @@ async fn a_token_with_alg_none_or_a_tampered_payload_or_signature_is_refused() {
 
 #[tokio::test]
 async fn an_expired_access_token_gets_401_and_a_refresh_gives_a_working_one() {
-    use academy_server::auth::tokens::{Subject, TokenKind};
+    use academy_server::identity::tokens::{Subject, TokenKind};
     let app = spawn_app().await;
     let (user, access, refresh) = app.signed_in("expired", Role::Student).await;
     let claims = app.state.tokens.verify(&access, TokenKind::Access).expect("valid");
     let subject = Subject { user_id: user.id.clone(), role: "STUDENT".into(), token_version: claims.ver };
-    let an_hour_ago = academy_server::db::now_ms() - 3_600_000;
+    let an_hour_ago = academy_server::platform::db::now_ms() - 3_600_000;
     let expired = app.state.tokens.issue_access(&subject, &claims.fam, an_hour_ago).expect("issued").token;
 
     let (status, _) = status_json(app.send(Method::GET, "/users/my-info", Some(&expired), None).await).await;

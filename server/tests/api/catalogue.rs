@@ -1,7 +1,7 @@
 //! The public catalogue on the demo data: search without Vietnamese marks, filters, sorts, pages, detail,
 //! home, mentors, posts, feed, banners.
 
-use academy_server::db::{Backend, courses::Sort};
+use academy_server::{catalogue::repo::courses::Sort, platform::db::Backend};
 use serde_json::Value;
 
 use crate::helpers::{TestApp, backend, spawn_app};
@@ -378,7 +378,7 @@ async fn browsing_and_search_queries_use_their_indexes() {
         sqlx::query("set enable_seqscan = off").execute(&mut *conn).await.expect("set");
     }
     for (category, sort, search, index) in cases {
-        let sql = academy_server::db::courses::list_sql_for_explain(backend(), category, sort, search);
+        let sql = academy_server::catalogue::repo::courses::list_sql_for_explain(backend(), category, sort, search);
         let explain = match backend() {
             Backend::Sqlite => format!("explain query plan {sql}"),
             // On 28 rows the planner rightly prefers walking the sort index and filtering; what matters is that

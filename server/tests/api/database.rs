@@ -1,4 +1,4 @@
-use academy_server::db::{self, settings};
+use academy_server::platform::{db, settings};
 
 use crate::helpers::{backend, spawn_app};
 

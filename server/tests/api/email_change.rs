@@ -200,7 +200,7 @@ async fn a_used_replaced_expired_or_unknown_link_is_refused() {
     ask(&app, &user, &token, &third).await;
     let expired = link_token(&app, &admin, &third).await;
     sqlx::query("update email_changes set expires_at = $1 where used_at is null")
-        .bind(academy_server::db::now_ms() - 1)
+        .bind(academy_server::platform::db::now_ms() - 1)
         .execute(&app.state.pool)
         .await
         .expect("expired");
@@ -234,7 +234,7 @@ async fn a_password_reset_voids_a_pending_change() {
     ask(&app, &user, &token, &stranger).await;
     let link = link_token(&app, &admin, &stranger).await;
 
-    let reset = academy_server::auth::reset::create(&app.state.pool, &user.id, academy_server::db::now_ms()).await.expect("reset link");
+    let reset = academy_server::identity::reset::create(&app.state.pool, &user.id, academy_server::platform::db::now_ms()).await.expect("reset link");
     let (status, _) =
         status_json(app.post_json("/auth/reset-password", json!({"token": reset, "password": "Copper#Lantern-77"})).await).await;
     assert_eq!(status, 200);

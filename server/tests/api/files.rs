@@ -104,13 +104,13 @@ async fn a_four_megabyte_file_is_refused_and_the_limit_itself_passes() {
 #[tokio::test]
 async fn an_expired_or_forged_upload_url_is_refused() {
     let app = spawn_app().await;
-    let ten_minutes_ago = academy_server::db::now_ms() - 600_000;
+    let ten_minutes_ago = academy_server::platform::db::now_ms() - 600_000;
     let expired = app.state.storage.upload_url(ten_minutes_ago).await.expect("ticket").url;
 
     let (status, body) = put(&app, &expired, PNG.to_vec(), "image/png").await;
     assert_eq!((status, body["code"].as_i64()), (403, Some(1003)));
 
-    let fresh = app.state.storage.upload_url(academy_server::db::now_ms()).await.expect("ticket").url;
+    let fresh = app.state.storage.upload_url(academy_server::platform::db::now_ms()).await.expect("ticket").url;
     let forged = fresh.replace("max=", "max=9");
     assert_eq!(put(&app, &forged, PNG.to_vec(), "image/png").await.0, 403);
     let unsigned = fresh.split('?').next().expect("path").to_owned();
@@ -147,7 +147,7 @@ async fn avatar(app: &TestApp, token: &str, file_id: &str) -> String {
 
 /// Makes an upload look `hours` old.
 async fn age(app: &TestApp, key: &str, hours: i64) {
-    let then = academy_server::db::now_ms() - hours * 3_600_000;
+    let then = academy_server::platform::db::now_ms() - hours * 3_600_000;
     sqlx::query("update files set created_at = $1, uploaded_at = $1 where storage_key = $2")
         .bind(then)
         .bind(key)
@@ -171,7 +171,7 @@ fn on_disk(app: &TestApp, key: &str) -> bool {
 
 #[tokio::test]
 async fn old_unused_uploads_are_purged_and_used_or_fresh_ones_stay() {
-    use academy_server::storage::purge::purge_unused_uploads;
+    use academy_server::files::purge::purge_unused_uploads;
     let app = spawn_app().await;
     let (user, token, _) = app.signed_in("purger", Role::Student).await;
     // Never committed, a day old.
@@ -179,7 +179,7 @@ async fn old_unused_uploads_are_purged_and_used_or_fresh_ones_stay() {
     age(&app, &abandoned, 25).await;
     // Committed, then replaced by a picture kept from before avatars had to be uploaded: nothing shows it any more.
     let replaced = avatar(&app, &token, "avatar-old.png").await;
-    academy_server::db::users::set_avatar(&app.state.pool, &user.id, "https://cdn.example/me.png").await.expect("set");
+    academy_server::identity::repo::set_avatar(&app.state.pool, &user.id, "https://cdn.example/me.png").await.expect("set");
     age(&app, &replaced, 25).await;
     // The current avatar, a day old, and a fresh upload.
     let in_use = avatar(&app, &token, "avatar-current.png").await;
@@ -190,7 +190,7 @@ async fn old_unused_uploads_are_purged_and_used_or_fresh_ones_stay() {
     }
 
     // Two servers purging at once delete each file once.
-    let now = academy_server::db::now_ms();
+    let now = academy_server::platform::db::now_ms();
     let (a, b) = tokio::join!(
         purge_unused_uploads(&app.state.pool, &app.state.storage, now),
         purge_unused_uploads(&app.state.pool, &app.state.storage, now),
@@ -206,7 +206,7 @@ async fn old_unused_uploads_are_purged_and_used_or_fresh_ones_stay() {
     }
     let me: serde_json::Value = app.send(Method::GET, "/users/my-info", Some(&token), None).await.json().await.expect("json");
     assert_eq!(app.get(me["result"]["avatar"].as_str().expect("avatar")).await.status(), 200);
-    let again = purge_unused_uploads(&app.state.pool, &app.state.storage, academy_server::db::now_ms()).await.expect("purged");
+    let again = purge_unused_uploads(&app.state.pool, &app.state.storage, academy_server::platform::db::now_ms()).await.expect("purged");
     assert_eq!(again.deleted, 0);
 }
 

@@ -12,7 +12,7 @@ use std::{
 
 use academy_server::{
     AppState, Config,
-    db::Backend,
+    platform::db::Backend,
     http::{ApiError, ApiResult, Json, Query, ok},
 };
 use axum::routing::{get, post};
@@ -72,7 +72,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     adjust(&mut config);
 
     let state = AppState::build(config).await.expect("app state built");
-    let router = academy_server::http::app_with(state.clone(), probes());
+    let router = academy_server::app_with(state.clone(), probes());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("port bound");
     let address = format!("http://{}", listener.local_addr().expect("local address"));
     tokio::spawn(academy_server::serve_router(listener, router, std::future::pending()));
@@ -141,7 +141,7 @@ fn fake_web_build() -> TempDir {
 
 fn init_logs() {
     if let Ok(filter) = std::env::var("TEST_LOG") {
-        academy_server::telemetry::init(&filter, academy_server::config::LogFormat::Pretty);
+        academy_server::platform::telemetry::init(&filter, academy_server::config::LogFormat::Pretty);
     }
 }
 

@@ -7,10 +7,11 @@ use std::{
 };
 
 use academy_server::{
-    AppState,
-    db::now_ms,
-    housekeeping,
-    jobs::{Job, JobHandler, JobQueue, LEASE, NewJob, Worker},
+    AppState, housekeeping,
+    platform::{
+        db::now_ms,
+        jobs::{Job, JobHandler, JobQueue, LEASE, NewJob, Worker},
+    },
 };
 use serde_json::json;
 

@@ -92,7 +92,7 @@ async fn an_invalid_or_expired_token_is_a_400_with_the_reset_text_and_weak_passw
     assert_eq!(status, 400);
     assert_eq!(body["result"]["message"], "The password reset link is invalid or has expired.");
 
-    let expired = academy_server::auth::reset::create(&app.state.pool, &user.id, academy_server::db::now_ms() - 31 * 60_000)
+    let expired = academy_server::identity::reset::create(&app.state.pool, &user.id, academy_server::platform::db::now_ms() - 31 * 60_000)
         .await
         .expect("created");
     assert_eq!(status_json(app.post_json("/auth/reset-password", json!({"token": expired, "password": NEW_PASSWORD})).await).await.0, 400);

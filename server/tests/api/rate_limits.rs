@@ -196,8 +196,8 @@ async fn housekeeping_drops_rate_limit_counters_once_their_window_passed() {
     };
     assert_eq!(counters().await, 2);
 
-    academy_server::housekeeping::run_once(&app.state, academy_server::db::now_ms()).await;
+    academy_server::housekeeping::run_once(&app.state, academy_server::platform::db::now_ms()).await;
     assert_eq!(counters().await, 2, "counters in their window stay");
-    academy_server::housekeeping::run_once(&app.state, academy_server::db::now_ms() + 2 * 60 * 1000).await;
+    academy_server::housekeeping::run_once(&app.state, academy_server::platform::db::now_ms() + 2 * 60 * 1000).await;
     assert_eq!(counters().await, 0);
 }

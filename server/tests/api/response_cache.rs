@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use academy_server::http::cache::VERSION_MAX_AGE;
+use academy_server::platform::cache::VERSION_MAX_AGE;
 use serde_json::{Value, json};
 
 use crate::{

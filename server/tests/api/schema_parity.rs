@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use academy_server::db::{self, Backend};
+use academy_server::platform::db::{self, Backend};
 use sqlx::{AnyPool, Row as _};
 
 use crate::helpers::{backend, postgres_database};

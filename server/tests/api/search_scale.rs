@@ -1,7 +1,13 @@
 //! Text search beyond the sample: common words get an estimated total ("about N") and pages found in sort
 //! order; rare words and small scopes are counted exactly.
 
-use academy_server::db::{self, catalogue::Localized, courses::SEARCH_SAMPLE};
+use academy_server::{
+    catalogue::repo::{
+        Localized,
+        courses::{self, SEARCH_SAMPLE},
+    },
+    platform::db,
+};
 use serde_json::Value;
 
 use crate::{catalogue::spawn_demo_app, helpers::TestApp};
@@ -33,7 +39,7 @@ async fn add_courses(app: &TestApp) -> String {
             7 => Localized::new("Nhập môn Haskell", "Haskell basics"),
             _ => Localized::new(format!("Khóa học số {n}"), format!("Course number {n}")),
         };
-        let text = db::courses::search_text(&title, first.as_deref(), last.as_deref(), &category);
+        let text = courses::search_text(&title, first.as_deref(), last.as_deref(), &category);
         sqlx::query(
             "insert into courses (id, slug, title_vi, title_en, price, currency, level, total_seat, instructor_id, \
              category_id, status, enrollment_count, search_text, created_at, updated_at) \
@@ -52,7 +58,7 @@ async fn add_courses(app: &TestApp) -> String {
         .await
         .expect("course added");
     }
-    db::courses::refresh_category_counts(&mut tx, &category_id).await.expect("counts");
+    courses::refresh_category_counts(&mut tx, &category_id).await.expect("counts");
     tx.commit().await.expect("committed");
     category_id
 }

@@ -149,8 +149,8 @@ async fn the_first_admin_comes_from_the_environment_settings_once() {
     })
     .await;
 
-    academy_server::admin::ensure_admin_from_config(&app.state).await.expect("created");
-    academy_server::admin::ensure_admin_from_config(&app.state).await.expect("second run is a no-op");
+    academy_server::identity::admin::ensure_admin_from_config(&app.state).await.expect("created");
+    academy_server::identity::admin::ensure_admin_from_config(&app.state).await.expect("second run is a no-op");
 
     let (access, _) = app.login(&username, PASSWORD).await;
     let (_, me) = status_json(app.send(Method::GET, "/users/my-info", Some(&access), None).await).await;

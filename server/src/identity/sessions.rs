@@ -1,0 +1,519 @@
+//! Sessions: a login opens one, each `/auth/refresh` rotates its refresh token, logout ends it.
+//!
+//! A session is a family of refresh tokens. Exchanging a refresh token marks it used and issues its successor
+//! in the same session. Presenting a used refresh token again later means two parties hold it (a thief and the
+//! user), so the whole session is revoked and both must log in again.
+//!
+//! Except within a short grace window after the exchange (10 seconds by default, `refresh_reuse_grace`): two tabs
+//! of one browser share the refresh token cookie, and when their access token expires they refresh at once.
+//! Every exchange of one token within the window answers the SAME successor refresh token (and a fresh access
+//! token), as the big identity providers do, so all tabs end up with one valid token and nobody is logged out.
+//! The window is the price: a thief replaying a stolen token within seconds of its owner gets the successor too;
+//! after the window, reuse revokes the session as before.
+//!
+//! Answering the same successor again needs no token in the database. The successor's id is an HMAC of the
+//! exchanged token's id with the server secret ([`TokenKeys::successor_id`]), so every exchange finds the same
+//! row, and its claims are all fixed by that row (id, session, user, issue and expiry times) and the exchanged
+//! token (role, version), so signing them again gives the very same token. The table holds ids and times only,
+//! as for every refresh token: reading the database, or a backup of it, yields no usable token, because a token
+//! is only as good as its signature and the secret never leaves the server's configuration. (Storing the
+//! successor itself would put a live 7-day credential in every backup; encrypting it would need a second key
+//! and gain nothing over signing it again.) The row is written in the same transaction that spends the old
+//! token, and the exchange that spends it is decided by the database, so this holds with several server
+//! instances and under concurrency: the first exchange spends the token and writes the successor; the others
+//! wait for its row lock (PostgreSQL) or the write lock (SQLite) and then read the committed successor.
+//!
+//! Access tokens are checked on every request against the database (one primary-key join): the session must
+//! not be revoked, the user must be active, and the token's `ver` must equal the user's `token_version`. That
+//! makes logout, locking and password resets take effect at once instead of when the 15 minutes run out, for
+//! the price of one indexed read per authenticated request (the handler usually needs the user row anyway).
+
+use sqlx::{AnyConnection, AnyPool, Row as _};
+
+use super::tokens::{Claims, IssuedToken, Subject, TokenError, TokenKeys, TokenKind};
+
+/// The tokens handed out at login and at each refresh.
+#[derive(Debug, Clone)]
+pub struct TokenPair {
+    pub access: IssuedToken,
+    pub refresh: IssuedToken,
+}
+
+/// The authenticated caller, as the database says now (the role is read fresh, not taken from the token).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Principal {
+    pub user_id: String,
+    pub role: String,
+    pub session_id: String,
+}
+
+/// Why a token did not authenticate. All are 401 except `Database`.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Token(#[from] TokenError),
+    /// The session was ended (logout, reuse, reset, lock) or never existed.
+    #[error("session revoked or unknown")]
+    Revoked,
+    /// A refresh token was presented a second time; its session is now revoked.
+    #[error("refresh token reused; session revoked")]
+    Reused,
+    /// The user is locked, gone, or their tokens were invalidated by a newer token version.
+    #[error("user inactive or token version outdated")]
+    UserInactive,
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+impl SessionError {
+    /// Whether this is the caller's fault (401) rather than ours (500).
+    pub fn is_unauthorized(&self) -> bool {
+        !matches!(self, SessionError::Database(_))
+    }
+}
+
+/// Why a session was ended, stored in `sessions.revoked_reason`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RevokeReason {
+    Logout,
+    Reuse,
+    PasswordReset,
+    Locked,
+    LogoutAll,
+    EmailChange,
+}
+
+impl RevokeReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RevokeReason::Logout => "logout",
+            RevokeReason::Reuse => "reuse",
+            RevokeReason::PasswordReset => "password_reset",
+            RevokeReason::Locked => "locked",
+            RevokeReason::LogoutAll => "logout_all",
+            RevokeReason::EmailChange => "email_change",
+        }
+    }
+}
+
+/// Opens a session for a user whose password was just verified and returns its first token pair.
+pub async fn start(pool: &AnyPool, keys: &TokenKeys, subject: &Subject, now_ms: i64) -> Result<TokenPair, SessionError> {
+    let session_id = uuid::Uuid::now_v7().to_string();
+    let pair = issue_pair(keys, subject, &session_id, now_ms)?;
+    let mut tx = pool.begin().await?;
+    sqlx::query(
+        "insert into sessions (id, user_id, created_at, last_used_at, expires_at) values ($1, $2, $3, $3, $4)",
+    )
+    .bind(&session_id)
+    .bind(&subject.user_id)
+    .bind(now_ms)
+    .bind(pair.refresh.expires_at_ms())
+    .execute(&mut *tx)
+    .await?;
+    insert_refresh(&mut tx, &pair.refresh, now_ms).await?;
+    tx.commit().await?;
+    Ok(pair)
+}
+
+/// Exchanges a refresh token for a new pair in the same session; the presented token is spent. Within the grace
+/// window after its first exchange, it gets the same successor again with a fresh access token; after that, a
+/// spent token revokes the session ([`SessionError::Reused`]).
+pub async fn refresh(pool: &AnyPool, keys: &TokenKeys, refresh_token: &str, now_ms: i64) -> Result<TokenPair, SessionError> {
+    let claims = keys.verify(refresh_token, TokenKind::Refresh)?;
+    let successor_id = keys.successor_id(&claims.jti);
+    let mut tx = pool.begin().await?;
+    // Spending first takes the row's write lock, so of concurrent exchanges exactly one spends the token and
+    // writes its successor; the others see it spent once that is committed.
+    let spent = sqlx::query("update refresh_tokens set used_at = $1 where id = $2 and session_id = $3 and used_at is null")
+        .bind(now_ms)
+        .bind(&claims.jti)
+        .bind(&claims.fam)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    let (subject, successor) = if spent == 0 {
+        let used_at = sqlx::query("select used_at from refresh_tokens where id = $1 and session_id = $2")
+            .bind(&claims.jti)
+            .bind(&claims.fam)
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or(SessionError::Revoked)?
+            .try_get::<Option<i64>, _>("used_at")?
+            .unwrap_or(now_ms);
+        let grace_ms = i64::try_from(keys.lifetimes().refresh_reuse_grace.as_millis()).unwrap_or(i64::MAX);
+        if now_ms.saturating_sub(used_at) > grace_ms {
+            revoke_session(&mut tx, &claims.fam, RevokeReason::Reuse, now_ms).await?;
+            tx.commit().await?;
+            tracing::warn!(user_id = %claims.sub, session_id = %claims.fam, "refresh token reused; session revoked");
+            return Err(SessionError::Reused);
+        }
+        let subject = live_subject(&mut tx, &claims).await?;
+        let successor = issued_successor(&mut tx, keys, &claims, &successor_id).await?;
+        (subject, successor)
+    } else {
+        let subject = live_subject(&mut tx, &claims).await?;
+        let successor = keys.issue_refresh(&carried_over(&subject, &claims), &claims.fam, successor_id, now_ms)?;
+        insert_refresh(&mut tx, &successor, now_ms).await?;
+        sqlx::query("update sessions set last_used_at = $1, expires_at = $2 where id = $3")
+            .bind(now_ms)
+            .bind(successor.expires_at_ms())
+            .bind(&claims.fam)
+            .execute(&mut *tx)
+            .await?;
+        (subject, successor)
+    };
+    let access = keys.issue_access(&subject, &claims.fam, now_ms)?;
+    tx.commit().await?;
+    Ok(TokenPair { access, refresh: successor })
+}
+
+/// The subject a successor refresh token is issued to: the live user, with the role the exchanged token carries.
+fn carried_over(subject: &Subject, exchanged: &Claims) -> Subject {
+    Subject { role: exchanged.role.clone(), ..subject.clone() }
+}
+
+/// The successor already issued for `exchanged`, signed again from its row.
+async fn issued_successor(
+    conn: &mut AnyConnection,
+    keys: &TokenKeys,
+    exchanged: &Claims,
+    successor_id: &str,
+) -> Result<IssuedToken, SessionError> {
+    let row = sqlx::query(
+        "select issued_at, expires_at from refresh_tokens where id = $1 and session_id = $2 and user_id = $3",
+    )
+        .bind(successor_id)
+        .bind(&exchanged.fam)
+        .bind(&exchanged.sub)
+        .fetch_optional(conn)
+        .await?
+        .ok_or(SessionError::Revoked)?;
+    let issued_at: i64 = row.try_get("issued_at")?;
+    let expires_at: i64 = row.try_get("expires_at")?;
+    Ok(keys.sign(Claims {
+        iat: issued_at.div_euclid(1000),
+        exp: expires_at.div_euclid(1000),
+        jti: successor_id.to_owned(),
+        ..exchanged.clone()
+    })?)
+}
+
+/// Who sends this access token, if it is valid, its session open and its user active at the same version.
+pub async fn authenticate(pool: &AnyPool, keys: &TokenKeys, access_token: &str) -> Result<Principal, SessionError> {
+    let claims = keys.verify(access_token, TokenKind::Access)?;
+    let mut conn = pool.acquire().await?;
+    let subject = live_subject(&mut conn, &claims).await?;
+    Ok(Principal { user_id: subject.user_id, role: subject.role, session_id: claims.fam })
+}
+
+/// Logout: ends the session of `token`, which may be an access or a refresh token, expired or not (but validly
+/// signed). Ending an ended session is not an error. Returns the user id of the session.
+pub async fn end(pool: &AnyPool, keys: &TokenKeys, token: &str, now_ms: i64) -> Result<String, SessionError> {
+    let claims = keys.verify_any_kind_ignoring_expiry(token)?;
+    let mut conn = pool.acquire().await?;
+    revoke_session(&mut conn, &claims.fam, RevokeReason::Logout, now_ms).await?;
+    Ok(claims.sub)
+}
+
+/// Kills every token of a user: raises `token_version` and revokes all open sessions. Run it inside the
+/// transaction that locks the user or changes the password.
+pub async fn end_all_for_user(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    reason: RevokeReason,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update users set token_version = token_version + 1, updated_at = $1 where id = $2")
+        .bind(now_ms)
+        .bind(user_id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query(
+        "update sessions set revoked_at = $1, revoked_reason = $2 where user_id = $3 and revoked_at is null",
+    )
+    .bind(now_ms)
+    .bind(reason.as_str())
+    .bind(user_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Ends every open session of a user but `keep_session_id` (the one the user is acting from): their access and
+/// refresh tokens stop working at once, the kept session's go on. Run it inside the transaction of the change.
+pub async fn end_other_sessions(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    keep_session_id: &str,
+    reason: RevokeReason,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update sessions set revoked_at = $1, revoked_reason = $2 \
+         where user_id = $3 and id <> $4 and revoked_at is null",
+    )
+    .bind(now_ms)
+    .bind(reason.as_str())
+    .bind(user_id)
+    .bind(keep_session_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Deletes sessions (and their refresh tokens) that expired more than `keep_ms` ago. Run periodically.
+pub async fn purge_expired(pool: &AnyPool, now_ms: i64, keep_ms: i64) -> Result<u64, sqlx::Error> {
+    let cutoff = now_ms - keep_ms;
+    let mut tx = pool.begin().await?;
+    sqlx::query("delete from refresh_tokens where session_id in (select id from sessions where expires_at < $1)")
+        .bind(cutoff)
+        .execute(&mut *tx)
+        .await?;
+    let deleted = sqlx::query("delete from sessions where expires_at < $1").bind(cutoff).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(deleted.rows_affected())
+}
+
+fn issue_pair(keys: &TokenKeys, subject: &Subject, session_id: &str, now_ms: i64) -> Result<TokenPair, TokenError> {
+    Ok(TokenPair {
+        access: keys.issue_access(subject, session_id, now_ms)?,
+        refresh: keys.issue_refresh(subject, session_id, uuid::Uuid::now_v7().to_string(), now_ms)?,
+    })
+}
+
+async fn insert_refresh(conn: &mut AnyConnection, refresh: &IssuedToken, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into refresh_tokens (id, session_id, user_id, issued_at, expires_at) values ($1, $2, $3, $4, $5)",
+    )
+    .bind(&refresh.claims.jti)
+    .bind(&refresh.claims.fam)
+    .bind(&refresh.claims.sub)
+    .bind(now_ms)
+    .bind(refresh.expires_at_ms())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+async fn revoke_session(conn: &mut AnyConnection, session_id: &str, reason: RevokeReason, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("update sessions set revoked_at = $1, revoked_reason = $2 where id = $3 and revoked_at is null")
+        .bind(now_ms)
+        .bind(reason.as_str())
+        .bind(session_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The token's user as of now, if the session is open, the user active and the version current.
+async fn live_subject(conn: &mut AnyConnection, claims: &Claims) -> Result<Subject, SessionError> {
+    let row = sqlx::query(
+        "select u.role, u.status, u.token_version, s.revoked_at \
+         from sessions s join users u on u.id = s.user_id \
+         where s.id = $1 and s.user_id = $2",
+    )
+    .bind(&claims.fam)
+    .bind(&claims.sub)
+    .fetch_optional(conn)
+    .await?
+    .ok_or(SessionError::Revoked)?;
+    if row.try_get::<Option<i64>, _>("revoked_at")?.is_some() {
+        return Err(SessionError::Revoked);
+    }
+    let status: String = row.try_get("status")?;
+    let version: i64 = row.try_get("token_version")?;
+    if status != "active" || version != claims.ver {
+        return Err(SessionError::UserInactive);
+    }
+    Ok(Subject { user_id: claims.sub.clone(), role: row.try_get("role")?, token_version: version })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::identity::tokens::TokenLifetimes;
+    use crate::platform::test_db::{self, TestDb};
+
+    fn keys() -> TokenKeys {
+        TokenKeys::new(b"0123456789abcdef0123456789abcdef-sessions", TokenLifetimes::default()).unwrap()
+    }
+
+    async fn login(db: &TestDb, role: &str) -> (Subject, TokenPair) {
+        let user_id = test_db::insert_user(&db.pool, &format!("user{}", uuid::Uuid::new_v4().simple()), role).await;
+        let subject = Subject { user_id, role: role.into(), token_version: 0 };
+        let pair = start(&db.pool, &keys(), &subject, crate::platform::db::now_ms()).await.unwrap();
+        (subject, pair)
+    }
+
+    #[tokio::test]
+    async fn a_fresh_access_token_authenticates_with_the_role_from_the_database() {
+        for db in test_db::all().await {
+            let (subject, pair) = login(&db, "TEACHER").await;
+            let who = authenticate(&db.pool, &keys(), &pair.access.token).await.unwrap();
+            assert_eq!(who.user_id, subject.user_id, "{}", db.backend);
+            assert_eq!(who.role, "TEACHER");
+            sqlx::query("update users set role = 'STUDENT' where id = $1").bind(&subject.user_id).execute(&db.pool).await.unwrap();
+            assert_eq!(authenticate(&db.pool, &keys(), &pair.access.token).await.unwrap().role, "STUDENT");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_refresh_token_is_not_an_access_token() {
+        for db in test_db::all().await {
+            let (_, pair) = login(&db, "STUDENT").await;
+            assert!(matches!(
+                authenticate(&db.pool, &keys(), &pair.refresh.token).await,
+                Err(SessionError::Token(TokenError::WrongKind { .. }))
+            ));
+            assert!(matches!(
+                refresh(&db.pool, &keys(), &pair.access.token, crate::platform::db::now_ms()).await,
+                Err(SessionError::Token(TokenError::WrongKind { .. }))
+            ));
+        }
+    }
+
+    #[tokio::test]
+    async fn refreshing_rotates_and_the_new_tokens_work() {
+        for db in test_db::all().await {
+            let (_, first) = login(&db, "STUDENT").await;
+            let second = refresh(&db.pool, &keys(), &first.refresh.token, crate::platform::db::now_ms()).await.unwrap();
+            assert_ne!(second.refresh.claims.jti, first.refresh.claims.jti);
+            assert_eq!(second.refresh.claims.fam, first.refresh.claims.fam);
+            let third = refresh(&db.pool, &keys(), &second.refresh.token, crate::platform::db::now_ms()).await.unwrap();
+            authenticate(&db.pool, &keys(), &third.access.token).await.unwrap();
+        }
+    }
+
+    #[tokio::test]
+    async fn reusing_a_spent_refresh_token_revokes_the_whole_session() {
+        for db in test_db::all().await {
+            let (_, first) = login(&db, "STUDENT").await;
+            let second = refresh(&db.pool, &keys(), &first.refresh.token, crate::platform::db::now_ms()).await.unwrap();
+            // The thief (or the user) replays the spent token after the grace window.
+            let later = crate::platform::db::now_ms() + 10_001;
+            let replay = refresh(&db.pool, &keys(), &first.refresh.token, later).await;
+            assert!(matches!(replay, Err(SessionError::Reused)), "{}: {replay:?}", db.backend);
+            // Everything in the session is dead now, including the newest tokens.
+            assert!(matches!(refresh(&db.pool, &keys(), &second.refresh.token, crate::platform::db::now_ms()).await, Err(SessionError::Revoked)));
+            assert!(matches!(authenticate(&db.pool, &keys(), &second.access.token).await, Err(SessionError::Revoked)));
+            let reason: String = sqlx::query_scalar("select revoked_reason from sessions where id = $1")
+                .bind(&first.refresh.claims.fam)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+            assert_eq!(reason, "reuse");
+        }
+    }
+
+    #[tokio::test]
+    async fn simultaneous_refreshes_with_one_token_all_get_the_one_successor() {
+        for db in test_db::all().await {
+            let (_, pair) = login(&db, "STUDENT").await;
+            let keys = keys();
+            let (a, b, c) = tokio::join!(
+                refresh(&db.pool, &keys, &pair.refresh.token, crate::platform::db::now_ms()),
+                refresh(&db.pool, &keys, &pair.refresh.token, crate::platform::db::now_ms()),
+                refresh(&db.pool, &keys, &pair.refresh.token, crate::platform::db::now_ms())
+            );
+            let (a, b, c) = (a.unwrap(), b.unwrap(), c.unwrap());
+            assert_eq!(a.refresh.token, b.refresh.token, "{}", db.backend);
+            assert_eq!(a.refresh.token, c.refresh.token);
+            let rows: i64 = sqlx::query_scalar("select count(*) from refresh_tokens where session_id = $1")
+                .bind(&pair.refresh.claims.fam)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+            assert_eq!(rows, 2, "one successor was written");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_replay_within_the_grace_window_gets_the_same_successor_signed_again_and_a_fresh_access_token() {
+        for db in test_db::all().await {
+            let (subject, pair) = login(&db, "STUDENT").await;
+            let spent_at = crate::platform::db::now_ms();
+            let first = refresh(&db.pool, &keys(), &pair.refresh.token, spent_at).await.unwrap();
+            // The role changed meanwhile: access tokens say so, the refresh token stays the same.
+            let promote = sqlx::query("update users set role = 'TEACHER' where id = $1").bind(&subject.user_id);
+            promote.execute(&db.pool).await.unwrap();
+            let again = refresh(&db.pool, &keys(), &pair.refresh.token, spent_at + 10_000).await.unwrap();
+            assert_eq!(again.refresh.token, first.refresh.token, "{}", db.backend);
+            assert_eq!(again.refresh.claims, first.refresh.claims);
+            assert_ne!(again.access.claims.jti, first.access.claims.jti);
+            assert_eq!(again.access.claims.role, "TEACHER");
+            authenticate(&db.pool, &keys(), &again.access.token).await.unwrap();
+            // One millisecond past the window, the same replay ends the session.
+            let late = refresh(&db.pool, &keys(), &pair.refresh.token, spent_at + 10_001).await;
+            assert!(matches!(late, Err(SessionError::Reused)), "{}: {late:?}", db.backend);
+            let successor = refresh(&db.pool, &keys(), &first.refresh.token, spent_at + 10_001).await;
+            assert!(matches!(successor, Err(SessionError::Revoked)), "{}: {successor:?}", db.backend);
+        }
+    }
+
+    #[tokio::test]
+    async fn logout_with_either_token_ends_the_session_and_other_sessions_live_on() {
+        for db in test_db::all().await {
+            let (subject, one) = login(&db, "STUDENT").await;
+            let other = start(&db.pool, &keys(), &subject, crate::platform::db::now_ms()).await.unwrap();
+            end(&db.pool, &keys(), &one.access.token, crate::platform::db::now_ms()).await.unwrap();
+            assert!(matches!(authenticate(&db.pool, &keys(), &one.access.token).await, Err(SessionError::Revoked)));
+            assert!(matches!(refresh(&db.pool, &keys(), &one.refresh.token, crate::platform::db::now_ms()).await, Err(SessionError::Revoked)));
+            authenticate(&db.pool, &keys(), &other.access.token).await.unwrap();
+            // Logging out twice, or with the refresh token, is fine.
+            end(&db.pool, &keys(), &one.refresh.token, crate::platform::db::now_ms()).await.unwrap();
+            end(&db.pool, &keys(), &other.refresh.token, crate::platform::db::now_ms()).await.unwrap();
+            assert!(authenticate(&db.pool, &keys(), &other.access.token).await.is_err());
+        }
+    }
+
+    #[tokio::test]
+    async fn locking_a_user_kills_all_their_tokens_at_once() {
+        for db in test_db::all().await {
+            let (subject, pair) = login(&db, "STUDENT").await;
+            let mut tx = db.pool.begin().await.unwrap();
+            sqlx::query("update users set status = 'locked' where id = $1").bind(&subject.user_id).execute(&mut *tx).await.unwrap();
+            end_all_for_user(&mut tx, &subject.user_id, RevokeReason::Locked, crate::platform::db::now_ms()).await.unwrap();
+            tx.commit().await.unwrap();
+            assert!(authenticate(&db.pool, &keys(), &pair.access.token).await.is_err());
+            assert!(refresh(&db.pool, &keys(), &pair.refresh.token, crate::platform::db::now_ms()).await.is_err());
+        }
+    }
+
+    #[tokio::test]
+    async fn an_outdated_token_version_is_refused_even_in_an_open_session() {
+        for db in test_db::all().await {
+            let (subject, pair) = login(&db, "STUDENT").await;
+            sqlx::query("update users set token_version = 1 where id = $1").bind(&subject.user_id).execute(&db.pool).await.unwrap();
+            assert!(matches!(authenticate(&db.pool, &keys(), &pair.access.token).await, Err(SessionError::UserInactive)));
+        }
+    }
+
+    #[tokio::test]
+    async fn an_expired_access_token_is_refused_and_the_refresh_token_still_works() {
+        for db in test_db::all().await {
+            let user_id = test_db::insert_user(&db.pool, "expiring", "STUDENT").await;
+            let subject = Subject { user_id, role: "STUDENT".into(), token_version: 0 };
+            let an_hour_ago = crate::platform::db::now_ms() - 3_600_000;
+            let pair = start(&db.pool, &keys(), &subject, an_hour_ago).await.unwrap();
+            assert!(matches!(
+                authenticate(&db.pool, &keys(), &pair.access.token).await,
+                Err(SessionError::Token(TokenError::Expired))
+            ));
+            let fresh = refresh(&db.pool, &keys(), &pair.refresh.token, crate::platform::db::now_ms()).await.unwrap();
+            authenticate(&db.pool, &keys(), &fresh.access.token).await.unwrap();
+        }
+    }
+
+    #[tokio::test]
+    async fn expired_sessions_are_purged() {
+        for db in test_db::all().await {
+            let user_id = test_db::insert_user(&db.pool, "old", "STUDENT").await;
+            let subject = Subject { user_id, role: "STUDENT".into(), token_version: 0 };
+            let long_ago = crate::platform::db::now_ms() - 30 * 86_400_000;
+            start(&db.pool, &keys(), &subject, long_ago).await.unwrap();
+            start(&db.pool, &keys(), &subject, crate::platform::db::now_ms()).await.unwrap();
+            assert_eq!(purge_expired(&db.pool, crate::platform::db::now_ms(), 86_400_000).await.unwrap(), 1);
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! What every domain uses: the database (pool, migrations, backend), server settings, the job queue, mail, file
+//! storage, the response cache and logs.
+
+pub mod cache;
+pub mod crypto;
+pub mod db;
+pub mod jobs;
+pub mod mail;
+pub mod settings;
+pub mod storage;
+pub mod telemetry;
+pub mod text;
+
+#[cfg(test)]
+pub(crate) mod test_db;

@@ -1,0 +1,386 @@
+//! File storage for uploads (avatars): local disk by default, an S3-compatible bucket when configured.
+//!
+//! Both backends follow one flow, the one §7 describes:
+//! 1. `GET /files/get-upload-url` → [`Storage::upload_url`] picks a server-generated staging key
+//!    (`staging/<uuid>`) and returns a short-lived signed URL for it: our own HMAC-signed
+//!    `/files/upload/<key>?..` URL, or, for S3 with direct uploads on, an S3 presigned PUT URL.
+//! 2. The browser PUTs the bytes there. On local disk the PUT handler already enforces the size limit and the
+//!    image sniffing ([`Storage::put_staging`]).
+//! 3. `POST /users/upload-avatar` → [`Storage::commit_image`] reads the staged object, checks size and magic
+//!    bytes again (S3 uploads bypass our PUT handler), stores it as `avatars/<uuid>.<sniffed ext>` and deletes
+//!    the staged copy. The client's file name is never part of a storage name.
+//! 4. Everyone reads it at `/files/public/<key>` ([`public_path`]), served by us from either backend with the
+//!    type derived from the extension we chose, `nosniff` and a year-long immutable cache (names are unique).
+//!
+//! Uploads nothing uses after a day are deleted by [`crate::files::purge`].
+
+pub mod signing;
+pub mod sniff;
+
+use std::path::Path as FsPath;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+use object_store::aws::{AmazonS3, AmazonS3Builder};
+use object_store::local::LocalFileSystem;
+use object_store::path::Path;
+use object_store::signer::Signer as _;
+use object_store::{Attribute, Attributes, ObjectStore, ObjectStoreExt as _, PutOptions, PutPayload};
+
+pub use academy_shared::profile::AVATAR_MAX_BYTES;
+use signing::{UploadQuery, UploadSigner, UploadUrlError};
+use sniff::{ImageKind, sniff_image};
+
+use crate::config::S3Config;
+
+/// How long an upload URL works.
+pub const UPLOAD_URL_LIFETIME: Duration = Duration::from_secs(5 * 60);
+
+/// The largest upload, in bytes: the shared avatar rule (3.6 MiB), the same number the browser checks.
+pub fn max_upload_bytes() -> u64 {
+    u64::from(AVATAR_MAX_BYTES)
+}
+
+/// Why storing or reading failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    /// 413 (or 400): over [`AVATAR_MAX_BYTES`].
+    #[error("file larger than {max} bytes")]
+    TooLarge { max: u64 },
+    /// 415 (or 400): not a JPEG, PNG, GIF or WebP by content.
+    #[error("file is not a JPEG, PNG, GIF or WebP image")]
+    NotAnImage,
+    /// 404: no such object, or a key we would never have generated.
+    #[error("no such file")]
+    NotFound,
+    #[error(transparent)]
+    UploadUrl(#[from] UploadUrlError),
+    #[error("storage backend: {0}")]
+    Backend(#[source] object_store::Error),
+    #[error("storage configuration: {0}")]
+    Config(String),
+}
+
+impl From<object_store::Error> for StorageError {
+    fn from(e: object_store::Error) -> Self {
+        match e {
+            object_store::Error::NotFound { .. } => StorageError::NotFound,
+            other => StorageError::Backend(other),
+        }
+    }
+}
+
+/// A signed place to PUT a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UploadTicket {
+    /// The staging key the bytes will land under; remember it (the `files` row) to commit later.
+    pub key: String,
+    /// Where to PUT: a path on our server (`/files/upload/...`) or an absolute S3 URL.
+    pub url: String,
+    pub expires_at_ms: i64,
+}
+
+/// A committed image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredImage {
+    pub key: String,
+    pub kind: ImageKind,
+    pub size: u64,
+}
+
+/// The store; cheap to clone.
+#[derive(Clone)]
+pub struct Storage {
+    store: Arc<dyn ObjectStore>,
+    /// Set when uploads go straight to S3.
+    presigner: Option<Arc<AmazonS3>>,
+    signer: UploadSigner,
+    /// Whether the backend keeps per-object attributes (S3 does, local disk does not).
+    attributes: bool,
+}
+
+impl std::fmt::Debug for Storage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Storage").field("store", &self.store.to_string()).finish_non_exhaustive()
+    }
+}
+
+impl Storage {
+    /// Files under `<data dir>/files` unless `s3` is given. `secret` is the server's token secret (upload URLs
+    /// are signed with a key derived from it).
+    pub fn from_config(data_dir: &FsPath, s3: Option<&S3Config>, secret: &[u8]) -> Result<Storage, StorageError> {
+        match s3 {
+            Some(s3) => Storage::s3(s3, secret),
+            None => Storage::local(&data_dir.join("files"), secret),
+        }
+    }
+
+    /// Files on local disk under `root` (created when missing).
+    pub fn local(root: &FsPath, secret: &[u8]) -> Result<Storage, StorageError> {
+        std::fs::create_dir_all(root).map_err(|e| StorageError::Config(format!("creating {}: {e}", root.display())))?;
+        let store = LocalFileSystem::new_with_prefix(root)?;
+        Ok(Storage { store: Arc::new(store), presigner: None, signer: UploadSigner::new(secret), attributes: false })
+    }
+
+    /// Files in an S3-compatible bucket.
+    pub fn s3(config: &S3Config, secret: &[u8]) -> Result<Storage, StorageError> {
+        let mut builder = AmazonS3Builder::new()
+            .with_bucket_name(&config.bucket)
+            .with_region(&config.region)
+            .with_access_key_id(&config.access_key_id)
+            .with_secret_access_key(&config.secret_access_key);
+        if let Some(endpoint) = &config.endpoint {
+            builder = builder.with_endpoint(endpoint).with_allow_http(endpoint.starts_with("http://"));
+        }
+        let s3 = Arc::new(builder.build()?);
+        Ok(Storage {
+            store: s3.clone(),
+            presigner: config.direct_uploads.then_some(s3),
+            signer: UploadSigner::new(secret),
+            attributes: true,
+        })
+    }
+
+    /// A signed URL to upload one file to a new staging key, valid for [`UPLOAD_URL_LIFETIME`].
+    pub async fn upload_url(&self, now_ms: i64) -> Result<UploadTicket, StorageError> {
+        let key = format!("staging/{}", uuid::Uuid::now_v7().simple());
+        let lifetime_ms = i64::try_from(UPLOAD_URL_LIFETIME.as_millis()).unwrap_or(i64::MAX);
+        let expires = (now_ms + lifetime_ms).div_euclid(1000);
+        let url = match &self.presigner {
+            Some(s3) => s3.signed_url(::http::Method::PUT, &Path::from(key.as_str()), UPLOAD_URL_LIFETIME).await?.to_string(),
+            None => self.signer.upload_path(&key, expires, max_upload_bytes()),
+        };
+        Ok(UploadTicket { key, url, expires_at_ms: expires * 1000 })
+    }
+
+    /// Checks a PUT to our upload URL before reading its body: signature, expiry, and the declared length
+    /// against the signed limit. Returns the limit to enforce while reading.
+    pub fn check_upload(&self, key: &str, query: &UploadQuery, content_length: Option<u64>, now_ms: i64) -> Result<u64, StorageError> {
+        if !is_staging_key(key) {
+            return Err(StorageError::NotFound);
+        }
+        let max = self.signer.verify("PUT", key, query, now_ms)?;
+        if content_length.is_some_and(|len| len > max) {
+            return Err(StorageError::TooLarge { max });
+        }
+        Ok(max)
+    }
+
+    /// Stores the body of a checked upload under its staging key, refusing oversized bodies and non-images.
+    pub async fn put_staging(&self, key: &str, bytes: Bytes, max: u64) -> Result<ImageKind, StorageError> {
+        if !is_staging_key(key) {
+            return Err(StorageError::NotFound);
+        }
+        let kind = check_image(&bytes, max)?;
+        self.store.put(&Path::from(key), PutPayload::from_bytes(bytes)).await?;
+        Ok(kind)
+    }
+
+    /// Moves a staged upload to its final name `<prefix>/<uuid>.<ext>` after checking size and content again.
+    /// A staged object that fails the checks is deleted.
+    pub async fn commit_image(&self, staging_key: &str, prefix: &str) -> Result<StoredImage, StorageError> {
+        if !is_staging_key(staging_key) {
+            return Err(StorageError::NotFound);
+        }
+        let staged = Path::from(staging_key);
+        let max = max_upload_bytes();
+        let meta = self.store.head(&staged).await?;
+        let checked = if meta.size > max {
+            Err(StorageError::TooLarge { max })
+        } else {
+            let bytes = self.store.get(&staged).await?.bytes().await?;
+            check_image(&bytes, max).map(|kind| (kind, bytes))
+        };
+        let (kind, bytes) = match checked {
+            Ok(ok) => ok,
+            Err(e) => {
+                let _ = self.store.delete(&staged).await;
+                return Err(e);
+            }
+        };
+        let key = format!("{prefix}/{}.{}", uuid::Uuid::now_v7().simple(), kind.extension());
+        let size = bytes.len() as u64;
+        let mut options = PutOptions::default();
+        if self.attributes {
+            let mut attributes = Attributes::new();
+            attributes.insert(Attribute::ContentType, kind.mime().into());
+            attributes.insert(Attribute::ContentDisposition, "inline".into());
+            attributes.insert(Attribute::CacheControl, CACHE_CONTROL.into());
+            options.attributes = attributes;
+        }
+        self.store.put_opts(&Path::from(key.as_str()), PutPayload::from_bytes(bytes), options).await?;
+        self.store.delete(&staged).await?;
+        Ok(StoredImage { key, kind, size })
+    }
+
+    /// A committed file's bytes and type, for `/files/public/{key}`.
+    pub async fn get(&self, key: &str) -> Result<(Bytes, ImageKind), StorageError> {
+        let kind = committed_kind(key).ok_or(StorageError::NotFound)?;
+        let bytes = self.store.get(&Path::from(key)).await?.bytes().await?;
+        Ok((bytes, kind))
+    }
+
+    /// Deletes a file (an old avatar, an abandoned upload). Deleting a missing file is not an error.
+    pub async fn delete(&self, key: &str) -> Result<(), StorageError> {
+        match self.store.delete(&Path::from(key)).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+/// `Cache-Control` of public files: their names are never reused.
+pub const CACHE_CONTROL: &str = "public, max-age=31536000, immutable";
+
+/// Where committed files are read, on either backend: the base avatars and lesson files must start with.
+pub use academy_shared::media::OWN_FILES_PATH;
+
+/// The URL path where a committed file is read.
+pub fn public_path(key: &str) -> String {
+    format!("{OWN_FILES_PATH}{key}")
+}
+
+fn check_image(bytes: &[u8], max: u64) -> Result<ImageKind, StorageError> {
+    if bytes.len() as u64 > max {
+        return Err(StorageError::TooLarge { max });
+    }
+    sniff_image(bytes).ok_or(StorageError::NotAnImage)
+}
+
+/// `staging/<32 hex>`: the only keys uploads may target.
+fn is_staging_key(key: &str) -> bool {
+    key.strip_prefix("staging/").is_some_and(is_uuid_simple)
+}
+
+/// The image kind of a committed key `<prefix>/<32 hex>.<ext>`, or `None` for any other shape (including
+/// staging keys and anything with `..`), so nothing but committed images is ever served.
+fn committed_kind(key: &str) -> Option<ImageKind> {
+    let (prefix, name) = key.split_once('/')?;
+    if prefix.is_empty() || prefix == "staging" || !prefix.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
+        return None;
+    }
+    let (stem, ext) = name.split_once('.')?;
+    is_uuid_simple(stem).then_some(())?;
+    ImageKind::from_extension(ext)
+}
+
+fn is_uuid_simple(text: &str) -> bool {
+    text.len() == 32 && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    pub(crate) const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0";
+    const NOW: i64 = 1_800_000_000_000;
+
+    fn query_of(url: &str) -> UploadQuery {
+        let query = url.split_once('?').unwrap().1;
+        let get = |name: &str| query.split('&').find_map(|kv| kv.strip_prefix(&format!("{name}="))).unwrap().to_owned();
+        UploadQuery { expires: get("expires").parse().unwrap(), max: get("max").parse().unwrap(), sig: get("sig") }
+    }
+
+    #[test]
+    fn the_upload_limit_is_the_shared_avatar_limit_of_three_point_six_mebibytes() {
+        assert_eq!(max_upload_bytes(), (3.6_f64 * 1024.0 * 1024.0) as u64);
+    }
+
+    #[tokio::test]
+    async fn an_image_goes_from_signed_url_to_a_public_server_named_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::local(dir.path(), b"secret").unwrap();
+        let ticket = storage.upload_url(NOW).await.unwrap();
+        assert!(ticket.url.starts_with(&format!("/files/upload/{}?", ticket.key)));
+        let max = storage.check_upload(&ticket.key, &query_of(&ticket.url), Some(PNG.len() as u64), NOW).unwrap();
+        assert_eq!(storage.put_staging(&ticket.key, Bytes::from_static(PNG), max).await.unwrap(), ImageKind::Png);
+        let stored = storage.commit_image(&ticket.key, "avatars").await.unwrap();
+        assert!(stored.key.starts_with("avatars/") && stored.key.ends_with(".png"), "{}", stored.key);
+        let (bytes, kind) = storage.get(&stored.key).await.unwrap();
+        assert_eq!((bytes.as_ref(), kind), (PNG, ImageKind::Png));
+        // The staged copy is gone and cannot be served.
+        assert!(matches!(storage.commit_image(&ticket.key, "avatars").await, Err(StorageError::NotFound)));
+        assert!(matches!(storage.get(&ticket.key).await, Err(StorageError::NotFound)));
+        assert_eq!(public_path(&stored.key), format!("/files/public/{}", stored.key));
+    }
+
+    #[tokio::test]
+    async fn non_images_and_oversized_files_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::local(dir.path(), b"secret").unwrap();
+        let ticket = storage.upload_url(NOW).await.unwrap();
+        let query = query_of(&ticket.url);
+        let max = max_upload_bytes();
+        assert!(matches!(storage.check_upload(&ticket.key, &query, Some(4 * 1024 * 1024), NOW), Err(StorageError::TooLarge { .. })));
+        let svg = Bytes::from_static(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
+        assert!(matches!(storage.put_staging(&ticket.key, svg, max).await, Err(StorageError::NotAnImage)));
+        let mut big = PNG.to_vec();
+        big.resize(AVATAR_MAX_BYTES as usize + 1, 0);
+        assert!(matches!(storage.put_staging(&ticket.key, big.into(), max).await, Err(StorageError::TooLarge { .. })));
+        let mut just_right = PNG.to_vec();
+        just_right.resize(AVATAR_MAX_BYTES as usize, 0);
+        storage.put_staging(&ticket.key, just_right.into(), max).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn an_expired_or_forged_upload_url_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::local(dir.path(), b"secret").unwrap();
+        let ticket = storage.upload_url(NOW).await.unwrap();
+        let query = query_of(&ticket.url);
+        let later = NOW + UPLOAD_URL_LIFETIME.as_millis() as i64;
+        assert!(matches!(storage.check_upload(&ticket.key, &query, None, later), Err(StorageError::UploadUrl(UploadUrlError::Expired))));
+        let other = storage.upload_url(NOW).await.unwrap();
+        assert!(matches!(storage.check_upload(&other.key, &query, None, NOW), Err(StorageError::UploadUrl(UploadUrlError::BadSignature))));
+    }
+
+    #[tokio::test]
+    async fn a_staged_file_that_fails_the_checks_at_commit_is_deleted() {
+        // As when a client PUTs straight to S3, bypassing our PUT handler.
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::local(dir.path(), b"secret").unwrap();
+        let key = storage.upload_url(NOW).await.unwrap().key;
+        storage.store.put(&Path::from(key.as_str()), PutPayload::from_static(b"<html>")).await.unwrap();
+        assert!(matches!(storage.commit_image(&key, "avatars").await, Err(StorageError::NotAnImage)));
+        assert!(storage.store.head(&Path::from(key.as_str())).await.is_err());
+    }
+
+    #[test]
+    fn only_server_shaped_keys_are_accepted() {
+        let id = "0190a0b0c0d0e0f00112233445566778";
+        assert!(is_staging_key(&format!("staging/{id}")));
+        assert_eq!(committed_kind(&format!("avatars/{id}.png")), Some(ImageKind::Png));
+        for bad in [
+            format!("staging/{id}.png"),
+            format!("avatars/{id}.svg"),
+            format!("avatars/{id}.png/x"),
+            format!("../{id}.png"),
+            format!("avatars/../{id}.png"),
+            "avatars/photo.png".to_owned(),
+            format!("Avatars/{id}.png"),
+        ] {
+            assert!(!is_staging_key(&bad) && committed_kind(&bad).is_none(), "{bad}");
+        }
+    }
+
+    #[tokio::test]
+    async fn s3_direct_uploads_get_a_presigned_put_url() {
+        let config = S3Config {
+            bucket: "academy".into(),
+            region: "us-east-1".into(),
+            endpoint: Some("http://127.0.0.1:9000".into()),
+            access_key_id: "AKIDEXAMPLE".into(),
+            secret_access_key: "wJalrXUtnFEMI".into(),
+            direct_uploads: true,
+        };
+        let storage = Storage::s3(&config, b"secret").unwrap();
+        let ticket = storage.upload_url(NOW).await.unwrap();
+        assert!(ticket.url.starts_with(&format!("http://127.0.0.1:9000/academy/{}?", ticket.key)), "{}", ticket.url);
+        assert!(ticket.url.contains("X-Amz-Signature=") && ticket.url.contains("X-Amz-Expires=300"));
+        // Without direct uploads, S3 uses our signed URL like local disk.
+        let proxied = Storage::s3(&S3Config { direct_uploads: false, ..config }, b"secret").unwrap();
+        assert!(proxied.upload_url(NOW).await.unwrap().url.starts_with("/files/upload/staging/"));
+    }
+}

@@ -1,0 +1,143 @@
+//! Signed upload URLs for the local store: `/files/upload/{key}?expires=..&max=..&sig=..`.
+//!
+//! The signature is HMAC-SHA256 over the method, key, expiry and size limit, with a key derived from the
+//! server secret (so it can never be confused with a token signature). The PUT handler recomputes it and
+//! compares in constant time; a URL is good only for that key, that method, that limit and until it expires.
+
+use hmac::{Hmac, Mac as _};
+use serde::Deserialize;
+use sha2::Sha256;
+
+type HmacSha256 = Hmac<Sha256>;
+
+/// The query string of a signed upload URL.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct UploadQuery {
+    /// Expiry, seconds since the epoch.
+    pub expires: i64,
+    /// Largest body accepted, in bytes.
+    pub max: u64,
+    /// Hex HMAC.
+    pub sig: String,
+}
+
+/// Why an upload URL was refused (403, except `Expired` which the web shows as an upload failure too).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum UploadUrlError {
+    #[error("upload URL signature invalid")]
+    BadSignature,
+    #[error("upload URL expired")]
+    Expired,
+}
+
+/// Signs and checks upload URLs.
+#[derive(Clone)]
+pub struct UploadSigner {
+    key: [u8; 32],
+}
+
+impl std::fmt::Debug for UploadSigner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("UploadSigner(..)")
+    }
+}
+
+impl UploadSigner {
+    /// A signer keyed by `HMAC(server_secret, "academy upload url v1")`.
+    pub fn new(server_secret: &[u8]) -> Self {
+        let mut mac = mac(server_secret);
+        mac.update(b"academy upload url v1");
+        Self { key: mac.finalize().into_bytes().into() }
+    }
+
+    /// The path and query of a PUT URL for `key`, valid until `expires` (epoch seconds), for at most `max` bytes.
+    pub fn upload_path(&self, key: &str, expires: i64, max: u64) -> String {
+        let sig = crate::platform::crypto::hex(&self.mac_for("PUT", key, expires, max).finalize().into_bytes());
+        format!("/files/upload/{key}?expires={expires}&max={max}&sig={sig}")
+    }
+
+    /// Checks a request to `key` with `query`; returns the size limit that was signed.
+    pub fn verify(&self, method: &str, key: &str, query: &UploadQuery, now_ms: i64) -> Result<u64, UploadUrlError> {
+        let sig = decode_hex(&query.sig).ok_or(UploadUrlError::BadSignature)?;
+        // `verify_slice` compares in constant time.
+        self.mac_for(method, key, query.expires, query.max)
+            .verify_slice(&sig)
+            .map_err(|_| UploadUrlError::BadSignature)?;
+        if now_ms.div_euclid(1000) >= query.expires {
+            return Err(UploadUrlError::Expired);
+        }
+        Ok(query.max)
+    }
+
+    fn mac_for(&self, method: &str, key: &str, expires: i64, max: u64) -> HmacSha256 {
+        let mut mac = mac(&self.key);
+        // Newline-separated: none of the parts can contain a newline (keys are validated, the rest are numbers).
+        mac.update(format!("{method}\n{key}\n{expires}\n{max}").as_bytes());
+        mac
+    }
+}
+
+fn mac(key: &[u8]) -> HmacSha256 {
+    // HMAC accepts keys of any length.
+    #[allow(clippy::expect_used)]
+    HmacSha256::new_from_slice(key).expect("HMAC takes any key length")
+}
+
+fn decode_hex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
+        return None;
+    }
+    (0..text.len()).step_by(2).map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    const NOW_MS: i64 = 1_800_000_000_000;
+
+    fn query_of(path: &str) -> UploadQuery {
+        let query = path.split_once('?').unwrap().1;
+        serde_urlencoded_like(query)
+    }
+
+    fn serde_urlencoded_like(query: &str) -> UploadQuery {
+        let get = |name: &str| {
+            query.split('&').find_map(|kv| kv.strip_prefix(&format!("{name}="))).unwrap().to_owned()
+        };
+        UploadQuery { expires: get("expires").parse().unwrap(), max: get("max").parse().unwrap(), sig: get("sig") }
+    }
+
+    #[test]
+    fn a_fresh_url_verifies_for_its_key_and_method_only() {
+        let signer = UploadSigner::new(b"server secret");
+        let path = signer.upload_path("staging/abc", NOW_MS / 1000 + 300, 3_774_873);
+        assert!(path.starts_with("/files/upload/staging/abc?expires="));
+        let query = query_of(&path);
+        assert_eq!(signer.verify("PUT", "staging/abc", &query, NOW_MS), Ok(3_774_873));
+        assert_eq!(signer.verify("PUT", "staging/abd", &query, NOW_MS), Err(UploadUrlError::BadSignature));
+        assert_eq!(signer.verify("POST", "staging/abc", &query, NOW_MS), Err(UploadUrlError::BadSignature));
+    }
+
+    #[test]
+    fn changing_the_limit_or_expiry_or_secret_breaks_the_signature() {
+        let signer = UploadSigner::new(b"server secret");
+        let query = query_of(&signer.upload_path("k", NOW_MS / 1000 + 300, 100));
+        let bigger = UploadQuery { max: 10_000_000, ..query.clone() };
+        let later = UploadQuery { expires: query.expires + 3600, ..query.clone() };
+        let garbled = UploadQuery { sig: "zz".into(), ..query.clone() };
+        for q in [bigger, later, garbled] {
+            assert_eq!(signer.verify("PUT", "k", &q, NOW_MS), Err(UploadUrlError::BadSignature));
+        }
+        assert!(UploadSigner::new(b"other").verify("PUT", "k", &query, NOW_MS).is_err());
+    }
+
+    #[test]
+    fn an_expired_url_is_refused() {
+        let signer = UploadSigner::new(b"server secret");
+        let query = query_of(&signer.upload_path("k", NOW_MS / 1000 + 300, 100));
+        assert_eq!(signer.verify("PUT", "k", &query, NOW_MS + 300_000), Err(UploadUrlError::Expired));
+        assert!(signer.verify("PUT", "k", &query, NOW_MS + 299_000).is_ok());
+    }
+}
