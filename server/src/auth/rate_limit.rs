@@ -16,7 +16,7 @@
 use std::{fmt, net::IpAddr, str::FromStr, time::Duration};
 
 use sha2::{Digest as _, Sha256};
-use sqlx::{AnyPool, Row as _};
+use sqlx::AnyPool;
 
 /// What is limited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -166,22 +166,7 @@ impl RateLimiter {
         let rate = self.rate(limit);
         let window_ms = millis(rate.window);
         let key = format!("{}{}", prefix(limit), crate::auth::hex(&Sha256::digest(subject.to_string().as_bytes())));
-        // In `do update`, column references read the row as it was before the update (both backends).
-        let row = sqlx::query(
-            "insert into login_throttles (id, window_started_at, failures) values ($1, $2, 1) \
-             on conflict (id) do update set \
-               failures = case when login_throttles.window_started_at <= $3 then 1 \
-                               else login_throttles.failures + 1 end, \
-               window_started_at = case when login_throttles.window_started_at <= $3 then $2 \
-                                        else login_throttles.window_started_at end \
-             returning failures, window_started_at",
-        )
-        .bind(&key)
-        .bind(now_ms)
-        .bind(now_ms.saturating_sub(window_ms))
-        .fetch_one(pool)
-        .await?;
-        let (count, started): (i64, i64) = (row.try_get("failures")?, row.try_get("window_started_at")?);
+        let (count, started) = crate::auth::login_limit::count(pool, &key, window_ms, now_ms).await?;
         if count <= rate.max {
             return Ok(Ok(()));
         }
