@@ -42,7 +42,7 @@ fuzz_backend() {
     if ! st run "$url/api/openapi.json" "${auth[@]}" --checks "$CHECKS" -n "$EXAMPLES" --seed 1 \
       --exclude-path-regex '(logout|/users/\{userId\}/(role|status))' --no-color >"$work/st-$user.txt" 2>&1; then
       failed=1
-      grep -E '^(_{3,}|- |\s+(Received|Documented|curl) )' "$work/st-$user.txt" | head -80 >&2 || true
+      grep -E '^(_{3,}|- |\s+(Received|Documented|curl)\b)' "$work/st-$user.txt" | head -80 >&2 || true
     fi
     grep -E 'generated|failures|passed' "$work/st-$user.txt" | tail -2
   done

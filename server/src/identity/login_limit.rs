@@ -329,7 +329,7 @@ async fn count_both(
 }
 
 /// Adds one to a counter, starting a new window when the old one is over; returns (count, window start).
-async fn count(pool: &AnyPool, key: &str, window_ms: i64, now_ms: i64) -> Result<(i64, i64), sqlx::Error> {
+pub(crate) async fn count(pool: &AnyPool, key: &str, window_ms: i64, now_ms: i64) -> Result<(i64, i64), sqlx::Error> {
     // In `do update`, column references read the row as it was before the update (both backends).
     let row = sqlx::query(
         "insert into login_throttles (id, window_started_at, failures) values ($1, $2, 1) \

@@ -362,9 +362,11 @@ async fn the_course_editor_reads_every_text_in_both_languages_from_one_answer() 
     let (_, created) = call(&app, reqwest::Method::POST, "/api/dashboard/courses", &khoa, Some(course)).await;
     let id = created["result"]["_id"].as_str().expect("id").to_owned();
     let curriculum = json!({"sections": [{"title": {"vi": "Mở đầu", "en": "Intro"}, "lessons": [
-        {"title": {"vi": "Giới thiệu", "en": "Welcome"}, "durationSeconds": 60, "videoUrl": "https://v.example/1.mp4"}
+        {"title": {"vi": "Giới thiệu", "en": "Welcome"}, "durationSeconds": 60, "videoUrl": "https://www.youtube.com/embed/aqz-KE-bpKQ"}
     ]}]});
-    call(&app, reqwest::Method::PUT, &format!("/api/dashboard/courses/{id}/curriculum"), &khoa, Some(curriculum)).await;
+    let curriculum_path = format!("/api/dashboard/courses/{id}/curriculum");
+    let (saved, answer) = call(&app, reqwest::Method::PUT, &curriculum_path, &khoa, Some(curriculum)).await;
+    assert_eq!(saved, 200, "{answer}");
 
     let (status, body) = call(&app, reqwest::Method::GET, &format!("/api/dashboard/courses/{id}"), &khoa, None).await;
 
