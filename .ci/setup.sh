@@ -170,6 +170,13 @@ test_server() {
 
 check_rust_style() {
   # The house formatting (rustfmt.toml) and clippy with warnings denied, on every crate and target.
+  local component
+  for component in rustfmt clippy; do
+    if ! rustup component list --installed | grep -q "^$component"; then
+      log "adding the $component component"
+      rustup component add "$component"
+    fi
+  done
   log "lint: rustfmt and clippy"
   cargo fmt --all --check
   cargo clippy --workspace --all-targets --quiet -- -D warnings

@@ -12,7 +12,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(rules server web e2e)
+[ ${#parts[@]} -eq 0 ] && parts=(lint rules server web e2e)
 
 for part in "${parts[@]}"; do
   case "$part" in

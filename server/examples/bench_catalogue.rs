@@ -215,8 +215,7 @@ async fn run(
     if let Ok(encoding) = std::env::var("BENCH_ACCEPT_ENCODING") {
         headers.insert(reqwest::header::ACCEPT_ENCODING, encoding.parse()?);
     }
-    let client =
-        reqwest::Client::builder().pool_max_idle_per_host(connections * 2).default_headers(headers).build()?;
+    let client = reqwest::Client::builder().pool_max_idle_per_host(connections * 2).default_headers(headers).build()?;
     let duration = Duration::from_secs(seconds);
     let sorts = ["popular", "best-selling", "best-rated", "newest", "free"];
     let browse_path = move |rng: &mut Rng| {

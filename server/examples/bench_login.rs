@@ -143,7 +143,10 @@ async fn run(o: Options) {
     let probe_url = format!("{base}{}", o.probe_path);
     let every = Duration::from_millis(o.probe_interval_ms);
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    println!("target {base}; {} concurrent logins for {} s; probe {probe_url} every {every:?}", o.concurrency, o.seconds);
+    println!(
+        "target {base}; {} concurrent logins for {} s; probe {probe_url} every {every:?}",
+        o.concurrency, o.seconds
+    );
     println!(
         "cores: {cores}; hash permits: {} (in-process only); argon2id m=19456 KiB t=2 p=1",
         o.hash_permits.unwrap_or(cores)
@@ -165,7 +168,8 @@ async fn run(o: Options) {
     let failed = Arc::new(AtomicU64::new(0));
     let mut workers = Vec::new();
     for _ in 0..o.concurrency {
-        let (client, url, body, ok, failed) = (client.clone(), login_url.clone(), body.clone(), ok.clone(), failed.clone());
+        let (client, url, body, ok, failed) =
+            (client.clone(), login_url.clone(), body.clone(), ok.clone(), failed.clone());
         workers.push(tokio::spawn(async move {
             let mut latencies = Histogram::<u64>::new_with_bounds(1, 600_000_000, 3).unwrap();
             while Instant::now() < until {

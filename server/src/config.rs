@@ -298,7 +298,11 @@ impl Config {
             return Ok(None);
         };
         let required = |value: &Option<String>, name: &str| {
-            value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned)
+            value
+                .as_deref()
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(str::to_owned)
                 .with_context(|| format!("{name} is required with ACADEMY_S3_BUCKET"))
         };
         Ok(Some(S3Config {

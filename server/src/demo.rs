@@ -213,7 +213,9 @@ struct Subject {
 }
 
 fn millis(iso: &str) -> anyhow::Result<i64> {
-    Ok(chrono::DateTime::parse_from_rfc3339(iso).with_context(|| format!("reading the time {iso:?}"))?.timestamp_millis())
+    Ok(chrono::DateTime::parse_from_rfc3339(iso)
+        .with_context(|| format!("reading the time {iso:?}"))?
+        .timestamp_millis())
 }
 
 /// Hashes a password with argon2id (the `argon2` crate's defaults, OWASP's parameters) on the blocking pool.
@@ -414,11 +416,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             type_id: types.get(&course.course_type).cloned(),
             language: course.language.clone(),
         };
-        let sales = if course.price == 0 {
-            0
-        } else {
-            course.enrollment_count * (35 + spread(&course.slug, 55)) / 100
-        };
+        let sales = if course.price == 0 { 0 } else { course.enrollment_count * (35 + spread(&course.slug, 55)) / 100 };
         let figures = CourseFigures {
             rating_avg: course.rating_average,
             rating_count: course.rating_count,
@@ -568,7 +566,8 @@ async fn enrol_students(
         for (k, started_days_ago) in [(0_usize, 5_i64), (1, 120)] {
             let Some((plan, mentor, days)) = plans.get((n * 3 + k * 5) % plans.len().max(1)) else { continue };
             let start = now - started_days_ago * DAY;
-            repo::catalogue::insert_mentorship_enrollment(conn, user_id, plan, mentor, start, start + days * DAY).await?;
+            repo::catalogue::insert_mentorship_enrollment(conn, user_id, plan, mentor, start, start + days * DAY)
+                .await?;
         }
     }
     Ok(())

@@ -45,7 +45,8 @@ pub use state::AppState;
 
 /// Every API route, documented: the routers of the domains.
 pub fn api_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(http::docs::ApiDoc::openapi()).merge(http::health::router())
+    OpenApiRouter::with_openapi(http::docs::ApiDoc::openapi())
+        .merge(http::health::router())
         .merge(identity::routes::auth::router()) // Identity: tokens and logout; users and files follow.
         .merge(identity::routes::users::router())
         .merge(files::routes::router())

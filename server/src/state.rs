@@ -9,8 +9,8 @@ use crate::{
     config::{Config, TokenSecret},
     identity::{
         login_limit::{GuessLimits, LoginThrottle},
-        rate_limit::RateLimiter,
         password::{self, Passwords},
+        rate_limit::RateLimiter,
         tokens::{TokenKeys, TokenLifetimes},
     },
     platform::{

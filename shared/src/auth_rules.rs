@@ -406,7 +406,10 @@ mod tests {
 
     #[test]
     fn a_valid_registration_builds_the_spec_payload() {
-        let form = RegistrationForm { role: SignupRole::Teacher, ..registration(" t@x.vn ", " teacher1 ", "Abcdef1!", "Abcdef1!") };
+        let form = RegistrationForm {
+            role: SignupRole::Teacher,
+            ..registration(" t@x.vn ", " teacher1 ", "Abcdef1!", "Abcdef1!")
+        };
         let payload = validate_registration(&form).expect("valid");
         let json = serde_json::to_value(&payload).expect("serialises");
         assert_eq!(
@@ -457,7 +460,11 @@ mod tests {
             (false, "Abcdefgh", "Abcdefgh", false),
         ];
         for (submitting, password, confirm, disabled) in cases {
-            assert_eq!(submit_disabled(submitting, password, confirm), disabled, "{submitting} {password:?} {confirm:?}");
+            assert_eq!(
+                submit_disabled(submitting, password, confirm),
+                disabled,
+                "{submitting} {password:?} {confirm:?}"
+            );
         }
     }
 
@@ -518,7 +525,8 @@ mod tests {
 
     #[test]
     fn the_optional_registration_details_are_sent_trimmed() {
-        let form = RegistrationForm { first_name: " An ".into(), address: " Hà Nội ".into(), ..valid_registration() };
+        let form =
+            RegistrationForm { first_name: " An ".into(), address: " Hà Nội ".into(), ..valid_registration() };
         let payload = validate_registration(&form).expect("valid");
         assert_eq!((payload.first_name.as_str(), payload.address.as_str()), ("An", "Hà Nội"));
     }

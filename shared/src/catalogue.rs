@@ -167,10 +167,14 @@ impl Message for CatalogueError {
             (Lang::Vi, Self::CurrencyUnknown) => "Loại tiền tệ không hợp lệ".into(),
             (Lang::Vi, Self::LevelUnknown) => "Trình độ không hợp lệ".into(),
             (Lang::Vi, Self::SeatsNegative) => "Số chỗ không được âm".into(),
-            (Lang::Vi, Self::CurriculumInvalid) => "Mỗi chương và bài học cần tiêu đề và thời lượng từ 0 trở lên".into(),
+            (Lang::Vi, Self::CurriculumInvalid) => {
+                "Mỗi chương và bài học cần tiêu đề và thời lượng từ 0 trở lên".into()
+            }
             (Lang::Vi, Self::VideoLinkNotAllowed) => MediaLinkError::VideoNotAllowed.message(lang),
             (Lang::Vi, Self::CurriculumTooLong) => "Nội dung khóa học quá dài".into(),
-            (Lang::Vi, Self::CodeInvalid) => "Dùng 2 đến 40 chữ cái, chữ số, dấu chấm hoặc gạch ngang, bắt đầu bằng chữ hoặc số".into(),
+            (Lang::Vi, Self::CodeInvalid) => {
+                "Dùng 2 đến 40 chữ cái, chữ số, dấu chấm hoặc gạch ngang, bắt đầu bằng chữ hoặc số".into()
+            }
             (Lang::Vi, Self::NumberOutOfRange { min, max }) => format!("Nhập một số nguyên từ {min} đến {max}"),
             (Lang::Vi, Self::StatusUnknown) => "Trạng thái không hợp lệ".into(),
             (Lang::Vi, Self::SubjectRepeated) => "Mỗi môn học chỉ được chọn một lần".into(),
@@ -633,21 +637,30 @@ mod tests {
 
     #[test]
     fn a_lesson_without_title_or_with_a_script_link_breaks_the_curriculum() {
-        let lesson =
-            |title, url| LessonFacts { title_vi: title, duration_seconds: 60, video_url: url, ..LessonFacts::default() };
+        let lesson = |title, url| LessonFacts {
+            title_vi: title,
+            duration_seconds: 60,
+            video_url: url,
+            ..LessonFacts::default()
+        };
         let youtube = Some("https://www.youtube.com/embed/aqz-KE-bpKQ");
         assert!(validate_curriculum(&[section("Chương 1", vec![lesson("Bài 1", youtube)])], HERE).is_ok());
         let untitled = validate_curriculum(&[section("Chương 1", vec![lesson("", None)])], HERE);
         assert_eq!(untitled, Err(CatalogueError::CurriculumInvalid));
-        let script = validate_curriculum(&[section("Chương 1", vec![lesson("Bài", Some("javascript:alert(1)"))])], HERE);
+        let script =
+            validate_curriculum(&[section("Chương 1", vec![lesson("Bài", Some("javascript:alert(1)"))])], HERE);
         assert_eq!(script, Err(CatalogueError::VideoLinkNotAllowed));
         assert!(validate_curriculum(&[section("", vec![])], HERE).is_err());
     }
 
     #[test]
     fn a_video_from_an_unknown_host_or_over_plain_http_is_refused_with_its_own_text() {
-        let lesson =
-            |url| LessonFacts { title_vi: "Bài 1", duration_seconds: 60, video_url: Some(url), ..LessonFacts::default() };
+        let lesson = |url| LessonFacts {
+            title_vi: "Bài 1",
+            duration_seconds: 60,
+            video_url: Some(url),
+            ..LessonFacts::default()
+        };
         for url in ["https://evil.example/track.mp4", "http://www.youtube.com/embed/x", "//vimeo.com/1"] {
             let refused = validate_curriculum(&[section("Chương 1", vec![lesson(url)])], HERE).expect_err(url);
             assert_eq!(refused, CatalogueError::VideoLinkNotAllowed);
@@ -668,7 +681,10 @@ mod tests {
     #[test]
     fn a_course_form_whose_title_gives_no_slug_is_refused_on_the_slug() {
         let errors = validate_course_form(&CourseFacts { title_vi: "!!!", slug: "", ..course() }).expect_err("no slug");
-        assert_eq!(errors.messages(Lang::En).get("slug").map(String::as_str), Some("Use lower-case letters, digits and dashes only"));
+        assert_eq!(
+            errors.messages(Lang::En).get("slug").map(String::as_str),
+            Some("Use lower-case letters, digits and dashes only")
+        );
         let errors = validate_course_form(&CourseFacts { title_vi: " ", slug: "", ..course() }).expect_err("no title");
         assert_eq!(errors.messages(Lang::Vi).keys().collect::<Vec<_>>(), ["title.vi"]);
     }
@@ -746,12 +762,15 @@ mod tests {
         let spots = curriculum_spots(&sections, HERE);
         let spot = |section, lesson, error| CurriculumSpot { section, lesson, error };
         let invalid = CatalogueError::CurriculumInvalid;
-        assert_eq!(spots, [
-            spot(0, Some(1), invalid),
-            spot(1, None, invalid),
-            spot(1, Some(0), invalid),
-            spot(1, Some(1), CatalogueError::VideoLinkNotAllowed),
-        ]);
+        assert_eq!(
+            spots,
+            [
+                spot(0, Some(1), invalid),
+                spot(1, None, invalid),
+                spot(1, Some(0), invalid),
+                spot(1, Some(1), CatalogueError::VideoLinkNotAllowed),
+            ]
+        );
         assert_eq!(validate_curriculum(&sections, HERE), Err(CatalogueError::CurriculumInvalid));
         assert!(curriculum_spots(&sections[2..], HERE).is_empty());
         assert!(validate_curriculum(&sections[2..], HERE).is_ok());
@@ -759,8 +778,16 @@ mod tests {
 
     #[test]
     fn subject_and_syllabus_codes_take_letters_digits_dots_and_dashes() {
-        for (code, valid) in [("PY101", true), ("SYL-WEB-2026", true), ("a.b_c", true), ("X", false),
-            ("-AB", false), ("AB CD", false), ("Mã01", false), (&"A".repeat(41), false)] {
+        for (code, valid) in [
+            ("PY101", true),
+            ("SYL-WEB-2026", true),
+            ("a.b_c", true),
+            ("X", false),
+            ("-AB", false),
+            ("AB CD", false),
+            ("Mã01", false),
+            (&"A".repeat(41), false),
+        ] {
             assert_eq!(is_valid_code(code), valid, "{code}");
         }
     }
@@ -816,8 +843,14 @@ mod tests {
             (CatalogueField::Slug, SLUG_MAX_CHARS, |c, t| CourseFacts { slug: t, ..c }),
             (CatalogueField::DescriptionVi, DESCRIPTION_MAX_CHARS, |c, t| CourseFacts { description_vi: t, ..c }),
             (CatalogueField::DescriptionEn, DESCRIPTION_MAX_CHARS, |c, t| CourseFacts { description_en: t, ..c }),
-            (CatalogueField::WhatYouWillLearn, LIST_ITEM_MAX_CHARS, |c, t| CourseFacts { outcomes: vec![(t, "")], ..c }),
-            (CatalogueField::Requirements, LIST_ITEM_MAX_CHARS, |c, t| CourseFacts { requirements: vec![("", t)], ..c }),
+            (CatalogueField::WhatYouWillLearn, LIST_ITEM_MAX_CHARS, |c, t| CourseFacts {
+                outcomes: vec![(t, "")],
+                ..c
+            }),
+            (CatalogueField::Requirements, LIST_ITEM_MAX_CHARS, |c, t| CourseFacts {
+                requirements: vec![("", t)],
+                ..c
+            }),
             (CatalogueField::Thumbnail, IMAGE_URL_MAX_CHARS, |c, t| CourseFacts { thumbnail: t, ..c }),
             (CatalogueField::BadgeVi, TITLE_MAX_CHARS, |c, t| CourseFacts { badge_vi: t, ..c }),
             (CatalogueField::BadgeEn, TITLE_MAX_CHARS, |c, t| CourseFacts { badge_en: t, ..c }),
@@ -845,8 +878,14 @@ mod tests {
         let named_cases: [(CatalogueField, usize, Named); 5] = [
             (CatalogueField::NameVi, TITLE_MAX_CHARS, |t| named(t, "", "")),
             (CatalogueField::NameEn, TITLE_MAX_CHARS, |t| named("Tên", t, "")),
-            (CatalogueField::DescriptionVi, DESCRIPTION_MAX_CHARS, |t| NamedFacts { description_vi: t, ..named("T", "", "") }),
-            (CatalogueField::DescriptionEn, DESCRIPTION_MAX_CHARS, |t| NamedFacts { description_en: t, ..named("T", "", "") }),
+            (CatalogueField::DescriptionVi, DESCRIPTION_MAX_CHARS, |t| NamedFacts {
+                description_vi: t,
+                ..named("T", "", "")
+            }),
+            (CatalogueField::DescriptionEn, DESCRIPTION_MAX_CHARS, |t| NamedFacts {
+                description_en: t,
+                ..named("T", "", "")
+            }),
             (CatalogueField::Image, IMAGE_URL_MAX_CHARS, |t| NamedFacts { image: t, ..named("Tên", "", "") }),
         ];
         for (field, max, make) in named_cases {
@@ -854,8 +893,14 @@ mod tests {
         }
         type Banner = for<'a> fn(&'a str) -> BannerFacts<'a>;
         let banner_cases: [(CatalogueField, usize, Banner); 4] = [
-            (CatalogueField::SubtitleVi, DESCRIPTION_MAX_CHARS, |t| BannerFacts { subtitle_vi: t, ..banner("T", "/b") }),
-            (CatalogueField::SubtitleEn, DESCRIPTION_MAX_CHARS, |t| BannerFacts { subtitle_en: t, ..banner("T", "/b") }),
+            (CatalogueField::SubtitleVi, DESCRIPTION_MAX_CHARS, |t| BannerFacts {
+                subtitle_vi: t,
+                ..banner("T", "/b")
+            }),
+            (CatalogueField::SubtitleEn, DESCRIPTION_MAX_CHARS, |t| BannerFacts {
+                subtitle_en: t,
+                ..banner("T", "/b")
+            }),
             (CatalogueField::Image, IMAGE_URL_MAX_CHARS, |t| banner("T", t)),
             (CatalogueField::Link, URL_MAX_CHARS, |t| BannerFacts { link: t, ..banner("T", "/b") }),
         ];
@@ -873,8 +918,14 @@ mod tests {
         }
         type Syllabus = for<'a> fn(&'a str) -> SyllabusFacts<'a>;
         let syllabus_cases: [(CatalogueField, usize, Syllabus); 4] = [
-            (CatalogueField::DescriptionVi, DESCRIPTION_MAX_CHARS, |t| SyllabusFacts { description_vi: t, ..path(&[]) }),
-            (CatalogueField::DescriptionEn, DESCRIPTION_MAX_CHARS, |t| SyllabusFacts { description_en: t, ..path(&[]) }),
+            (CatalogueField::DescriptionVi, DESCRIPTION_MAX_CHARS, |t| SyllabusFacts {
+                description_vi: t,
+                ..path(&[])
+            }),
+            (CatalogueField::DescriptionEn, DESCRIPTION_MAX_CHARS, |t| SyllabusFacts {
+                description_en: t,
+                ..path(&[])
+            }),
             (CatalogueField::OwnerId, ID_MAX_CHARS, |t| SyllabusFacts { owner_id: t, ..path(&[]) }),
             (CatalogueField::Subjects, ID_MAX_CHARS, |t| path(&[t])),
         ];

@@ -112,7 +112,8 @@ pub fn is_valid_phone(phone: &str) -> bool {
     let phone = phone.trim();
     let body = phone.strip_prefix('+').unwrap_or(phone);
     let digits = body.chars().filter(char::is_ascii_digit).count();
-    PHONE_DIGITS.contains(&digits) && body.chars().all(|c| c.is_ascii_digit() || matches!(c, ' ' | '.' | '-' | '(' | ')'))
+    PHONE_DIGITS.contains(&digits)
+        && body.chars().all(|c| c.is_ascii_digit() || matches!(c, ' ' | '.' | '-' | '(' | ')'))
 }
 
 fn check_optional(value: &str, max: usize) -> Result<(), ContactError> {
@@ -172,7 +173,8 @@ pub fn validate_contact(form: &ContactForm) -> Result<ContactForm, FieldErrors<C
     errors.check(ContactField::Email, check_email(&form.email));
     errors.check(ContactField::Phone, check_phone(&form.phone, false));
     errors.check(ContactField::Subject, check_optional(&form.subject, TITLE_MAX_CHARS));
-    errors.check(ContactField::Message, check_required(&form.message, ContactError::MessageRequired, MESSAGE_MAX_CHARS));
+    errors
+        .check(ContactField::Message, check_required(&form.message, ContactError::MessageRequired, MESSAGE_MAX_CHARS));
     errors.into_result(|| ContactForm {
         name: form.name.trim().to_owned(),
         email: form.email.trim().to_owned(),
@@ -211,11 +213,36 @@ mod tests {
     #[test]
     fn each_missing_or_wrong_admission_field_is_reported_in_both_languages() {
         let cases: [(AdmissionForm, &str, &str, &str); 6] = [
-            (AdmissionForm { name: " ".into(), ..admission() }, "name", "Please enter your name", "Vui lòng nhập họ tên"),
-            (AdmissionForm { email: String::new(), ..admission() }, "email", "Email is required", "Vui lòng nhập email"),
-            (AdmissionForm { email: "an@".into(), ..admission() }, "email", "Please enter a valid email", "Vui lòng nhập email hợp lệ"),
-            (AdmissionForm { phone: String::new(), ..admission() }, "phone", "Please enter your phone number", "Vui lòng nhập số điện thoại"),
-            (AdmissionForm { phone: "12ab".into(), ..admission() }, "phone", "Please enter a valid phone number", "Vui lòng nhập số điện thoại hợp lệ"),
+            (
+                AdmissionForm { name: " ".into(), ..admission() },
+                "name",
+                "Please enter your name",
+                "Vui lòng nhập họ tên",
+            ),
+            (
+                AdmissionForm { email: String::new(), ..admission() },
+                "email",
+                "Email is required",
+                "Vui lòng nhập email",
+            ),
+            (
+                AdmissionForm { email: "an@".into(), ..admission() },
+                "email",
+                "Please enter a valid email",
+                "Vui lòng nhập email hợp lệ",
+            ),
+            (
+                AdmissionForm { phone: String::new(), ..admission() },
+                "phone",
+                "Please enter your phone number",
+                "Vui lòng nhập số điện thoại",
+            ),
+            (
+                AdmissionForm { phone: "12ab".into(), ..admission() },
+                "phone",
+                "Please enter a valid phone number",
+                "Vui lòng nhập số điện thoại hợp lệ",
+            ),
             (
                 AdmissionForm { course_name: String::new(), ..admission() },
                 "courseName",

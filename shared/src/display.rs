@@ -221,7 +221,15 @@ mod tests {
 
     #[test]
     fn services_show_three_wide_or_four_narrow_and_count_the_rest() {
-        let cases = [(0, false, 0, 0), (2, false, 2, 0), (3, false, 3, 0), (5, false, 3, 2), (5, true, 4, 1), (4, true, 4, 0), (9, true, 4, 5)];
+        let cases = [
+            (0, false, 0, 0),
+            (2, false, 2, 0),
+            (3, false, 3, 0),
+            (5, false, 3, 2),
+            (5, true, 4, 1),
+            (4, true, 4, 0),
+            (9, true, 4, 5),
+        ];
         for (n, narrow, shown, more) in cases {
             let p = services_preview(&list(n), narrow);
             assert_eq!((p.shown.len(), p.more), (shown, more), "{n} services, narrow {narrow}");

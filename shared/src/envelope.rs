@@ -54,7 +54,12 @@ mod tests {
 
     #[test]
     fn only_code_1000_is_success() {
-        let cases = [(1000, false, false, true), (0, false, false, false), (1001, false, false, false), (200, false, false, false)];
+        let cases = [
+            (1000, false, false, true),
+            (0, false, false, false),
+            (1001, false, false, false),
+            (200, false, false, false),
+        ];
         for (code, requires, has, expected) in cases {
             assert_eq!(is_success(code, requires, has), expected, "code {code}");
         }

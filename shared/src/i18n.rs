@@ -37,10 +37,8 @@ impl Lang {
         for part in header.split(',') {
             let mut pieces = part.split(';');
             let Some(lang) = pieces.next().and_then(Lang::from_code) else { continue };
-            let quality = pieces
-                .find_map(|p| p.trim().strip_prefix("q="))
-                .and_then(|q| q.parse::<f32>().ok())
-                .unwrap_or(1.0);
+            let quality =
+                pieces.find_map(|p| p.trim().strip_prefix("q=")).and_then(|q| q.parse::<f32>().ok()).unwrap_or(1.0);
             if best.is_none_or(|(q, _)| quality > q) {
                 best = Some((quality, lang));
             }

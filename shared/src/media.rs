@@ -85,10 +85,7 @@ pub fn video_link(url: &str, own_files: &str) -> Result<String, MediaLinkError> 
                 .and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("v=")))
                 .filter(|id| is_video_id(id))
                 .map(|id| format!("https://www.youtube.com/embed/{id}")),
-            _ => path
-                .strip_prefix("/embed/")
-                .or_else(|| path.strip_prefix("/shorts/"))
-                .and_then(youtube),
+            _ => path.strip_prefix("/embed/").or_else(|| path.strip_prefix("/shorts/")).and_then(youtube),
         },
         "youtu.be" => path.strip_prefix('/').and_then(youtube),
         "www.youtube-nocookie.com" | "youtube-nocookie.com" => path
@@ -99,10 +96,9 @@ pub fn video_link(url: &str, own_files: &str) -> Result<String, MediaLinkError> 
             .strip_prefix("/video/")
             .filter(|id| is_vimeo_id(id))
             .map(|id| format!("https://player.vimeo.com/video/{id}{}", kept_query())),
-        "vimeo.com" | "www.vimeo.com" => path
-            .strip_prefix('/')
-            .filter(|id| is_vimeo_id(id))
-            .map(|id| format!("https://player.vimeo.com/video/{id}")),
+        "vimeo.com" | "www.vimeo.com" => {
+            path.strip_prefix('/').filter(|id| is_vimeo_id(id)).map(|id| format!("https://player.vimeo.com/video/{id}"))
+        }
         _ => None,
     };
     embedded.ok_or(MediaLinkError::VideoNotAllowed)
@@ -160,12 +156,18 @@ mod tests {
         let embed = "https://www.youtube.com/embed/aqz-KE-bpKQ";
         let cases = [
             (embed, embed),
-            ("https://www.youtube.com/embed/aqz-KE-bpKQ?start=30", "https://www.youtube.com/embed/aqz-KE-bpKQ?start=30"),
+            (
+                "https://www.youtube.com/embed/aqz-KE-bpKQ?start=30",
+                "https://www.youtube.com/embed/aqz-KE-bpKQ?start=30",
+            ),
             ("https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=10", embed),
             ("https://youtube.com/watch?feature=share&v=aqz-KE-bpKQ", embed),
             ("https://m.youtube.com/shorts/aqz-KE-bpKQ", embed),
             ("https://youtu.be/aqz-KE-bpKQ", embed),
-            ("https://www.youtube-nocookie.com/embed/eRsGyueVLvQ", "https://www.youtube-nocookie.com/embed/eRsGyueVLvQ"),
+            (
+                "https://www.youtube-nocookie.com/embed/eRsGyueVLvQ",
+                "https://www.youtube-nocookie.com/embed/eRsGyueVLvQ",
+            ),
             ("https://vimeo.com/76979871", "https://player.vimeo.com/video/76979871"),
             ("https://player.vimeo.com/video/76979871?h=8f6e", "https://player.vimeo.com/video/76979871?h=8f6e"),
             ("/files/public/videos/intro.mp4", "/files/public/videos/intro.mp4"),

@@ -7,8 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::auth_rules::is_valid_email;
 use crate::i18n::Lang;
 use crate::limits::{
-    ADDRESS_MAX_CHARS, EMAIL_MAX_CHARS, IMAGE_URL_MAX_CHARS, PERSON_NAME_MAX_CHARS, PHONE_MAX_CHARS, TooLong,
-    check_max,
+    ADDRESS_MAX_CHARS, EMAIL_MAX_CHARS, IMAGE_URL_MAX_CHARS, PERSON_NAME_MAX_CHARS, PHONE_MAX_CHARS, TooLong, check_max,
 };
 use crate::validation::{Field, FieldErrors, Message};
 
@@ -243,7 +242,11 @@ pub fn changes_email(current_email: &str, new_email: &str) -> bool {
 
 /// The current-password rule: a person changing their own e-mail address (`own_email` is the address before
 /// the change) must give their password. Checking that it is the right one is the server's part.
-pub fn check_current_password(own_email: Option<&str>, new_email: &str, current_password: &str) -> Result<(), ProfileError> {
+pub fn check_current_password(
+    own_email: Option<&str>,
+    new_email: &str,
+    current_password: &str,
+) -> Result<(), ProfileError> {
     match own_email {
         Some(own) if changes_email(own, new_email) && current_password.trim().is_empty() => {
             Err(ProfileError::CurrentPasswordRequired)
@@ -265,11 +268,19 @@ pub fn validate_profile(
     let mut errors = FieldErrors::default();
     errors.check(
         ProfileField::FirstName,
-        check_name(&form.first_name, ProfileError::FirstNameRequired, ProfileError::FirstNameTooShort { min: NAME_MIN_CHARS }),
+        check_name(
+            &form.first_name,
+            ProfileError::FirstNameRequired,
+            ProfileError::FirstNameTooShort { min: NAME_MIN_CHARS },
+        ),
     );
     errors.check(
         ProfileField::LastName,
-        check_name(&form.last_name, ProfileError::LastNameRequired, ProfileError::LastNameTooShort { min: NAME_MIN_CHARS }),
+        check_name(
+            &form.last_name,
+            ProfileError::LastNameRequired,
+            ProfileError::LastNameTooShort { min: NAME_MIN_CHARS },
+        ),
     );
     let email = form.email.trim();
     errors.check(ProfileField::Email, check_max(&form.email, EMAIL_MAX_CHARS).map_err(ProfileError::from));
@@ -313,7 +324,12 @@ mod tests {
     const TODAY: IsoDate = IsoDate { year: 2026, month: 11, day: 22 };
 
     fn form() -> ProfileForm {
-        ProfileForm { first_name: "An".into(), last_name: "Lê".into(), email: "an@example.vn".into(), ..ProfileForm::default() }
+        ProfileForm {
+            first_name: "An".into(),
+            last_name: "Lê".into(),
+            email: "an@example.vn".into(),
+            ..ProfileForm::default()
+        }
     }
 
     fn message_for(form: &ProfileForm, field: &str, lang: Lang) -> Option<String> {
@@ -421,7 +437,10 @@ mod tests {
             assert_eq!(message_for(&f, "currentPassword", Lang::En).as_deref(), *expected, "{email:?} {password:?}");
         }
         let f = ProfileForm { email: "an.le@example.vn".into(), own_email: own.clone(), ..form() };
-        assert_eq!(message_for(&f, "currentPassword", Lang::Vi).as_deref(), Some("Vui lòng nhập mật khẩu hiện tại để đổi email"));
+        assert_eq!(
+            message_for(&f, "currentPassword", Lang::Vi).as_deref(),
+            Some("Vui lòng nhập mật khẩu hiện tại để đổi email")
+        );
     }
 
     #[test]
@@ -430,15 +449,24 @@ mod tests {
         let own = Some("an@example.vn".to_owned());
         let same = ProfileForm { own_email: own.clone(), current_password: typed.clone(), ..form() };
         assert_eq!(validate_profile(&same, TODAY).expect("valid").current_password, None);
-        let changed = ProfileForm { email: "an.le@example.vn".into(), own_email: own, current_password: typed.clone(), ..form() };
-        assert_eq!(validate_profile(&changed, TODAY).expect("valid").current_password.as_deref(), Some("Violet#Harbour-2026"));
+        let changed =
+            ProfileForm { email: "an.le@example.vn".into(), own_email: own, current_password: typed.clone(), ..form() };
+        assert_eq!(
+            validate_profile(&changed, TODAY).expect("valid").current_password.as_deref(),
+            Some("Violet#Harbour-2026")
+        );
         let by_admin = ProfileForm { email: "an.le@example.vn".into(), current_password: typed, ..form() };
         assert_eq!(validate_profile(&by_admin, TODAY).expect("valid").current_password, None);
     }
 
     #[test]
     fn the_other_fields_are_checked_alongside_the_missing_password() {
-        let f = ProfileForm { first_name: "A".into(), email: "new@example.vn".into(), own_email: Some("an@example.vn".into()), ..form() };
+        let f = ProfileForm {
+            first_name: "A".into(),
+            email: "new@example.vn".into(),
+            own_email: Some("an@example.vn".into()),
+            ..form()
+        };
         let errors = validate_profile(&f, TODAY).expect_err("invalid").messages(Lang::En);
         assert_eq!(errors.keys().collect::<Vec<_>>(), ["currentPassword", "firstName"]);
     }

@@ -231,7 +231,13 @@ pub struct NavOption {
 }
 
 fn link(key: &str, label: &str, path: &str, roles: &[Role]) -> NavOption {
-    NavOption { label_key: format!("menu.{key}"), label: label.into(), path: Some(path.into()), roles: roles.to_vec(), children: Vec::new() }
+    NavOption {
+        label_key: format!("menu.{key}"),
+        label: label.into(),
+        path: Some(path.into()),
+        roles: roles.to_vec(),
+        children: Vec::new(),
+    }
 }
 
 fn group(key: &str, label: &str, children: Vec<NavOption>) -> NavOption {
@@ -258,7 +264,12 @@ pub fn dashboard_menu() -> Vec<NavOption> {
             vec![
                 link("mentorship.addPlan", "Add plan", "/dashboard/mentorship/add-plan", ADMIN_TEACHER),
                 link("mentorship.managePlan", "Manage plan", "/dashboard/mentorship/all-plan", ADMIN_TEACHER),
-                link("mentorship.booked", "Booked mentorship", "/dashboard/mentorship/booked-mentorship", ADMIN_TEACHER),
+                link(
+                    "mentorship.booked",
+                    "Booked mentorship",
+                    "/dashboard/mentorship/booked-mentorship",
+                    ADMIN_TEACHER,
+                ),
             ],
         ),
         group(
@@ -394,7 +405,12 @@ impl crate::validation::Message for AccountChangeRefused {
 ///   change an administrator's account, never grant the administrator role, and never change another staff
 ///   member's e-mail.
 /// - Students and teachers change nothing else.
-pub fn check_account_change(actor: Role, target: Role, own: bool, change: AccountChange) -> Result<(), AccountChangeRefused> {
+pub fn check_account_change(
+    actor: Role,
+    target: Role,
+    own: bool,
+    change: AccountChange,
+) -> Result<(), AccountChangeRefused> {
     use AccountChange as C;
     use AccountChangeRefused as Refused;
     match (actor, change) {
@@ -420,7 +436,14 @@ mod tests {
 
     #[test]
     fn role_names_parse_in_any_case() {
-        let cases = [("ADMIN", Some(Admin)), ("teacher", Some(Teacher)), ("Student", Some(Student)), (" staff ", Some(Staff)), ("guest", None), ("", None)];
+        let cases = [
+            ("ADMIN", Some(Admin)),
+            ("teacher", Some(Teacher)),
+            ("Student", Some(Student)),
+            (" staff ", Some(Staff)),
+            ("guest", None),
+            ("", None),
+        ];
         for (name, role) in cases {
             assert_eq!(Role::parse(name), role, "{name:?}");
         }
@@ -504,7 +527,16 @@ mod tests {
         let menu = menu_for(Teacher);
         assert_eq!(
             labels(&menu),
-            ["Dashboard", "Course", "Mentorship", "Sales Report", "Financial", "Online Class", "Transaction", "My Schedule"]
+            [
+                "Dashboard",
+                "Course",
+                "Mentorship",
+                "Sales Report",
+                "Financial",
+                "Online Class",
+                "Transaction",
+                "My Schedule"
+            ]
         );
         let schedule = menu.last().expect("my schedule");
         assert_eq!(labels(&schedule.children), ["Manage schedule", "Available slot", "Register class"]);
@@ -587,7 +619,11 @@ mod tests {
             (Student, Admin, false, Email, Err(NotAllowed)),
         ];
         for &(actor, target, own, change, expected) in cases {
-            assert_eq!(check_account_change(actor, target, own, change), expected, "{actor} → {target} (own: {own}): {change:?}");
+            assert_eq!(
+                check_account_change(actor, target, own, change),
+                expected,
+                "{actor} → {target} (own: {own}): {change:?}"
+            );
             assert_eq!(may_change_account(actor, target, own, change), expected.is_ok());
         }
     }

@@ -181,7 +181,8 @@ mod tests {
         assert_eq!(normalize_search("Vi\u{1EC7}t"), normalize_search("Vie\u{0323}\u{0302}t"));
     }
 
-    const VIETNAMESE_LETTERS: &str = "aàáảãạăằắẳẵặâầấẩẫậbcdđeèéẻẽẹêềếểễệghiìíỉĩịklmnoòóỏõọôồốổỗộơờớởỡợpqrstuùúủũụưừứửữựvxyỳýỷỹỵ";
+    const VIETNAMESE_LETTERS: &str =
+        "aàáảãạăằắẳẵặâầấẩẫậbcdđeèéẻẽẹêềếểễệghiìíỉĩịklmnoòóỏõọôồốổỗộơờớởỡợpqrstuùúủũụưừứửữựvxyỳýỷỹỵ";
 
     proptest! {
         #[test]

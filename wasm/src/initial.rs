@@ -32,7 +32,10 @@ pub fn validate_login(
 }
 
 #[wasm_bindgen(js_name = validateRegistration)]
-pub fn validate_registration(form: JsValue, #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str) -> JsResult {
+pub fn validate_registration(
+    form: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str,
+) -> JsResult {
     expect_object(&form, "registration form")?;
     let form = auth_rules::RegistrationForm {
         email: text(&form, "email"),
@@ -77,8 +80,7 @@ pub fn validate_profile(
         own_email: Some(text(&form, "ownEmail")).filter(|e| !e.trim().is_empty()),
         current_password: Some(text(&form, "currentPassword")),
     };
-    let today = profile::IsoDate::parse(today_iso)
-        .ok_or_else(|| JsError::new("invalid today: expected YYYY-MM-DD"))?;
+    let today = profile::IsoDate::parse(today_iso).ok_or_else(|| JsError::new("invalid today: expected YYYY-MM-DD"))?;
     checked(profile::validate_profile(&form, today), lang(lang_code))
 }
 
@@ -90,14 +92,20 @@ pub fn changes_email(current_email: &str, new_email: &str) -> bool {
 }
 
 #[wasm_bindgen(js_name = avatarSizeError)]
-pub fn avatar_size_error(bytes: f64, #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str) -> Option<String> {
+pub fn avatar_size_error(
+    bytes: f64,
+    #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str,
+) -> Option<String> {
     profile::check_avatar_size(count(bytes)).err().map(|e| e.message(lang(lang_code)))
 }
 
 /// The picture rule for a chosen file's type (`File.type`): the message when it is not an accepted image, else
 /// nothing.
 #[wasm_bindgen(js_name = imageTypeError)]
-pub fn image_type_error(content_type: &str, #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str) -> Option<String> {
+pub fn image_type_error(
+    content_type: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str,
+) -> Option<String> {
     upload::check_image_type(content_type).err().map(|e| e.message(lang(lang_code)))
 }
 
@@ -193,7 +201,11 @@ pub fn upload_progress(step: JsValue) -> Result<u8, JsError> {
 }
 
 #[wasm_bindgen(js_name = formatPrice)]
-pub fn format_price(minor: f64, currency: &str, #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str) -> String {
+pub fn format_price(
+    minor: f64,
+    currency: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str,
+) -> String {
     money::format_price_code(whole(minor), currency, lang(lang_code))
 }
 
@@ -210,23 +222,36 @@ pub fn parse_role(name: &str) -> Option<String> {
 }
 
 #[wasm_bindgen(js_name = guardRoute, unchecked_return_type = "\"open\" | \"allowed\" | \"redirectToLogin\" | \"forbidden\"")]
-pub fn guard_route(path: &str, #[wasm_bindgen(unchecked_param_type = "\"ADMIN\" | \"STAFF\" | \"TEACHER\" | \"STUDENT\" | null | undefined")] role_name: Option<String>) -> JsResult {
+pub fn guard_route(
+    path: &str,
+    #[wasm_bindgen(unchecked_param_type = "\"ADMIN\" | \"STAFF\" | \"TEACHER\" | \"STUDENT\" | null | undefined")]
+    role_name: Option<String>,
+) -> JsResult {
     to_js(&roles::guard(path, role(role_name)))
 }
 
 #[wasm_bindgen(js_name = menuFor)]
-pub fn menu_for(#[wasm_bindgen(unchecked_param_type = "\"ADMIN\" | \"STAFF\" | \"TEACHER\" | \"STUDENT\" | null | undefined")] role_name: Option<String>) -> JsResult {
+pub fn menu_for(
+    #[wasm_bindgen(unchecked_param_type = "\"ADMIN\" | \"STAFF\" | \"TEACHER\" | \"STUDENT\" | null | undefined")]
+    role_name: Option<String>,
+) -> JsResult {
     let menu = role(role_name).map(roles::menu_for).unwrap_or_default();
     to_js(&menu)
 }
 
 #[wasm_bindgen(js_name = headerShowsDashboard)]
-pub fn header_shows_dashboard(#[wasm_bindgen(unchecked_param_type = "\"ADMIN\" | \"STAFF\" | \"TEACHER\" | \"STUDENT\" | null | undefined")] role_name: Option<String>) -> bool {
+pub fn header_shows_dashboard(
+    #[wasm_bindgen(unchecked_param_type = "\"ADMIN\" | \"STAFF\" | \"TEACHER\" | \"STUDENT\" | null | undefined")]
+    role_name: Option<String>,
+) -> bool {
     roles::header_shows_dashboard(role(role_name))
 }
 
 #[wasm_bindgen(js_name = bottomBarShowsDashboard)]
-pub fn bottom_bar_shows_dashboard(#[wasm_bindgen(unchecked_param_type = "\"ADMIN\" | \"STAFF\" | \"TEACHER\" | \"STUDENT\" | null | undefined")] role_name: Option<String>) -> bool {
+pub fn bottom_bar_shows_dashboard(
+    #[wasm_bindgen(unchecked_param_type = "\"ADMIN\" | \"STAFF\" | \"TEACHER\" | \"STUDENT\" | null | undefined")]
+    role_name: Option<String>,
+) -> bool {
     roles::bottom_bar_shows_dashboard(role(role_name))
 }
 

@@ -40,9 +40,7 @@ pub fn start() {
 type JsResult = Result<JsValue, JsError>;
 
 fn to_js<T: Serialize>(value: &T) -> JsResult {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// The property `name` of a form object: its string, or empty when missing or not a string.
@@ -93,4 +91,3 @@ fn checked<T: Serialize, F: Field, E: Message>(outcome: Result<T, FieldErrors<F,
     }
     Ok(result.into())
 }
-

@@ -108,7 +108,10 @@ fn a_profile_with_a_future_birth_date_and_a_big_photo_is_refused() {
 fn a_chosen_file_that_is_not_an_accepted_picture_gets_the_servers_text() {
     assert_eq!(image_type_error("image/png", "vi"), None);
     assert_eq!(image_type_error("IMAGE/WEBP", "en"), None);
-    assert_eq!(image_type_error("image/svg+xml", "en").as_deref(), Some("Only JPEG, PNG, GIF or WebP images are accepted."));
+    assert_eq!(
+        image_type_error("image/svg+xml", "en").as_deref(),
+        Some("Only JPEG, PNG, GIF or WebP images are accepted.")
+    );
     assert_eq!(image_type_error("", "vi").as_deref(), Some("Chỉ chấp nhận ảnh JPEG, PNG, GIF hoặc WebP."));
     assert_eq!(accepted_image_types(), "image/jpeg,image/png,image/gif,image/webp");
 }
@@ -132,7 +135,10 @@ fn a_change_of_ones_own_email_asks_for_the_current_password_and_sends_it() {
         ])
     };
     let missing = ok(validate_profile(form(""), "2026-11-22", "en"));
-    assert_eq!(get(&missing, "errors.currentPassword").as_string().as_deref(), Some("Enter your current password to change your email"));
+    assert_eq!(
+        get(&missing, "errors.currentPassword").as_string().as_deref(),
+        Some("Enter your current password to change your email")
+    );
     let given = ok(validate_profile(form(" secret "), "2026-11-22", "en"));
     assert_eq!(get(&given, "value.currentPassword").as_string().as_deref(), Some("secret"));
     assert!(changes_email("an@example.vn", "an.le@example.vn"));

@@ -61,7 +61,12 @@ fn course(changes: &[(&str, JsValue)]) -> JsValue {
 }
 
 fn lesson(title: &str, seconds: JsValue, url: JsValue) -> JsValue {
-    object(&[("title", pair(title, "")), ("durationSeconds", seconds), ("videoUrl", url), ("freePreview", false.into())])
+    object(&[
+        ("title", pair(title, "")),
+        ("durationSeconds", seconds),
+        ("videoUrl", url),
+        ("freePreview", false.into()),
+    ])
 }
 
 fn section(title: &str, lessons: Vec<JsValue>) -> JsValue {
@@ -135,14 +140,23 @@ fn a_complete_curriculum_passes() {
 fn a_curriculum_marks_each_section_and_lesson_the_rule_refuses() {
     let sections = array(vec![
         section("Mở đầu", vec![lesson("Bài 1", 60.into(), JsValue::NULL), lesson("", 60.into(), JsValue::NULL)]),
-        section(" ", vec![lesson("Bài 1", f64::NAN.into(), JsValue::NULL), lesson("Bài 2", 0.into(), "javascript:alert(1)".into())]),
+        section(
+            " ",
+            vec![
+                lesson("Bài 1", f64::NAN.into(), JsValue::NULL),
+                lesson("Bài 2", 0.into(), "javascript:alert(1)".into()),
+            ],
+        ),
     ]);
     let result = ok(validate_curriculum(sections, "en"));
     let message = "Every section and lesson needs a title and a duration of 0 or more";
     let errors = Reflect::get(&result, &"errors".into()).expect("errors");
     let mut keys: Vec<String> = Object::keys(&errors.into()).iter().filter_map(|k| k.as_string()).collect();
     keys.sort();
-    assert_eq!(keys, ["sections", "sections.0.lessons.1", "sections.1.lessons.0", "sections.1.lessons.1", "sections.1.title"]);
+    assert_eq!(
+        keys,
+        ["sections", "sections.0.lessons.1", "sections.1.lessons.0", "sections.1.lessons.1", "sections.1.title"]
+    );
     let video = "Video links must be https links to YouTube, Vimeo or a file uploaded here";
     for key in keys {
         let expected = if key == "sections.1.lessons.1" { video } else { message };

@@ -39,10 +39,8 @@ pub struct MessageRow {
 
 pub async fn insert_admission(pool: &Pool, form: &AdmissionForm) -> Result<String, sqlx::Error> {
     let id = new_id();
-    let search = normalize_search(&format!(
-        "{} {} {} {} {}",
-        form.name, form.email, form.phone, form.course_name, form.message
-    ));
+    let search =
+        normalize_search(&format!("{} {} {} {} {}", form.name, form.email, form.phone, form.course_name, form.message));
     sqlx::query(
         "insert into admission_messages (id, name, email, phone, course_name, message, is_read, search_text, \
          created_at) values ($1, $2, $3, $4, $5, $6, 0, $7, $8)",

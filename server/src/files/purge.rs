@@ -7,7 +7,6 @@
 
 use std::time::Duration;
 
-
 use super::repo as files;
 use crate::platform::{db::Pool, storage::Storage};
 

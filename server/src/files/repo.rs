@@ -5,7 +5,13 @@ use sqlx::AnyConnection;
 use crate::platform::db::{Pool, new_id, now_ms};
 
 /// Records a signed upload URL handed to `owner_id` for `client_name` (the client's `file-id`).
-pub async fn insert_upload(pool: &Pool, owner_id: &str, purpose: &str, client_name: &str, storage_key: &str) -> Result<(), sqlx::Error> {
+pub async fn insert_upload(
+    pool: &Pool,
+    owner_id: &str,
+    purpose: &str,
+    client_name: &str,
+    storage_key: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "insert into files (id, owner_id, purpose, client_name, storage_key, created_at) values ($1, $2, $3, $4, $5, $6)",
     )
@@ -54,7 +60,11 @@ pub async fn mark_uploaded(pool: &Pool, storage_key: &str, content_type: &str, s
 }
 
 /// The newest staged upload of `owner_id` for `client_name`: (file id, staging key).
-pub async fn latest_staged(pool: &Pool, owner_id: &str, client_name: &str) -> Result<Option<(String, String)>, sqlx::Error> {
+pub async fn latest_staged(
+    pool: &Pool,
+    owner_id: &str,
+    client_name: &str,
+) -> Result<Option<(String, String)>, sqlx::Error> {
     sqlx::query_as(
         "select id, storage_key from files where owner_id = $1 and client_name = $2 and storage_key like 'staging/%' \
          order by created_at desc, id desc limit 1",
@@ -67,15 +77,23 @@ pub async fn latest_staged(pool: &Pool, owner_id: &str, client_name: &str) -> Re
 
 /// Records the committed name of an upload. `uploaded_at` becomes the commit time (the bytes were checked
 /// again), so the purge of unused uploads counts a file's age from when it could first be used.
-pub async fn mark_committed(pool: &Pool, id: &str, storage_key: &str, content_type: &str, size: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("update files set storage_key = $1, content_type = $2, size_bytes = $3, uploaded_at = $4 where id = $5")
-        .bind(storage_key)
-        .bind(content_type)
-        .bind(size)
-        .bind(now_ms())
-        .bind(id)
-        .execute(pool)
-        .await?;
+pub async fn mark_committed(
+    pool: &Pool,
+    id: &str,
+    storage_key: &str,
+    content_type: &str,
+    size: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update files set storage_key = $1, content_type = $2, size_bytes = $3, uploaded_at = $4 where id = $5",
+    )
+    .bind(storage_key)
+    .bind(content_type)
+    .bind(size)
+    .bind(now_ms())
+    .bind(id)
+    .execute(pool)
+    .await?;
     Ok(())
 }
 

@@ -23,8 +23,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{ApiError, ApiResult, Path, Query, Text, ok};
 use super::repo as files;
+use super::{ApiError, ApiResult, Path, Query, Text, ok};
 use crate::{
     http::CurrentUser,
     identity::{
@@ -83,10 +83,7 @@ pub mod texts {
     use super::Text;
 
     pub fn bad_file_id() -> Text {
-        Text::new(
-            "Mã tệp phải có dạng avatar-{tên tệp}.",
-            "The file id must look like avatar-{filename}.",
-        )
+        Text::new("Mã tệp phải có dạng avatar-{tên tệp}.", "The file id must look like avatar-{filename}.")
     }
     /// The shared picture rule's text, the one the browser shows before sending.
     pub fn not_an_image() -> Text {
@@ -116,7 +113,9 @@ pub fn storage_error(error: StorageError) -> ApiError {
             let error = ProfileError::AvatarTooLarge { max_bytes: storage::AVATAR_MAX_BYTES };
             ApiError::PayloadTooLarge(Text::localized(|lang| error.message(lang)))
         }
-        StorageError::NotAnImage => ApiError::Unprocessable { message: texts::not_an_image(), fields: Default::default() },
+        StorageError::NotAnImage => {
+            ApiError::Unprocessable { message: texts::not_an_image(), fields: Default::default() }
+        }
         StorageError::NotFound => ApiError::NotFound(texts::upload_not_found()),
         StorageError::UploadUrl(_) => ApiError::Forbidden(texts::bad_upload_url()),
         other @ (StorageError::Backend(_) | StorageError::Config(_)) => ApiError::internal(other),
@@ -211,10 +210,8 @@ pub async fn upload_file(
         StatusCode::PAYLOAD_TOO_LARGE => storage_error(StorageError::TooLarge { max: storage::max_upload_bytes() }),
         _ => ApiError::bad_request(super::error::texts::bad_request()),
     })?;
-    let declared = headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
+    let declared =
+        headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     let now = db::now_ms();
     let max = state.storage.check_upload(&key, &query, declared, now).map_err(storage_error)?;
     if !files::claim_upload(&state.pool, &key, now).await? {

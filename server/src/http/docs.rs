@@ -77,8 +77,12 @@ fn document_operation(operation: &mut Operation) {
     let has_params = operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
     let takes_token = operation.security.as_ref().is_some_and(|s| !s.is_empty());
     if has_body || has_params {
-        add_error(operation, "400", "The request cannot be read: malformed JSON, a value of the wrong type or a \
-            missing required value");
+        add_error(
+            operation,
+            "400",
+            "The request cannot be read: malformed JSON, a value of the wrong type or a \
+            missing required value",
+        );
     }
     if has_body {
         add_error(operation, "413", "The body is larger than this operation accepts");

@@ -192,11 +192,11 @@ impl From<JsonRejection> for ApiError {
             JsonRejection::JsonDataError(_) => {
                 tracing::debug!(detail = detail.as_deref().unwrap_or_default(), "request body refused");
                 ApiError::Unprocessable {
-                message: Text::new(
-                    "Dữ liệu gửi lên không đúng định dạng yêu cầu.",
-                    "The request body does not have the expected fields or types.",
-                ),
-                fields: BTreeMap::new(),
+                    message: Text::new(
+                        "Dữ liệu gửi lên không đúng định dạng yêu cầu.",
+                        "The request body does not have the expected fields or types.",
+                    ),
+                    fields: BTreeMap::new(),
                 }
             }
             JsonRejection::MissingJsonContentType(_) => ApiError::BadRequest {
@@ -250,11 +250,7 @@ impl ErrorParts {
         let message = self.message.get(lang).to_owned();
         let fields = (!self.fields.is_empty())
             .then(|| self.fields.iter().map(|(k, v)| (k.clone(), v.get(lang).to_owned())).collect());
-        let body = ErrorEnvelope {
-            code: self.code,
-            message: message.clone(),
-            result: ErrorResult { message, fields },
-        };
+        let body = ErrorEnvelope { code: self.code, message: message.clone(), result: ErrorResult { message, fields } };
         let mut response = (self.status, axum::Json(body)).into_response();
         response.extensions_mut().insert(self.clone());
         response
@@ -326,9 +322,10 @@ pub async fn localize_errors(request: Request, next: Next) -> Response {
             code::BAD_REQUEST,
             Text::new("Phương thức không được hỗ trợ cho đường dẫn này.", "This method is not allowed on this path."),
         ),
-        StatusCode::REQUEST_TIMEOUT => {
-            (code::INTERNAL, Text::new("Yêu cầu xử lý quá lâu, vui lòng thử lại.", "The request took too long; please try again."))
-        }
+        StatusCode::REQUEST_TIMEOUT => (
+            code::INTERNAL,
+            Text::new("Yêu cầu xử lý quá lâu, vui lòng thử lại.", "The request took too long; please try again."),
+        ),
         StatusCode::PAYLOAD_TOO_LARGE => (code::BAD_REQUEST, texts::too_large()),
         StatusCode::NOT_FOUND => (code::NOT_FOUND, texts::not_found()),
         s if s.is_server_error() => (code::INTERNAL, texts::internal()),

@@ -9,12 +9,12 @@
 //! behind [`rate_limit`].
 
 pub mod cache;
+pub mod client_addr;
 pub mod current_user;
 pub mod docs;
 pub mod error;
 pub mod extract;
 pub mod health;
-pub mod client_addr;
 pub mod language;
 pub mod rate_limit;
 pub mod web;
@@ -44,8 +44,8 @@ use utoipa_axum::router::OpenApiRouter;
 
 pub use crate::platform::text::Text;
 pub use client_addr::ClientAddr;
-pub use error::ApiError;
 pub use current_user::{CurrentUser, MaybeUser, require_role};
+pub use error::ApiError;
 pub use extract::{Json, Language, Pagination, Path, Query};
 
 use crate::state::AppState;

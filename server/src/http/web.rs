@@ -29,9 +29,9 @@ const NO_CACHE: &str = "no-cache";
 
 /// Whether `path` is an API path (`/api`, `/api/...`, but not `/apiary`).
 pub fn is_api_path(path: &str) -> bool {
-    API_PREFIXES.iter().any(|prefix| {
-        path.strip_prefix(prefix).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
-    })
+    API_PREFIXES
+        .iter()
+        .any(|prefix| path.strip_prefix(prefix).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
 }
 
 /// `/assets/*`: the bundler's hashed files, cached for a year, `.br`/`.gz` siblings served when accepted.

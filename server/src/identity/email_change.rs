@@ -10,9 +10,9 @@ use std::time::Duration;
 
 use sqlx::{AnyConnection, AnyPool};
 
+use super::policy::email_key;
 use super::reset::{new_link_token, token_id};
 use super::sessions::{self, RevokeReason};
-use super::policy::email_key;
 
 /// How long a confirmation link works.
 pub const EMAIL_CHANGE_LINK_LIFETIME: Duration = Duration::from_secs(24 * 60 * 60);

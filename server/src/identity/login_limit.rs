@@ -546,12 +546,17 @@ mod tests {
         for db in test_db::all().await {
             let throttle = ResetRequestThrottle::default();
             for i in 0..3 {
-                throttle.begin(&db.pool, "Eve@Example.com", ip(&format!("10.1.0.{i}")), T0 + i * MINUTE).await.unwrap().unwrap();
+                throttle
+                    .begin(&db.pool, "Eve@Example.com", ip(&format!("10.1.0.{i}")), T0 + i * MINUTE)
+                    .await
+                    .unwrap()
+                    .unwrap();
             }
             let refused = throttle.begin(&db.pool, " eve@example.com ", ip("10.1.1.1"), T0 + 5 * MINUTE).await.unwrap();
             assert_eq!(refused.unwrap_err(), Throttled { retry_after_secs: 10 * 60 }, "{}", db.backend);
             // Logins of the same name are counted apart.
-            let _ = LoginThrottle::default().begin(&db.pool, "eve@example.com", ip("10.1.1.1"), T0).await.unwrap().unwrap();
+            let _ =
+                LoginThrottle::default().begin(&db.pool, "eve@example.com", ip("10.1.1.1"), T0).await.unwrap().unwrap();
 
             for i in 0..10 {
                 throttle.begin(&db.pool, &format!("u{i}@example.com"), ip("198.51.100.7"), T0).await.unwrap().unwrap();

@@ -115,9 +115,7 @@ mod tests {
     #[test]
     fn a_new_password_longer_than_the_maximum_is_refused_before_zxcvbn_reads_it() {
         let long = format!("Violet#Harbour-2026{}", "x".repeat(200));
-        let Err(PolicyError::Refused(fields)) = check_new_password(&long, &[]) else {
-            panic!("expected a refusal")
-        };
+        let Err(PolicyError::Refused(fields)) = check_new_password(&long, &[]) else { panic!("expected a refusal") };
         assert_eq!(fields[0].0, "password");
         assert_eq!(fields[0].1.get(academy_shared::Lang::En), "This field must be at most 128 characters");
     }

@@ -165,7 +165,11 @@ impl RateLimiter {
     ) -> Result<Result<(), Throttled>, sqlx::Error> {
         let rate = self.rate(limit);
         let window_ms = millis(rate.window);
-        let key = format!("{}{}", prefix(limit), crate::platform::crypto::hex(&Sha256::digest(subject.to_string().as_bytes())));
+        let key = format!(
+            "{}{}",
+            prefix(limit),
+            crate::platform::crypto::hex(&Sha256::digest(subject.to_string().as_bytes()))
+        );
         let (count, started) = crate::identity::login_limit::count(pool, &key, window_ms, now_ms).await?;
         if count <= rate.max {
             return Ok(Ok(()));

@@ -188,7 +188,11 @@ pub struct ProfileUpdate<'a> {
 ///
 /// The user's name is part of the search text of the courses they teach, so those are recomputed in the same
 /// transaction: a search never sees the new name on the profile and the old one on the courses.
-pub async fn update_profile(pool: &Pool, id: &str, update: &ProfileUpdate<'_>) -> Result<Option<UserRow>, CreateUserError> {
+pub async fn update_profile(
+    pool: &Pool,
+    id: &str,
+    update: &ProfileUpdate<'_>,
+) -> Result<Option<UserRow>, CreateUserError> {
     if let Some(which) = taken(pool, None, update.email, Some(id)).await? {
         return Err(CreateUserError::Taken(which));
     }
@@ -325,7 +329,11 @@ async fn lock_row(conn: &mut AnyConnection, id: &str) -> Result<Option<UserRow>,
 pub async fn set_role(pool: &Pool, id: &str, role: Role) -> Result<UserRow, AdminChangeError> {
     let mut tx = pool.begin().await?;
     let user = lock_row(&mut tx, id).await?.ok_or(AdminChangeError::NotFound)?;
-    if user.role() == Role::Admin && role != Role::Admin && user.is_active() && other_active_admins(&mut tx, id).await? == 0 {
+    if user.role() == Role::Admin
+        && role != Role::Admin
+        && user.is_active()
+        && other_active_admins(&mut tx, id).await? == 0
+    {
         return Err(AdminChangeError::LastAdmin);
     }
     sqlx::query("update users set role = $1, updated_at = $2 where id = $3")

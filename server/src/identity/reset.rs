@@ -146,7 +146,8 @@ mod tests {
         for db in test_db::all().await {
             let user = test_db::insert_user(&db.pool, "resetme", "STUDENT").await;
             let token = create(&db.pool, &user, T0).await.unwrap();
-            let stored: String = sqlx::query_scalar("select id from password_resets").fetch_one(&db.pool).await.unwrap();
+            let stored: String =
+                sqlx::query_scalar("select id from password_resets").fetch_one(&db.pool).await.unwrap();
             assert_ne!(stored, token);
         }
     }

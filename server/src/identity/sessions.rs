@@ -97,19 +97,22 @@ impl RevokeReason {
 }
 
 /// Opens a session for a user whose password was just verified and returns its first token pair.
-pub async fn start(pool: &AnyPool, keys: &TokenKeys, subject: &Subject, now_ms: i64) -> Result<TokenPair, SessionError> {
+pub async fn start(
+    pool: &AnyPool,
+    keys: &TokenKeys,
+    subject: &Subject,
+    now_ms: i64,
+) -> Result<TokenPair, SessionError> {
     let session_id = uuid::Uuid::now_v7().to_string();
     let pair = issue_pair(keys, subject, &session_id, now_ms)?;
     let mut tx = pool.begin().await?;
-    sqlx::query(
-        "insert into sessions (id, user_id, created_at, last_used_at, expires_at) values ($1, $2, $3, $3, $4)",
-    )
-    .bind(&session_id)
-    .bind(&subject.user_id)
-    .bind(now_ms)
-    .bind(pair.refresh.expires_at_ms())
-    .execute(&mut *tx)
-    .await?;
+    sqlx::query("insert into sessions (id, user_id, created_at, last_used_at, expires_at) values ($1, $2, $3, $3, $4)")
+        .bind(&session_id)
+        .bind(&subject.user_id)
+        .bind(now_ms)
+        .bind(pair.refresh.expires_at_ms())
+        .execute(&mut *tx)
+        .await?;
     insert_refresh(&mut tx, &pair.refresh, now_ms).await?;
     tx.commit().await?;
     Ok(pair)
@@ -118,19 +121,25 @@ pub async fn start(pool: &AnyPool, keys: &TokenKeys, subject: &Subject, now_ms: 
 /// Exchanges a refresh token for a new pair in the same session; the presented token is spent. Within the grace
 /// window after its first exchange, it gets the same successor again with a fresh access token; after that, a
 /// spent token revokes the session ([`SessionError::Reused`]).
-pub async fn refresh(pool: &AnyPool, keys: &TokenKeys, refresh_token: &str, now_ms: i64) -> Result<TokenPair, SessionError> {
+pub async fn refresh(
+    pool: &AnyPool,
+    keys: &TokenKeys,
+    refresh_token: &str,
+    now_ms: i64,
+) -> Result<TokenPair, SessionError> {
     let claims = keys.verify(refresh_token, TokenKind::Refresh)?;
     let successor_id = keys.successor_id(&claims.jti);
     let mut tx = pool.begin().await?;
     // Spending first takes the row's write lock, so of concurrent exchanges exactly one spends the token and
     // writes its successor; the others see it spent once that is committed.
-    let spent = sqlx::query("update refresh_tokens set used_at = $1 where id = $2 and session_id = $3 and used_at is null")
-        .bind(now_ms)
-        .bind(&claims.jti)
-        .bind(&claims.fam)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+    let spent =
+        sqlx::query("update refresh_tokens set used_at = $1 where id = $2 and session_id = $3 and used_at is null")
+            .bind(now_ms)
+            .bind(&claims.jti)
+            .bind(&claims.fam)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
     let (subject, successor) = if spent == 0 {
         let used_at = sqlx::query("select used_at from refresh_tokens where id = $1 and session_id = $2")
             .bind(&claims.jti)
@@ -182,12 +191,12 @@ async fn issued_successor(
     let row = sqlx::query(
         "select issued_at, expires_at from refresh_tokens where id = $1 and session_id = $2 and user_id = $3",
     )
-        .bind(successor_id)
-        .bind(&exchanged.fam)
-        .bind(&exchanged.sub)
-        .fetch_optional(conn)
-        .await?
-        .ok_or(SessionError::Revoked)?;
+    .bind(successor_id)
+    .bind(&exchanged.fam)
+    .bind(&exchanged.sub)
+    .fetch_optional(conn)
+    .await?
+    .ok_or(SessionError::Revoked)?;
     let issued_at: i64 = row.try_get("issued_at")?;
     let expires_at: i64 = row.try_get("expires_at")?;
     Ok(keys.sign(Claims {
@@ -228,14 +237,12 @@ pub async fn end_all_for_user(
         .bind(user_id)
         .execute(&mut *conn)
         .await?;
-    sqlx::query(
-        "update sessions set revoked_at = $1, revoked_reason = $2 where user_id = $3 and revoked_at is null",
-    )
-    .bind(now_ms)
-    .bind(reason.as_str())
-    .bind(user_id)
-    .execute(&mut *conn)
-    .await?;
+    sqlx::query("update sessions set revoked_at = $1, revoked_reason = $2 where user_id = $3 and revoked_at is null")
+        .bind(now_ms)
+        .bind(reason.as_str())
+        .bind(user_id)
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }
 
@@ -295,7 +302,12 @@ async fn insert_refresh(conn: &mut AnyConnection, refresh: &IssuedToken, now_ms:
     Ok(())
 }
 
-async fn revoke_session(conn: &mut AnyConnection, session_id: &str, reason: RevokeReason, now_ms: i64) -> Result<(), sqlx::Error> {
+async fn revoke_session(
+    conn: &mut AnyConnection,
+    session_id: &str,
+    reason: RevokeReason,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query("update sessions set revoked_at = $1, revoked_reason = $2 where id = $3 and revoked_at is null")
         .bind(now_ms)
         .bind(reason.as_str())
@@ -353,7 +365,11 @@ mod tests {
             let who = authenticate(&db.pool, &keys(), &pair.access.token).await.unwrap();
             assert_eq!(who.user_id, subject.user_id, "{}", db.backend);
             assert_eq!(who.role, "TEACHER");
-            sqlx::query("update users set role = 'STUDENT' where id = $1").bind(&subject.user_id).execute(&db.pool).await.unwrap();
+            sqlx::query("update users set role = 'STUDENT' where id = $1")
+                .bind(&subject.user_id)
+                .execute(&db.pool)
+                .await
+                .unwrap();
             assert_eq!(authenticate(&db.pool, &keys(), &pair.access.token).await.unwrap().role, "STUDENT");
         }
     }
@@ -395,7 +411,10 @@ mod tests {
             let replay = refresh(&db.pool, &keys(), &first.refresh.token, later).await;
             assert!(matches!(replay, Err(SessionError::Reused)), "{}: {replay:?}", db.backend);
             // Everything in the session is dead now, including the newest tokens.
-            assert!(matches!(refresh(&db.pool, &keys(), &second.refresh.token, crate::platform::db::now_ms()).await, Err(SessionError::Revoked)));
+            assert!(matches!(
+                refresh(&db.pool, &keys(), &second.refresh.token, crate::platform::db::now_ms()).await,
+                Err(SessionError::Revoked)
+            ));
             assert!(matches!(authenticate(&db.pool, &keys(), &second.access.token).await, Err(SessionError::Revoked)));
             let reason: String = sqlx::query_scalar("select revoked_reason from sessions where id = $1")
                 .bind(&first.refresh.claims.fam)
@@ -458,7 +477,10 @@ mod tests {
             let other = start(&db.pool, &keys(), &subject, crate::platform::db::now_ms()).await.unwrap();
             end(&db.pool, &keys(), &one.access.token, crate::platform::db::now_ms()).await.unwrap();
             assert!(matches!(authenticate(&db.pool, &keys(), &one.access.token).await, Err(SessionError::Revoked)));
-            assert!(matches!(refresh(&db.pool, &keys(), &one.refresh.token, crate::platform::db::now_ms()).await, Err(SessionError::Revoked)));
+            assert!(matches!(
+                refresh(&db.pool, &keys(), &one.refresh.token, crate::platform::db::now_ms()).await,
+                Err(SessionError::Revoked)
+            ));
             authenticate(&db.pool, &keys(), &other.access.token).await.unwrap();
             // Logging out twice, or with the refresh token, is fine.
             end(&db.pool, &keys(), &one.refresh.token, crate::platform::db::now_ms()).await.unwrap();
@@ -472,8 +494,14 @@ mod tests {
         for db in test_db::all().await {
             let (subject, pair) = login(&db, "STUDENT").await;
             let mut tx = db.pool.begin().await.unwrap();
-            sqlx::query("update users set status = 'locked' where id = $1").bind(&subject.user_id).execute(&mut *tx).await.unwrap();
-            end_all_for_user(&mut tx, &subject.user_id, RevokeReason::Locked, crate::platform::db::now_ms()).await.unwrap();
+            sqlx::query("update users set status = 'locked' where id = $1")
+                .bind(&subject.user_id)
+                .execute(&mut *tx)
+                .await
+                .unwrap();
+            end_all_for_user(&mut tx, &subject.user_id, RevokeReason::Locked, crate::platform::db::now_ms())
+                .await
+                .unwrap();
             tx.commit().await.unwrap();
             assert!(authenticate(&db.pool, &keys(), &pair.access.token).await.is_err());
             assert!(refresh(&db.pool, &keys(), &pair.refresh.token, crate::platform::db::now_ms()).await.is_err());
@@ -484,8 +512,15 @@ mod tests {
     async fn an_outdated_token_version_is_refused_even_in_an_open_session() {
         for db in test_db::all().await {
             let (subject, pair) = login(&db, "STUDENT").await;
-            sqlx::query("update users set token_version = 1 where id = $1").bind(&subject.user_id).execute(&db.pool).await.unwrap();
-            assert!(matches!(authenticate(&db.pool, &keys(), &pair.access.token).await, Err(SessionError::UserInactive)));
+            sqlx::query("update users set token_version = 1 where id = $1")
+                .bind(&subject.user_id)
+                .execute(&db.pool)
+                .await
+                .unwrap();
+            assert!(matches!(
+                authenticate(&db.pool, &keys(), &pair.access.token).await,
+                Err(SessionError::UserInactive)
+            ));
         }
     }
 

@@ -248,12 +248,11 @@ impl TokenKeys {
 
     fn decode(&self, token: &str, validation: &Validation, expected: TokenKind) -> Result<Claims, TokenError> {
         use jsonwebtoken::errors::ErrorKind;
-        let data = jsonwebtoken::decode::<Claims>(token.trim(), &self.decoding, validation).map_err(|e| {
-            match e.kind() {
+        let data =
+            jsonwebtoken::decode::<Claims>(token.trim(), &self.decoding, validation).map_err(|e| match e.kind() {
                 ErrorKind::ExpiredSignature => TokenError::Expired,
                 _ => TokenError::Invalid(e.to_string()),
-            }
-        })?;
+            })?;
         if data.header.alg != Algorithm::HS256 {
             return Err(TokenError::Invalid("algorithm".into()));
         }

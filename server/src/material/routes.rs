@@ -435,10 +435,13 @@ async fn read_syllabus(state: &AppState, user: &CurrentUser, id: &str) -> Result
     }
     let name_of = |owner: &Option<String>| owner.as_ref().and_then(|o| names.get(o).cloned()).unwrap_or_default();
     let owner_name = name_of(&row.owner_id);
-    let subjects: Vec<Subject> = subjects.into_iter().map(|s| {
-        let name = name_of(&s.owner_id);
-        subject(s, name, user)
-    }).collect();
+    let subjects: Vec<Subject> = subjects
+        .into_iter()
+        .map(|s| {
+            let name = name_of(&s.owner_id);
+            subject(s, name, user)
+        })
+        .collect();
     let count = i64::try_from(subjects.len()).unwrap_or(i64::MAX);
     Ok(syllabus(row, owner_name, subjects, count))
 }

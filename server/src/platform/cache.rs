@@ -168,10 +168,7 @@ impl ResponseCache {
     /// Reads the catalogue version now.
     pub async fn refresh(&self, pool: &Pool) {
         let started = self.now();
-        match sqlx::query_scalar::<_, i64>("select version from catalogue_version where id = 1")
-            .fetch_one(pool)
-            .await
-        {
+        match sqlx::query_scalar::<_, i64>("select version from catalogue_version where id = 1").fetch_one(pool).await {
             Ok(version) => {
                 self.version.fetch_max(version, Ordering::AcqRel);
                 self.checked_at.store(started, Ordering::Release);
@@ -190,10 +187,8 @@ impl ResponseCache {
         let max_age = u64::try_from(VERSION_MAX_AGE.as_millis()).unwrap_or(u64::MAX);
         if checked == 0 || self.now().saturating_sub(checked) >= max_age {
             // One request re-reads the version; the others go on with the one known, if any.
-            let claimed = self
-                .checked_at
-                .compare_exchange(checked, self.now(), Ordering::AcqRel, Ordering::Acquire)
-                .is_ok();
+            let claimed =
+                self.checked_at.compare_exchange(checked, self.now(), Ordering::AcqRel, Ordering::Acquire).is_ok();
             if claimed {
                 self.refresh(pool).await;
             } else if checked == 0 {
@@ -206,13 +201,7 @@ impl ResponseCache {
     /// The response stored under `key` for the current version, else the one `compute` makes (stored when the
     /// version is known), compressed as `accepted` allows. Errors are never stored; one serializing the response
     /// becomes an `E` through [`anyhow::Error`].
-    pub async fn json<T, E, F>(
-        &self,
-        pool: &Pool,
-        key: String,
-        accepted: Accepted,
-        compute: F,
-    ) -> Result<Response, E>
+    pub async fn json<T, E, F>(&self, pool: &Pool, key: String, accepted: Accepted, compute: F) -> Result<Response, E>
     where
         T: Serialize,
         E: From<anyhow::Error>,

@@ -67,7 +67,10 @@ impl TestApp {
         assert_eq!(response.status(), 200, "login of {username}");
         let body: Value = response.json().await.expect("json");
         let result = &body["result"];
-        (result["token"].as_str().expect("token").to_owned(), result["refreshToken"].as_str().expect("refresh").to_owned())
+        (
+            result["token"].as_str().expect("token").to_owned(),
+            result["refreshToken"].as_str().expect("refresh").to_owned(),
+        )
     }
 
     /// A user with `role`, logged in: (user, access token, refresh token).
@@ -94,5 +97,9 @@ pub async fn outbox(app: &TestApp, admin_token: &str) -> Vec<Value> {
 
 /// The mails of the outbox addressed to `to`.
 pub async fn mails_to(app: &TestApp, admin_token: &str, to: &str) -> Vec<Value> {
-    outbox(app, admin_token).await.into_iter().filter(|m| m["recipient"].as_str().is_some_and(|r| r.eq_ignore_ascii_case(to))).collect()
+    outbox(app, admin_token)
+        .await
+        .into_iter()
+        .filter(|m| m["recipient"].as_str().is_some_and(|r| r.eq_ignore_ascii_case(to)))
+        .collect()
 }

@@ -57,7 +57,8 @@ async fn protected_calls_without_a_token_get_a_401_envelope() {
 fn claims_of(token: &str) -> serde_json::Value {
     use base64::Engine as _;
     let payload = token.split('.').nth(1).expect("payload");
-    serde_json::from_slice(&base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(payload).expect("base64")).expect("json")
+    serde_json::from_slice(&base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(payload).expect("base64"))
+        .expect("json")
 }
 
 fn encode(json: &serde_json::Value) -> String {
@@ -169,7 +170,11 @@ async fn logout_revokes_the_session_on_every_logout_path() {
 
         assert_eq!(status, 200, "{path}");
         assert_eq!((answer["ok"].as_bool(), answer["code"].as_i64()), (Some(true), Some(1000)), "{path}");
-        assert_eq!(status_json(app.send(Method::GET, "/users/my-info", Some(&access), None).await).await.0, 401, "{path}");
+        assert_eq!(
+            status_json(app.send(Method::GET, "/users/my-info", Some(&access), None).await).await.0,
+            401,
+            "{path}"
+        );
         assert_eq!(status_json(app.post_json("/auth/refresh", json!({"token": refresh})).await).await.0, 401, "{path}");
     }
     // Logging out with a token that is not ours is not an error.
@@ -199,7 +204,10 @@ async fn failed_logins_are_limited_per_account_and_address_with_a_localized_429_
     assert!((1..=900).contains(&retry_after), "{retry_after}");
     let body: serde_json::Value = response.json().await.expect("json");
     assert_eq!(body["code"], 1007);
-    assert!(body["result"]["message"].as_str().expect("text").starts_with("Too many failed sign-in attempts"), "{body}");
+    assert!(
+        body["result"]["message"].as_str().expect("text").starts_with("Too many failed sign-in attempts"),
+        "{body}"
+    );
 }
 
 #[tokio::test]
@@ -218,7 +226,8 @@ async fn a_successful_login_clears_the_counter_of_its_address_at_the_account() {
 async fn a_missing_username_or_password_is_a_400_with_the_shared_text() {
     let app = spawn_app().await;
 
-    let (status, body) = status_json(app.post_json("/auth/token", json!({"username": "  ", "password": "x"})).await).await;
+    let (status, body) =
+        status_json(app.post_json("/auth/token", json!({"username": "  ", "password": "x"})).await).await;
 
     assert_eq!(status, 400);
     assert_eq!(body["result"]["message"], "Vui lòng nhập tên đăng nhập");
@@ -231,7 +240,12 @@ async fn a_locked_user_cannot_log_in_and_their_tokens_stop_working() {
     let (user, access, refresh) = app.signed_in("locked", Role::Student).await;
 
     let locked = app
-        .send(Method::PATCH, &format!("/users/{}/status", user.id), Some(&admin_token), Some(json!({"status": "locked"})))
+        .send(
+            Method::PATCH,
+            &format!("/users/{}/status", user.id),
+            Some(&admin_token),
+            Some(json!({"status": "locked"})),
+        )
         .await;
     assert_eq!(locked.status(), 200, "admin {}", admin.username);
 

@@ -23,8 +23,7 @@ async fn result(app: &TestApp, path: &str) -> Value {
 }
 
 async fn result_en(app: &TestApp, path: &str) -> Value {
-    let response =
-        app.client.get(app.url(path)).header("accept-language", "en").send().await.expect("request sent");
+    let response = app.client.get(app.url(path)).header("accept-language", "en").send().await.expect("request sent");
     assert_eq!(response.status(), 200, "{path}");
     let body: Value = response.json().await.expect("json");
     body["result"].clone()
@@ -65,7 +64,11 @@ async fn do_hoa_with_and_without_marks_finds_the_same_courses() {
     assert_eq!(ids(&marked), ids(&plain));
     assert_eq!(ids(&marked), ids(&upper));
     assert!(
-        marked["items"].as_array().expect("items").iter().any(|c| c["slug"] == "thiet-ke-do-hoa-co-ban-photoshop-illustrator")
+        marked["items"]
+            .as_array()
+            .expect("items")
+            .iter()
+            .any(|c| c["slug"] == "thiet-ke-do-hoa-co-ban-photoshop-illustrator")
     );
 }
 
@@ -371,7 +374,12 @@ async fn browsing_and_search_queries_use_their_indexes() {
         (true, Sort::BestRated, None, "courses_pub_cat_rated_idx"),
         (false, Sort::Newest, None, "courses_pub_newest_idx"),
         (true, Sort::Free, None, "courses_pub_cat_free_idx"),
-        (false, Sort::Popular, Some("lap trinh"), if backend() == Backend::Sqlite { "courses_fts" } else { "courses_search_trgm_idx" }),
+        (
+            false,
+            Sort::Popular,
+            Some("lap trinh"),
+            if backend() == Backend::Sqlite { "courses_fts" } else { "courses_search_trgm_idx" },
+        ),
     ];
     if backend() == Backend::Postgres {
         // 28 rows: the planner would rightly scan; the point is that the index can serve the query.

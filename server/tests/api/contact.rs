@@ -5,14 +5,8 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, spawn_app};
 
 async fn post(app: &TestApp, path: &str, body: &Value, lang: &str) -> (u16, Value) {
-    let response = app
-        .client
-        .post(app.url(path))
-        .header("accept-language", lang)
-        .json(body)
-        .send()
-        .await
-        .expect("request sent");
+    let response =
+        app.client.post(app.url(path)).header("accept-language", lang).json(body).send().await.expect("request sent");
     let status = response.status().as_u16();
     (status, response.json().await.expect("json"))
 }
@@ -70,10 +64,8 @@ async fn an_invalid_admission_message_is_refused_in_the_requested_language() {
     assert_eq!(en["error"], "Please enter a valid email");
     assert_eq!(vi["error"], "Vui lòng nhập email hợp lệ");
     assert_eq!(en["result"]["fields"]["email"], "Please enter a valid email");
-    let count: i64 = sqlx::query_scalar("select count(*) from admission_messages")
-        .fetch_one(&app.state.pool)
-        .await
-        .expect("count");
+    let count: i64 =
+        sqlx::query_scalar("select count(*) from admission_messages").fetch_one(&app.state.pool).await.expect("count");
     assert_eq!(count, 0);
 }
 
@@ -102,7 +94,8 @@ async fn a_contact_message_is_stored() {
     let body = json!({"name": "Trần Bình", "email": "binh@example.vn", "subject": "Hợp tác", "message": "Xin chào"});
 
     let (status, answer) = post(&app, "/api/contact/message", &body, "vi").await;
-    let (missing_status, missing) = post(&app, "/api/contact/message", &json!({"name": "B", "email": "b@x.vn"}), "en").await;
+    let (missing_status, missing) =
+        post(&app, "/api/contact/message", &json!({"name": "B", "email": "b@x.vn"}), "en").await;
 
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["ok"], true);

@@ -3,10 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::{
-    catalogue::spawn_demo_app,
-    helpers::TestApp,
-};
+use crate::{catalogue::spawn_demo_app, helpers::TestApp};
 
 const DEMO_PASSWORD: &str = "Demo@2026";
 
@@ -72,10 +69,22 @@ async fn a_teacher_cannot_edit_another_teachers_course_but_an_admin_can() {
         .and_then(|c| c["_id"].as_str().map(str::to_owned))
         .expect("a course of another teacher");
 
-    let (forbidden, _) =
-        call(&app, reqwest::Method::PUT, &format!("/api/dashboard/courses/{other}"), &khoa, Some(new_course(&category))).await;
-    let (hidden, _) =
-        call(&app, reqwest::Method::PUT, &format!("/api/dashboard/courses/{other}/status"), &khoa, Some(json!({"status": "draft"}))).await;
+    let (forbidden, _) = call(
+        &app,
+        reqwest::Method::PUT,
+        &format!("/api/dashboard/courses/{other}"),
+        &khoa,
+        Some(new_course(&category)),
+    )
+    .await;
+    let (hidden, _) = call(
+        &app,
+        reqwest::Method::PUT,
+        &format!("/api/dashboard/courses/{other}/status"),
+        &khoa,
+        Some(json!({"status": "draft"})),
+    )
+    .await;
     let (own, _) = call(
         &app,
         reqwest::Method::PUT,
@@ -88,8 +97,14 @@ async fn a_teacher_cannot_edit_another_teachers_course_but_an_admin_can() {
         })),
     )
     .await;
-    let (by_admin, _) =
-        call(&app, reqwest::Method::PUT, &format!("/api/dashboard/courses/{other}/status"), &admin, Some(json!({"status": "draft"}))).await;
+    let (by_admin, _) = call(
+        &app,
+        reqwest::Method::PUT,
+        &format!("/api/dashboard/courses/{other}/status"),
+        &admin,
+        Some(json!({"status": "draft"})),
+    )
+    .await;
 
     assert_eq!(forbidden, 403);
     assert_eq!(hidden, 403);
@@ -104,9 +119,11 @@ async fn a_student_cannot_manage_courses() {
     let student = token(&app, "phanthiyen", DEMO_PASSWORD).await;
     let category = first_category(&app).await;
 
-    let (create, _) = call(&app, reqwest::Method::POST, "/api/dashboard/courses", &student, Some(new_course(&category))).await;
+    let (create, _) =
+        call(&app, reqwest::Method::POST, "/api/dashboard/courses", &student, Some(new_course(&category))).await;
     let (list, _) = call(&app, reqwest::Method::GET, "/api/dashboard/courses", &student, None).await;
-    let anonymous = app.client.post(app.url("/api/dashboard/courses")).json(&new_course(&category)).send().await.expect("sent");
+    let anonymous =
+        app.client.post(app.url("/api/dashboard/courses")).json(&new_course(&category)).send().await.expect("sent");
 
     assert_eq!(create, 403);
     assert_eq!(list, 403);
@@ -119,7 +136,8 @@ async fn a_teacher_creates_a_draft_adds_a_curriculum_and_publishes_it() {
     let khoa = token(&app, "nguyenminhkhoa", DEMO_PASSWORD).await;
     let category = first_category(&app).await;
 
-    let (created, body) = call(&app, reqwest::Method::POST, "/api/dashboard/courses", &khoa, Some(new_course(&category))).await;
+    let (created, body) =
+        call(&app, reqwest::Method::POST, "/api/dashboard/courses", &khoa, Some(new_course(&category))).await;
     assert_eq!(created, 200, "{body}");
     let id = body["result"]["_id"].as_str().expect("id").to_owned();
     assert_eq!(body["result"]["status"], "draft");
@@ -137,15 +155,22 @@ async fn a_teacher_creates_a_draft_adds_a_curriculum_and_publishes_it() {
         ]}
     ]});
     let (saved, detail) =
-        call(&app, reqwest::Method::PUT, &format!("/api/dashboard/courses/{id}/curriculum"), &khoa, Some(curriculum)).await;
+        call(&app, reqwest::Method::PUT, &format!("/api/dashboard/courses/{id}/curriculum"), &khoa, Some(curriculum))
+            .await;
     assert_eq!(saved, 200, "{detail}");
     assert_eq!(detail["result"]["lessonCount"], 3);
     assert_eq!(detail["result"]["durationSeconds"], 1020);
     let third = &detail["result"]["sections"][1]["lessons"][0]["videoUrl"];
     assert_eq!(third, "https://www.youtube.com/embed/eRsGyueVLvQ", "the owner sees all");
 
-    let (published, _) =
-        call(&app, reqwest::Method::PUT, &format!("/api/dashboard/courses/{id}/status"), &khoa, Some(json!({"status": "published"}))).await;
+    let (published, _) = call(
+        &app,
+        reqwest::Method::PUT,
+        &format!("/api/dashboard/courses/{id}/status"),
+        &khoa,
+        Some(json!({"status": "published"})),
+    )
+    .await;
     let after: Value = app.get("/api/courses?search=lap%20trinh%20go").await.json().await.expect("json");
     let public: Value = app.get(&format!("/api/courses/{id}")).await.json().await.expect("json");
     let (mine, own_list) = call(&app, reqwest::Method::GET, "/courses/instructor", &khoa, None).await;
@@ -198,7 +223,8 @@ async fn the_profile_lists_are_real() {
         .await
         .expect("sent");
     let courses: Value = courses.json().await.expect("json");
-    let (status, mentorships) = call(&app, reqwest::Method::POST, "/api/mentorship-plan/enroll-list", &student, None).await;
+    let (status, mentorships) =
+        call(&app, reqwest::Method::POST, "/api/mentorship-plan/enroll-list", &student, None).await;
     let (teacher_only, _) = call(&app, reqwest::Method::GET, "/courses/instructor", &student, None).await;
     let anonymous = app.client.post(app.url("/api/course/enroll-list")).send().await.expect("sent");
 
@@ -223,7 +249,8 @@ async fn admins_and_staff_read_the_admission_inbox() {
     let staff = token(&app, "staff01", "Staff@2026").await;
     let teacher = token(&app, "nguyenminhkhoa", DEMO_PASSWORD).await;
 
-    let (status, inbox) = call(&app, reqwest::Method::GET, "/api/dashboard/admission-messages?search=do%20hoa", &staff, None).await;
+    let (status, inbox) =
+        call(&app, reqwest::Method::GET, "/api/dashboard/admission-messages?search=do%20hoa", &staff, None).await;
     let id = inbox["result"]["items"][0]["id"].as_str().expect("id").to_owned();
     let (marked, _) = call(
         &app,
@@ -233,7 +260,8 @@ async fn admins_and_staff_read_the_admission_inbox() {
         Some(json!({"read": true})),
     )
     .await;
-    let (_, unread) = call(&app, reqwest::Method::GET, "/api/dashboard/admission-messages?read=false", &staff, None).await;
+    let (_, unread) =
+        call(&app, reqwest::Method::GET, "/api/dashboard/admission-messages?read=false", &staff, None).await;
     let (denied, _) = call(&app, reqwest::Method::GET, "/api/dashboard/admission-messages", &teacher, None).await;
 
     assert_eq!(status, 200);
@@ -249,17 +277,26 @@ async fn an_admin_manages_categories_banners_and_the_feed() {
     let app = spawn_demo_app().await;
     let admin = token(&app, "admin01", "Admin@2026").await;
     let teacher = token(&app, "nguyenminhkhoa", DEMO_PASSWORD).await;
-    let category = json!({"name": {"vi": "Nấu ăn", "en": "Cooking"}, "image": "/demo/category-placeholder.svg", "order": 11});
+    let category =
+        json!({"name": {"vi": "Nấu ăn", "en": "Cooking"}, "image": "/demo/category-placeholder.svg", "order": 11});
 
-    let (created, body) = call(&app, reqwest::Method::POST, "/api/dashboard/categories", &admin, Some(category.clone())).await;
+    let (created, body) =
+        call(&app, reqwest::Method::POST, "/api/dashboard/categories", &admin, Some(category.clone())).await;
     let (denied, _) = call(&app, reqwest::Method::POST, "/api/dashboard/categories", &teacher, Some(category)).await;
     let categories: Value = app.get("/api/categories").await.json().await.expect("json");
     let programming = categories["result"][0]["id"].as_str().expect("id").to_owned();
-    let (in_use, _) = call(&app, reqwest::Method::DELETE, &format!("/api/dashboard/categories/{programming}"), &admin, None).await;
+    let (in_use, _) =
+        call(&app, reqwest::Method::DELETE, &format!("/api/dashboard/categories/{programming}"), &admin, None).await;
     let (_, feed) = call(&app, reqwest::Method::GET, "/api/dashboard/feed", &admin, None).await;
     let post = feed["result"]["items"][0]["_id"].as_str().expect("id").to_owned();
-    let (hidden, _) =
-        call(&app, reqwest::Method::PUT, &format!("/api/dashboard/feed/{post}/status"), &admin, Some(json!({"status": "hidden"}))).await;
+    let (hidden, _) = call(
+        &app,
+        reqwest::Method::PUT,
+        &format!("/api/dashboard/feed/{post}/status"),
+        &admin,
+        Some(json!({"status": "hidden"})),
+    )
+    .await;
     let public_feed: Value = app.get("/api/feed").await.json().await.expect("json");
     let (banner, _) = call(
         &app,
@@ -311,7 +348,10 @@ async fn a_banner_without_a_title_or_a_picture_is_refused_on_both_fields_and_not
         assert_eq!(status, 422, "{body}");
         assert_eq!(body["code"], 1006);
         assert!(body["result"]["message"].is_string(), "{body}");
-        assert_eq!(body["result"]["fields"], json!({"name.vi": "Trường này là bắt buộc", "image": "Trường này là bắt buộc"}));
+        assert_eq!(
+            body["result"]["fields"],
+            json!({"name.vi": "Trường này là bắt buộc", "image": "Trường này là bắt buộc"})
+        );
     }
     assert_eq!(after["result"].as_array().map(Vec::len), before["result"].as_array().map(Vec::len));
 }

@@ -48,7 +48,8 @@ async fn email_of(app: &TestApp, token: &str) -> String {
 async fn link_token(app: &TestApp, admin: &str, to: &str) -> String {
     let mails = mails_to(app, admin, to).await;
     let body = mails.first().and_then(|m| m["bodyText"].as_str()).unwrap_or_else(|| panic!("no mail to {to}"));
-    let link = body.split_whitespace().find(|w| w.starts_with("https://academy.test/confirm-email?token=")).expect("link");
+    let link =
+        body.split_whitespace().find(|w| w.starts_with("https://academy.test/confirm-email?token=")).expect("link");
     link.split("token=").nth(1).expect("token").to_owned()
 }
 
@@ -79,7 +80,8 @@ async fn changing_ones_own_email_needs_the_current_password() {
     // The other fields are checked in the same answer, in Vietnamese by default.
     let mut both = change(&new_email, None);
     both["firstName"] = json!("A");
-    let (status, body) = status_json(app.send(Method::PUT, &format!("/users/{}", user.id), Some(&token), Some(both)).await).await;
+    let (status, body) =
+        status_json(app.send(Method::PUT, &format!("/users/{}", user.id), Some(&token), Some(both)).await).await;
     assert_eq!(status, 422);
     assert_eq!(body["result"]["fields"]["currentPassword"], "Vui lòng nhập mật khẩu hiện tại để đổi email");
     assert_eq!(body["result"]["fields"]["firstName"], "Tên phải có ít nhất 2 ký tự");
@@ -234,9 +236,14 @@ async fn a_password_reset_voids_a_pending_change() {
     ask(&app, &user, &token, &stranger).await;
     let link = link_token(&app, &admin, &stranger).await;
 
-    let reset = academy_server::identity::reset::create(&app.state.pool, &user.id, academy_server::platform::db::now_ms()).await.expect("reset link");
-    let (status, _) =
-        status_json(app.post_json("/auth/reset-password", json!({"token": reset, "password": "Copper#Lantern-77"})).await).await;
+    let reset =
+        academy_server::identity::reset::create(&app.state.pool, &user.id, academy_server::platform::db::now_ms())
+            .await
+            .expect("reset link");
+    let (status, _) = status_json(
+        app.post_json("/auth/reset-password", json!({"token": reset, "password": "Copper#Lantern-77"})).await,
+    )
+    .await;
     assert_eq!(status, 200);
 
     assert_eq!(confirm(&app, &link).await.0, 400);

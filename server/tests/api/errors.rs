@@ -170,7 +170,8 @@ async fn a_wrong_method_is_a_405_envelope() {
 async fn an_internal_error_is_a_generic_500_that_does_not_leak_its_cause() {
     let app = spawn_app().await;
 
-    let response = app.client.get(app.url("/api/test/boom")).header("accept-language", "en").send().await.expect("sent");
+    let response =
+        app.client.get(app.url("/api/test/boom")).header("accept-language", "en").send().await.expect("sent");
 
     assert_eq!(response.status(), 500);
     let text = response.text().await.expect("text");

@@ -43,7 +43,9 @@ async fn an_avatar_goes_from_signed_url_to_the_profile_and_is_served_as_an_image
     let (status, _) = put(&app, &url, PNG.to_vec(), "image/svg+xml").await;
     assert_eq!(status, 200);
 
-    let (status, body) = status_json(app.send(Method::POST, "/users/upload-avatar?file-id=avatar-me.svg", Some(&token), None).await).await;
+    let (status, body) =
+        status_json(app.send(Method::POST, "/users/upload-avatar?file-id=avatar-me.svg", Some(&token), None).await)
+            .await;
     assert_eq!(status, 200, "{body}");
     let avatar = body["result"]["url"].as_str().expect("url").to_owned();
     assert!(avatar.starts_with("/files/public/avatars/") && avatar.ends_with(".png"), "{avatar}");
@@ -75,11 +77,17 @@ async fn a_non_image_is_refused_and_never_becomes_an_avatar() {
     let (_, body) = upload_url(&app, &token, Method::GET, "avatar-evil.png").await;
     let url = body["result"]["url"].as_str().expect("url").to_owned();
 
-    for bytes in [b"<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"/>".to_vec(), b"<html><script>".to_vec(), b"%PDF-1.7".to_vec()] {
+    for bytes in [
+        b"<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"/>".to_vec(),
+        b"<html><script>".to_vec(),
+        b"%PDF-1.7".to_vec(),
+    ] {
         let (status, body) = put(&app, &url, bytes, "image/png").await;
         assert_eq!(status, 422, "{body}");
     }
-    let (status, _) = status_json(app.send(Method::POST, "/users/upload-avatar?file-id=avatar-evil.png", Some(&token), None).await).await;
+    let (status, _) =
+        status_json(app.send(Method::POST, "/users/upload-avatar?file-id=avatar-evil.png", Some(&token), None).await)
+            .await;
     assert_eq!(status, 404);
 }
 
@@ -123,7 +131,11 @@ async fn staged_files_and_strange_paths_are_not_served() {
     let (_, token, _) = app.signed_in("stager", Role::Student).await;
     let key = staged(&app, &token, "avatar-staged.png").await;
 
-    for path in [format!("/files/public/{key}"), "/files/public/avatars/..%2Facademy.db".to_owned(), "/files/public/avatars/x.png".to_owned()] {
+    for path in [
+        format!("/files/public/{key}"),
+        "/files/public/avatars/..%2Facademy.db".to_owned(),
+        "/files/public/avatars/x.png".to_owned(),
+    ] {
         assert_eq!(app.get(&path).await.status(), 404, "{path}");
     }
 }
@@ -179,7 +191,9 @@ async fn old_unused_uploads_are_purged_and_used_or_fresh_ones_stay() {
     age(&app, &abandoned, 25).await;
     // Committed, then replaced by a picture kept from before avatars had to be uploaded: nothing shows it any more.
     let replaced = avatar(&app, &token, "avatar-old.png").await;
-    academy_server::identity::repo::set_avatar(&app.state.pool, &user.id, "https://cdn.example/me.png").await.expect("set");
+    academy_server::identity::repo::set_avatar(&app.state.pool, &user.id, "https://cdn.example/me.png")
+        .await
+        .expect("set");
     age(&app, &replaced, 25).await;
     // The current avatar, a day old, and a fresh upload.
     let in_use = avatar(&app, &token, "avatar-current.png").await;
@@ -204,9 +218,12 @@ async fn old_unused_uploads_are_purged_and_used_or_fresh_ones_stay() {
     for key in [&in_use, &fresh] {
         assert!(on_disk(&app, key) && row_exists(&app, key).await, "{key} kept");
     }
-    let me: serde_json::Value = app.send(Method::GET, "/users/my-info", Some(&token), None).await.json().await.expect("json");
+    let me: serde_json::Value =
+        app.send(Method::GET, "/users/my-info", Some(&token), None).await.json().await.expect("json");
     assert_eq!(app.get(me["result"]["avatar"].as_str().expect("avatar")).await.status(), 200);
-    let again = purge_unused_uploads(&app.state.pool, &app.state.storage, academy_server::platform::db::now_ms()).await.expect("purged");
+    let again = purge_unused_uploads(&app.state.pool, &app.state.storage, academy_server::platform::db::now_ms())
+        .await
+        .expect("purged");
     assert_eq!(again.deleted, 0);
 }
 

@@ -12,8 +12,8 @@ use std::{
 
 use academy_server::{
     AppState, Config,
-    platform::db::Backend,
     http::{ApiError, ApiResult, Json, Query, ok},
+    platform::db::Backend,
 };
 use axum::routing::{get, post};
 use tempfile::TempDir;
@@ -77,10 +77,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let address = format!("http://{}", listener.local_addr().expect("local address"));
     tokio::spawn(academy_server::serve_router(listener, router, std::future::pending()));
 
-    let client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("http client");
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("http client");
     TestApp { address, client, state, _dirs: vec![data, web] }
 }
 
@@ -186,10 +183,7 @@ fn start_throwaway_cluster() -> String {
     if as_root {
         run_ok("chown", &["-R", "postgres:postgres", &dir.display().to_string()]);
     }
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("free port")
-        .port();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("free port").port();
     let initdb = format!(
         "{}/initdb -D {} -A trust -U postgres -E UTF8 --locale=C --no-sync >{}/initdb.log 2>&1",
         bin.display(),

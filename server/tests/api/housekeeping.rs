@@ -18,7 +18,8 @@ async fn a_run_drops_login_counters_whose_window_has_passed_and_keeps_current_on
 
     academy_server::housekeeping::run_once(&app.state, academy_server::platform::db::now_ms()).await;
     let kept = counters(&app).await;
-    academy_server::housekeeping::run_once(&app.state, academy_server::platform::db::now_ms() + 24 * 60 * 60 * 1000).await;
+    academy_server::housekeeping::run_once(&app.state, academy_server::platform::db::now_ms() + 24 * 60 * 60 * 1000)
+        .await;
     let after_a_day = counters(&app).await;
 
     assert_eq!(kept, counted, "counters still in their window stay");

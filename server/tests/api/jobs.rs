@@ -165,9 +165,7 @@ async fn four_instances_sharing_the_queue_run_each_of_200_jobs_exactly_once() {
         // Each instance has its own pool on the one database, as separate servers would.
         let state = AppState::build(config.clone()).await.expect("instance started");
         let worker = worker(&state.jobs, &runs);
-        instances.push(tokio::spawn(async move {
-            while worker.run_due(now_ms()).await.expect("ran") > 0 {}
-        }));
+        instances.push(tokio::spawn(async move { while worker.run_due(now_ms()).await.expect("ran") > 0 {} }));
     }
     for instance in instances {
         instance.await.expect("instance finished");

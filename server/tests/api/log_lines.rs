@@ -33,7 +33,8 @@ async fn a_registration_with_a_newline_in_the_username_logs_one_line() {
     // The test's runtime runs the server on this thread, so a subscriber for this thread sees its logs.
     let buffer = Buffer::default();
     let sink = buffer.clone();
-    let subscriber = academy_server::platform::telemetry::subscriber("info", LogFormat::Pretty, move || sink.clone(), false);
+    let subscriber =
+        academy_server::platform::telemetry::subscriber("info", LogFormat::Pretty, move || sink.clone(), false);
     // With a single subscriber alive, `tracing` asks only the current thread's one whether a log statement
     // met first on another test's thread is wanted, and remembers its "no" for every thread; a second one
     // makes it ask them all.

@@ -61,7 +61,8 @@ async fn thirty_simultaneous_correct_logins_all_succeed() {
     let app = spawn_app_with(|_| {}).await;
     let user = app.create_user("popular", Role::Student).await;
 
-    let logins = (0..30).map(|_| app.post_json("/auth/token", json!({"username": user.username, "password": PASSWORD})));
+    let logins =
+        (0..30).map(|_| app.post_json("/auth/token", json!({"username": user.username, "password": PASSWORD})));
     let statuses: Vec<u16> =
         futures_util::future::join_all(logins).await.iter().map(|response| response.status().as_u16()).collect();
 

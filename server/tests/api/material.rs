@@ -129,7 +129,8 @@ async fn staff_adds_and_edits_a_syllabus_with_ordered_subjects_but_a_teacher_can
     assert_eq!(status, 403);
 
     // The owner sees it in their list and may read it; another teacher sees neither.
-    let (status, list) = call(&app, Method::GET, "/api/dashboard/syllabuses?search=lap%20trinh", &teacher_token, None).await;
+    let (status, list) =
+        call(&app, Method::GET, "/api/dashboard/syllabuses?search=lap%20trinh", &teacher_token, None).await;
     assert_eq!(status, 200);
     assert_eq!(list["result"][0]["id"], id.as_str());
     assert_eq!(list["result"][0]["subjectCount"], 1);
@@ -173,8 +174,15 @@ async fn invalid_material_forms_are_answered_field_by_field_in_the_requests_lang
     assert_eq!(status, 422);
     assert_eq!(body["result"]["fields"]["subjects"], "A chosen subject no longer exists");
 
-    let (status, body) = call_in(&app, "en", Method::POST, "/api/dashboard/subjects", &staff,
-        json!({"code": "PY 101", "name": {"vi": "Python", "en": ""}, "credits": 99})).await;
+    let (status, body) = call_in(
+        &app,
+        "en",
+        Method::POST,
+        "/api/dashboard/subjects",
+        &staff,
+        json!({"code": "PY 101", "name": {"vi": "Python", "en": ""}, "credits": 99}),
+    )
+    .await;
     assert_eq!(status, 422);
     assert_eq!(body["result"]["fields"]["credits"], "Enter a whole number from 0 to 60");
     assert!(body["result"]["fields"]["code"].is_string());
@@ -185,8 +193,14 @@ async fn course_types_list_both_names_are_edited_and_not_deleted_while_courses_u
     let app = spawn_app().await;
     let (_, admin, _) = app.signed_in("adminct", Role::Admin).await;
     let (_, teacher, _) = app.signed_in("teachct", Role::Teacher).await;
-    let (status, created) = call(&app, Method::POST, "/api/dashboard/course-types", &admin,
-        Some(json!({"name": {"vi": "Trực tiếp", "en": "Live"}}))).await;
+    let (status, created) = call(
+        &app,
+        Method::POST,
+        "/api/dashboard/course-types",
+        &admin,
+        Some(json!({"name": {"vi": "Trực tiếp", "en": "Live"}})),
+    )
+    .await;
     assert_eq!(status, 200, "{created}");
     let type_id = created["result"]["id"].as_str().expect("id").to_owned();
 
@@ -202,8 +216,14 @@ async fn course_types_list_both_names_are_edited_and_not_deleted_while_courses_u
     let (status, _) = call(&app, Method::PUT, &path, &admin, Some(renamed)).await;
     assert_eq!(status, 200);
 
-    let (_, category) = call(&app, Method::POST, "/api/dashboard/categories", &admin,
-        Some(json!({"name": {"vi": "Kinh doanh", "en": "Business"}}))).await;
+    let (_, category) = call(
+        &app,
+        Method::POST,
+        "/api/dashboard/categories",
+        &admin,
+        Some(json!({"name": {"vi": "Kinh doanh", "en": "Business"}})),
+    )
+    .await;
     let course = json!({"title": {"vi": "Bán hàng trực tiếp", "en": "Live selling"}, "price": 0,
         "categoryId": category["result"]["id"], "typeId": type_id});
     let (status, body) = call(&app, Method::POST, "/api/dashboard/courses", &teacher, Some(course)).await;

@@ -34,7 +34,8 @@ async fn teachers_course(app: &crate::helpers::TestApp, token: &str) -> String {
     let category = categories["result"][0]["id"].as_str().expect("a category");
     let course = json!({"title": {"vi": "Kiểm thử video", "en": "Video test"}, "price": 0, "level": "beginner",
         "categoryId": category});
-    let (status, body) = status_json(app.send(Method::POST, "/api/dashboard/courses", Some(token), Some(course)).await).await;
+    let (status, body) =
+        status_json(app.send(Method::POST, "/api/dashboard/courses", Some(token), Some(course)).await).await;
     assert_eq!(status, 200, "{body}");
     body["result"]["_id"].as_str().expect("id").to_owned()
 }
@@ -81,7 +82,8 @@ async fn youtube_and_vimeo_links_are_saved_as_their_players_embed_links() {
         ("https://vimeo.com/76979871", "https://player.vimeo.com/video/76979871"),
         ("/files/public/videos/intro.mp4", "/files/public/videos/intro.mp4"),
     ] {
-        let (status, body) = status_json(app.send(Method::PUT, &path, Some(&token), Some(curriculum(video))).await).await;
+        let (status, body) =
+            status_json(app.send(Method::PUT, &path, Some(&token), Some(curriculum(video))).await).await;
 
         assert_eq!(status, 200, "{video}: {body}");
         assert_eq!(body["result"]["sections"][0]["lessons"][0]["videoUrl"], saved, "{video}");

@@ -27,7 +27,8 @@ async fn every_response_carries_the_security_headers() {
 async fn a_given_request_id_is_echoed() {
     let app = spawn_app().await;
 
-    let response = app.client.get(app.url("/healthz")).header("x-request-id", "trace-me-42").send().await.expect("sent");
+    let response =
+        app.client.get(app.url("/healthz")).header("x-request-id", "trace-me-42").send().await.expect("sent");
 
     assert_eq!(response.headers()["x-request-id"], "trace-me-42");
 }

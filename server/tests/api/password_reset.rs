@@ -50,14 +50,21 @@ async fn a_mailed_link_sets_a_new_password_once_and_ends_every_session() {
     let (_, check) = status_json(app.post_json("/auth/reset-password/check", json!({"token": token})).await).await;
     assert_eq!(check["result"]["valid"], true);
 
-    let (status, body) = status_json(app.post_json("/auth/reset-password", json!({"token": token, "password": NEW_PASSWORD})).await).await;
+    let (status, body) =
+        status_json(app.post_json("/auth/reset-password", json!({"token": token, "password": NEW_PASSWORD})).await)
+            .await;
 
     assert_eq!(status, 200, "{body}");
     assert_eq!(status_json(app.send(Method::GET, "/users/my-info", Some(&access), None).await).await.0, 401);
     assert_eq!(status_json(app.post_json("/auth/refresh", json!({"token": refresh})).await).await.0, 401);
-    assert_eq!(app.post_json("/auth/token", json!({"username": user.username, "password": PASSWORD})).await.status(), 401);
+    assert_eq!(
+        app.post_json("/auth/token", json!({"username": user.username, "password": PASSWORD})).await.status(),
+        401
+    );
     app.login(&user.username, NEW_PASSWORD).await;
-    let (status, body) = status_json(app.post_json("/auth/reset-password", json!({"token": token, "password": NEW_PASSWORD})).await).await;
+    let (status, body) =
+        status_json(app.post_json("/auth/reset-password", json!({"token": token, "password": NEW_PASSWORD})).await)
+            .await;
     assert_eq!(status, 400);
     assert_eq!(body["result"]["message"], "Liên kết đặt lại mật khẩu không hợp lệ hoặc đã hết hạn.");
 }
@@ -92,20 +99,35 @@ async fn an_invalid_or_expired_token_is_a_400_with_the_reset_text_and_weak_passw
     assert_eq!(status, 400);
     assert_eq!(body["result"]["message"], "The password reset link is invalid or has expired.");
 
-    let expired = academy_server::identity::reset::create(&app.state.pool, &user.id, academy_server::platform::db::now_ms() - 31 * 60_000)
-        .await
-        .expect("created");
-    assert_eq!(status_json(app.post_json("/auth/reset-password", json!({"token": expired, "password": NEW_PASSWORD})).await).await.0, 400);
+    let expired = academy_server::identity::reset::create(
+        &app.state.pool,
+        &user.id,
+        academy_server::platform::db::now_ms() - 31 * 60_000,
+    )
+    .await
+    .expect("created");
+    assert_eq!(
+        status_json(app.post_json("/auth/reset-password", json!({"token": expired, "password": NEW_PASSWORD})).await)
+            .await
+            .0,
+        400
+    );
 
     forgot(&app, &user.email).await;
     let token = reset_token_for(&app, &admin, &user.email).await;
     for weak in ["short", "P@ssw0rd"] {
-        let (status, body) = status_json(app.post_json("/auth/reset-password", json!({"token": token, "password": weak})).await).await;
+        let (status, body) =
+            status_json(app.post_json("/auth/reset-password", json!({"token": token, "password": weak})).await).await;
         assert_eq!(status, 422, "{weak}");
         assert!(body["result"]["fields"]["password"].is_string());
     }
     // The refused attempts did not spend the link.
-    assert_eq!(status_json(app.post_json("/auth/reset-password", json!({"token": token, "password": NEW_PASSWORD})).await).await.0, 200);
+    assert_eq!(
+        status_json(app.post_json("/auth/reset-password", json!({"token": token, "password": NEW_PASSWORD})).await)
+            .await
+            .0,
+        200
+    );
 }
 
 #[tokio::test]
@@ -127,7 +149,8 @@ async fn forgot_en(app: &TestApp, email: &str) -> (u16, Option<u64>, Value) {
         .send()
         .await
         .expect("sent");
-    let retry_after = response.headers().get("retry-after").map(|v| v.to_str().expect("ascii").parse().expect("seconds"));
+    let retry_after =
+        response.headers().get("retry-after").map(|v| v.to_str().expect("ascii").parse().expect("seconds"));
     let (status, body) = status_json(response).await;
     (status, retry_after, body)
 }
@@ -152,7 +175,10 @@ async fn the_fourth_request_for_an_email_is_a_localized_429_with_retry_after_kno
     }
     let (status, body) = forgot(&app, &user.email).await;
     assert_eq!(status, 429);
-    assert_eq!(body["result"]["message"], "Bạn đã yêu cầu đặt lại mật khẩu quá nhiều lần. Vui lòng thử lại sau 15 phút.");
+    assert_eq!(
+        body["result"]["message"],
+        "Bạn đã yêu cầu đặt lại mật khẩu quá nhiều lần. Vui lòng thử lại sau 15 phút."
+    );
 }
 
 #[tokio::test]

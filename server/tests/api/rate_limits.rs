@@ -79,8 +79,7 @@ async fn a_flood_of_simultaneous_messages_stores_no_more_than_the_limit() {
 
     let body = admission();
     let sends = (0..40).map(|_| post_as(&app, "/api/contact/admissionMessage", &body, "vi", None));
-    let statuses: Vec<u16> =
-        futures_util::future::join_all(sends).await.iter().map(|r| r.status().as_u16()).collect();
+    let statuses: Vec<u16> = futures_util::future::join_all(sends).await.iter().map(|r| r.status().as_u16()).collect();
 
     assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 10, "{statuses:?}");
     assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 30, "{statuses:?}");

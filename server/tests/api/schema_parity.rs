@@ -113,7 +113,11 @@ async fn sqlite_schema(pool: &AnyPool) -> Schema {
         for index in indexes {
             let name: String = index.get(0);
             let unique: i64 = index.get(1);
-            let columns = names(pool, &format!("select coalesce(name, '<expr>') from pragma_index_info('{name}') order by seqno")).await;
+            let columns = names(
+                pool,
+                &format!("select coalesce(name, '<expr>') from pragma_index_info('{name}') order by seqno"),
+            )
+            .await;
             schema.indexes.insert(name, (table.clone(), columns, unique == 1));
         }
         schema.tables.insert(table, columns);

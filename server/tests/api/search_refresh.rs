@@ -9,7 +9,8 @@ use crate::accounts::status_json;
 use crate::helpers::TestApp;
 
 async fn search_total(app: &TestApp, words: &str) -> i64 {
-    let body: Value = app.get(&format!("/api/courses?search={}", words.replace(' ', "%20"))).await.json().await.expect("json");
+    let body: Value =
+        app.get(&format!("/api/courses?search={}", words.replace(' ', "%20"))).await.json().await.expect("json");
     body["result"]["total"].as_i64().unwrap_or_else(|| panic!("no total: {body}"))
 }
 
@@ -19,7 +20,8 @@ async fn a_teacher_renamed_with_marks_is_found_without_them_and_the_old_name_no_
     let (_, admin, _) = app.signed_in("admin", Role::Admin).await;
     let (teacher, token, _) = app.signed_in("teacher", Role::Teacher).await;
     let category = json!({"name": {"vi": "Ngoại ngữ", "en": "Languages"}});
-    let (status, body) = status_json(app.send(Method::POST, "/api/dashboard/categories", Some(&admin), Some(category)).await).await;
+    let (status, body) =
+        status_json(app.send(Method::POST, "/api/dashboard/categories", Some(&admin), Some(category)).await).await;
     assert_eq!(status, 200, "{body}");
     let course = json!({
         "title": {"vi": "Tiếng Nhật sơ cấp", "en": "Beginner Japanese"},
@@ -29,7 +31,8 @@ async fn a_teacher_renamed_with_marks_is_found_without_them_and_the_old_name_no_
         "totalSeat": 10,
         "categoryId": body["result"]["id"],
     });
-    let (status, body) = status_json(app.send(Method::POST, "/api/dashboard/courses", Some(&token), Some(course)).await).await;
+    let (status, body) =
+        status_json(app.send(Method::POST, "/api/dashboard/courses", Some(&token), Some(course)).await).await;
     assert_eq!(status, 200, "{body}");
     let course_id = body["result"]["_id"].as_str().expect("id").to_owned();
     let publish = json!({"status": "published"});

@@ -41,7 +41,8 @@ async fn a_student_registers_and_logs_in() {
 async fn a_teacher_may_register_but_not_an_admin_or_staff() {
     let app = spawn_app().await;
     let teacher = unique_name("teach");
-    let (status, body) = register(&app, registration(&teacher, &format!("{teacher}@example.com"), PASSWORD, "Teacher")).await;
+    let (status, body) =
+        register(&app, registration(&teacher, &format!("{teacher}@example.com"), PASSWORD, "Teacher")).await;
     assert_eq!((status, body["result"]["roleName"].as_str()), (200, Some("TEACHER")));
 
     for role in ["ADMIN", "Staff", "superuser"] {
@@ -58,12 +59,16 @@ async fn duplicate_usernames_and_emails_are_409_in_any_case() {
     let existing = app.create_user("taken", Role::Student).await;
 
     let other = unique_name("other");
-    let (status, body) =
-        register(&app, registration(&existing.username.to_uppercase(), &format!("{other}@example.com"), PASSWORD, "Student")).await;
+    let (status, body) = register(
+        &app,
+        registration(&existing.username.to_uppercase(), &format!("{other}@example.com"), PASSWORD, "Student"),
+    )
+    .await;
     assert_eq!((status, body["code"].as_i64()), (409, Some(1005)));
     assert_eq!(body["result"]["message"], "Tên đăng nhập này đã được sử dụng.");
 
-    let (status, body) = register(&app, registration(&other, &existing.email.to_uppercase(), PASSWORD, "Student")).await;
+    let (status, body) =
+        register(&app, registration(&other, &existing.email.to_uppercase(), PASSWORD, "Student")).await;
     assert_eq!(status, 409);
     assert_eq!(body["result"]["message"], "Email này đã được sử dụng cho một tài khoản khác.");
 }
@@ -106,7 +111,10 @@ async fn a_common_password_that_passes_the_checks_is_refused_with_a_clear_messag
     let (status, body) = status_json(response).await;
 
     assert_eq!(status, 422);
-    assert_eq!(body["result"]["fields"]["password"], "This password is too common and easy to guess. Please choose another one.");
+    assert_eq!(
+        body["result"]["fields"]["password"],
+        "This password is too common and easy to guess. Please choose another one."
+    );
     assert_eq!(body["result"]["message"], body["result"]["fields"]["password"]);
 }
 
@@ -135,8 +143,11 @@ async fn a_user_updates_their_own_profile() {
     let app = spawn_app().await;
     let (user, token, _) = app.signed_in("editor", Role::Student).await;
 
-    let (status, body) =
-        status_json(app.send(Method::PUT, &format!("/users/{}", user.id), Some(&token), Some(profile("An", "Nguyễn", &user.email))).await).await;
+    let (status, body) = status_json(
+        app.send(Method::PUT, &format!("/users/{}", user.id), Some(&token), Some(profile("An", "Nguyễn", &user.email)))
+            .await,
+    )
+    .await;
 
     assert_eq!(status, 200, "{body}");
     let result = &body["result"];
@@ -156,7 +167,10 @@ async fn updating_another_users_profile_is_403_unless_admin_or_staff() {
     let (_, attacker, _) = app.signed_in("attack", Role::Teacher).await;
     let path = format!("/users/{}", victim.id);
 
-    let (status, body) = status_json(app.send(Method::PUT, &path, Some(&attacker), Some(profile("Evil", "Doer", "evil@example.com"))).await).await;
+    let (status, body) = status_json(
+        app.send(Method::PUT, &path, Some(&attacker), Some(profile("Evil", "Doer", "evil@example.com"))).await,
+    )
+    .await;
     assert_eq!((status, body["code"].as_i64()), (403, Some(1003)));
 
     for role in [Role::Admin, Role::Staff] {
@@ -165,7 +179,10 @@ async fn updating_another_users_profile_is_403_unless_admin_or_staff() {
         let response = app.send(Method::PUT, &path, Some(&token), Some(profile("Fixed", "Name", &email))).await;
         assert_eq!(response.status(), 200, "{role}");
     }
-    assert_eq!(status_json(app.send(Method::PUT, &path, None, Some(profile("No", "Token", "x@example.com"))).await).await.0, 401);
+    assert_eq!(
+        status_json(app.send(Method::PUT, &path, None, Some(profile("No", "Token", "x@example.com"))).await).await.0,
+        401
+    );
 }
 
 #[tokio::test]
@@ -173,7 +190,8 @@ async fn profile_updates_are_checked_by_the_shared_rules() {
     let app = spawn_app().await;
     let (user, token, _) = app.signed_in("checks", Role::Student).await;
     let path = format!("/users/{}", user.id);
-    let body = json!({"firstName": "A", "lastName": "", "email": "bad", "dob": "2999-01-01", "avatar": "javascript:alert(1)"});
+    let body =
+        json!({"firstName": "A", "lastName": "", "email": "bad", "dob": "2999-01-01", "avatar": "javascript:alert(1)"});
 
     let response = app
         .client
@@ -206,9 +224,13 @@ async fn taking_another_accounts_email_is_409_and_unknown_users_404() {
 
     let mut taken = profile("An", "Le", &other.email.to_uppercase());
     taken["currentPassword"] = json!(PASSWORD);
-    let (status, _) = status_json(app.send(Method::PUT, &format!("/users/{}", user.id), Some(&token), Some(taken)).await).await;
+    let (status, _) =
+        status_json(app.send(Method::PUT, &format!("/users/{}", user.id), Some(&token), Some(taken)).await).await;
     assert_eq!(status, 409);
 
     let missing = profile("An", "Le", "ghost@example.com");
-    assert_eq!(status_json(app.send(Method::PUT, "/users/no-such-user", Some(&admin), Some(missing)).await).await.0, 404);
+    assert_eq!(
+        status_json(app.send(Method::PUT, "/users/no-such-user", Some(&admin), Some(missing)).await).await.0,
+        404
+    );
 }

@@ -17,10 +17,14 @@ async fn admins_and_staff_list_search_and_filter_users_others_get_403() {
     let teacher = app.create_user("zebrateacher", Role::Teacher).await;
 
     for token in [&admin, &staff] {
-        let (status, body) = status_json(app.send(Method::GET, "/users?page=1&pageSize=2", Some(token), None).await).await;
+        let (status, body) =
+            status_json(app.send(Method::GET, "/users?page=1&pageSize=2", Some(token), None).await).await;
         assert_eq!(status, 200, "{body}");
         let result = &body["result"];
-        assert_eq!((result["total"].as_i64(), result["pageSize"].as_i64(), result["totalPages"].as_i64()), (Some(4), Some(2), Some(2)));
+        assert_eq!(
+            (result["total"].as_i64(), result["pageSize"].as_i64(), result["totalPages"].as_i64()),
+            (Some(4), Some(2), Some(2))
+        );
         assert_eq!(result["items"].as_array().map(Vec::len), Some(2));
     }
     let (_, found) = status_json(app.send(Method::GET, "/users?search=ZEBRA", Some(&admin), None).await).await;
@@ -42,13 +46,17 @@ async fn an_admin_changes_roles_and_the_new_role_applies_to_open_sessions() {
     let (user, token, _) = app.signed_in("promote", Role::Student).await;
     assert_eq!(status_json(app.send(Method::GET, "/users", Some(&token), None).await).await.0, 403);
 
-    let (status, body) =
-        status_json(app.send(Method::PATCH, &format!("/users/{}/role", user.id), Some(&admin), Some(json!({"role": "staff"}))).await).await;
+    let (status, body) = status_json(
+        app.send(Method::PATCH, &format!("/users/{}/role", user.id), Some(&admin), Some(json!({"role": "staff"})))
+            .await,
+    )
+    .await;
 
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["result"]["roleName"], "STAFF");
     assert_eq!(status_json(app.send(Method::GET, "/users", Some(&token), None).await).await.0, 200);
-    let bad = app.send(Method::PATCH, &format!("/users/{}/role", user.id), Some(&admin), Some(json!({"role": "king"}))).await;
+    let bad =
+        app.send(Method::PATCH, &format!("/users/{}/role", user.id), Some(&admin), Some(json!({"role": "king"}))).await;
     assert_eq!(bad.status(), 422);
 }
 
@@ -59,16 +67,34 @@ async fn staff_cannot_make_admins_nor_touch_admins() {
     let (_, staff, _) = app.signed_in("staffer", Role::Staff).await;
     let student = app.create_user("student", Role::Student).await;
 
-    let grant = app.send(Method::PATCH, &format!("/users/{}/role", student.id), Some(&staff), Some(json!({"role": "ADMIN"}))).await;
+    let grant = app
+        .send(Method::PATCH, &format!("/users/{}/role", student.id), Some(&staff), Some(json!({"role": "ADMIN"})))
+        .await;
     assert_eq!(grant.status(), 403);
-    let demote = app.send(Method::PATCH, &format!("/users/{}/role", admin_user.id), Some(&staff), Some(json!({"role": "STUDENT"}))).await;
+    let demote = app
+        .send(Method::PATCH, &format!("/users/{}/role", admin_user.id), Some(&staff), Some(json!({"role": "STUDENT"})))
+        .await;
     assert_eq!(demote.status(), 403);
-    let lock = app.send(Method::PATCH, &format!("/users/{}/status", admin_user.id), Some(&staff), Some(json!({"status": "locked"}))).await;
+    let lock = app
+        .send(
+            Method::PATCH,
+            &format!("/users/{}/status", admin_user.id),
+            Some(&staff),
+            Some(json!({"status": "locked"})),
+        )
+        .await;
     assert_eq!(lock.status(), 403);
-    let teacher = app.send(Method::PATCH, &format!("/users/{}/role", student.id), Some(&staff), Some(json!({"role": "TEACHER"}))).await;
+    let teacher = app
+        .send(Method::PATCH, &format!("/users/{}/role", student.id), Some(&staff), Some(json!({"role": "TEACHER"})))
+        .await;
     assert_eq!(teacher.status(), 200);
     let create = app
-        .send(Method::POST, "/users/staff", Some(&staff), Some(json!({"username": unique_name("staff"), "email": "s@example.com", "password": PASSWORD})))
+        .send(
+            Method::POST,
+            "/users/staff",
+            Some(&staff),
+            Some(json!({"username": unique_name("staff"), "email": "s@example.com", "password": PASSWORD})),
+        )
         .await;
     assert_eq!(create.status(), 403);
 }
@@ -90,15 +116,26 @@ async fn the_last_active_admin_cannot_be_locked_or_demoted() {
     let (status, body) = status_json(response).await;
     assert_eq!(status, 409);
     assert_eq!(body["result"]["message"], "The last active administrator cannot be locked or demoted.");
-    let lock = app.send(Method::PATCH, &format!("/users/{}/status", admin.id), Some(&token), Some(json!({"status": "locked"}))).await;
+    let lock = app
+        .send(Method::PATCH, &format!("/users/{}/status", admin.id), Some(&token), Some(json!({"status": "locked"})))
+        .await;
     assert_eq!(lock.status(), 409);
 
     // With a second admin, the first may step down.
     let second = app.create_user("second", Role::Admin).await;
-    let demote = app.send(Method::PATCH, &format!("/users/{}/role", admin.id), Some(&token), Some(json!({"role": "STAFF"}))).await;
+    let demote = app
+        .send(Method::PATCH, &format!("/users/{}/role", admin.id), Some(&token), Some(json!({"role": "STAFF"})))
+        .await;
     assert_eq!(demote.status(), 200);
     let (_, second_token, _) = (second.clone(), app.login(&second.username, PASSWORD).await.0, ());
-    let lock_last = app.send(Method::PATCH, &format!("/users/{}/status", second.id), Some(&second_token), Some(json!({"status": "locked"}))).await;
+    let lock_last = app
+        .send(
+            Method::PATCH,
+            &format!("/users/{}/status", second.id),
+            Some(&second_token),
+            Some(json!({"status": "locked"})),
+        )
+        .await;
     assert_eq!(lock_last.status(), 409);
 }
 
@@ -109,15 +146,20 @@ async fn locking_ends_sessions_and_unlocking_allows_login_again() {
     let (user, token, _) = app.signed_in("lockme", Role::Teacher).await;
     let path = format!("/users/{}/status", user.id);
 
-    let (status, body) = status_json(app.send(Method::PATCH, &path, Some(&staff), Some(json!({"status": "locked"}))).await).await;
+    let (status, body) =
+        status_json(app.send(Method::PATCH, &path, Some(&staff), Some(json!({"status": "locked"}))).await).await;
     assert_eq!((status, body["result"]["status"].as_str()), (200, Some("locked")));
     assert_eq!(status_json(app.send(Method::GET, "/users/my-info", Some(&token), None).await).await.0, 401);
 
-    let (status, body) = status_json(app.send(Method::PATCH, &path, Some(&staff), Some(json!({"status": "active"}))).await).await;
+    let (status, body) =
+        status_json(app.send(Method::PATCH, &path, Some(&staff), Some(json!({"status": "active"}))).await).await;
     assert_eq!((status, body["result"]["status"].as_str()), (200, Some("active")));
     app.login(&user.username, PASSWORD).await;
     assert_eq!(app.send(Method::PATCH, &path, Some(&staff), Some(json!({"status": "gone"}))).await.status(), 422);
-    assert_eq!(app.send(Method::PATCH, "/users/nobody/status", Some(&staff), Some(json!({"status": "locked"}))).await.status(), 404);
+    assert_eq!(
+        app.send(Method::PATCH, "/users/nobody/status", Some(&staff), Some(json!({"status": "locked"}))).await.status(),
+        404
+    );
 }
 
 #[tokio::test]
@@ -127,7 +169,8 @@ async fn an_admin_creates_a_staff_account_under_the_registration_rules() {
     let username = unique_name("staff");
     let body = json!({"username": username, "email": format!("{username}@example.com"), "password": PASSWORD, "firstName": "Mai", "lastName": "Tran"});
 
-    let (status, created) = status_json(app.send(Method::POST, "/users/staff", Some(&admin), Some(body.clone())).await).await;
+    let (status, created) =
+        status_json(app.send(Method::POST, "/users/staff", Some(&admin), Some(body.clone())).await).await;
 
     assert_eq!(status, 200, "{created}");
     assert_eq!(created["result"]["roleName"], "STAFF");
@@ -189,10 +232,20 @@ async fn staff_cannot_take_an_admin_over_by_changing_the_admins_email() {
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert!(mails_to(&app, &admin_token, mailbox).await.is_empty());
     let (_, me) = status_json(app.send(Method::GET, "/users/my-info", Some(&admin_token), None).await).await;
-    assert_eq!((me["result"]["email"].as_str(), me["result"]["firstName"].as_str()), (Some(admin.email.as_str()), Some("Test")));
+    assert_eq!(
+        (me["result"]["email"].as_str(), me["result"]["firstName"].as_str()),
+        (Some(admin.email.as_str()), Some("Test"))
+    );
 
     // Not even the name of an admin, with the admin's own address.
-    let rename = app.send(Method::PUT, &format!("/users/{}", admin.id), Some(&staff), Some(profile("Renamed", "Admin", &admin.email))).await;
+    let rename = app
+        .send(
+            Method::PUT,
+            &format!("/users/{}", admin.id),
+            Some(&staff),
+            Some(profile("Renamed", "Admin", &admin.email)),
+        )
+        .await;
     assert_eq!(rename.status(), 403);
 }
 
@@ -203,11 +256,15 @@ async fn staff_may_not_change_another_staff_members_email_but_may_edit_the_rest(
     let colleague = app.create_user("colleague", Role::Staff).await;
     let path = format!("/users/{}", colleague.id);
 
-    let (status, body) = status_json(app.send(Method::PUT, &path, Some(&staff), Some(profile("Mai", "Tran", "mine@example.com"))).await).await;
+    let (status, body) =
+        status_json(app.send(Method::PUT, &path, Some(&staff), Some(profile("Mai", "Tran", "mine@example.com"))).await)
+            .await;
     assert_eq!(status, 403, "{body}");
     assert_eq!(body["result"]["message"], "Nhân viên không thể thay đổi email của nhân viên khác.");
 
-    let (status, body) = status_json(app.send(Method::PUT, &path, Some(&staff), Some(profile("Mai", "Tran", &colleague.email))).await).await;
+    let (status, body) =
+        status_json(app.send(Method::PUT, &path, Some(&staff), Some(profile("Mai", "Tran", &colleague.email))).await)
+            .await;
     assert_eq!((status, body["result"]["firstName"].as_str()), (200, Some("Mai")), "{body}");
     assert_eq!(body["result"]["email"], colleague.email.as_str());
 }
@@ -220,8 +277,16 @@ async fn an_admin_changes_anyones_email_at_once_the_old_address_is_told_and_the_
         let (user, access, refresh) = app.signed_in("edited", role).await;
         let new_email = format!("moved-{}", user.email);
 
-        let (status, body) =
-            status_json(app.send(Method::PUT, &format!("/users/{}", user.id), Some(&admin), Some(profile("Lan", "Pham", &new_email))).await).await;
+        let (status, body) = status_json(
+            app.send(
+                Method::PUT,
+                &format!("/users/{}", user.id),
+                Some(&admin),
+                Some(profile("Lan", "Pham", &new_email)),
+            )
+            .await,
+        )
+        .await;
 
         assert_eq!(status, 200, "{role}: {body}");
         assert_eq!(body["result"]["email"], new_email.as_str(), "{role}");
@@ -230,7 +295,11 @@ async fn an_admin_changes_anyones_email_at_once_the_old_address_is_told_and_the_
         assert_eq!(notices.len(), 1, "{role}");
         let notice = notices[0]["bodyText"].as_str().expect("body");
         assert!(notice.contains(&new_email) && notice.contains(&user.username), "{notice}");
-        assert_eq!(status_json(app.send(Method::GET, "/users/my-info", Some(&access), None).await).await.0, 401, "{role}");
+        assert_eq!(
+            status_json(app.send(Method::GET, "/users/my-info", Some(&access), None).await).await.0,
+            401,
+            "{role}"
+        );
         assert_eq!(status_json(app.post_json("/auth/refresh", json!({"token": refresh})).await).await.0, 401, "{role}");
         app.login(&user.username, PASSWORD).await;
     }
@@ -245,8 +314,11 @@ async fn staff_change_the_email_of_students_and_teachers() {
         let user = app.create_user("helped", role).await;
         let new_email = format!("fixed-{}", user.email);
 
-        let (status, body) =
-            status_json(app.send(Method::PUT, &format!("/users/{}", user.id), Some(&staff), Some(profile("Hoa", "Vo", &new_email))).await).await;
+        let (status, body) = status_json(
+            app.send(Method::PUT, &format!("/users/{}", user.id), Some(&staff), Some(profile("Hoa", "Vo", &new_email)))
+                .await,
+        )
+        .await;
 
         assert_eq!((status, body["result"]["email"].as_str()), (200, Some(new_email.as_str())), "{role}: {body}");
         assert_eq!(mails_to(&app, &admin, &user.email).await.len(), 1, "{role}: the old address is told");

@@ -768,21 +768,19 @@ pub async fn insert_subject(
     owner_id: Option<&str>,
     input: &SubjectInput,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(&format!(
-        "insert into subjects ({SUBJECT_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)"
-    ))
-    .bind(id)
-    .bind(&input.code)
-    .bind(owner_id)
-    .bind(input.credits)
-    .bind(&input.name.vi)
-    .bind(&input.name.en)
-    .bind(&input.description.vi)
-    .bind(&input.description.en)
-    .bind(now_ms())
-    .execute(conn)
-    .await
-    .map(|_| ())
+    sqlx::query(&format!("insert into subjects ({SUBJECT_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)"))
+        .bind(id)
+        .bind(&input.code)
+        .bind(owner_id)
+        .bind(input.credits)
+        .bind(&input.name.vi)
+        .bind(&input.name.en)
+        .bind(&input.description.vi)
+        .bind(&input.description.en)
+        .bind(now_ms())
+        .execute(conn)
+        .await
+        .map(|_| ())
 }
 
 pub async fn update_subject(pool: &Pool, id: &str, input: &SubjectInput) -> Result<bool, sqlx::Error> {
@@ -835,7 +833,9 @@ pub struct SyllabusInput {
 }
 
 pub async fn list_syllabuses(pool: &Pool) -> Result<Vec<SyllabusRow>, sqlx::Error> {
-    sqlx::query_as(&format!("select {SYLLABUS_COLUMNS} from syllabuses order by created_at desc, id")).fetch_all(pool).await
+    sqlx::query_as(&format!("select {SYLLABUS_COLUMNS} from syllabuses order by created_at desc, id"))
+        .fetch_all(pool)
+        .await
 }
 
 pub async fn find_syllabus(pool: &Pool, id: &str) -> Result<Option<(SyllabusRow, Vec<SubjectRow>)>, sqlx::Error> {

@@ -8,11 +8,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ApiResult, Language, ok};
 use crate::{
-    catalogue::repo::{
-        self,
-        Localized,
-        catalogue::BannerRow,
-    },
+    catalogue::repo::{self, Localized, catalogue::BannerRow},
     state::AppState,
 };
 

@@ -13,10 +13,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{ApiError, ApiResult, Language, Pagination, Path, Query, ok};
 use crate::{
     catalogue::repo::{
-        self,
-        Localized, localized_list,
+        self, Localized,
         courses::{CourseCardRow, CourseDetailRow, ListQuery, Price, Sort},
-        localized_list_in,
+        localized_list, localized_list_in,
     },
     http::MaybeUser,
     platform::cache::Accepted,
@@ -29,9 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// An epoch-millisecond time as RFC 3339 UTC text (`2026-11-22T03:00:00.000Z`).
 pub fn iso(ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms)
-        .unwrap_or_default()
-        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+    chrono::DateTime::from_timestamp_millis(ms).unwrap_or_default().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
 /// A person's name as shown: family name first (`lastName firstName`), Vietnamese order.
@@ -324,12 +321,7 @@ pub struct LessonTexts {
 }
 
 /// Builds a course page for `viewer`; drafts and archived courses only for their instructor and admins.
-pub async fn course_detail(
-    state: &AppState,
-    id: &str,
-    viewer: &Viewer,
-    lang: Lang,
-) -> Result<CourseDetail, ApiError> {
+pub async fn course_detail(state: &AppState, id: &str, viewer: &Viewer, lang: Lang) -> Result<CourseDetail, ApiError> {
     Ok(course_page(state, id, viewer, lang).await?.0)
 }
 
@@ -346,7 +338,9 @@ pub async fn course_page(
         return Err(ApiError::not_found());
     }
     let enrolled = match &viewer.user_id {
-        Some(user) if !is_owner && !viewer.is_admin => repo::courses::is_enrolled(&state.pool, user, &row.card.id).await?,
+        Some(user) if !is_owner && !viewer.is_admin => {
+            repo::courses::is_enrolled(&state.pool, user, &row.card.id).await?
+        }
         _ => false,
     };
     let full_access = is_owner || viewer.is_admin || enrolled;
@@ -388,16 +382,15 @@ pub async fn course_page(
                 .collect(),
         })
         .collect();
-    let instructor_profile = repo::catalogue::find_instructor(&state.pool, &row.card.instructor_id).await?.map(|p| {
-        InstructorSummary {
+    let instructor_profile =
+        repo::catalogue::find_instructor(&state.pool, &row.card.instructor_id).await?.map(|p| InstructorSummary {
             profession: Some(Localized::new(p.profession_vi, p.profession_en).get(lang).to_owned())
                 .filter(|s| !s.is_empty()),
             expertise: localized_list_in(&p.expertise, lang),
             bio: Some(Localized::new(p.bio_vi, p.bio_en).get(lang).to_owned()).filter(|s| !s.is_empty()),
             course_count: p.course_count,
             student_count: p.student_count,
-        }
-    });
+        });
     let badge =
         Localized::new(row.card.badge_vi.clone().unwrap_or_default(), row.card.badge_en.clone().unwrap_or_default());
     let texts = CourseTexts {

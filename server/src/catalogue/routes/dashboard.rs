@@ -22,16 +22,16 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    ApiError, ApiResult, Json, Language, Pagination, Path, Query, Text, ok,
+    ApiError, ApiResult, Json, Language, Pagination, Path, Query, Text,
     banners::{Banner, banner},
     categories::{Category, category},
     courses::{Course, CourseDetail, CourseTexts, Page, Viewer, course_card, course_detail, course_page, iso},
     feed::{FeedPost, feed_post},
+    ok,
 };
 use crate::{
     catalogue::repo::{
-        self,
-        Localized,
+        self, Localized,
         catalogue::{BannerInput, CategoryInput, CourseTypeInput},
         courses::{CourseFigures, CourseInput, LessonInput, Ownership, SectionInput},
     },
@@ -176,11 +176,7 @@ fn may_manage(user: &CurrentUser, course: &Ownership) -> Result<(), ApiError> {
     }
 }
 
-async fn owned(
-    conn: &mut sqlx::AnyConnection,
-    user: &CurrentUser,
-    id: &str,
-) -> Result<Ownership, ApiError> {
+async fn owned(conn: &mut sqlx::AnyConnection, user: &CurrentUser, id: &str) -> Result<Ownership, ApiError> {
     require_role(user, &[Role::Teacher, Role::Admin])?;
     let course = repo::courses::ownership(conn, id).await?.ok_or_else(ApiError::not_found)?;
     may_manage(user, &course)?;
@@ -622,7 +618,11 @@ pub async fn update_category(
     params(("id" = String, Path, description = "Category id")),
     responses((status = 200, description = "Deleted", body = super::Envelope<bool>))
 )]
-pub async fn delete_category(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> ApiResult<bool> {
+pub async fn delete_category(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<bool> {
     require_role(&user, &[Role::Admin])?;
     if !repo::catalogue::delete_category(&state.pool, &id).await? {
         return Err(ApiError::not_found());
@@ -904,7 +904,11 @@ pub async fn update_banner(
     params(("id" = String, Path, description = "Banner id")),
     responses((status = 200, description = "Deleted", body = super::Envelope<bool>))
 )]
-pub async fn delete_banner(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> ApiResult<bool> {
+pub async fn delete_banner(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<bool> {
     require_role(&user, &[Role::Admin])?;
     if !repo::catalogue::delete_banner(&state.pool, &id).await? {
         return Err(ApiError::not_found());

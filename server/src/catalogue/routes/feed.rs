@@ -7,15 +7,12 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    ApiResult, Language, Pagination, ok,
+    ApiResult, Language, Pagination,
     courses::{Page, full_name, iso},
+    ok,
 };
 use crate::{
-    catalogue::repo::{
-        self,
-        Localized,
-        catalogue::FeedRow,
-    },
+    catalogue::repo::{self, Localized, catalogue::FeedRow},
     state::AppState,
 };
 

@@ -8,13 +8,13 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    ApiError, ApiResult, Language, Path, ok,
+    ApiError, ApiResult, Language, Path,
     courses::{Course, course_card, full_name},
+    ok,
 };
 use crate::{
     catalogue::repo::{
-        self,
-        Localized,
+        self, Localized,
         catalogue::{InstructorRow, PlanRow},
         localized_list_in,
     },

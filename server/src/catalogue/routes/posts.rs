@@ -8,16 +8,12 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    ApiError, ApiResult, Language, Pagination, Path, Query, ok,
+    ApiError, ApiResult, Language, Pagination, Path, Query,
     courses::{Page, full_name, iso},
+    ok,
 };
 use crate::{
-    catalogue::repo::{
-        self,
-        Localized,
-        catalogue::PostRow,
-        localized_list_in, string_list,
-    },
+    catalogue::repo::{self, Localized, catalogue::PostRow, localized_list_in, string_list},
     state::AppState,
 };
 

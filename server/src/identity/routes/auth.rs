@@ -129,7 +129,10 @@ pub mod texts {
         )
     }
     pub fn session_ended() -> Text {
-        Text::new("Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.", "Your session has ended. Please sign in again.")
+        Text::new(
+            "Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.",
+            "Your session has ended. Please sign in again.",
+        )
     }
 }
 
@@ -190,7 +193,8 @@ pub async fn create_token(
         }
         Err(e) => return Err(ApiError::from(e).into_response()),
     };
-    let user = users::find_by_username(&state.pool, &login.username).await.map_err(|e| ApiError::from(e).into_response())?;
+    let user =
+        users::find_by_username(&state.pool, &login.username).await.map_err(|e| ApiError::from(e).into_response())?;
     let verified = state
         .passwords
         .verify_or_dummy(&login.password, user.as_ref().map(|u| u.password_hash.as_str()))
@@ -309,7 +313,11 @@ pub struct LogoutDetail {
     request_body = TokenBody,
     responses((status = 200, description = "The session is ended", body = LogoutResult))
 )]
-pub async fn logout(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<axum::Json<LogoutResult>, ApiError> {
+pub async fn logout(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<axum::Json<LogoutResult>, ApiError> {
     end_session(&state, &headers, &body).await
 }
 
@@ -321,7 +329,11 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap, body: Byt
     request_body(content = TokenBody, description = "Optional: the Bearer token is used when there is no body"),
     responses((status = 200, description = "The session is ended", body = LogoutResult))
 )]
-pub async fn logout_dashboard(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<axum::Json<LogoutResult>, ApiError> {
+pub async fn logout_dashboard(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<axum::Json<LogoutResult>, ApiError> {
     end_session(&state, &headers, &body).await
 }
 
@@ -333,7 +345,11 @@ pub async fn logout_dashboard(State(state): State<AppState>, headers: HeaderMap,
     request_body(content = TokenBody, description = "Optional: the Bearer token is used when there is no body"),
     responses((status = 200, description = "The session is ended", body = LogoutResult))
 )]
-pub async fn logout_mobile(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<axum::Json<LogoutResult>, ApiError> {
+pub async fn logout_mobile(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<axum::Json<LogoutResult>, ApiError> {
     end_session(&state, &headers, &body).await
 }
 
@@ -463,7 +479,9 @@ pub async fn reset_password(
     let hash = state.passwords.hash(body.password.trim()).await.map_err(ApiError::internal)?;
     match crate::identity::reset::consume(&state.pool, token, &hash, db::now_ms()).await {
         Ok(user_id) => tracing::info!(user_id = %user_id, "password reset; sessions ended"),
-        Err(crate::identity::reset::ResetError::InvalidOrExpired) => return Err(ApiError::bad_request(texts::reset_link_invalid())),
+        Err(crate::identity::reset::ResetError::InvalidOrExpired) => {
+            return Err(ApiError::bad_request(texts::reset_link_invalid()));
+        }
         Err(crate::identity::reset::ResetError::Database(e)) => return Err(e.into()),
     }
     Ok(ok(MessageResult { message: texts::password_reset_done().get(lang).to_owned() }))

@@ -5,7 +5,9 @@ pub mod auth;
 pub mod users;
 
 // The HTTP edge's names the routes below use as `super::…` (their OpenAPI attributes too).
-use crate::http::{ApiError, ApiResult, ClientAddr, Envelope, Json, Language, Pagination, Path, Query, Text, error, ok};
+use crate::http::{
+    ApiError, ApiResult, ClientAddr, Envelope, Json, Language, Pagination, Path, Query, Text, error, ok,
+};
 use crate::identity::{accounts::AccountError, policy::PolicyError};
 
 /// 422 whose message is the first field's text (so a client showing only `result.message` shows the cause).

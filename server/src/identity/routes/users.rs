@@ -110,7 +110,10 @@ pub mod texts {
     pub use crate::identity::accounts::texts::{email_taken, username_taken};
 
     pub fn signup_role() -> Text {
-        Text::new("Chỉ có thể đăng ký với vai trò Học viên hoặc Giảng viên.", "You can only sign up as a Student or a Teacher.")
+        Text::new(
+            "Chỉ có thể đăng ký với vai trò Học viên hoặc Giảng viên.",
+            "You can only sign up as a Student or a Teacher.",
+        )
     }
     pub fn last_admin() -> Text {
         Text::new(
@@ -438,7 +441,8 @@ async fn update_profile(
         .ok_or_else(|| ApiError::NotFound(texts::user_not_found()))?;
     if !own && new_address {
         tracing::info!(actor = %actor.id, user_id = %row.id, "email changed by staff; sessions ended");
-        let (subject, body_text) = templates::email_change_notice(lang, &row.username, &row.email, EmailChangeBy::Staff);
+        let (subject, body_text) =
+            templates::email_change_notice(lang, &row.username, &row.email, EmailChangeBy::Staff);
         // The change is made: a notice that cannot be sent is logged, not turned into a failed answer.
         if let Err(e) = state.mailer.send(&Mail { to: target.email.clone(), subject, body_text }).await {
             tracing::error!(error = format!("{e:#}"), user_id = %row.id, "sending the email change notice failed");
@@ -532,7 +536,9 @@ pub async fn confirm_email(
             let message = texts::email_confirmed(&confirmed.new_email).get(lang).to_owned();
             Ok(ok(EmailConfirmed { email: confirmed.new_email, message }))
         }
-        Err(email_change::EmailChangeError::InvalidOrExpired) => Err(ApiError::bad_request(texts::email_link_invalid())),
+        Err(email_change::EmailChangeError::InvalidOrExpired) => {
+            Err(ApiError::bad_request(texts::email_link_invalid()))
+        }
         Err(email_change::EmailChangeError::Taken) => Err(ApiError::Conflict(texts::email_taken())),
         Err(email_change::EmailChangeError::Database(e)) => Err(e.into()),
     }
@@ -594,9 +600,10 @@ pub async fn list_users(
     require_role(&user, &[Role::Admin, Role::Staff])?;
     ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
     let role = match non_empty(params.role.as_deref()) {
-        Some(name) => Some(Role::parse(name).ok_or_else(|| {
-            ApiError::bad_request(Text::new("Vai trò không hợp lệ.", "Unknown role."))
-        })?),
+        Some(name) => Some(
+            Role::parse(name)
+                .ok_or_else(|| ApiError::bad_request(Text::new("Vai trò không hợp lệ.", "Unknown role.")))?,
+        ),
         None => None,
     };
     let query = users::ListQuery { search: params.search, role, page, page_size };
@@ -644,7 +651,8 @@ async fn managed_account(
     change: AccountChange,
 ) -> Result<UserRow, ApiError> {
     require_role(actor, &[Role::Admin, Role::Staff])?;
-    let target = users::find_by_id(&state.pool, target_id).await?.ok_or_else(|| ApiError::NotFound(texts::user_not_found()))?;
+    let target =
+        users::find_by_id(&state.pool, target_id).await?.ok_or_else(|| ApiError::NotFound(texts::user_not_found()))?;
     check_change(actor, &target, change)?;
     Ok(target)
 }
@@ -712,7 +720,10 @@ pub async fn change_status(
         users::STATUS_LOCKED => false,
         _ => {
             let text = Text::new("Trạng thái phải là active hoặc locked.", "The status must be active or locked.");
-            return Err(ApiError::Unprocessable { message: text.clone(), fields: [("status".to_owned(), text)].into_iter().collect() });
+            return Err(ApiError::Unprocessable {
+                message: text.clone(),
+                fields: [("status".to_owned(), text)].into_iter().collect(),
+            });
         }
     };
     let row = users::set_status(&state.pool, &target.id, active).await.map_err(admin_change_error)?;
@@ -745,10 +756,22 @@ pub struct StaffBody {
         (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
     )
 )]
-pub async fn create_staff(State(state): State<AppState>, actor: CurrentUser, Json(body): Json<StaffBody>) -> ApiResult<User> {
+pub async fn create_staff(
+    State(state): State<AppState>,
+    actor: CurrentUser,
+    Json(body): Json<StaffBody>,
+) -> ApiResult<User> {
     require_role(&actor, &[Role::Admin])?;
     let names = (non_empty(body.first_name.as_deref()), non_empty(body.last_name.as_deref()));
-    let row = crate::identity::accounts::create_privileged(&state, &body.username, &body.email, &body.password, names, Role::Staff).await?;
+    let row = crate::identity::accounts::create_privileged(
+        &state,
+        &body.username,
+        &body.email,
+        &body.password,
+        names,
+        Role::Staff,
+    )
+    .await?;
     tracing::info!(actor = %actor.id, user_id = %row.id, "staff account created");
     Ok(ok(User::from(row)))
 }
@@ -785,6 +808,12 @@ pub async fn list_outbox(
     let mails = crate::platform::mail::OutboxMailer::list(&state.pool, paging.page_size, paging.offset()).await?;
     Ok(ok(mails
         .into_iter()
-        .map(|m| OutboxItem { id: m.id, recipient: m.recipient, subject: m.subject, body_text: m.body_text, created_at: m.created_at })
+        .map(|m| OutboxItem {
+            id: m.id,
+            recipient: m.recipient,
+            subject: m.subject,
+            body_text: m.body_text,
+            created_at: m.created_at,
+        })
         .collect()))
 }

@@ -118,14 +118,16 @@ impl OutboxMailer {
 #[async_trait::async_trait]
 impl Mailer for OutboxMailer {
     async fn send(&self, mail: &Mail) -> Result<(), MailError> {
-        sqlx::query("insert into outbox_mails (id, recipient, subject, body_text, created_at) values ($1, $2, $3, $4, $5)")
-            .bind(uuid::Uuid::now_v7().to_string())
-            .bind(&mail.to)
-            .bind(&mail.subject)
-            .bind(&mail.body_text)
-            .bind(crate::platform::db::now_ms())
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "insert into outbox_mails (id, recipient, subject, body_text, created_at) values ($1, $2, $3, $4, $5)",
+        )
+        .bind(uuid::Uuid::now_v7().to_string())
+        .bind(&mail.to)
+        .bind(&mail.subject)
+        .bind(&mail.body_text)
+        .bind(crate::platform::db::now_ms())
+        .execute(&self.pool)
+        .await?;
         // The body carries the link; logging it is the point of the outbox (no SMTP = development or a demo).
         tracing::info!(to = %mail.to, subject = %mail.subject, body = %mail.body_text, "mail kept in the outbox (no SMTP configured)");
         Ok(())
@@ -142,11 +144,15 @@ mod tests {
     async fn without_smtp_mails_are_kept_in_the_outbox() {
         for db in test_db::all().await {
             let mailer = from_config(None, "Academy <no-reply@example.com>", &db.pool).unwrap();
-            let mail = Mail { to: "a@example.com".into(), subject: "Hi".into(), body_text: "https://x/reset?token=1".into() };
+            let mail =
+                Mail { to: "a@example.com".into(), subject: "Hi".into(), body_text: "https://x/reset?token=1".into() };
             mailer.send(&mail).await.unwrap();
             let kept = OutboxMailer::list(&db.pool, 10, 0).await.unwrap();
             assert_eq!(kept.len(), 1, "{}", db.backend);
-            assert_eq!((kept[0].recipient.as_str(), kept[0].body_text.as_str()), ("a@example.com", "https://x/reset?token=1"));
+            assert_eq!(
+                (kept[0].recipient.as_str(), kept[0].body_text.as_str()),
+                ("a@example.com", "https://x/reset?token=1")
+            );
         }
     }
 
@@ -200,10 +206,17 @@ mod tests {
             data
         });
         let mailer = SmtpMailer {
-            transport: AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous("127.0.0.1").port(port).pool_config(lettre::transport::smtp::PoolConfig::new().max_size(0)).build(),
+            transport: AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous("127.0.0.1")
+                .port(port)
+                .pool_config(lettre::transport::smtp::PoolConfig::new().max_size(0))
+                .build(),
             from: "Academy <no-reply@example.com>".parse().unwrap(),
         };
-        let (subject, body) = templates::password_reset(academy_shared::i18n::Lang::En, "https://academy.test/reset-password?token=abc", 30);
+        let (subject, body) = templates::password_reset(
+            academy_shared::i18n::Lang::En,
+            "https://academy.test/reset-password?token=abc",
+            30,
+        );
         mailer.send(&Mail { to: "u@example.com".into(), subject, body_text: body }).await.unwrap();
         drop(mailer);
         let data = tokio::time::timeout(std::time::Duration::from_secs(5), server).await.unwrap().unwrap();

@@ -148,7 +148,9 @@ impl Storage {
         let lifetime_ms = i64::try_from(UPLOAD_URL_LIFETIME.as_millis()).unwrap_or(i64::MAX);
         let expires = (now_ms + lifetime_ms).div_euclid(1000);
         let url = match &self.presigner {
-            Some(s3) => s3.signed_url(::http::Method::PUT, &Path::from(key.as_str()), UPLOAD_URL_LIFETIME).await?.to_string(),
+            Some(s3) => {
+                s3.signed_url(::http::Method::PUT, &Path::from(key.as_str()), UPLOAD_URL_LIFETIME).await?.to_string()
+            }
             None => self.signer.upload_path(&key, expires, max_upload_bytes()),
         };
         Ok(UploadTicket { key, url, expires_at_ms: expires * 1000 })
@@ -156,7 +158,13 @@ impl Storage {
 
     /// Checks a PUT to our upload URL before reading its body: signature, expiry, and the declared length
     /// against the signed limit. Returns the limit to enforce while reading.
-    pub fn check_upload(&self, key: &str, query: &UploadQuery, content_length: Option<u64>, now_ms: i64) -> Result<u64, StorageError> {
+    pub fn check_upload(
+        &self,
+        key: &str,
+        query: &UploadQuery,
+        content_length: Option<u64>,
+        now_ms: i64,
+    ) -> Result<u64, StorageError> {
         if !is_staging_key(key) {
             return Err(StorageError::NotFound);
         }
@@ -313,7 +321,10 @@ pub(crate) mod tests {
         let ticket = storage.upload_url(NOW).await.unwrap();
         let query = query_of(&ticket.url);
         let max = max_upload_bytes();
-        assert!(matches!(storage.check_upload(&ticket.key, &query, Some(4 * 1024 * 1024), NOW), Err(StorageError::TooLarge { .. })));
+        assert!(matches!(
+            storage.check_upload(&ticket.key, &query, Some(4 * 1024 * 1024), NOW),
+            Err(StorageError::TooLarge { .. })
+        ));
         let svg = Bytes::from_static(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
         assert!(matches!(storage.put_staging(&ticket.key, svg, max).await, Err(StorageError::NotAnImage)));
         let mut big = PNG.to_vec();
@@ -331,9 +342,15 @@ pub(crate) mod tests {
         let ticket = storage.upload_url(NOW).await.unwrap();
         let query = query_of(&ticket.url);
         let later = NOW + UPLOAD_URL_LIFETIME.as_millis() as i64;
-        assert!(matches!(storage.check_upload(&ticket.key, &query, None, later), Err(StorageError::UploadUrl(UploadUrlError::Expired))));
+        assert!(matches!(
+            storage.check_upload(&ticket.key, &query, None, later),
+            Err(StorageError::UploadUrl(UploadUrlError::Expired))
+        ));
         let other = storage.upload_url(NOW).await.unwrap();
-        assert!(matches!(storage.check_upload(&other.key, &query, None, NOW), Err(StorageError::UploadUrl(UploadUrlError::BadSignature))));
+        assert!(matches!(
+            storage.check_upload(&other.key, &query, None, NOW),
+            Err(StorageError::UploadUrl(UploadUrlError::BadSignature))
+        ));
     }
 
     #[tokio::test]

@@ -103,9 +103,7 @@ mod tests {
     }
 
     fn serde_urlencoded_like(query: &str) -> UploadQuery {
-        let get = |name: &str| {
-            query.split('&').find_map(|kv| kv.strip_prefix(&format!("{name}="))).unwrap().to_owned()
-        };
+        let get = |name: &str| query.split('&').find_map(|kv| kv.strip_prefix(&format!("{name}="))).unwrap().to_owned();
         UploadQuery { expires: get("expires").parse().unwrap(), max: get("max").parse().unwrap(), sig: get("sig") }
     }
 
