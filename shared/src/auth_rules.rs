@@ -1,4 +1,4 @@
-//! Login and registration forms (§3, §5): what they check, the messages, and the payloads they send.
+//! Login and registration forms: what they check, the messages, and the payloads they send.
 
 use serde::{Deserialize, Serialize};
 
@@ -10,7 +10,7 @@ use crate::limits::{
 use crate::password::{PASSWORD_MIN_SCORE, password_strength};
 use crate::validation::{Field, FieldErrors, Message};
 
-/// The shortest username registration accepts, in characters after trimming (§9).
+/// The shortest username registration accepts, in characters after trimming.
 pub const USERNAME_MIN_CHARS: usize = 6;
 
 /// The login form as typed.
@@ -22,7 +22,7 @@ pub struct LoginForm {
     pub password: String,
 }
 
-/// The body of `POST /auth/token` (§3): both values trimmed.
+/// The body of `POST /auth/token`: both values trimmed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
@@ -48,7 +48,7 @@ impl Field for LoginField {
     }
 }
 
-/// What the login form can get wrong (§5).
+/// What the login form can get wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum LoginError {
     #[error("Username is required")]
@@ -112,7 +112,7 @@ pub fn is_valid_email(email: &str) -> bool {
     domain.char_indices().any(|(i, c)| c == '.' && i > 0 && i + 1 < domain.len())
 }
 
-/// The roles a visitor may choose when registering (§6): Student (the default) or Teacher.
+/// The roles a visitor may choose when registering: Student (the default) or Teacher.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum SignupRole {
@@ -153,7 +153,7 @@ pub struct RegistrationForm {
     pub address: String,
 }
 
-/// The body of `POST /users` (§3). The fields the form does not fill are sent empty, `dob` as null and
+/// The body of `POST /users`. The fields the form does not fill are sent empty, `dob` as null and
 /// `loginType` as an empty string, as the spec lists them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -200,7 +200,7 @@ impl Field for RegistrationField {
     }
 }
 
-/// What the registration form can get wrong (§5, §8).
+/// What the registration form can get wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum RegistrationError {
     #[error("Username must be at least {min} characters")]
@@ -304,7 +304,7 @@ pub fn validate_registration(
     })
 }
 
-/// Whether the register button is disabled (§5): while submitting, while either password is empty, when the two
+/// Whether the register button is disabled: while submitting, while either password is empty, when the two
 /// differ, or when the password scores below 3.
 pub fn submit_disabled(submitting: bool, password: &str, confirm: &str) -> bool {
     submitting

@@ -1,4 +1,4 @@
-//! What visitors send the academy (§2.4, §3, §5, §7): the admission form, the contact form and the newsletter
+//! What visitors send the academy: the admission form, the contact form and the newsletter
 //! box. The same checks run in the browser and on the server.
 
 use serde::{Deserialize, Serialize};
@@ -11,7 +11,7 @@ use crate::validation::{Field, FieldErrors, Message};
 /// Digits a phone number has, at least and at most (E.164 allows 15).
 pub const PHONE_DIGITS: std::ops::RangeInclusive<usize> = 8..=15;
 
-/// The admission message of §3 as the form sends it (`POST /api/contact/admissionMessage`).
+/// The admission message as the form sends it (`POST /api/contact/admissionMessage`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]

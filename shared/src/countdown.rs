@@ -1,4 +1,4 @@
-//! The admission countdown (§2.4, §9): 120 days 2 h 1 min 10 s, down one per second, stopping at zero.
+//! The admission countdown: 120 days 2 h 1 min 10 s, down one per second, stopping at zero.
 
 use serde::{Deserialize, Serialize};
 

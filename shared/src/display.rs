@@ -1,9 +1,9 @@
-//! Small display rules of §2.4 and §4: notification types, blog titles, "+N more" previews, the avatar upload
+//! Small display rules: notification types, blog titles, "+N more" previews, the avatar upload
 //! progress and the rating line.
 
 use serde::{Deserialize, Serialize};
 
-/// The notification types of §3. Anything else displays as `Other`.
+/// The notification types the academy sends. Anything else displays as `Other`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum NotificationType {
@@ -67,7 +67,7 @@ pub fn notification_type_label(name: &str) -> String {
     NotificationType::parse(name).label()
 }
 
-/// The longest blog title shown whole on a card (§9).
+/// The longest blog title shown whole on a card.
 pub const TITLE_MAX_CHARS: usize = 50;
 
 /// A blog card's title: at most 50 characters, then "..." when cut. Counts characters, so Vietnamese letters
@@ -89,7 +89,7 @@ pub struct Preview {
     pub more: u32,
 }
 
-/// Services shown on a mentorship card before "+N more" (§9).
+/// Services shown on a mentorship card before "+N more".
 pub const SERVICES_SHOWN_WIDE: usize = 3;
 pub const SERVICES_SHOWN_NARROW: usize = 4;
 
@@ -109,7 +109,7 @@ pub fn expertise_preview(expertise: &[String]) -> Preview {
     preview(expertise, 1)
 }
 
-/// A step of the avatar upload (§4, §7).
+/// A step of the avatar upload.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "step", rename_all = "camelCase")]
@@ -160,7 +160,7 @@ pub struct RatingDisplay {
     pub label: String,
 }
 
-/// The rating line of a course card (§2.4). The spec's cards show "a one-decimal value and a k suffix" beside five
+/// The rating line of a course card. The spec's cards show "a one-decimal value and a k suffix" beside five
 /// rounded stars, and their placeholder rating is 5.3: so 5.3 shows as five stars and "5.3k". Negative or
 /// non-finite ratings show as 0.
 pub fn rating_display(rating: f64) -> RatingDisplay {

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-/// The code of a successful response (§9).
+/// The code of a successful response.
 pub const SUCCESS_CODE: i32 = 1000;
 
 /// The wrapper of every API response.
@@ -43,7 +43,7 @@ impl<T> Envelope<T> {
     }
 }
 
-/// Whether a response counts as success (§5): the code is 1000, and for token results a token is present too.
+/// Whether a response counts as success: the code is 1000, and for token results a token is present too.
 pub fn is_success(code: i32, requires_token: bool, has_token: bool) -> bool {
     code == SUCCESS_CODE && (!requires_token || has_token)
 }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A language of the product. Vietnamese is the default, English the fallback (§9).
+/// A language of the product. Vietnamese is the default, English the fallback.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]

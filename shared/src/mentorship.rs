@@ -1,4 +1,4 @@
-//! A booked mentorship's state (§4): Active while its end is later than now, and the days left.
+//! A booked mentorship's state: Active while its end is later than now, and the days left.
 
 use serde::{Deserialize, Serialize};
 

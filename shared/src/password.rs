@@ -1,12 +1,12 @@
-//! Password strength (§4, §5): five checks, a score of 0 to 5, a colour and a label.
+//! Password strength: five checks, a score of 0 to 5, a colour and a label.
 
 use serde::{Deserialize, Serialize};
 
-/// The shortest password that passes the length check (§9).
+/// The shortest password that passes the length check.
 pub const PASSWORD_MIN_CHARS: usize = 8;
-/// The score a password needs before registration may be submitted (§9: 3 of 5).
+/// The score a password needs before registration may be submitted (3 of 5).
 pub const PASSWORD_MIN_SCORE: u8 = 3;
-/// The special characters that count, exactly as the spec lists them (§5).
+/// The special characters that count, exactly as the spec lists them.
 pub const PASSWORD_SPECIALS: &str = r#"!@#$%^&*(),.?":{}|<>"#;
 
 /// Which of the five checks a password passes; the meter lists them.

@@ -1,4 +1,4 @@
-//! The profile update dialog (§3, §5): its checks, messages and the payload of `PUT /users/{userId}`.
+//! The profile update dialog: its checks, messages and the payload of `PUT /users/{userId}`.
 
 use std::fmt;
 
@@ -11,9 +11,9 @@ use crate::limits::{
 };
 use crate::validation::{Field, FieldErrors, Message};
 
-/// The shortest first or last name, in characters after trimming (§9).
+/// The shortest first or last name, in characters after trimming.
 pub const NAME_MIN_CHARS: usize = 2;
-/// The avatar limit of §9, "3.6 MB", read as 3.6 MiB: 3.6 × 1024 × 1024 = 3,774,873.6, so files of
+/// The avatar limit, "3.6 MB", read as 3.6 MiB: 3.6 × 1024 × 1024 = 3,774,873.6, so files of
 /// 3,774,873 bytes or fewer pass and 3,774,874 bytes or more are refused.
 pub const AVATAR_MAX_BYTES: u32 = 3_774_873;
 
@@ -88,7 +88,7 @@ pub struct ProfileForm {
     pub current_password: Option<String>,
 }
 
-/// The body of `PUT /users/{userId}` (§3, §7). Empty optional values are omitted; `dob` is an ISO 8601 date.
+/// The body of `PUT /users/{userId}`. Empty optional values are omitted; `dob` is an ISO 8601 date.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
@@ -143,7 +143,7 @@ impl Field for ProfileField {
     }
 }
 
-/// What the profile dialog can get wrong (§5).
+/// What the profile dialog can get wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum ProfileError {
     #[error("First name is required")]

@@ -1,4 +1,4 @@
-//! Roles, the route guards of §2.2 and §2.3, and the dashboard menu of §6: one table read by the web's route
+//! Roles, the route guards of the public and dashboard pages, and the dashboard menu: one table read by the web's route
 //! guard, its menus, and the server.
 
 use std::fmt;
@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// A signed-in user's role. Names are compared upper-case in guards (§6); parsing ignores case.
+/// A signed-in user's role. Names are compared upper-case in guards; parsing ignores case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "UPPERCASE")]
@@ -74,7 +74,7 @@ impl Audience {
     }
 }
 
-/// The decision of the route guard (§4).
+/// The decision of the route guard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
@@ -113,12 +113,12 @@ const fn signed_in(pattern: &'static str) -> RouteRule {
 
 /// Every guarded route of the product. Paths not listed here are open (public pages and the 404 page).
 ///
-/// Sources: §2.2 and §2.3 where the spec gives roles. For the sidebar-only routes, whose guards the spec does
-/// not show, the guard follows §6's menu: ADMIN-and-TEACHER items admit ADMIN and TEACHER, ADMIN-only items
+/// Pages with named roles admit those roles. For the sidebar-only routes, whose guards are not named
+/// elsewhere, the guard follows the menu: ADMIN-and-TEACHER items admit ADMIN and TEACHER, ADMIN-only items
 /// admit ADMIN, and the account page admits every dashboard role. The teacher area linked from the profile
 /// (/instructor…) admits TEACHER.
 pub const ROUTES: &[RouteRule] = &[
-    // §2.2
+    // Public and account pages.
     rule("/profile", PROFILE_ROLES),
     signed_in("/profile/enroll-lectures"),
     signed_in("/cart"),
@@ -129,7 +129,7 @@ pub const ROUTES: &[RouteRule] = &[
     rule("/syllabus/{id}", TEACHER),
     rule("/instructor", TEACHER),
     rule("/instructor/course/{courseId}", TEACHER),
-    // §2.3
+    // Dashboard pages.
     rule("/dashboard", DASHBOARD_USERS),
     rule("/dashboard/user", ADMIN_STAFF),
     rule("/dashboard/syllabus", DASHBOARD_USERS),
@@ -143,7 +143,7 @@ pub const ROUTES: &[RouteRule] = &[
     rule("/dashboard/subjects/create", DASHBOARD_USERS),
     rule("/dashboard/subjects/update/{id}", DASHBOARD_USERS),
     rule("/dashboard/subjects/view/{id}", DASHBOARD_USERS),
-    // Sidebar-only routes (§2.3 list), guarded as §6's menu shows them.
+    // Sidebar-only routes, guarded as the menu shows them.
     rule("/dashboard/course/add-new", ADMIN_TEACHER),
     rule("/dashboard/course", ADMIN_TEACHER),
     rule("/dashboard/mentorship/add-plan", ADMIN_TEACHER),
@@ -214,14 +214,14 @@ pub fn guard(path: &str, role: Option<Role>) -> Access {
     }
 }
 
-/// One entry of the dashboard menu (§3 "Navigation option"): a link, or a group with children.
+/// One entry of the dashboard menu: a link, or a group with children.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct NavOption {
     /// The i18n key of the label, in the web's `dashboard` namespace (e.g. `menu.course.addNew`).
     pub label_key: String,
-    /// The English label, as §6 names it.
+    /// The English label, as the menu shows it.
     pub label: String,
     /// Where the entry links; groups have none.
     pub path: Option<String>,
@@ -245,7 +245,7 @@ fn group(key: &str, label: &str, children: Vec<NavOption>) -> NavOption {
     NavOption { label_key: format!("menu.{key}"), label: label.into(), path: None, roles, children }
 }
 
-/// The whole dashboard menu of §6, in its order. Users and Material are listed for ADMIN and STAFF: §6's menu
+/// The whole dashboard menu, in its order. Users and Material are listed for ADMIN and STAFF: the menu
 /// says ADMIN only while the route guards also admit STAFF, and both readings stand.
 pub fn dashboard_menu() -> Vec<NavOption> {
     vec![
@@ -340,12 +340,12 @@ pub fn menu_for(role: Role) -> Vec<NavOption> {
     dashboard_menu().into_iter().filter_map(|o| keep_for(o, role)).collect()
 }
 
-/// Whether the header's user menu shows the Dashboard link (§6: TEACHER or ADMIN).
+/// Whether the header's user menu shows the Dashboard link (TEACHER or ADMIN).
 pub fn header_shows_dashboard(role: Option<Role>) -> bool {
     matches!(role, Some(Role::Teacher | Role::Admin))
 }
 
-/// Whether the mobile bottom bar shows Dashboard (§6: TEACHER only).
+/// Whether the mobile bottom bar shows Dashboard (TEACHER only).
 pub fn bottom_bar_shows_dashboard(role: Option<Role>) -> bool {
     role == Some(Role::Teacher)
 }

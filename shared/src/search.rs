@@ -1,4 +1,4 @@
-//! Course search (§2.4, §5): where a search box sends the user, and the Vietnamese-insensitive form of a text
+//! Course search: where a search box sends the user, and the Vietnamese-insensitive form of a text
 //! that the server indexes and matches with.
 
 /// Percent-encodes `text` as JavaScript's `encodeURIComponent` does: everything but `A-Z a-z 0-9 - _ . ! ~ * ' ( )`

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-/** SPEC §2.4: the home page's sections, in order of appearance. */
+/** the home page's sections, in order of appearance. */
 const HOME_SECTIONS = [
   'hero',
   'instructor-call',

@@ -31,7 +31,7 @@ export function newAccount(prefix = 'e2e'): Account {
   return { username: `${prefix}${id}`, email: `${prefix}${id}@academy.test`, password: 'Hoc#Tap2025' };
 }
 
-/** POST /users with the registration payload of §3. */
+/** POST /users with the registration payload. */
 export async function registerViaApi(request: APIRequestContext, account: Account, role: 'Student' | 'Teacher' = 'Student') {
   const response = await request.post('/users', {
     data: {
@@ -50,7 +50,7 @@ export async function registerViaApi(request: APIRequestContext, account: Accoun
   if (!response.ok()) throw new Error(`registration failed: ${response.status()} ${await response.text()}`);
 }
 
-/** POST /auth/token, then the two cookies the app keeps (SPEC §9), as the login page would. */
+/** POST /auth/token, then the two cookies the app keeps, as the login page would. */
 export async function signInViaApi(context: BrowserContext, baseURL: string, account: { username: string; password: string }) {
   const response = await context.request.post('/auth/token', { data: { username: account.username, password: account.password } });
   const body = (await response.json()) as { code: number; result: { token: string; refreshToken?: string } };

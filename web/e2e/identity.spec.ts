@@ -27,7 +27,7 @@ test.describe('identity', () => {
     await expect(page).toHaveURL('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Chào mừng trở lại' })).toBeVisible();
 
-    // Log in: "Logging in...", then the home page after 0.5 s, the cookies of §9 set.
+    // Log in: "Logging in...", then the home page after 0.5 s, the token cookies set.
     await page.getByLabel('Tên đăng nhập').fill(account.username);
     await page.getByLabel('Mật khẩu', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Đăng nhập' }).click();

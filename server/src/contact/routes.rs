@@ -1,5 +1,5 @@
-//! What visitors send: `POST /api/contact/admissionMessage` (§7: answered with an `ok` flag and, on failure,
-//! an `error` text) and `POST /api/contact/message` (the contact page), both stored for the dashboard's inboxes.
+//! What visitors send: `POST /api/contact/admissionMessage` (answered with an `ok` flag and, on failure, an
+//! `error` text) and `POST /api/contact/message` (the contact page), both stored for the dashboard's inboxes.
 //!
 //! Their bodies carry the envelope's `code`, `message` and `result` beside `ok`/`error`, so both readings work.
 //! Each client address may send a few of each in a quarter of an hour ([`Limit::ContactMessage`],
@@ -158,7 +158,7 @@ fn went_wrong(lang: Lang) -> Response {
     failed(StatusCode::INTERNAL_SERVER_ERROR, code::INTERNAL, message.to_owned(), None)
 }
 
-/// Stores an admission message (§3: name, email, phone, courseName, optional message).
+/// Stores an admission message (name, email, phone, courseName, optional message).
 #[utoipa::path(
     post,
     path = "/api/contact/admissionMessage",

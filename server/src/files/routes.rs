@@ -1,4 +1,4 @@
-//! Uploads (§7): `GET|POST /files/get-upload-url` hands out a short-lived signed URL, `PUT` to it stores the
+//! Uploads: `GET|POST /files/get-upload-url` hands out a short-lived signed URL, `PUT` to it stores the
 //! bytes, `POST /users/upload-avatar` turns the upload into the user's avatar; committed files are read at
 //! `GET /files/public/{folder}/{name}`.
 //!

@@ -18,7 +18,7 @@ use super::sessions::{self, RevokeReason};
 /// How long a reset link works.
 pub const RESET_LINK_LIFETIME: Duration = Duration::from_secs(30 * 60);
 
-/// The link's token is unknown, used, voided or expired (§8 "invalid or expired reset token").
+/// The link's token is unknown, used, voided or expired.
 #[derive(Debug, thiserror::Error)]
 pub enum ResetError {
     #[error("invalid or expired reset token")]
@@ -48,7 +48,7 @@ pub async fn create(pool: &AnyPool, user_id: &str, now_ms: i64) -> Result<String
     Ok(token)
 }
 
-/// Whether a token would be accepted now (for the reset page to show §8's text before the user types).
+/// Whether a token would be accepted now (for the reset page to show the invalid-link text before the user types).
 pub async fn is_usable(pool: &AnyPool, token: &str, now_ms: i64) -> Result<bool, sqlx::Error> {
     let found: Option<String> =
         sqlx::query_scalar("select user_id from password_resets where id = $1 and used_at is null and expires_at > $2")

@@ -85,7 +85,7 @@ pub struct TokenLifetimes {
     /// Access tokens: 15 minutes by default. Short, because an access token is checked statelessly except for
     /// the session lookup.
     pub access: Duration,
-    /// Refresh tokens: 7 days by default, the lifetime of the `current-token` cookie (§9).
+    /// Refresh tokens: 7 days by default, the lifetime of the `current-token` cookie.
     pub refresh: Duration,
     /// Clock skew tolerated on `exp` between server instances.
     pub leeway: Duration,

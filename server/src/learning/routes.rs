@@ -1,4 +1,4 @@
-//! The profile's lists (§7): `GET /courses/instructor` (a teacher's courses), `POST /api/course/enroll-list`
+//! The profile's lists: `GET /courses/instructor` (a teacher's courses), `POST /api/course/enroll-list`
 //! (courses the caller is enrolled in) and `POST /api/mentorship-plan/enroll-list` (mentorships the caller
 //! booked). The enrol-list calls accept any body (the profile sends an empty multipart form) and ignore it.
 
@@ -25,7 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(booked_mentorships))
 }
 
-/// A course the teacher created (§3 Instructor course).
+/// A course the teacher created.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InstructorCourse {
@@ -80,7 +80,7 @@ pub struct EnrolledInstructor {
     pub image: Option<String>,
 }
 
-/// A course the caller is enrolled in (§3 Enrolled course). `_id` is the course's id.
+/// A course the caller is enrolled in. `_id` is the course's id.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EnrolledCourse {
@@ -160,7 +160,7 @@ pub struct Package {
     pub services: Vec<String>,
 }
 
-/// A booked mentorship (§3 Mentorship enrolment).
+/// A booked mentorship.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MentorshipEnrollment {

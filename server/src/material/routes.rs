@@ -1,4 +1,4 @@
-//! Teaching material for the dashboard (§2.3, §6): subjects and syllabuses under `/api/dashboard/…`.
+//! Teaching material for the dashboard: subjects and syllabuses under `/api/dashboard/…`.
 //!
 //! - Subjects: ADMIN, STAFF and TEACHER list, view and create them; a teacher edits only their own.
 //! - Syllabuses: ADMIN and STAFF list every one, add, edit and view; a teacher lists and views their own

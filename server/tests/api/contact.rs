@@ -1,4 +1,4 @@
-//! Messages from visitors: admission form (§7's `ok`/`error` answer), contact form, newsletter.
+//! Messages from visitors: admission form, contact form, newsletter.
 
 use serde_json::{Value, json};
 

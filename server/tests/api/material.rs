@@ -1,4 +1,4 @@
-//! Teaching material (subjects, syllabuses) and course types in the dashboard: who may do what (§2.3, §6),
+//! Teaching material (subjects, syllabuses) and course types in the dashboard: who may do what,
 //! the shared rules' texts in the request's language, and round trips.
 
 use academy_shared::roles::Role;

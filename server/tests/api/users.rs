@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use crate::accounts::{PASSWORD, status_json, unique_name};
 use crate::helpers::{TestApp, spawn_app};
 
-/// The registration payload of §3 as the form sends it.
+/// The registration payload as the form sends it.
 fn registration(username: &str, email: &str, password: &str, role: &str) -> Value {
     json!({
         "firstName": "", "lastName": "", "username": username, "email": email, "password": password,

@@ -33,7 +33,7 @@ const SubjectViewPage = lazy(() => subjects().then((m) => ({ default: m.SubjectV
 const ContactInboxPage = lazy(() => import('@/features/dashboard-catalogue/routes/inbox').then((m) => ({ default: m.ContactInboxPage })));
 const AdmissionInboxPage = lazy(() => import('@/features/dashboard-catalogue/routes/inbox').then((m) => ({ default: m.AdmissionInboxPage })));
 
-/** The catalogue's public pages (SPEC §2.2), each its own lazy chunk. */
+/** The catalogue's public pages, each its own lazy chunk. */
 export const cataloguePublicRoutes: RouteObject[] = [
   { path: 'courselist', element: <CourseListPage /> },
   { path: 'courses', element: <CourseListPage variant="explore" /> },
@@ -59,7 +59,7 @@ export const cataloguePublicRoutes: RouteObject[] = [
 /** Paths served by {@link cataloguePublicRoutes}, so the placeholder list can leave them out. */
 export const cataloguePublicPaths = new Set(cataloguePublicRoutes.map((route) => route.path));
 
-/** The catalogue's dashboard pages (paths under /dashboard, SPEC §2.3 and the sidebar of §6). */
+/** The catalogue's dashboard pages (paths under /dashboard and the sidebar's). */
 export const catalogueDashboardRoutes: RouteObject[] = [
   { path: 'course', element: <CourseManagePage /> },
   { path: 'course/add-new', element: <CourseEditorPage /> },

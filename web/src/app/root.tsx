@@ -6,7 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { AuthProvider } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 
-/** SPEC §9: at most one toast, shown for 3000 ms. */
+/** at most one toast, shown for 3000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 3000;
 

@@ -7,7 +7,7 @@ import { useAuth, useRole } from '@/lib/auth';
 import { guardRoute } from '@/lib/wasm';
 
 /**
- * The route guard of SPEC §4, deciding with the shared route table: open routes render at once; guarded ones
+ * The route guard, deciding with the shared route table: open routes render at once; guarded ones
  * show a spinner while the auth state loads, then the page, a redirect to /login remembering the origin
  * (`?redirect=` and router state `from`), or the 403 page. Lazy pages show the spinner while they load.
  */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { routes } from './router';
 
-/** Every route of SPEC §2.2 and §2.3, including the sidebar-only dashboard routes, as concrete paths. */
+/** Every public and dashboard route, including the sidebar-only dashboard routes, as concrete paths. */
 const specPaths = [
   '/', '/courselist', '/courselist?search=web&category=3', '/course/details/abc', '/courses', '/categorylist',
   '/mentorlist', '/mentor/42', '/mentor?id=42', '/post-feed', '/popular-post', '/popular-post/page?id=7',

@@ -21,7 +21,7 @@ const ConfirmEmailPage = lazy(() => import('@/features/auth/routes/confirm-email
 const ProfilePage = lazy(() => import('@/features/profile/routes/profile'));
 const UsersAdminPage = lazy(() => import('@/features/users-admin/routes/users'));
 
-/** [path, page key] of the pages later milestones build (SPEC §2.2). */
+/** [path, page key] of the pages later milestones build. */
 const publicPages: [string, string][] = [
   ['courselist', 'courseList'],
   ['course/details/:id', 'courseDetails'],
@@ -56,7 +56,7 @@ const authPages: RouteObject[] = [
   { path: 'confirm-email', element: <ConfirmEmailPage /> },
 ];
 
-/** [path under /dashboard, page key] (SPEC §2.3, the guarded table and the sidebar-only list). */
+/** [path under /dashboard, page key]. */
 const dashboardPages: [string, string][] = [
   ['syllabus', 'syllabus'],
   ['syllabus/add', 'syllabusAdd'],

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** SPEC §9: hover menus and the language menu close 300 ms after the pointer leaves. */
+/** hover menus and the language menu close 300 ms after the pointer leaves. */
 export const HOVER_CLOSE_DELAY_MS = 300;
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useHoverMenu } from '@/components/hover-menu';
 import { chooseLanguage, LANGUAGES, type Language } from '@/lib/language';
 
-/** VI / EN switch (SPEC §2.4): shows the current code, opens on hover, closes 300 ms after leave; choosing reloads. */
+/** VI / EN switch: shows the current code, opens on hover, closes 300 ms after leave; choosing reloads. */
 export function LanguageSwitch({ align = 'right', tone = 'light' }: { align?: 'left' | 'right'; tone?: 'light' | 'dark' }) {
   const { t, i18n } = useTranslation('common');
   const menu = useHoverMenu();

@@ -10,7 +10,7 @@ interface SearchBoxProps {
 }
 
 /**
- * The course search of the header and the hero (SPEC §2.4, §5): Enter with non-empty trimmed text goes to
+ * The course search of the header and the hero: Enter with non-empty trimmed text goes to
  * /courselist?search=<url-encoded text>; otherwise nothing happens and nothing is shown. The rule is the shared one.
  */
 export function SearchBox({ variant = 'header', className = '' }: SearchBoxProps) {

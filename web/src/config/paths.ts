@@ -1,4 +1,4 @@
-/** Every route of the product (SPEC §2.2, §2.3), in one place. Builders take the dynamic parts. */
+/** Every route of the product, in one place. Builders take the dynamic parts. */
 export const paths = {
   home: '/',
   courseList: '/courselist',

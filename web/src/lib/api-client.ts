@@ -1,15 +1,15 @@
 /**
- * The only place that calls `fetch` (SPEC §7 common rules):
+ * The only place that calls `fetch`:
  * JSON bodies, credentials included, a 10,000 ms timeout, `Authorization: Bearer <access-token cookie>`,
  * `Accept-Language` from the stored language, and the `x-public-route: true` flag.
  * Responses are parsed into the envelope `{code, message, result}`; failures become a typed `ApiError`.
- * A 401 is answered by one shared token refresh and a single replay (SPEC §4, §8).
+ * A 401 is answered by one shared token refresh and a single replay.
  */
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, getCookie, removeCookie, storeToken } from './cookies';
 import { storedLanguage } from './language';
 import { isSuccess } from './wasm';
 
-/** SPEC §9: request timeout. */
+/** request timeout. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const TOKEN_PATH = '/auth/token';
 export const REFRESH_PATH = '/auth/refresh';
@@ -20,7 +20,7 @@ export interface Envelope<T> {
   result?: T;
 }
 
-/** Where a failure came from, in the words of SPEC §8. */
+/** Where a failure came from, in the words the error toasts use. */
 export type ApiErrorKind =
   | 'network' // no response at all
   | 'timeout' // "timeout of 10000ms exceeded"

@@ -20,7 +20,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const urls = () => server.state.seen.map((r) => `${r.method} ${r.url}`);
 
-describe('auth state on startup (SPEC §4)', () => {
+describe('auth state on startup', () => {
   it('without an access-token cookie the visitor is signed out and nothing is asked', async () => {
     stubCookies({});
     expect(await resolveSession()).toBeNull();

@@ -1,7 +1,7 @@
 /**
- * The auth state of SPEC §4: starts loading with no user; with an access-token cookie the token is introspected,
+ * The auth state of starts loading with no user; with an access-token cookie the token is introspected,
  * a refresh is tried when it is not valid, and the user info is fetched. Failures along the way are logged only
- * (SPEC §8) and leave the visitor signed out.
+ * and leave the visitor signed out.
  */
 import {
   createContext,
@@ -19,7 +19,7 @@ import { ApiError, api, configureApiClient, refreshAccessToken, request, TOKEN_P
 import { ACCESS_TOKEN_COOKIE, clearTokens, getCookie, REFRESH_TOKEN_COOKIE, storeToken } from './cookies';
 import { isSuccess, parseRole, type Role } from './wasm';
 
-/** The current user as the header and the guards need it (SPEC §3). */
+/** The current user as the header and the guards need it. */
 export interface CurrentUser {
   userId?: string;
   username?: string;
@@ -41,7 +41,7 @@ export interface AuthContextValue {
   login: (username: string, password: string) => Promise<CurrentUser>;
   /**
    * Ends the session on the server (POST /auth/logout {token} by default; the dashboard uses POST /api/logout
-   * and the mobile bar POST /api/logout/, SPEC §7), deletes the token cookies, goes to `to` and clears the user.
+   * and the mobile bar POST /api/logout/), deletes the token cookies, goes to `to` and clears the user.
    * Resolves whether the server confirmed.
    */
   logout: (options?: LogoutOptions) => Promise<boolean>;
@@ -49,7 +49,7 @@ export interface AuthContextValue {
   reloadUser: () => Promise<CurrentUser | null>;
 }
 
-/** The three logout calls of SPEC §7. */
+/** The three logout calls. */
 export type LogoutEndpoint = '/auth/logout' | '/api/logout' | '/api/logout/';
 
 export interface LogoutOptions {
@@ -76,7 +76,7 @@ async function isTokenValid(token: string): Promise<boolean> {
   }
 }
 
-/** Resolves the visitor on startup, following SPEC §4 step by step. */
+/** Resolves the visitor on startup step by step: cookies, refresh, then the profile. */
 export async function resolveSession(): Promise<CurrentUser | null> {
   const token = getCookie(ACCESS_TOKEN_COOKIE);
   if (!token) return null;
@@ -89,7 +89,7 @@ export async function resolveSession(): Promise<CurrentUser | null> {
   }
 }
 
-/** POST /auth/token; on success (code 1000 with a token) stores the token and fetches the user (SPEC §4). */
+/** POST /auth/token; on success (code 1000 with a token) stores the token and fetches the user. */
 export async function signIn(username: string, password: string): Promise<CurrentUser> {
   const envelope = await api.post<{ token?: string; refreshToken?: string; message?: string }>(TOKEN_PATH, {
     username,
@@ -109,7 +109,7 @@ export async function signIn(username: string, password: string): Promise<Curren
 
 /**
  * Ends the session on the server, then deletes the token cookies whatever the answer (a failure is only
- * logged, SPEC §8: the device must not stay signed in). `/auth/logout` takes the token in its body (and the
+ * logged, the device must not stay signed in). `/auth/logout` takes the token in its body (and the
  * refresh token beside it, so the server can revoke the whole session); `/api/logout` and `/api/logout/` read
  * the bearer header.
  * Resolves whether the server confirmed.

@@ -1,4 +1,4 @@
-/** Cookie names and lifetime of SPEC §9. */
+/** Cookie names and lifetime. */
 export const ACCESS_TOKEN_COOKIE = 'access-token';
 export const REFRESH_TOKEN_COOKIE = 'current-token';
 const LIFETIME_DAYS = 7;
@@ -13,7 +13,7 @@ export function getCookie(name: string): string | undefined {
   return undefined;
 }
 
-/** Sets a cookie for 7 days on path / with SameSite=Lax (SPEC §9). */
+/** Sets a cookie for 7 days on path / with SameSite=Lax. */
 export function setCookie(name: string, value: string, days = LIFETIME_DAYS): void {
   if (typeof document === 'undefined') return;
   const expires = new Date(Date.now() + days * 86_400_000).toUTCString();

@@ -1,10 +1,10 @@
-/** The two languages of the product (SPEC §1): Vietnamese first, English as the fallback. */
+/** The two languages of the product: Vietnamese first, English as the fallback. */
 export const LANGUAGES = ['vi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'vi';
 export const FALLBACK_LANGUAGE: Language = 'en';
 
-/** localStorage key holding the visitor's choice (SPEC §9: choice cached in local storage). */
+/** localStorage key holding the visitor's choice (choice cached in local storage). */
 export const LANGUAGE_STORAGE_KEY = 'academy.lang';
 
 function isLanguage(value: unknown): value is Language {
@@ -21,7 +21,7 @@ export function storedLanguage(): Language {
   }
 }
 
-/** Saves the choice and reloads the page so every text and every request follows it (SPEC §4). */
+/** Saves the choice and reloads the page so every text and every request follows it. */
 export function chooseLanguage(language: Language, reload: () => void = () => window.location.reload()): void {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);

@@ -1,6 +1,6 @@
 import { ApiError, request } from './api-client';
 
-/** The answer of the visitor message calls (§7): an ok flag, and an error text on failure. */
+/** The answer of the visitor message calls: an ok flag, and an error text on failure. */
 export type SendOutcome = { ok: true } | { ok: false; error?: string; fields?: Record<string, string> };
 
 function outcomeOf(body: unknown): SendOutcome {

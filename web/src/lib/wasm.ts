@@ -47,7 +47,7 @@ export type LangCode = Lang | (string & {});
 
 // ── Forms ──────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Login (§5): username and password trimmed and required. */
+/** Login: username and password trimmed and required. */
 export function validateLogin(form: LoginForm, lang: LangCode): Validation<LoginPayload, LoginField> {
   return wasm.validateLogin(form, lang) as Validation<LoginPayload, LoginField>;
 }
@@ -57,7 +57,7 @@ export type RegistrationInput = Omit<RegistrationForm, 'firstName' | 'lastName' 
   Partial<RegistrationForm>;
 
 /**
- * Registration (§5): email pattern, username ≥ 6, password score ≥ 3, passwords match, every text within its
+ * Registration: email pattern, username ≥ 6, password score ≥ 3, passwords match, every text within its
  * maximum ({@link textLimits}); builds `POST /users`.
  */
 export function validateRegistration(
@@ -78,7 +78,7 @@ export function passwordStrength(password: string): PasswordStrength {
 }
 
 /**
- * Profile update (§5): names ≥ 2, email required and valid, avatar < 3.6 MB, date of birth not after
+ * Profile update: names ≥ 2, email required and valid, avatar < 3.6 MB, date of birth not after
  * `todayIso` (YYYY-MM-DD in the user's zone, see {@link todayIso}), the current password when the address
  * differs from `ownEmail`; builds the `PUT /users/{id}` body.
  */
@@ -211,12 +211,12 @@ export function parseRole(name: string | null | undefined): Role | null {
   return name == null ? null : ((wasm.parseRole(name) as Role | undefined) ?? null);
 }
 
-/** The route guard (§4): open, allowed, redirectToLogin (not signed in) or forbidden (403). */
+/** The route guard: open, allowed, redirectToLogin (not signed in) or forbidden (403). */
 export function guardRoute(path: string, role: Role | null): Access {
   return wasm.guardRoute(path, role ?? undefined) as Access;
 }
 
-/** The dashboard menu (§6) the role sees, groups with their visible children. */
+/** The dashboard menu the role sees, groups with their visible children. */
 export function menuFor(role: Role | null): NavOption[] {
   return wasm.menuFor(role ?? undefined) as NavOption[];
 }

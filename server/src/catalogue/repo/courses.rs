@@ -27,7 +27,7 @@ pub const COMMON_SAMPLE_MATCHES: i64 = 10;
 /// The largest page a list returns.
 pub const MAX_PAGE_SIZE: i64 = 100;
 
-/// The orders of the course list (§2.4's home sections and the list page's sort).
+/// The orders of the course list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Sort {

@@ -16,7 +16,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_categories))
 }
 
-/// A category (§3 Category), texts in the request's language.
+/// A category, texts in the request's language.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Category {

@@ -70,7 +70,7 @@ pub struct CardCategory {
     pub category_name: String,
 }
 
-/// A course as cards and lists show it (§3 Course), texts in the request's language.
+/// A course as cards and lists show it, texts in the request's language.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Course {

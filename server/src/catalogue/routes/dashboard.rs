@@ -1,5 +1,5 @@
 //! Catalogue management for the dashboard, under `/api/dashboard/…`, guarded on the server by role and
-//! ownership (§6): courses with their curriculum and publication (teachers their own, admins all), categories
+//! ownership: courses with their curriculum and publication (teachers their own, admins all), categories
 //! and course types (ADMIN; every dashboard role reads the types, for the course editor), banners and feed
 //! moderation (ADMIN), the contact and admission inboxes (ADMIN, STAFF). Subjects and syllabuses are in
 //! [`crate::material::routes`].

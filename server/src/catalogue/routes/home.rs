@@ -1,4 +1,4 @@
-//! `GET /api/home`: every list of the home page (§2.4) in one request.
+//! `GET /api/home`: every list of the home page in one request.
 
 use academy_shared::i18n::Lang;
 use axum::{extract::State, http::HeaderMap, response::Response};

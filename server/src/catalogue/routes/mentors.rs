@@ -25,7 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_mentors)).routes(routes!(get_mentor))
 }
 
-/// An instructor or mentor (§3), texts in the request's language.
+/// An instructor or mentor, texts in the request's language.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Instructor {
@@ -61,7 +61,7 @@ pub fn instructor(row: &InstructorRow, lang: Lang) -> Instructor {
     }
 }
 
-/// A mentorship plan. `short_description` is spelled as §3's package has it.
+/// A mentorship plan. `short_description` is spelled as the mentorship package's field is.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Plan {

@@ -29,7 +29,7 @@ pub struct Author {
     pub avatar: Option<String>,
 }
 
-/// A blog post as lists show it (§3 Blog post).
+/// A blog post as lists show it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Post {

@@ -1,4 +1,4 @@
-//! Tokens (§7): `POST /auth/token` (login), `/auth/refresh`, `/auth/introspect`, `/auth/logout`, and the logout
+//! Tokens: `POST /auth/token` (login), `/auth/refresh`, `/auth/introspect`, `/auth/logout`, and the logout
 //! calls of the dashboard and the mobile bar, `POST /api/logout` and `/api/logout/`. Password recovery:
 //! `POST /auth/forgot-password` and `/auth/reset-password`.
 
@@ -41,7 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(check_reset_token))
 }
 
-/// The body of `POST /auth/token` (§3 login payload). Validated by `academy_shared::auth_rules::validate_login`.
+/// The body of `POST /auth/token`. Validated by `academy_shared::auth_rules::validate_login`.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct Credentials {
@@ -453,7 +453,7 @@ async fn send_reset_link(state: &AppState, email: &str, lang: academy_shared::i1
 }
 
 /// Sets a new password with a mailed link's token (same rules as registration) and ends every session of the
-/// account. An unknown, used, replaced or expired token is refused with §8's text.
+/// account. An unknown, used, replaced or expired token is refused with the invalid-link text.
 #[utoipa::path(
     post,
     path = "/auth/reset-password",

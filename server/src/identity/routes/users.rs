@@ -1,4 +1,4 @@
-//! Accounts (§7): registration `POST /users`, `GET /users/my-info`, `PUT /users/{userId}`,
+//! Accounts: registration `POST /users`, `GET /users/my-info`, `PUT /users/{userId}`,
 //! `POST /users/upload-avatar`, and the users admin of `/dashboard/user` (ADMIN and STAFF):
 //! `GET /users`, `PATCH /users/{id}/role`, `PATCH /users/{id}/status`, `POST /users/staff`.
 //! A person's own change of e-mail address is confirmed from the new address: `POST /users/confirm-email`.
@@ -54,7 +54,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_outbox))
 }
 
-/// A user as the API shows it (§3 "User (profile)"), plus the account's status and creation time.
+/// A user as the API shows it, plus the account's status and creation time.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct User {
@@ -147,7 +147,7 @@ pub fn create_error(error: CreateUserError) -> ApiError {
     }
 }
 
-/// The body of `POST /users` (§3 registration payload). Only username, email, password and role are used by the
+/// The body of `POST /users`. Only username, email, password and role are used by the
 /// form; the other fields are stored when given.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -260,7 +260,7 @@ pub async fn get_my_info(State(state): State<AppState>, user: CurrentUser) -> Ap
     Ok(ok(User::from(row)))
 }
 
-/// The body of `PUT /users/{userId}` (§3 profile update payload). Empty optional values may be omitted.
+/// The body of `PUT /users/{userId}`. Empty optional values may be omitted.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ProfileBody {

@@ -1,6 +1,6 @@
 //! File storage for uploads (avatars): local disk by default, an S3-compatible bucket when configured.
 //!
-//! Both backends follow one flow, the one §7 describes:
+//! Both backends follow one flow, upload URL, upload, then the public link:
 //! 1. `GET /files/get-upload-url` → [`Storage::upload_url`] picks a server-generated staging key
 //!    (`staging/<uuid>`) and returns a short-lived signed URL for it: our own HMAC-signed
 //!    `/files/upload/<key>?..` URL, or, for S3 with direct uploads on, an S3 presigned PUT URL.

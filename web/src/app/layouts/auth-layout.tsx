@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Brand } from './brand';
 
-/** Auth layout (SPEC §2.1): login, register, forgot and reset password; no guard. */
+/** Auth layout: login, register, forgot and reset password; no guard. */
 export function AuthLayout() {
   const { t } = useTranslation('layout');
   return (

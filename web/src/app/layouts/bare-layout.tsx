@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 
-/** Bare layout (SPEC §2.1): the page alone; the toast area is mounted at the root. */
+/** Bare layout: the page alone; the toast area is mounted at the root. */
 export function BareLayout() {
   return (
     <main id="main" className="min-h-screen">

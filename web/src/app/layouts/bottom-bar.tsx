@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useAuth, useRole } from '@/lib/auth';
 import { bottomBarShowsDashboard } from '@/lib/wasm';
 
-/** The mobile bottom bar (SPEC §2.1, §6: Dashboard only for TEACHER; sign-out through POST /api/logout/, §7). */
+/** The mobile bottom bar (Dashboard only for TEACHER; sign-out through POST /api/logout/). */
 export function BottomBar() {
   const { t } = useTranslation('layout');
   const { user, logout } = useAuth();

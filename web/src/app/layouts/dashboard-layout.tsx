@@ -103,7 +103,7 @@ function SidebarNav({ menu, onNavigate }: { menu: NavOption[]; onNavigate?: () =
   );
 }
 
-/** The top-bar option search (SPEC §2.1): matches label or breadcrumb path; "No match found" otherwise. */
+/** The top-bar option search: matches label or breadcrumb path; "No match found" otherwise. */
 export function OptionSearch({ options }: { options: FlatOption[] }) {
   const t = useDashboardT();
   const navigate = useNavigate();
@@ -160,7 +160,7 @@ export function OptionSearch({ options }: { options: FlatOption[] }) {
   );
 }
 
-/** Dashboard shell (SPEC §2.1): sidebar with expandable groups by role, top bar, mobile drawer, language selector. */
+/** Dashboard shell: sidebar with expandable groups by role, top bar, mobile drawer, language selector. */
 export function DashboardLayout() {
   const t = useDashboardT();
   const { user, logout } = useAuth();
@@ -168,7 +168,7 @@ export function DashboardLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const options = useMemo(() => flatten(menu, (o) => t(o.labelKey, o.label)), [menu, t]);
 
-  // SPEC §7: the dashboard signs out through POST /api/logout, then goes to /login.
+  // the dashboard signs out through POST /api/logout, then goes to /login.
   const signOut = async () => {
     await logout({ endpoint: '/api/logout', to: paths.login });
   };

@@ -5,7 +5,7 @@ import { paths, site } from '@/config/paths';
 import { Brand } from './brand';
 import { SocialLinks } from './social-links';
 
-/** SPEC §3 Blog post, as the footer needs it. */
+/** A blog post, as the footer needs it. */
 export interface RecentPost {
   _id: string;
   title: string;
@@ -13,7 +13,7 @@ export interface RecentPost {
   createdAt: string;
 }
 
-/** SPEC §9: the footer lists at most 2 recent posts. */
+/** the footer lists at most 2 recent posts. */
 export const FOOTER_RECENT_POSTS = 2;
 /** Day, long month name, year, in the active language ("2 tháng 3, 2025", "2 March 2025"). */
 const DATE_LOCALES: Record<string, string> = { vi: 'vi-VN', en: 'en-GB' };
@@ -37,7 +37,7 @@ function ColumnTitle({ children }: { children: React.ReactNode }) {
 
 const linkClass = 'text-slate-400 transition hover:text-amber-400';
 
-/** The public footer (SPEC §2.4): four columns, recent posts (at most 2), copyright 2025. */
+/** The public footer: four columns, recent posts (at most 2), copyright 2025. */
 export function Footer({ posts = [] }: { posts?: RecentPost[] }) {
   const { t, i18n } = useTranslation('layout');
   const dateFormat = new Intl.DateTimeFormat(DATE_LOCALES[i18n.language] ?? i18n.language, {

@@ -10,7 +10,7 @@ import { MobileMenu } from './mobile-menu';
 import { navItems } from './nav-items';
 import { UserMenu } from './user-menu';
 
-/** The sticky public header (SPEC §2.1). */
+/** The sticky public header. */
 export function Header() {
   const { t } = useTranslation('layout');
   const { isAuthenticated } = useAuth();

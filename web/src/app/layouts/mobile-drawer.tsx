@@ -10,7 +10,7 @@ import { useAuth } from '@/lib/auth';
 import { Brand } from './brand';
 import { navItems } from './nav-items';
 
-/** The mobile slide-out menu's drawer (SPEC §2.1), loaded on first open. */
+/** The mobile slide-out menu's drawer, loaded on first open. */
 export default function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('layout');
   const { user } = useAuth();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 /** The drawer (and its dialog library) is fetched on the first tap only: most visits never open it. */
 const MobileDrawer = lazy(() => import('./mobile-drawer'));
 
-/** The mobile slide-out menu (SPEC §2.1): a menu button and its drawer. */
+/** The mobile slide-out menu: a menu button and its drawer. */
 export function MobileMenu() {
   const { t } = useTranslation('layout');
   const [open, setOpen] = useState(false);

@@ -1,7 +1,7 @@
 import { BookOpen, Home, Info, MessagesSquare, Users } from 'lucide-react';
 import { paths } from '@/config/paths';
 
-/** The header navigation of SPEC §2.1, in order. */
+/** The header navigation, in order. */
 export const navItems = [
   { key: 'home', to: paths.home, icon: Home, end: true },
   { key: 'courses', to: paths.courseList, icon: BookOpen, end: false },

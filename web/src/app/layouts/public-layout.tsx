@@ -7,7 +7,7 @@ import { FOOTER_RECENT_POSTS, Footer } from './footer';
 import { Header } from './header';
 import { TopContactBar } from './top-contact-bar';
 
-/** Public layout (SPEC §2.1): contact bar, sticky header, page, footer, mobile bottom bar. Toasts live at the root. */
+/** Public layout: contact bar, sticky header, page, footer, mobile bottom bar. Toasts live at the root. */
 export function PublicLayout() {
   const { t } = useTranslation('common');
   const recent = useQuery(postQueries.recent(FOOTER_RECENT_POSTS));

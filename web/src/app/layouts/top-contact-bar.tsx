@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { site } from '@/config/paths';
 import { SocialLinks } from './social-links';
 
-/** The top contact bar (SPEC §2.4): phone, e-mail and address as links plus social links; hidden on small screens. */
+/** The top contact bar: phone, e-mail and address as links plus social links; hidden on small screens. */
 export function TopContactBar() {
   const { t } = useTranslation('layout');
   return (

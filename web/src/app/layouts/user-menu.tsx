@@ -21,7 +21,7 @@ export function Avatar({ user, className = 'size-9' }: { user: CurrentUser; clas
   );
 }
 
-/** Header user menu (SPEC §6): Profile for all, Dashboard for TEACHER/ADMIN, logout; Login/Register when signed out. */
+/** Header user menu: Profile for all, Dashboard for TEACHER/ADMIN, logout; Login/Register when signed out. */
 export function UserMenu() {
   const { t } = useTranslation('layout');
   const { user, isLoading, logout } = useAuth();

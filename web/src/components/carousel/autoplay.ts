@@ -1,4 +1,4 @@
-/** SPEC §2.4 / §9: a carousel moves every 2000 ms, in a 500 ms transition. */
+/** A carousel moves every 2000 ms, in a 500 ms transition. */
 export const AUTOPLAY_INTERVAL_MS = 2000;
 export const TRANSITION_MS = 500;
 /**

@@ -4,7 +4,7 @@ import { Children, useCallback, useEffect, useMemo, useRef, useState, type Focus
 import { useTranslation } from 'react-i18next';
 import { Autoplay, EMBLA_DURATION } from './autoplay';
 
-/** SPEC §2.4: 4 slides visible, 3 under 1024 px, 2 under 600 px, 1 under 480 px. */
+/** 4 slides visible, 3 under 1024 px, 2 under 600 px, 1 under 480 px. */
 export const COURSE_SLIDE_CLASS = 'basis-full min-[480px]:basis-1/2 min-[600px]:basis-1/3 min-[1024px]:basis-1/4';
 
 export interface CarouselControls {

@@ -9,7 +9,7 @@ import { CoursePrice } from './course-price';
 import { RatingStars } from './rating-stars';
 
 /**
- * SPEC §2.4: the fixed placeholder texts every course card shows. They are not data (the real figures are on the
+ * the fixed placeholder texts every course card shows. They are not data (the real figures are on the
  * course page).
  */
 export const CARD_PLACEHOLDER_RATING = 5.3;
@@ -22,7 +22,7 @@ export function instructorName(instructor: Course['instructor']): string | null 
 }
 
 /**
- * The course card of SPEC §2.4: thumbnail (placeholder fallback), title, price with the original struck through
+ * The course card of thumbnail (placeholder fallback), title, price with the original struck through
  * when on sale, badge, level, "Seat N", instructor avatar and name, Enroll, and the fixed placeholder texts.
  * The whole card links to the course page; Enroll does too.
  */

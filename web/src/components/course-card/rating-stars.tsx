@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ratingDisplay } from '@/lib/wasm';
 
-/** SPEC §2.4: five stars, the rounded rating of them filled, then the one-decimal value with its "k" suffix. */
+/** five stars, the rounded rating of them filled, then the one-decimal value with its "k" suffix. */
 export function RatingStars({ rating, className = '' }: { rating: number; className?: string }) {
   const { t } = useTranslation('catalogue');
   const display = ratingDisplay(rating);

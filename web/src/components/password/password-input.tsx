@@ -8,7 +8,7 @@ interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
   invalid?: boolean;
 }
 
-/** A password input with a show/hide toggle (SPEC §2.4 login), as long as a password may be. */
+/** A password input with a show/hide toggle, as long as a password may be. */
 export function PasswordInput({ invalid = false, className = '', ...input }: PasswordInputProps) {
   const { t } = useTranslation('auth');
   const [visible, setVisible] = useState(false);

@@ -9,7 +9,7 @@ const bar: Record<StrengthColour, string> = { red: 'bg-rose-500', yellow: 'bg-am
 const text: Record<StrengthColour, string> = { red: 'text-rose-600', yellow: 'text-amber-600', green: 'text-emerald-600' };
 
 /**
- * The password strength meter (SPEC §4, §5): score 0..5 from the shared rule (wasm), red/yellow/green, the label
+ * The password strength meter: score 0..5 from the shared rule (wasm), red/yellow/green, the label
  * weak/good/strong and the five checks; under it zxcvbn's warning and suggestions, loaded lazily.
  */
 export function StrengthMeter({ password, userInputs = [], id }: { password: string; userInputs?: string[]; id?: string }) {

@@ -1,4 +1,4 @@
-/** SPEC §3 Cart. */
+/** The cart as the API sends it. */
 export interface CartItem {
   _id: string;
   course: { title: string; thumbnail?: string | null; price: number };

@@ -1,4 +1,4 @@
-/** SPEC §3 Notification. */
+/** A notification as the API sends it. */
 export interface AppNotification {
   _id: string;
   type: string;

@@ -1,4 +1,4 @@
-/** The data of the profile page (SPEC §3). */
+/** The data of the profile page. */
 
 /** The user as the profile shows and edits it. */
 export interface ProfileUser {

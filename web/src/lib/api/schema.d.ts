@@ -18,7 +18,7 @@ export interface paths {
     get: operations["list_categories"];
   };
   "/api/contact/admissionMessage": {
-    /** Stores an admission message (§3: name, email, phone, courseName, optional message). */
+    /** Stores an admission message (name, email, phone, courseName, optional message). */
     post: operations["send_admission_message"];
   };
   "/api/contact/message": {
@@ -215,7 +215,7 @@ export interface paths {
   "/auth/reset-password": {
     /**
      * Sets a new password with a mailed link's token (same rules as registration) and ends every session of the
-     * account. An unknown, used, replaced or expired token is refused with §8's text.
+     * account. An unknown, used, replaced or expired token is refused with the invalid-link text.
      */
     post: operations["reset_password"];
   };
@@ -389,7 +389,7 @@ export interface components {
       name: string;
       userId: string;
     };
-    /** @description A category (§3 Category), texts in the request's language. */
+    /** @description A category, texts in the request's language. */
     Category: {
       categoryName: string;
       /**
@@ -428,7 +428,7 @@ export interface components {
       phone?: string | null;
       subject?: string | null;
     };
-    /** @description A course as cards and lists show it (§3 Course), texts in the request's language. */
+    /** @description A course as cards and lists show it, texts in the request's language. */
     Course: {
       _id: string;
       category: components["schemas"]["CardCategory"];
@@ -545,7 +545,7 @@ export interface components {
     Created: {
       id: string;
     };
-    /** @description The body of `POST /auth/token` (§3 login payload). Validated by `academy_shared::auth_rules::validate_login`. */
+    /** @description The body of `POST /auth/token`. Validated by `academy_shared::auth_rules::validate_login`. */
     Credentials: {
       /**
        * @default
@@ -569,7 +569,7 @@ export interface components {
       /** @description A text to show. */
       message: string;
     };
-    /** @description A course the caller is enrolled in (§3 Enrolled course). `_id` is the course's id. */
+    /** @description A course the caller is enrolled in. `_id` is the course's id. */
     EnrolledCourse: {
       _id: string;
       completed: boolean;
@@ -599,7 +599,7 @@ export interface components {
        */
       code: number;
       message?: string | null;
-      /** @description A course as cards and lists show it (§3 Course), texts in the request's language. */
+      /** @description A course as cards and lists show it, texts in the request's language. */
       result: {
         _id: string;
         category: components["schemas"]["CardCategory"];
@@ -1147,7 +1147,7 @@ export interface components {
        */
       code: number;
       message?: string | null;
-      /** @description A user as the API shows it (§3 "User (profile)"), plus the account's status and creation time. */
+      /** @description A user as the API shows it, plus the account's status and creation time. */
       result: {
         address?: string | null;
         /** @description Image URL. */
@@ -1550,7 +1550,7 @@ export interface components {
       /** Format: int64 */
       unread: number;
     };
-    /** @description An instructor or mentor (§3), texts in the request's language. */
+    /** @description An instructor or mentor, texts in the request's language. */
     Instructor: {
       avatar?: string | null;
       /** Format: int64 */
@@ -1572,7 +1572,7 @@ export interface components {
       userId: string;
       username: string;
     };
-    /** @description A course the teacher created (§3 Instructor course). */
+    /** @description A course the teacher created. */
     InstructorCourse: {
       _id: string;
       createdAt: string;
@@ -1675,7 +1675,7 @@ export interface components {
       lastName?: string | null;
       userId: string;
     };
-    /** @description A booked mentorship (§3 Mentorship enrolment). */
+    /** @description A booked mentorship. */
     MentorshipEnrollment: {
       _id: string;
       endDate: string;
@@ -1743,7 +1743,7 @@ export interface components {
       /** Format: int64 */
       totalPages: number;
     };
-    /** @description A mentorship plan. `short_description` is spelled as §3's package has it. */
+    /** @description A mentorship plan. `short_description` is spelled as the mentorship package's field is. */
     Plan: {
       currency: string;
       /** Format: int64 */
@@ -1755,7 +1755,7 @@ export interface components {
       short_description: string;
       title: string;
     };
-    /** @description A blog post as lists show it (§3 Blog post). */
+    /** @description A blog post as lists show it. */
     Post: {
       _id: string;
       author: components["schemas"]["Author"];
@@ -1773,7 +1773,7 @@ export interface components {
       /** @description HTML, sanitised when stored. */
       content: string;
     };
-    /** @description The body of `PUT /users/{userId}` (§3 profile update payload). Empty optional values may be omitted. */
+    /** @description The body of `PUT /users/{userId}`. Empty optional values may be omitted. */
     ProfileBody: {
       /** @default null */
       address?: string | null;
@@ -1806,7 +1806,7 @@ export interface components {
       read: boolean;
     };
     /**
-     * @description The body of `POST /users` (§3 registration payload). Only username, email, password and role are used by the
+     * @description The body of `POST /users`. Only username, email, password and role are used by the
      * form; the other fields are stored when given.
      */
     Registration: {
@@ -2011,7 +2011,7 @@ export interface components {
        */
       url: string;
     };
-    /** @description A user as the API shows it (§3 "User (profile)"), plus the account's status and creation time. */
+    /** @description A user as the API shows it, plus the account's status and creation time. */
     User: {
       address?: string | null;
       /** @description Image URL. */
@@ -2129,7 +2129,7 @@ export interface operations {
       };
     };
   };
-  /** Stores an admission message (§3: name, email, phone, courseName, optional message). */
+  /** Stores an admission message (name, email, phone, courseName, optional message). */
   send_admission_message: {
     requestBody: {
       content: {
@@ -3934,7 +3934,7 @@ export interface operations {
   };
   /**
    * Sets a new password with a mailed link's token (same rules as registration) and ends every session of the
-   * account. An unknown, used, replaced or expired token is refused with §8's text.
+   * account. An unknown, used, replaced or expired token is refused with the invalid-link text.
    */
   reset_password: {
     requestBody: {

@@ -2,7 +2,7 @@
 import type { Role } from "./Role";
 
 /**
- * One entry of the dashboard menu (§3 "Navigation option"): a link, or a group with children.
+ * One entry of the dashboard menu: a link, or a group with children.
  */
 export type NavOption = { 
 /**
@@ -10,7 +10,7 @@ export type NavOption = {
  */
 labelKey: string, 
 /**
- * The English label, as §6 names it.
+ * The English label, as the menu shows it.
  */
 label: string, 
 /**

@@ -2,7 +2,7 @@
 import type { SignupRole } from "./SignupRole";
 
 /**
- * The body of `POST /users` (§3). The fields the form does not fill are sent empty, `dob` as null and
+ * The body of `POST /users`. The fields the form does not fill are sent empty, `dob` as null and
  * `loginType` as an empty string, as the spec lists them.
  */
 export type RegistrationPayload = { firstName: string, lastName: string, username: string, email: string, password: string, phoneNumber: string, address: string, dob: string | null, roleName: SignupRole, loginType: string, };

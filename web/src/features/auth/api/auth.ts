@@ -1,8 +1,8 @@
-/** The identity calls of the auth pages (SPEC §7; forgot/reset are the product's own). */
+/** The identity calls of the auth pages. */
 import { api } from '@/lib/api-client';
 import type { RegistrationPayload } from '@/lib/wasm';
 
-/** POST /users with the registration payload (§3). Rejects with an ApiError (status 400/409/422…). */
+/** POST /users with the registration payload. Rejects with an ApiError (status 400/409/422…). */
 export function registerUser(payload: RegistrationPayload) {
   return api.post<unknown>('/users', payload, { publicRoute: true });
 }

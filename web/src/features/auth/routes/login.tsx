@@ -14,12 +14,12 @@ import { textLimits, validateLogin, type LoginField } from '@/lib/wasm';
 import { AuthCard } from '../components/auth-card';
 import { redirectTarget } from '../lib/redirect';
 
-/** SPEC §9: the delay between a successful login and the redirect. */
+/** the delay between a successful login and the redirect. */
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 const TOAST_ID = 'login';
 
 /**
- * The login page (SPEC §2.4, §5, §8): username and password checked by the shared rule, "Logging in..." while
+ * The login page: username and password checked by the shared rule, "Logging in..." while
  * the call runs, then the remembered origin (or /) after 0.5 s; failures show the server's text.
  */
 export default function LoginPage() {

@@ -26,7 +26,7 @@ const ROLES: { role: SignupRole; icon: typeof GraduationCap }[] = [
   { role: 'Teacher', icon: Presentation },
 ];
 
-/** The text of a failed registration (SPEC §8), by HTTP status. */
+/** The text of a failed registration, by HTTP status. */
 export function registrationErrorText(error: unknown, t: (key: string) => string): string {
   if (error instanceof ApiError) {
     const server = error.status > 0 && error.kind !== 'network' ? error.message : '';
@@ -44,7 +44,7 @@ export function registrationErrorText(error: unknown, t: (key: string) => string
 }
 
 /**
- * The register page (SPEC §2.4, §5): email, username, password with the strength meter, confirmation with a
+ * The register page: email, username, password with the strength meter, confirmation with a
  * match indicator, the Student/Teacher tab; the button follows the shared disabled rule; POST /users.
  */
 export default function RegisterPage() {

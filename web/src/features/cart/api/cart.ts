@@ -1,6 +1,6 @@
 import { request } from '@/lib/api-client';
 
-/** DELETE /api/cart/delete with form fields cartId and itemId (SPEC §7); status 200 is success. */
+/** DELETE /api/cart/delete with form fields cartId and itemId; status 200 is success. */
 export async function removeCartItem(cartId: string, itemId: string): Promise<boolean> {
   const form = new FormData();
   form.append('cartId', cartId);
@@ -10,7 +10,7 @@ export async function removeCartItem(cartId: string, itemId: string): Promise<bo
 }
 
 /**
- * The header cart's loader. SPEC §7: how the header's cart is loaded is not shown (the loader only logs),
+ * The header cart's loader. how the header's cart is loaded is not shown (the loader only logs),
  * so no request is made; the dropdown shows its empty state until the checkout milestone defines the call.
  */
 export async function loadHeaderCart(): Promise<import('../types').Cart | null> {

@@ -11,10 +11,10 @@ import { cartQueries, useRemoveCartItem } from '../api/queries';
 import type { Cart } from '../types';
 
 const FALLBACK_THUMBNAIL = '/demo/course-placeholder.svg';
-/** SPEC §2.4: cart prices are shown with a dollar sign; amounts are integer minor units. */
+/** cart prices are shown with a dollar sign; amounts are integer minor units. */
 const CART_CURRENCY = 'USD';
 
-/** Header cart hover dropdown (SPEC §2.4): count badge, items, total, remove, empty state. */
+/** Header cart hover dropdown: count badge, items, total, remove, empty state. */
 export function CartDropdown({ initialCart = null }: { initialCart?: Cart | null }) {
   const { t, i18n } = useTranslation('layout');
   const price = (minor: number) => formatPrice(minor, CART_CURRENCY, i18n.language);
@@ -27,7 +27,7 @@ export function CartDropdown({ initialCart = null }: { initialCart?: Cart | null
     if (cartQuery.error) console.error('Cart loading failed', cartQuery.error);
   }, [cartQuery.error]);
 
-  /** The item leaves the list at once and comes back if the server refuses (SPEC §8: logged only). */
+  /** The item leaves the list at once and comes back if the server refuses (logged only). */
   const remove = (itemId: string) => {
     if (!cart) return;
     removeItem.mutate({ cartId: cart._id, itemId }, { onError: (error) => console.error('Cart removal failed', error) });

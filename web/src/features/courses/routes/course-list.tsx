@@ -35,7 +35,7 @@ function readQuery(params: URLSearchParams, defaultSort: CourseSort): Omit<Cours
 
 /**
  * /courselist (and /courses, the popular-courses explore page): search and category from the query string
- * (SPEC §2.2), a filters sidebar (categories with counts, price), sort, result count, pagination, empty state.
+ *, a filters sidebar (categories with counts, price), sort, result count, pagination, empty state.
  */
 export default function CourseListPage({ variant = 'list' }: { variant?: 'list' | 'explore' }) {
   const { t, i18n } = useTranslation(['courses', 'pages', 'common']);

@@ -157,7 +157,7 @@ export async function markMessage(inbox: InboxName, id: string, read: boolean): 
 // ── Images ─────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Uploads an image through the same signed-URL flow as avatars (SPEC §7): GET /files/get-upload-url
+ * Uploads an image through the same signed-URL flow as avatars: GET /files/get-upload-url
  * (file-id `{prefix}-{filename}`, PUBLIC), PUT the bytes, and use the upload URL without its query.
  */
 export async function uploadImage(prefix: string, file: File, onProgress?: (percent: number) => void): Promise<string> {

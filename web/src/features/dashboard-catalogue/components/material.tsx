@@ -9,7 +9,7 @@ import { textLimits } from '@/lib/wasm';
 import type { Localized } from '../api/dashboard';
 import { input } from './ui';
 
-/** Where the material pages live (SPEC §2.2 and §2.3). */
+/** Where the material pages live. */
 export const materialPaths = {
   syllabuses: '/dashboard/syllabus',
   addSyllabus: '/dashboard/syllabus/add',

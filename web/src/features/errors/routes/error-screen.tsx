@@ -9,7 +9,7 @@ function describe(error: unknown): string {
   return typeof error === 'string' ? error : '';
 }
 
-/** SPEC §2.4 error screen: the error boundary of every route. */
+/** The error screen: the error boundary of every route. */
 export function ErrorScreen({ error }: { error?: unknown }) {
   const { t } = useTranslation('errors');
   const message = describe(error);

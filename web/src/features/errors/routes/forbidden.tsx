@@ -7,7 +7,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 
 const reasons = ['role', 'signedOut', 'restricted'] as const;
 
-/** SPEC §2.4 403 page, shown by the route guard to a signed-in user whose role is not allowed. */
+/** The 403 page, shown by the route guard to a signed-in user whose role is not allowed. */
 export function ForbiddenPage() {
   const { t } = useTranslation('errors');
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ const destinations = [
   { key: 'information', to: paths.informations, icon: Info },
 ] as const;
 
-/** SPEC §2.4 404 page. */
+/** The 404 page. */
 export function NotFoundPage() {
   const { t } = useTranslation('errors');
   const navigate = useNavigate();

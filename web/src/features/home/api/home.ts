@@ -9,7 +9,7 @@ export async function fetchHome(signal: AbortSignal): Promise<Home> {
   return envelope.result;
 }
 
-/** SPEC §3 Admission message. */
+/** An admission message as the form sends it. */
 export interface AdmissionMessage {
   name: string;
   email: string;

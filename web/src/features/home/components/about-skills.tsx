@@ -11,7 +11,7 @@ const skills = [
   { key: 'career', value: 81 },
 ] as const;
 
-/** SPEC §2.4 About and skills: two intro blocks from translation keys and a link to /about. */
+/** two intro blocks from translation keys and a link to /about. */
 export function AboutSkills() {
   const { t } = useTranslation('home');
   return (

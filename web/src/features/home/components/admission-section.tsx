@@ -13,9 +13,9 @@ const field =
   'w-full rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-900 outline-none placeholder:text-slate-400 focus:border-teal-600 focus:ring-4 focus:ring-teal-600/15';
 
 /**
- * SPEC §2.4 Admission form with the countdown. Only the browser's email and phone input types check the fields
- * (§5); the server validates the rest. Success: toast "Message sent successfully" and the form cleared.
- * Failure: "Failed to send message: {error or Unknown error}"; no answer: "Failed to send message" (§8).
+ * The admission form with the countdown. Only the browser's email and phone input types check the fields
+ *; the server validates the rest. Success: toast "Message sent successfully" and the form cleared.
+ * Failure: "Failed to send message: {error or Unknown error}"; no answer: "Failed to send message".
  */
 export function AdmissionSection() {
   const { t } = useTranslation('home');

@@ -11,7 +11,7 @@ import { truncateTitle } from '@/lib/wasm';
 const DATE_LOCALES: Record<string, string> = { vi: 'vi-VN', en: 'en-GB' };
 
 /**
- * SPEC §2.4 Most popular blog posts: first image, date of createdAt, title cut at 50 characters plus an ellipsis
+ * first image, date of createdAt, title cut at 50 characters plus an ellipsis
  * (the shared rule), the fixed "Comment (06)" placeholder, and Read More → /popular-post/page?id={_id}.
  */
 export function BlogPosts({ posts }: { posts: Post[] }) {

@@ -7,10 +7,10 @@ import { paths } from '@/config/paths';
 import { placeholders } from '@/config/placeholders';
 import type { Category } from '@/lib/api/types';
 
-/** SPEC §9: skeleton tiles while the category list is empty. */
+/** skeleton tiles while the category list is empty. */
 export const CATEGORY_SKELETON_TILES = 9;
 
-/** SPEC §2.4 Browse by categories: image (placeholder fallback), categoryName and course count per tile. */
+/** image (placeholder fallback), categoryName and course count per tile. */
 export function CategoriesGrid({ categories }: { categories: Category[] }) {
   const { t } = useTranslation('home');
   return (

@@ -8,7 +8,7 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import { paths } from '@/config/paths';
 import type { Course } from '@/lib/api/types';
 
-/** SPEC §2.4 Popular courses: Explore courses → /courselist, a grid of 1, 2 and 4 columns. */
+/** Explore courses → /courselist, a grid of 1, 2 and 4 columns. */
 export function PopularCourses({ courses, loading }: { courses: Course[]; loading: boolean }) {
   const { t } = useTranslation('home');
   return (
@@ -44,7 +44,7 @@ export function PopularCourses({ courses, loading }: { courses: Course[]; loadin
 
 export type CarouselKey = 'bestSelling' | 'bestRated' | 'topPopular' | 'free';
 
-/** One of the four course carousels of SPEC §2.4, with its section-level previous / next buttons. */
+/** One of the home page's four course carousels, with its section-level previous / next buttons. */
 export function CourseCarouselSection({
   sectionKey,
   courses,

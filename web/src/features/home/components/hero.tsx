@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from '@/components/search-box';
 
-/** SPEC §9 hero animation: stagger 0.1 s, duration 0.6 s. */
+/** The hero animation: stagger 0.1 s, duration 0.6 s. */
 const STAGGER_S = 0.1;
 const DURATION_S = 0.6;
 const rise = (step: number): CSSProperties => ({
@@ -12,7 +12,7 @@ const rise = (step: number): CSSProperties => ({
 
 const avatars = [1, 2, 3, 4].map((n) => `/demo/hero-instructor-${n}.svg`);
 
-/** Home hero (SPEC §2.4): headline, course search (the header's rule), the 200+ instructors claim. */
+/** Home hero: headline, course search (the header's rule), the 200+ instructors claim. */
 export function Hero() {
   const { t } = useTranslation('home');
   return (

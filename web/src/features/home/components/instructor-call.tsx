@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
-/** SPEC §2.4 Instructor call: a link to /contact labelled Start Teaching Today. */
+/** a link to /contact labelled Start Teaching Today. */
 export function InstructorCall() {
   const { t } = useTranslation('home');
   return (

@@ -10,7 +10,7 @@ import { expertisePreview } from '@/lib/wasm';
 
 /** Two rows: each slide stacks two instructor cards. */
 const ROWS = 2;
-/** SPEC §2.4: 3 cards across on wide screens (fewer on narrow ones). */
+/** 3 cards across on wide screens (fewer on narrow ones). */
 const SHOWCASE_SLIDE_CLASS = 'basis-full sm:basis-1/2 lg:basis-1/3';
 
 function columns<T>(items: T[], size: number): T[][] {
@@ -55,7 +55,7 @@ function InstructorCard({ instructor }: { instructor: Instructor }) {
   );
 }
 
-/** SPEC §2.4 Instructor showcase: a carousel of 3 cards across in two rows. */
+/** a carousel of 3 cards across in two rows. */
 export function InstructorShowcase({ instructors, loading }: { instructors: Instructor[]; loading: boolean }) {
   const { t } = useTranslation('home');
   const carousel = useCarousel();

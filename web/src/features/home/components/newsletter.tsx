@@ -7,7 +7,7 @@ import { subscribeNewsletter } from '../api/home';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; email: string } | { kind: 'error'; message: string };
 
-/** SPEC §2.4 Newsletter box: an e-mail and Subscribe Now; subscribing stores it once and confirms in place. */
+/** an e-mail and Subscribe Now; subscribing stores it once and confirms in place. */
 export function Newsletter() {
   const { t } = useTranslation('home');
   const [email, setEmail] = useState('');

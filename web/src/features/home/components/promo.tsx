@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 /** The promo's external video (the demo catalogue's `site.promoVideoUrl`). */
 export const PROMO_VIDEO_URL = 'https://www.youtube.com/embed/aqz-KE-bpKQ';
 
-/** SPEC §2.4 Promo: "40% off for the first 100 customers", Join With Us, Our Courses, and the video overlay. */
+/** "40% off for the first 100 customers", Join With Us, Our Courses, and the video overlay. */
 export function Promo() {
   const { t } = useTranslation('home');
   const [playing, setPlaying] = useState(false);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 const stats = ['trained', 'classes', 'satisfaction', 'students'] as const;
 
-/** SPEC §2.4 Statistics band: 3K+ trained, 15K+ classes, 97K+ satisfaction, 102K+ students community. */
+/** 3K+ trained, 15K+ classes, 97K+ satisfaction, 102K+ students community. */
 export function StatsBand() {
   const { t } = useTranslation('home');
   return (

@@ -5,11 +5,11 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import { placeholders } from '@/config/placeholders';
 import type { Testimonial } from '@/lib/api/types';
 
-/** SPEC §2.4: four entries, shown side by side (no autoplay). */
+/** four entries, shown side by side (no autoplay). */
 const TESTIMONIALS = 4;
 const fallbackKeys = ['one', 'two', 'three', 'four'] as const;
 
-/** SPEC §2.4 Testimonials: four static entries (quote, name, position); the academy's own when it has them. */
+/** four static entries (quote, name, position); the academy's own when it has them. */
 export function Testimonials({ testimonials }: { testimonials: Testimonial[] }) {
   const { t } = useTranslation('home');
   const entries: Testimonial[] =

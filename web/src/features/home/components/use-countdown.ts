@@ -4,7 +4,7 @@ import { countdownRemaining, type Remaining } from '@/lib/wasm';
 const TICK_MS = 1000;
 
 /**
- * The admission countdown (SPEC §2.4): from 120 d 2 h 1 min 10 s at mount, one step per second, stopping at zero.
+ * The admission countdown: from 120 d 2 h 1 min 10 s at mount, one step per second, stopping at zero.
  * The clock is read here; the arithmetic is the shared rule's.
  */
 export function useCountdown(): Remaining {

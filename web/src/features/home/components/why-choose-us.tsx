@@ -8,7 +8,7 @@ const reasons = [
   { key: 'support', Icon: MessagesSquare },
 ] as const;
 
-/** SPEC §2.4 Why choose us. */
+/** The home page's Why choose us section. */
 export function WhyChooseUs() {
   const { t } = useTranslation('home');
   return (

@@ -17,7 +17,7 @@ import { StatsBand } from '../components/stats-band';
 import { Testimonials } from '../components/testimonials';
 import { WhyChooseUs } from '../components/why-choose-us';
 
-/** The home page (SPEC §2.4), every section in order, its lists from one `GET /api/home`. */
+/** The home page, every section in order, its lists from one `GET /api/home`. */
 export default function HomePage() {
   const { t } = useTranslation(['home', 'common']);
   useDocumentMeta(t('meta.title'), t('meta.description'));

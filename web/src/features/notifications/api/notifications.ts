@@ -12,7 +12,7 @@ function ensureOk(response: StatusResponse | null): void {
   }
 }
 
-/** POST /api/notification/update-status with notification_id and status "true" (SPEC §7). */
+/** POST /api/notification/update-status with notification_id and status "true". */
 export async function markNotificationRead(notificationId: string): Promise<void> {
   const form = new FormData();
   form.append('notification_id', notificationId);
@@ -20,7 +20,7 @@ export async function markNotificationRead(notificationId: string): Promise<void
   ensureOk(await request<StatusResponse>('/api/notification/update-status', { method: 'POST', body: form }));
 }
 
-/** POST /api/notification/update with markAllRead "true" (SPEC §7). */
+/** POST /api/notification/update with markAllRead "true". */
 export async function markAllNotificationsRead(): Promise<void> {
   const form = new FormData();
   form.append('markAllRead', 'true');
@@ -35,7 +35,7 @@ export async function listNotifications(): Promise<AppNotification[]> {
 }
 
 /**
- * The header's loader. SPEC §7: how the header's notifications are loaded is not shown (the loader only logs),
+ * The header's loader. how the header's notifications are loaded is not shown (the loader only logs),
  * so the dropdown starts empty.
  */
 export async function loadHeaderNotifications(): Promise<AppNotification[]> {

@@ -30,7 +30,7 @@ function useRelativeTime() {
   };
 }
 
-/** Header notification hover dropdown (SPEC §2.4, §4 Notification). */
+/** Header notification hover dropdown. */
 export function NotificationDropdown({ initial = [] }: { initial?: AppNotification[] }) {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
@@ -46,7 +46,7 @@ export function NotificationDropdown({ initial = [] }: { initial?: AppNotificati
     if (notifications.error) console.error('Notification loading failed', notifications.error);
   }, [notifications.error]);
 
-  /** Shown read at once; unread again if the server refuses (SPEC §8: logged only). */
+  /** Shown read at once; unread again if the server refuses (logged only). */
   const markRead = (id: string) =>
     markOne.mutate(id, { onError: (error) => console.error('Marking a notification read failed', error) });
 

@@ -2,7 +2,7 @@ import { Construction } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 
-/** A dashboard page of §2.3 whose content a later milestone builds. */
+/** A dashboard page whose content a later milestone builds. */
 export default function DashboardPlaceholderPage({ page }: { page: string }) {
   const { t } = useTranslation(['dashboard', 'common']);
   const flat = { keySeparator: false } as const;

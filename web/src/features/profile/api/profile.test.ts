@@ -66,7 +66,7 @@ function happyServer(uploadUrl: string) {
   };
 }
 
-describe('uploadAvatar (SPEC §7)', () => {
+describe('uploadAvatar', () => {
   it('asks for a PUBLIC upload URL, PUTs the bytes with the spec headers, records the avatar, and steps 10→30→…→70→100', async () => {
     happyServer('http://store.example/upload/abc?sig=1');
     const sent = stubXhr(200);

@@ -1,4 +1,4 @@
-/** The profile's calls (SPEC §7). */
+/** The profile's calls. */
 import { api, request, uploadFile } from '@/lib/api-client';
 import { isSuccess, type ProfileUpdatePayload } from '@/lib/wasm';
 import type { EnrolledCourse, InstructorCourse, MentorshipEnrollment, ProfileUser } from '../types';
@@ -43,9 +43,9 @@ export function updateProfile(userId: string, payload: ProfileUpdatePayload) {
   return api.put<ProfileUser>(`/users/${encodeURIComponent(userId)}`, payload);
 }
 
-// ── Avatar upload (SPEC §7) ─────────────────────────────────────────────────────────────────────────────
+// ── Avatar upload ─────────────────────────────────────────────────────────────────────────────
 
-/** The upload's texts of SPEC §8, thrown as errors so the dialog's toast shows them. */
+/** The upload's error texts, thrown as errors so the dialog's toast shows them. */
 export interface UploadTexts {
   getUrlFailed: string;
   /** With `{{status}}`. */

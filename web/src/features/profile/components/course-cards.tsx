@@ -12,7 +12,7 @@ function clampPercent(value: number | null | undefined): number {
   return Number.isFinite(n) ? Math.min(100, Math.max(0, Math.round(n))) : 0;
 }
 
-/** A student's enrolled course (SPEC §2.4). */
+/** A student's enrolled course. */
 export function EnrolledCourseCard({ course }: { course: EnrolledCourse }) {
   const { t, i18n } = useTranslation('profile');
   const progress = clampPercent(course.progress);
@@ -73,7 +73,7 @@ export function EnrolledCourseCard({ course }: { course: EnrolledCourse }) {
 
 const KNOWN_STATUSES = ['active', 'published', 'draft', 'pending', 'archived', 'rejected'];
 
-/** A teacher's own course (SPEC §2.4): status badge (default "Active"), enrollments as students. */
+/** A teacher's own course: status badge (default "Active"), enrollments as students. */
 export function InstructorCourseCard({ course }: { course: InstructorCourse }) {
   const { t, i18n } = useTranslation('profile');
   const status = (course.status || 'active').toLowerCase();

@@ -28,7 +28,7 @@ export function useNarrowLayout(): boolean {
 }
 
 /**
- * A booked mentorship (SPEC §2.4): Active/Expired by the shared rule, price, services preview, dates and days
+ * A booked mentorship: Active/Expired by the shared rule, price, services preview, dates and days
  * left; Chat (logs only) while active, Renew and a disabled Expired button once expired.
  */
 export function MentorshipCard({ enrollment, now = Date.now() }: { enrollment: MentorshipEnrollment; now?: number }) {

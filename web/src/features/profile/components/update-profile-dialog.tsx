@@ -24,7 +24,7 @@ import { dateInputValue } from '../lib/format';
 import type { ProfileUser } from '../types';
 import { AVATAR_PLACEHOLDER, Img } from './image';
 
-/** How long the bar rests at 100% before going back to 0 (SPEC §4: …70, 100, then 0). */
+/** How long the bar rests at 100% before going back to 0 (…70, 100, then 0). */
 const PROGRESS_RESET_MS = 600;
 
 function formOf(user: ProfileUser): ProfileForm {
@@ -58,8 +58,8 @@ function maxLengthOf(field: TextField): number {
 }
 
 /**
- * The profile update dialog (SPEC §2.4, §4, §8): every field with its own error text from the shared rules,
- * the avatar upload with its progress milestones, "Updating..." while it runs, the toasts of §8. It closes and
+ * The profile update dialog: every field with its own error text from the shared rules,
+ * the avatar upload with its progress milestones, "Updating..." while it runs, its success and error toasts. It closes and
  * the stored user is refreshed on success; it stays open on failure.
  *
  * A new e-mail address needs the current password (the field appears as soon as the address differs) and takes

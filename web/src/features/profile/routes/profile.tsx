@@ -20,7 +20,7 @@ import type { EnrolledCourse, InstructorCourse, ProfileUser } from '../types';
 
 type ProfileRole = 'admin' | 'teacher' | 'student' | 'staff';
 
-/** Role names are compared lower-case on the profile (SPEC §6). */
+/** Role names are compared lower-case on the profile. */
 function roleOf(user: ProfileUser | null): ProfileRole | null {
   const name = user?.roleName?.toLowerCase();
   return name === 'admin' || name === 'teacher' || name === 'student' || name === 'staff' ? name : null;
@@ -75,7 +75,7 @@ const tabTrigger =
   'relative -mb-px flex shrink-0 items-center gap-2 rounded-t-lg border-b-2 border-transparent px-4 py-3 text-sm font-semibold whitespace-nowrap text-slate-500 transition outline-none hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-teal-600/40 data-[state=active]:border-teal-700 data-[state=active]:text-teal-700';
 
 /**
- * The profile page (SPEC §2.4): header with the role's title and Update profile, the identity card (avatar,
+ * The profile page: header with the role's title and Update profile, the identity card (avatar,
  * role badge, name, contact and personal blocks), and for non-admins the course and mentor tabs.
  */
 export default function ProfilePage() {
