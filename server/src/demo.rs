@@ -12,12 +12,14 @@ use serde::Deserialize;
 use crate::{
     catalogue::repo::{
         self, Localized,
-        catalogue::{
-            BannerInput, CategoryInput, CourseTypeInput, PlanInput, PostInput, ProfileInput, SubjectInput,
-            SyllabusInput,
-        },
+        banners::BannerInput,
+        categories::CategoryInput,
+        course_types::CourseTypeInput,
         courses::{CourseFigures, CourseInput, LessonInput, SectionInput},
+        mentors::{PlanInput, ProfileInput},
+        posts::PostInput,
     },
+    material::repo::{SubjectInput, SyllabusInput},
     platform::db::{new_id, now_ms},
     state::AppState,
 };
@@ -357,7 +359,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
                 bio: person.bio.clone().unwrap_or_default(),
                 sort_order: order,
             };
-            repo::catalogue::upsert_profile(conn, &id, &profile).await?;
+            repo::mentors::upsert_profile(conn, &id, &profile).await?;
             for plan in &person.mentorship_plans {
                 let input = PlanInput {
                     slug: plan.key.clone(),
@@ -368,7 +370,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
                     services: plan.services.clone(),
                     duration_days: plan.duration_days,
                 };
-                repo::catalogue::insert_plan(conn, &new_id(), &id, &input).await?;
+                repo::mentors::insert_plan(conn, &new_id(), &id, &input).await?;
             }
         }
         users.insert(person.username.clone(), id);
@@ -380,7 +382,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
         let id = new_id();
         let input =
             CourseTypeInput { slug: kind.key.clone(), name: kind.name.clone(), description: kind.description.clone() };
-        repo::catalogue::insert_course_type(conn, &id, &input).await?;
+        repo::course_types::insert_course_type(conn, &id, &input).await?;
         types.insert(kind.key.clone(), id);
     }
     let mut categories = HashMap::new();
@@ -393,7 +395,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             image: Some(category.image.clone()),
             sort_order: category.order,
         };
-        repo::catalogue::insert_category(conn, &id, &input).await?;
+        repo::categories::insert_category(conn, &id, &input).await?;
         categories.insert(category.key.clone(), id);
     }
 
@@ -474,10 +476,10 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             created_at: millis(&post.created_at)?,
             updated_at: millis(&post.updated_at)?,
         };
-        repo::catalogue::insert_post(conn, &new_id(), &input).await?;
+        repo::posts::insert_post(conn, &new_id(), &input).await?;
     }
     for item in &catalogue.feed {
-        repo::catalogue::insert_feed_post(
+        repo::feed::insert_feed_post(
             conn,
             &user(&item.author)?,
             &item.text,
@@ -497,10 +499,10 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             active: banner.active,
             sort_order: banner.order,
         };
-        repo::catalogue::insert_banner(conn, &new_id(), &input).await?;
+        repo::banners::insert_banner(conn, &new_id(), &input).await?;
     }
     for (order, t) in (1_i64..).zip(&catalogue.testimonials) {
-        repo::catalogue::insert_testimonial(conn, &t.name, t.avatar.as_deref(), t.rating, &t.position, &t.quote, order)
+        repo::banners::insert_testimonial(conn, &t.name, t.avatar.as_deref(), t.rating, &t.position, &t.quote, order)
             .await?;
     }
     let mut subjects = HashMap::new();
@@ -512,7 +514,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             name: subject.name.clone(),
             description: subject.description.clone(),
         };
-        repo::catalogue::insert_subject(conn, &id, Some(&user(&subject.owner)?), &input).await?;
+        crate::material::repo::insert_subject(conn, &id, Some(&user(&subject.owner)?), &input).await?;
         subjects.insert(subject.code.clone(), id);
     }
     for syllabus in &catalogue.syllabuses {
@@ -526,7 +528,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             subject_ids: syllabus.subjects.iter().filter_map(|code| subjects.get(code).cloned()).collect(),
             created_at: millis(&syllabus.created_at)?,
         };
-        repo::catalogue::save_syllabus(conn, &new_id(), &input, false).await?;
+        crate::material::repo::save_syllabus(conn, &new_id(), &input, false).await?;
     }
 
     enrol_students(conn, &catalogue, &users, &courses).await?;
@@ -566,8 +568,7 @@ async fn enrol_students(
         for (k, started_days_ago) in [(0_usize, 5_i64), (1, 120)] {
             let Some((plan, mentor, days)) = plans.get((n * 3 + k * 5) % plans.len().max(1)) else { continue };
             let start = now - started_days_ago * DAY;
-            repo::catalogue::insert_mentorship_enrollment(conn, user_id, plan, mentor, start, start + days * DAY)
-                .await?;
+            repo::mentors::insert_mentorship_enrollment(conn, user_id, plan, mentor, start, start + days * DAY).await?;
         }
     }
     Ok(())

@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{ApiResult, Language, ok};
 use crate::{
     catalogue::{
-        repo::{Localized, catalogue, courses, localized_list_in},
+        repo::{Localized, courses, localized_list_in, mentors},
         routes::courses::{full_name, iso},
     },
     http::{CurrentUser, require_role},
@@ -188,7 +188,7 @@ pub async fn booked_mentorships(
     Language(lang): Language,
     user: CurrentUser,
 ) -> ApiResult<EnrollList<MentorshipEnrollment>> {
-    let rows = catalogue::mentorship_enrollments_of(&state.pool, &user.id).await?;
+    let rows = mentors::mentorship_enrollments_of(&state.pool, &user.id).await?;
     let list: Vec<MentorshipEnrollment> = rows
         .into_iter()
         .map(|row| MentorshipEnrollment {

@@ -20,14 +20,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     ApiError, ApiResult, Json, Path, Query, ok,
-    repo::{self, SubjectListRow, SyllabusListRow},
+    repo::{self, SubjectInput, SubjectListRow, SubjectRow, SyllabusInput, SyllabusListRow, SyllabusRow},
 };
 use crate::{
     catalogue::{
-        repo::{
-            Localized,
-            catalogue::{self, SubjectInput, SubjectRow, SyllabusInput, SyllabusRow},
-        },
+        repo::Localized,
         routes::{
             courses::iso,
             dashboard::{Created, field_errors, one_field_error},
@@ -190,13 +187,13 @@ pub async fn create_subject(
     let input = body.validated()?;
     let id = new_id();
     let mut tx = state.pool.begin().await?;
-    catalogue::insert_subject(&mut tx, &id, Some(&user.id), &input).await?;
+    repo::insert_subject(&mut tx, &id, Some(&user.id), &input).await?;
     tx.commit().await?;
     Ok(ok(Created { id }))
 }
 
 async fn find_subject(state: &AppState, user: &CurrentUser, id: &str) -> Result<Subject, ApiError> {
-    let row = catalogue::find_subject(&state.pool, id).await?.ok_or_else(ApiError::not_found)?;
+    let row = repo::find_subject(&state.pool, id).await?.ok_or_else(ApiError::not_found)?;
     let mut conn = state.pool.acquire().await?;
     let name = match &row.owner_id {
         Some(owner) => repo::owner_name(&mut conn, owner).await?.unwrap_or_default(),
@@ -248,12 +245,12 @@ pub async fn update_subject(
     Json(body): Json<SubjectBody>,
 ) -> ApiResult<Subject> {
     require_role(&user, &MATERIAL_ROLES)?;
-    let existing = catalogue::find_subject(&state.pool, &id).await?.ok_or_else(ApiError::not_found)?;
+    let existing = repo::find_subject(&state.pool, &id).await?.ok_or_else(ApiError::not_found)?;
     if !may_edit_subject(&user, existing.owner_id.as_deref()) {
         return Err(ApiError::forbidden());
     }
     let input = body.validated()?;
-    if !catalogue::update_subject(&state.pool, &existing.id, &input).await? {
+    if !repo::update_subject(&state.pool, &existing.id, &input).await? {
         return Err(ApiError::not_found());
     }
     Ok(ok(find_subject(&state, &user, &existing.id).await?))
@@ -415,13 +412,13 @@ pub async fn create_syllabus(
     let id = new_id();
     let mut tx = state.pool.begin().await?;
     check_references(&mut tx, &input).await?;
-    catalogue::save_syllabus(&mut tx, &id, &input, false).await?;
+    repo::save_syllabus(&mut tx, &id, &input, false).await?;
     tx.commit().await?;
     Ok(ok(Created { id }))
 }
 
 async fn read_syllabus(state: &AppState, user: &CurrentUser, id: &str) -> Result<Syllabus, ApiError> {
-    let (row, subjects) = catalogue::find_syllabus(&state.pool, id).await?.ok_or_else(ApiError::not_found)?;
+    let (row, subjects) = repo::find_syllabus(&state.pool, id).await?.ok_or_else(ApiError::not_found)?;
     if user.role == Role::Teacher && row.owner_id.as_deref() != Some(user.id.as_str()) {
         return Err(ApiError::forbidden());
     }
@@ -493,7 +490,7 @@ pub async fn update_syllabus(
     let input = body.validated(None)?;
     let mut tx = state.pool.begin().await?;
     check_references(&mut tx, &input).await?;
-    if !catalogue::save_syllabus(&mut tx, &id, &input, true).await? {
+    if !repo::save_syllabus(&mut tx, &id, &input, true).await? {
         return Err(ApiError::not_found());
     }
     tx.commit().await?;

@@ -383,7 +383,7 @@ pub async fn course_page(
         })
         .collect();
     let instructor_profile =
-        repo::catalogue::find_instructor(&state.pool, &row.card.instructor_id).await?.map(|p| InstructorSummary {
+        repo::mentors::find_instructor(&state.pool, &row.card.instructor_id).await?.map(|p| InstructorSummary {
             profession: Some(Localized::new(p.profession_vi, p.profession_en).get(lang).to_owned())
                 .filter(|s| !s.is_empty()),
             expertise: localized_list_in(&p.expertise, lang),

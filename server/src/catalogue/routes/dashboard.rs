@@ -32,7 +32,9 @@ use super::{
 use crate::{
     catalogue::repo::{
         self, Localized,
-        catalogue::{BannerInput, CategoryInput, CourseTypeInput},
+        banners::BannerInput,
+        categories::CategoryInput,
+        course_types::CourseTypeInput,
         courses::{CourseFigures, CourseInput, LessonInput, Ownership, SectionInput},
     },
     contact::repo::{self as contact, Inbox, InboxQuery},
@@ -549,7 +551,7 @@ pub async fn list_managed_categories(
     user: CurrentUser,
 ) -> ApiResult<Vec<ManagedCategory>> {
     require_role(&user, &[Role::Admin, Role::Staff, Role::Teacher])?;
-    let rows = repo::catalogue::list_categories(&state.pool).await?;
+    let rows = repo::categories::list_categories(&state.pool).await?;
     Ok(ok(rows
         .iter()
         .map(|row| ManagedCategory {
@@ -580,7 +582,7 @@ pub async fn create_category(
     let input = body.validated()?;
     let id = new_id();
     let mut tx = state.pool.begin().await?;
-    repo::catalogue::insert_category(&mut tx, &id, &input).await?;
+    repo::categories::insert_category(&mut tx, &id, &input).await?;
     tx.commit().await?;
     Ok(ok(Created { id }))
 }
@@ -603,7 +605,7 @@ pub async fn update_category(
 ) -> ApiResult<bool> {
     require_role(&user, &[Role::Admin])?;
     let input = body.validated()?;
-    if !repo::catalogue::update_category(&state.pool, &id, &input).await? {
+    if !repo::categories::update_category(&state.pool, &id, &input).await? {
         return Err(ApiError::not_found());
     }
     Ok(ok(true))
@@ -624,7 +626,7 @@ pub async fn delete_category(
     Path(id): Path<String>,
 ) -> ApiResult<bool> {
     require_role(&user, &[Role::Admin])?;
-    if !repo::catalogue::delete_category(&state.pool, &id).await? {
+    if !repo::categories::delete_category(&state.pool, &id).await? {
         return Err(ApiError::not_found());
     }
     Ok(ok(true))
@@ -649,7 +651,7 @@ pub async fn create_course_type(
     let id = new_id();
     let mut tx = state.pool.begin().await?;
     let kind = CourseTypeInput { slug: input.slug, name: input.name, description: input.description };
-    repo::catalogue::insert_course_type(&mut tx, &id, &kind).await?;
+    repo::course_types::insert_course_type(&mut tx, &id, &kind).await?;
     tx.commit().await?;
     Ok(ok(Created { id }))
 }
@@ -675,9 +677,9 @@ pub struct CourseType {
 )]
 pub async fn list_course_types(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Vec<CourseType>> {
     require_role(&user, &[Role::Admin, Role::Staff, Role::Teacher])?;
-    let rows = repo::catalogue::list_course_types(&state.pool).await?;
+    let rows = repo::course_types::list_course_types(&state.pool).await?;
     let counts: std::collections::HashMap<String, i64> =
-        repo::catalogue::course_type_counts(&state.pool).await?.into_iter().collect();
+        repo::course_types::course_type_counts(&state.pool).await?.into_iter().collect();
     Ok(ok(rows
         .into_iter()
         .map(|r| CourseType {
@@ -713,7 +715,7 @@ pub async fn update_course_type(
     require_role(&user, &[Role::Admin])?;
     let input = body.validated()?;
     let kind = CourseTypeInput { slug: input.slug, name: input.name, description: input.description };
-    if !repo::catalogue::update_course_type(&state.pool, &id, &kind).await? {
+    if !repo::course_types::update_course_type(&state.pool, &id, &kind).await? {
         return Err(ApiError::not_found());
     }
     Ok(ok(true))
@@ -738,7 +740,7 @@ pub async fn delete_course_type(
 ) -> ApiResult<bool> {
     require_role(&user, &[Role::Admin])?;
     let mut tx = state.pool.begin().await?;
-    let used = repo::catalogue::courses_of_type(&mut tx, &id).await?;
+    let used = repo::course_types::courses_of_type(&mut tx, &id).await?;
     if used > 0 {
         return Err(ApiError::Conflict(Text::localized(move |lang| {
             lang.pick(
@@ -838,7 +840,7 @@ pub async fn list_all_banners(
     user: CurrentUser,
 ) -> ApiResult<Vec<ManagedBanner>> {
     require_role(&user, &[Role::Admin])?;
-    let rows = repo::catalogue::list_banners(&state.pool, true).await?;
+    let rows = repo::banners::list_banners(&state.pool, true).await?;
     Ok(ok(rows
         .iter()
         .map(|r| ManagedBanner {
@@ -868,7 +870,7 @@ pub async fn create_banner(
     let input = body.validated()?;
     let id = new_id();
     let mut tx = state.pool.begin().await?;
-    repo::catalogue::insert_banner(&mut tx, &id, &input).await?;
+    repo::banners::insert_banner(&mut tx, &id, &input).await?;
     tx.commit().await?;
     Ok(ok(Created { id }))
 }
@@ -890,7 +892,7 @@ pub async fn update_banner(
 ) -> ApiResult<bool> {
     require_role(&user, &[Role::Admin])?;
     let input = body.validated()?;
-    if !repo::catalogue::update_banner(&state.pool, &id, &input).await? {
+    if !repo::banners::update_banner(&state.pool, &id, &input).await? {
         return Err(ApiError::not_found());
     }
     Ok(ok(true))
@@ -910,7 +912,7 @@ pub async fn delete_banner(
     Path(id): Path<String>,
 ) -> ApiResult<bool> {
     require_role(&user, &[Role::Admin])?;
-    if !repo::catalogue::delete_banner(&state.pool, &id).await? {
+    if !repo::banners::delete_banner(&state.pool, &id).await? {
         return Err(ApiError::not_found());
     }
     Ok(ok(true))
@@ -936,7 +938,7 @@ pub async fn list_feed_for_moderation(
 ) -> ApiResult<Page<FeedPost>> {
     require_role(&user, &[Role::Admin])?;
     let (page, size) = (paging.page, paging.page_size);
-    let (rows, total) = repo::catalogue::list_feed(&state.pool, true, size, paging.offset()).await?;
+    let (rows, total) = repo::feed::list_feed(&state.pool, true, size, paging.offset()).await?;
     Ok(ok(Page::new(rows.iter().map(|r| feed_post(r, lang)).collect(), page, size, total)))
 }
 
@@ -969,7 +971,7 @@ pub async fn moderate_feed_post(
             Text::new("Trạng thái không hợp lệ", "Unknown status"),
         )]));
     }
-    if !repo::catalogue::set_feed_status(&state.pool, &id, &body.status).await? {
+    if !repo::feed::set_feed_status(&state.pool, &id, &body.status).await? {
         return Err(ApiError::not_found());
     }
     Ok(ok(true))
