@@ -5,7 +5,11 @@
 
 use std::collections::BTreeMap;
 
-use academy_shared::{envelope::Envelope, i18n::Lang};
+use academy_shared::{
+    envelope::Envelope,
+    i18n::Lang,
+    validation::{Field, FieldErrors, Message},
+};
 use axum::{
     body::Body,
     extract::{
@@ -98,9 +102,22 @@ impl ApiError {
         ApiError::NotFound(texts::not_found())
     }
 
-    /// 422 with per-field messages; the overall message is the generic "check your input".
+    /// 422 with per-field messages. The overall message is the first field's text, so a client showing only
+    /// `result.message` shows the cause; the generic "check your input" when no field is named.
     pub fn invalid_fields(fields: impl IntoIterator<Item = (String, Text)>) -> ApiError {
-        ApiError::Unprocessable { message: texts::invalid_input(), fields: fields.into_iter().collect() }
+        let fields: Vec<(String, Text)> = fields.into_iter().collect();
+        let message = fields.first().map_or_else(texts::invalid_input, |(_, text)| text.clone());
+        ApiError::Unprocessable { message, fields: fields.into_iter().collect() }
+    }
+
+    /// 422 naming one field, its text also the overall message.
+    pub fn invalid_field(field: &str, text: Text) -> ApiError {
+        ApiError::invalid_fields([(field.to_owned(), text)])
+    }
+
+    /// 422 naming `field` with a shared rule's refusal.
+    pub fn refused(field: &str, error: impl Message) -> ApiError {
+        ApiError::invalid_field(field, message_text(error))
     }
 
     /// 422 naming `field` when `value` (a query parameter) is longer than `max` characters, with the shared
@@ -351,6 +368,20 @@ pub fn ok_body<T: Serialize>(result: T) -> axum::Json<Envelope<T>> {
     axum::Json(Envelope::ok(result))
 }
 
+/// A shared rule's refusal as a text in both languages.
+pub fn message_text(error: impl Message) -> Text {
+    Text::localized(move |lang| error.message(lang))
+}
+
+/// The refusals of a form checked by a shared rule: 422 naming each refused field.
+impl<F: Field, E: Message + Clone> From<&FieldErrors<F, E>> for ApiError {
+    fn from(errors: &FieldErrors<F, E>) -> ApiError {
+        ApiError::invalid_fields(
+            errors.iter().map(|(field, error)| (field.name().to_owned(), message_text(error.clone()))),
+        )
+    }
+}
+
 /// Texts used by more than one error.
 pub mod texts {
     use super::Text;
@@ -441,7 +472,7 @@ mod tests {
         let body = body_json(render_in(error, Lang::En)).await;
         assert_eq!(body["code"], 1006);
         assert_eq!(body["result"]["fields"]["email"], "Invalid email");
-        assert_eq!(body["message"], "Please check the data you entered.");
+        assert_eq!(body["message"], "Invalid email");
     }
 
     #[test]

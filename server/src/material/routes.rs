@@ -25,10 +25,7 @@ use super::{
 use crate::{
     catalogue::{
         repo::Localized,
-        routes::{
-            courses::iso,
-            dashboard::{Created, field_errors, one_field_error},
-        },
+        routes::{courses::iso, dashboard::Created},
     },
     http::{CurrentUser, require_role},
     platform::db::{new_id, now_ms},
@@ -128,7 +125,7 @@ impl SubjectBody {
             description_vi: &self.description.vi,
             description_en: &self.description.en,
         };
-        rules::validate_subject(&facts).map_err(|e| field_errors(&e))?;
+        rules::validate_subject(&facts).map_err(|e| ApiError::from(&e))?;
         Ok(SubjectInput {
             code: self.code.trim().to_owned(),
             credits: self.credits,
@@ -330,7 +327,7 @@ impl SyllabusBody {
             owner_id: self.owner_id.as_deref().unwrap_or_default(),
             subject_ids: self.subjects.iter().map(String::as_str).collect(),
         };
-        rules::validate_syllabus(&facts).map_err(|e| field_errors(&e))?;
+        rules::validate_syllabus(&facts).map_err(|e| ApiError::from(&e))?;
         Ok(SyllabusInput {
             code: self.code.trim().to_owned(),
             owner_id: self.owner_id.filter(|o| !o.trim().is_empty()).or(owner_id),
@@ -348,12 +345,12 @@ impl SyllabusBody {
 async fn check_references(conn: &mut sqlx::AnyConnection, input: &SyllabusInput) -> Result<(), ApiError> {
     let found = repo::count_subjects(conn, &input.subject_ids).await?;
     if usize::try_from(found).unwrap_or(0) != input.subject_ids.len() {
-        return Err(one_field_error("subjects", CatalogueError::SubjectUnknown));
+        return Err(ApiError::refused("subjects", CatalogueError::SubjectUnknown));
     }
     if let Some(owner) = &input.owner_id
         && repo::owner_name(conn, owner).await?.is_none()
     {
-        return Err(one_field_error("ownerId", CatalogueError::Required));
+        return Err(ApiError::refused("ownerId", CatalogueError::Required));
     }
     Ok(())
 }

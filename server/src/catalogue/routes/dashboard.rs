@@ -7,14 +7,11 @@
 //! Every write is checked by the shared rules first and runs in one transaction.
 
 use academy_shared::{
-    catalogue::{
-        self as rules, BannerFacts, CatalogueError, CatalogueField, CourseFacts, LessonFacts, NamedFacts, SectionFacts,
-    },
+    catalogue::{self as rules, BannerFacts, CatalogueError, CourseFacts, LessonFacts, NamedFacts, SectionFacts},
     i18n::Lang,
     limits::SEARCH_MAX_CHARS,
     media::{OWN_FILES_PATH, video_link},
     roles::Role,
-    validation::FieldErrors,
 };
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -59,17 +56,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(moderate_feed_post))
         .routes(routes!(list_inbox))
         .routes(routes!(mark_message))
-}
-
-pub(crate) fn field_errors(errors: &FieldErrors<CatalogueField, CatalogueError>) -> ApiError {
-    ApiError::invalid_fields(errors.iter().map(|(field, error)| {
-        let error = *error;
-        (academy_shared::validation::Field::name(*field).to_owned(), Text::localized(move |l| error.message(l)))
-    }))
-}
-
-pub(crate) fn one_field_error(field: &str, error: CatalogueError) -> ApiError {
-    ApiError::invalid_fields([(field.to_owned(), Text::localized(move |l| error.message(l)))])
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -141,7 +127,7 @@ impl CourseBody {
             type_id: self.type_id.as_deref().unwrap_or_default(),
             language: &self.language,
         };
-        let slug = rules::validate_course_form(&facts).map_err(|e| field_errors(&e))?;
+        let slug = rules::validate_course_form(&facts).map_err(|e| ApiError::from(&e))?;
         let currency = rules::currency_code(&self.currency);
         let trim = |l: Localized| Localized::new(l.vi.trim(), l.en.trim());
         Ok(CourseInput {
@@ -267,7 +253,7 @@ pub async fn create_course(
 async fn category_exists(conn: &mut sqlx::AnyConnection, id: &str) -> Result<(), ApiError> {
     let found: Option<String> =
         sqlx::query_scalar("select id from categories where id = $1").bind(id).fetch_optional(&mut *conn).await?;
-    found.map(|_| ()).ok_or_else(|| one_field_error("categoryId", CatalogueError::Required))
+    found.map(|_| ()).ok_or_else(|| ApiError::refused("categoryId", CatalogueError::Required))
 }
 
 /// One course for its editor (every lesson's video included), with its texts in both languages.
@@ -411,7 +397,7 @@ pub async fn replace_curriculum(
                 .collect(),
         })
         .collect();
-    rules::validate_curriculum(&facts, OWN_FILES_PATH).map_err(|e| one_field_error("sections", e))?;
+    rules::validate_curriculum(&facts, OWN_FILES_PATH).map_err(|e| ApiError::refused("sections", e))?;
     let sections: Vec<SectionInput> = body
         .sections
         .into_iter()
@@ -466,10 +452,7 @@ pub async fn set_course_status(
     Json(body): Json<CourseStatusBody>,
 ) -> ApiResult<Course> {
     if !["draft", "published", "archived"].contains(&body.status.as_str()) {
-        return Err(ApiError::invalid_fields([(
-            "status".to_owned(),
-            Text::new("Trạng thái không hợp lệ", "Unknown status"),
-        )]));
+        return Err(ApiError::invalid_field("status", Text::new("Trạng thái không hợp lệ", "Unknown status")));
     }
     let mut tx = state.pool.begin().await?;
     let course = owned(&mut tx, &user, &id).await?;
@@ -505,7 +488,7 @@ impl CategoryBody {
             description_en: &self.description.en,
             image: self.image.as_deref().unwrap_or_default(),
         };
-        let slug = rules::validate_named_form(&facts).map_err(|e| field_errors(&e))?;
+        let slug = rules::validate_named_form(&facts).map_err(|e| ApiError::from(&e))?;
         Ok(CategoryInput {
             slug,
             name: Localized::new(self.name.vi.trim(), self.name.en.trim()),
@@ -798,7 +781,7 @@ impl BannerBody {
             image: &self.image,
             link: &self.link,
         };
-        let slug = rules::validate_banner_form(&facts).map_err(|e| field_errors(&e))?;
+        let slug = rules::validate_banner_form(&facts).map_err(|e| ApiError::from(&e))?;
         Ok(BannerInput {
             slug,
             title: self.title,
@@ -966,10 +949,7 @@ pub async fn moderate_feed_post(
 ) -> ApiResult<bool> {
     require_role(&user, &[Role::Admin])?;
     if !["visible", "hidden"].contains(&body.status.as_str()) {
-        return Err(ApiError::invalid_fields([(
-            "status".to_owned(),
-            Text::new("Trạng thái không hợp lệ", "Unknown status"),
-        )]));
+        return Err(ApiError::invalid_field("status", Text::new("Trạng thái không hợp lệ", "Unknown status")));
     }
     if !repo::feed::set_feed_status(&state.pool, &id, &body.status).await? {
         return Err(ApiError::not_found());
