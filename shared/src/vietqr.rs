@@ -17,6 +17,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::Lang;
+use crate::money::Currency;
 use crate::validation::{Field, Message};
 
 /// NAPAS's application identifier, the GUID of the beneficiary template (ID 38, sub-ID 00).
@@ -38,8 +39,9 @@ pub struct VietQrTransfer<'a> {
     /// The bank's six-digit NAPAS BIN, e.g. `970436`.
     pub bank_bin: &'a str,
     pub account_number: &'a str,
-    /// Whole đồng.
+    /// In minor units of `currency`, which must be VND (no minor unit: whole đồng).
     pub amount: i64,
+    pub currency: Currency,
     pub note: &'a str,
 }
 
@@ -72,6 +74,8 @@ pub enum VietQrError {
     InvalidBin,
     #[error("The account number must be 1 to 19 digits or capital letters")]
     InvalidAccountNumber,
+    #[error("A VietQR transfer is paid in đồng only")]
+    NotDong,
     #[error("The amount must be more than 0")]
     AmountNotPositive,
     #[error("The amount must be at most 13 digits")]
@@ -86,7 +90,7 @@ impl VietQrError {
         match self {
             Self::InvalidBin => VietQrField::Bin,
             Self::InvalidAccountNumber => VietQrField::AccountNumber,
-            Self::AmountNotPositive | Self::AmountTooLarge => VietQrField::Amount,
+            Self::NotDong | Self::AmountNotPositive | Self::AmountTooLarge => VietQrField::Amount,
             Self::InvalidNote => VietQrField::Note,
         }
     }
@@ -103,6 +107,7 @@ impl Message for VietQrError {
             Lang::Vi => match self {
                 Self::InvalidBin => "Mã BIN của ngân hàng phải gồm đúng 6 chữ số",
                 Self::InvalidAccountNumber => "Số tài khoản phải gồm 1 đến 19 chữ số hoặc chữ in hoa",
+                Self::NotDong => "Chuyển khoản VietQR chỉ nhận tiền đồng",
                 Self::AmountNotPositive => "Số tiền phải lớn hơn 0",
                 Self::AmountTooLarge => "Số tiền tối đa 13 chữ số",
                 Self::InvalidNote => "Nội dung chuyển khoản phải gồm 1 đến 25 chữ in hoa, chữ số hoặc dấu cách",
@@ -127,8 +132,11 @@ pub fn check_account_number(account: &str) -> Result<(), VietQrError> {
     }
 }
 
-/// An amount in whole đồng: more than 0 and at most 13 digits.
-pub fn check_amount(amount: i64) -> Result<(), VietQrError> {
+/// An amount: đồng (a NAPAS 247 transfer carries no other currency), more than 0 and at most 13 digits.
+pub fn check_amount(amount: i64, currency: Currency) -> Result<(), VietQrError> {
+    if currency != Currency::Vnd {
+        return Err(VietQrError::NotDong);
+    }
     match amount {
         ..=0 => Err(VietQrError::AmountNotPositive),
         1..=AMOUNT_MAX => Ok(()),
@@ -182,7 +190,7 @@ fn hex4(value: u16) -> String {
 pub fn vietqr_payload(transfer: &VietQrTransfer<'_>) -> Result<String, VietQrError> {
     check_bin(transfer.bank_bin)?;
     check_account_number(transfer.account_number)?;
-    check_amount(transfer.amount)?;
+    check_amount(transfer.amount, transfer.currency)?;
     check_note(transfer.note)?;
 
     let mut beneficiary = String::new();
@@ -215,7 +223,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn transfer<'a>(bank_bin: &'a str, account_number: &'a str, amount: i64, note: &'a str) -> VietQrTransfer<'a> {
-        VietQrTransfer { bank_bin, account_number, amount, note }
+        VietQrTransfer { bank_bin, account_number, amount, currency: Currency::Vnd, note }
     }
 
     /// Reads a payload back into its (ID, value) fields, checking every length prefix on the way.
@@ -300,6 +308,7 @@ mod tests {
             (transfer("970422", "123", 0, "A"), VietQrError::AmountNotPositive),
             (transfer("970422", "123", -5_000, "A"), VietQrError::AmountNotPositive),
             (transfer("970422", "123", 10_000_000_000_000, "A"), VietQrError::AmountTooLarge),
+            (VietQrTransfer { currency: Currency::Usd, ..transfer("970422", "123", 1_250, "A") }, VietQrError::NotDong),
             (transfer("970422", "123", 1, ""), VietQrError::InvalidNote),
             (transfer("970422", "123", 1, "   "), VietQrError::InvalidNote),
             (transfer("970422", "123", 1, "don hang 12"), VietQrError::InvalidNote),
@@ -328,6 +337,7 @@ mod tests {
         let errors = [
             VietQrError::InvalidBin,
             VietQrError::InvalidAccountNumber,
+            VietQrError::NotDong,
             VietQrError::AmountNotPositive,
             VietQrError::AmountTooLarge,
             VietQrError::InvalidNote,
