@@ -39,14 +39,14 @@ for part in "${parts[@]}"; do
     web)
       ensure_rust_wasm
       ensure_node_modules
-      [ -f "$ROOT/wasm/pkg/package.json" ] || build_wasm
+      wasm_built || build_wasm
       build_web
       test_web
       ;;
     e2e)
       ensure_rust_wasm
       ensure_node_modules
-      [ -f "$ROOT/wasm/pkg/package.json" ] || build_wasm
+      wasm_built || build_wasm
       [ -f "$ROOT/web/dist/index.html" ] || build_web
       cargo build -p academy-server --quiet
       test_e2e

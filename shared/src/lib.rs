@@ -16,10 +16,13 @@ pub mod mentorship;
 pub mod money;
 pub mod password;
 pub mod profile;
+#[cfg(feature = "qr")]
+pub mod qr;
 pub mod roles;
 pub mod search;
 pub mod upload;
 pub mod validation;
+pub mod vietqr;
 
 pub use i18n::Lang;
 pub use validation::{Field, FieldErrors, Message};
@@ -33,7 +36,9 @@ mod typescript {
 
     use ts_rs::{Config, TS};
 
-    use crate::{auth_rules, countdown, display, envelope, i18n, limits, mentorship, money, password, profile, roles};
+    use crate::{
+        auth_rules, countdown, display, envelope, i18n, limits, mentorship, money, password, profile, qr, roles, vietqr,
+    };
 
     macro_rules! export {
         ($cfg:expr, $($ty:ty),+ $(,)?) => {{
@@ -77,6 +82,8 @@ mod typescript {
             roles::Role,
             roles::Access,
             roles::NavOption,
+            vietqr::VietQrField,
+            qr::QrSvg,
         );
         let mut files: Vec<String> = std::fs::read_dir(&dir)
             .expect("lists the rules folder")

@@ -294,3 +294,10 @@ fn a_course_description_in_english_over_the_maximum_is_refused_on_its_field() {
     let result = ok(validate_course(course(&[("description", pair("", &"d".repeat(10_001)))]), "vi"));
     assert_eq!(error(&result, "description.en").as_deref(), Some("Trường này tối đa 10000 ký tự"));
 }
+
+#[wasm_bindgen_test]
+fn a_chosen_catalogue_picture_that_is_not_an_accepted_image_gets_the_servers_text() {
+    assert_eq!(image_type_error("image/webp", "en"), None);
+    assert_eq!(image_type_error("image/svg+xml", "vi").as_deref(), Some("Chỉ chấp nhận ảnh JPEG, PNG, GIF hoặc WebP."));
+    assert_eq!(accepted_image_types(), "image/jpeg,image/png,image/gif,image/webp");
+}

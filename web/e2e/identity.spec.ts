@@ -156,6 +156,37 @@ test.describe('identity', () => {
     expect(await cookie(page, 'access-token')).not.toBe(expire(token));
   });
 
+  test('public pages never fetch the account rules; the register form is drawn at once and stays put when they arrive', async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(fetched.some((path) => /academy_wasm_bg-.*\.wasm$/.test(path)), 'the first rule module').toBe(true);
+    expect(fetched.filter((path) => /academy_wasm_account/.test(path))).toEqual([]);
+
+    // Hold the account module back a moment: the form is already there, at its full size, waiting for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/academy_wasm_account_bg-[^/]*\.wasm$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/register');
+    const form = page.locator('form[aria-busy="true"]');
+    await expect(form).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Tạo tài khoản' });
+    await expect(submit).toBeDisabled();
+    const before = await submit.boundingBox();
+    await expect(page.getByTestId('strength-meter')).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(page.locator('form[aria-busy]')).toHaveCount(0);
+    await expect(page.getByTestId('strength-meter')).not.toHaveAttribute('aria-busy');
+    expect(await submit.boundingBox()).toEqual(before);
+    expect(fetched.some((path) => /academy_wasm_account_bg-.*\.wasm$/.test(path))).toBe(true);
+  });
+
   test('forgot password never says whether an account exists; a bad reset link says it is invalid', async ({ page }) => {
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill('nobody@academy.test');

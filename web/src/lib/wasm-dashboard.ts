@@ -132,6 +132,16 @@ export function validateCurriculum(
   return wasm.validateCurriculum(sections, lang) as { ok: true } | { ok: false; errors: FieldMessages };
 }
 
+/** The picture rule for a chosen file's type (`File.type`): the message when it is not JPEG, PNG, GIF or WebP. */
+export function imageTypeError(contentType: string, lang: LangCode): string | null {
+  return wasm.imageTypeError(contentType, lang) ?? null;
+}
+
+/** The accepted picture types, for a file input's `accept` attribute ("image/jpeg,image/png,…"). */
+export function acceptedImageTypes(): string {
+  return wasm.acceptedImageTypes();
+}
+
 /** The key of a section's title (`lesson` omitted) or of a lesson in {@link validateCurriculum}'s messages. */
 export function curriculumKey(section: number, lesson?: number): string {
   return lesson === undefined ? `sections.${section}.title` : `sections.${section}.lessons.${lesson}`;

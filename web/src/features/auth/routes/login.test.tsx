@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { LocationProbe, renderRoutes, user } from '@/testing/render';
 import LoginPage, { LOGIN_REDIRECT_DELAY_MS } from './login';
+import { loadAccountRules } from '@/lib/wasm-account';
 
 const toast = vi.hoisted(() => ({ loading: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -21,6 +22,8 @@ function renderLogin(login: (u: string, p: string) => Promise<never> | Promise<R
 const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('LoginPage', () => {
+  // The account rules arrive before the form is drawn (their loading is covered by the strength meter's test).
+  beforeAll(() => loadAccountRules());
   beforeEach(async () => {
     await i18n.changeLanguage('vi');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { LocationProbe, renderRoutes } from '@/testing/render';
 import ForgotPasswordPage from './forgot-password';
 import ResetPasswordPage from './reset-password';
+import { loadAccountRules } from '@/lib/wasm-account';
 
 const api = vi.hoisted(() => ({ requestPasswordReset: vi.fn(), resetPassword: vi.fn(), registerUser: vi.fn() }));
 vi.mock('../api/auth', () => api);
@@ -18,6 +19,9 @@ beforeEach(async () => {
   for (const fn of Object.values(api)) fn.mockReset();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
+
+// The account rules arrive before the forms are drawn (their loading is covered by the strength meter's test).
+beforeAll(() => loadAccountRules());
 
 describe('ForgotPasswordPage', () => {
   const renderPage = () => renderRoutes([{ path: '/', element: <ForgotPasswordPage /> }]);

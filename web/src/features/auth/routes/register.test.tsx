@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { LocationProbe, renderRoutes } from '@/testing/render';
 import { textLimits } from '@/lib/wasm';
 import RegisterPage from './register';
+import { loadAccountRules } from '@/lib/wasm-account';
 
 const toast = vi.hoisted(() => ({ loading: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -29,6 +30,8 @@ function fillValid() {
 }
 
 describe('RegisterPage', () => {
+  // The account rules arrive before the form is drawn (their loading is covered by the strength meter's test).
+  beforeAll(() => loadAccountRules());
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     registerUser.mockReset();

@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { ApiError } from '@/lib/api-client';
-import { acceptedImageTypes, imageTypeError, textLimits } from '@/lib/wasm';
+import { textLimits } from '@/lib/wasm';
+import { acceptedImageTypes, imageTypeError } from '@/lib/wasm-dashboard';
 import { uploadImage } from '../api/dashboard';
 import { input } from './ui';
 

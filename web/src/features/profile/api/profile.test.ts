@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { json, startTestServer, stubCookies } from '@/testing/http-server';
-import { uploadProgress } from '@/lib/wasm';
+import { loadAccountRules } from '@/lib/wasm-account';
 import { fetchEnrolledCourses, fetchMentorshipEnrollments, uploadAvatar, type UploadEvent } from './profile';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -71,6 +71,7 @@ describe('uploadAvatar', () => {
     happyServer('http://store.example/upload/abc?sig=1');
     const sent = stubXhr(200);
     const steps: number[] = [];
+    const { uploadProgress } = await loadAccountRules();
     const url = await uploadAvatar(file, texts, (e: UploadEvent) => steps.push(uploadProgress(e)));
 
     expect(url).toBe('/files/public/avatar-1.png');

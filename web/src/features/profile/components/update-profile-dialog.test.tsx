@@ -1,12 +1,13 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { todayIso } from '@/lib/wasm';
 import type { UploadEvent } from '../api/profile';
 import type { ProfileUser } from '../types';
 import { UpdateProfileDialog } from './update-profile-dialog';
+import { loadAccountRules } from '@/lib/wasm-account';
 
 const api = vi.hoisted(() => ({ updateProfile: vi.fn(), uploadAvatar: vi.fn() }));
 vi.mock('../api/profile', () => api);
@@ -43,6 +44,8 @@ const submit = () => screen.getByRole('button', { name: /Save changes|Updating\.
 const png = (bytes: number) => new File([new Uint8Array(bytes)], 'me.png', { type: 'image/png' });
 
 describe('UpdateProfileDialog', () => {
+  // The account rules arrive before the form is drawn (their loading is covered by the strength meter's test).
+  beforeAll(() => loadAccountRules());
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     api.updateProfile.mockReset();

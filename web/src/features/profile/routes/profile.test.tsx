@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { renderAt } from '@/testing/render';
 import type { EnrolledCourse, InstructorCourse, MentorshipEnrollment, ProfileUser } from '../types';
 import ProfilePage from './profile';
+import { loadAccountRules } from '@/lib/wasm-account';
 
 const api = vi.hoisted(() => ({
   fetchProfile: vi.fn(),
@@ -46,6 +47,8 @@ const mentorship = (endOffset: number, services: string[] = ['A', 'B', 'C', 'D',
 });
 
 describe('ProfilePage', () => {
+  // The account rules arrive before the form is drawn (their loading is covered by the strength meter's test).
+  beforeAll(() => loadAccountRules());
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     for (const fn of Object.values(api)) fn.mockReset();

@@ -8,7 +8,8 @@ import { StrengthMeter } from '@/components/password/strength-meter';
 import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
-import { textLimits, todayIso, validateProfile, validateRegistration } from '@/lib/wasm';
+import { textLimits, todayIso } from '@/lib/wasm';
+import { loadAccountRules, useAccountRules, type AccountRules } from '@/lib/wasm-account';
 import { useCreateStaff } from '../api/queries';
 import type { StaffAccount } from '../api/users';
 
@@ -19,12 +20,16 @@ type StaffField = keyof StaffAccount;
  * Checks a staff account with the shared rules: the names by the profile rules, username, email and password
  * by the registration rules (the password needs no confirmation here: the admin sees it).
  */
-export function validateStaff(account: StaffAccount, lang: string): Partial<Record<StaffField, string>> {
-  const registration = validateRegistration(
+export function validateStaff(
+  rules: AccountRules,
+  account: StaffAccount,
+  lang: string,
+): Partial<Record<StaffField, string>> {
+  const registration = rules.validateRegistration(
     { email: account.email, username: account.username, password: account.password, confirmPassword: account.password, role: 'Student' },
     lang,
   );
-  const profile = validateProfile(
+  const profile = rules.validateProfile(
     { firstName: account.firstName, lastName: account.lastName, email: account.email, phoneNumber: '', address: '', dob: '', avatar: '' },
     todayIso(),
     lang,
@@ -50,6 +55,8 @@ export function CreateStaffDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t, i18n } = useTranslation('users');
+  // The account rules (the names, username, email and password checks) are fetched while the dialog is drawn.
+  const rules = useAccountRules();
   const [form, setForm] = useState<StaffAccount>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<StaffField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -72,7 +79,7 @@ export function CreateStaffDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const found = validateStaff(form, i18n.language);
+    const found = validateStaff(rules ?? (await loadAccountRules()), form, i18n.language);
     if (Object.keys(found).length > 0) {
       setErrors(found);
       return;
