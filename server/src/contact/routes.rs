@@ -203,6 +203,7 @@ pub async fn send_admission_message(
     responses(
         (status = 200, description = "Stored: `ok` is true", body = SendResult),
         (status = 422, description = "Invalid: `ok` is false, `error` and `result.fields` say why", body = SendResult),
+        (status = 400, description = "Unreadable body", body = SendResult),
         (status = 429, description = "Too many messages from this address (`Retry-After`)", body = SendResult),
     )
 )]

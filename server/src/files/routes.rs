@@ -148,7 +148,6 @@ async fn issue_upload_url(state: &AppState, user: &CurrentUser, params: &UploadU
     responses(
         (status = 200, description = "Where to PUT the file", body = super::Envelope<UrlResult>),
         (status = 400, description = "file-id is not avatar-{filename}", body = super::error::ErrorEnvelope),
-        (status = 401, description = "Not signed in", body = super::error::ErrorEnvelope),
         (status = 429, description = "Too many upload URLs for this account (`Retry-After`)", body = super::error::ErrorEnvelope),
     )
 )]
@@ -167,7 +166,11 @@ pub async fn get_upload_url(
     tag = "files",
     security(("bearer" = [])),
     params(UploadUrlParams),
-    responses((status = 200, description = "Where to PUT the file", body = super::Envelope<UrlResult>))
+    responses(
+        (status = 200, description = "Where to PUT the file", body = super::Envelope<UrlResult>),
+        (status = 400, description = "file-id is not avatar-{filename}", body = super::error::ErrorEnvelope),
+        (status = 429, description = "Too many upload URLs for this account (`Retry-After`)", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn post_upload_url(
     State(state): State<AppState>,

@@ -46,11 +46,9 @@ pub struct InstructorCourse {
     get,
     path = "/courses/instructor",
     tag = "profile",
-    security(("bearer" = [])),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
     responses(
         (status = 200, description = "The teacher's courses", body = super::Envelope<Vec<InstructorCourse>>),
-        (status = 401, description = "Not signed in", body = super::error::ErrorEnvelope),
-        (status = 403, description = "Not a teacher", body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn instructor_courses(

@@ -48,6 +48,7 @@ const SYLLABUS_EDITORS: [Role; 2] = [Role::Admin, Role::Staff];
 #[into_params(parameter_in = Query)]
 pub struct SearchParams {
     /// Words to find in the code or either name (marks ignored).
+    #[param(max_length = 100)]
     pub search: Option<String>,
 }
 
@@ -140,11 +141,10 @@ impl SubjectBody {
     get,
     path = "/api/dashboard/subjects",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     params(SearchParams),
     responses(
         (status = 200, description = "Subjects", body = super::Envelope<Vec<Subject>>),
-        (status = 403, description = "Not ADMIN, STAFF or TEACHER", body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn list_subjects(
@@ -167,7 +167,7 @@ pub async fn list_subjects(
     post,
     path = "/api/dashboard/subjects",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     request_body = SubjectBody,
     responses(
         (status = 200, description = "Created", body = super::Envelope<Created>),
@@ -204,7 +204,7 @@ async fn find_subject(state: &AppState, user: &CurrentUser, id: &str) -> Result<
     get,
     path = "/api/dashboard/subjects/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     params(("id" = String, Path, description = "Subject id or code")),
     responses(
         (status = 200, description = "The subject", body = super::Envelope<Subject>),
@@ -225,7 +225,7 @@ pub async fn get_subject(
     put,
     path = "/api/dashboard/subjects/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     params(("id" = String, Path, description = "Subject id")),
     request_body = SubjectBody,
     responses(
@@ -360,11 +360,10 @@ async fn check_references(conn: &mut sqlx::AnyConnection, input: &SyllabusInput)
     get,
     path = "/api/dashboard/syllabuses",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     params(SearchParams),
     responses(
         (status = 200, description = "Syllabuses (without their subjects)", body = super::Envelope<Vec<Syllabus>>),
-        (status = 403, description = "Not ADMIN, STAFF or TEACHER", body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn list_syllabuses(
@@ -390,11 +389,10 @@ pub async fn list_syllabuses(
     post,
     path = "/api/dashboard/syllabuses",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF"])),
     request_body = SyllabusBody,
     responses(
         (status = 200, description = "Created", body = super::Envelope<Created>),
-        (status = 403, description = "Not ADMIN or STAFF", body = super::error::ErrorEnvelope),
         (status = 409, description = "Code taken", body = super::error::ErrorEnvelope),
         (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
     )
@@ -445,11 +443,11 @@ async fn read_syllabus(state: &AppState, user: &CurrentUser, id: &str) -> Result
     get,
     path = "/api/dashboard/syllabuses/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     params(("id" = String, Path, description = "Syllabus id or code")),
     responses(
         (status = 200, description = "The syllabus", body = super::Envelope<Syllabus>),
-        (status = 403, description = "Another teacher's syllabus, or not ADMIN, STAFF or TEACHER", body = super::error::ErrorEnvelope),
+        (status = 403, description = "Another teacher's syllabus", body = super::error::ErrorEnvelope),
         (status = 404, description = "No such syllabus", body = super::error::ErrorEnvelope),
     )
 )]
@@ -467,12 +465,11 @@ pub async fn get_syllabus(
     put,
     path = "/api/dashboard/syllabuses/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF"])),
     params(("id" = String, Path, description = "Syllabus id")),
     request_body = SyllabusBody,
     responses(
         (status = 200, description = "The syllabus", body = super::Envelope<Syllabus>),
-        (status = 403, description = "Not ADMIN or STAFF", body = super::error::ErrorEnvelope),
         (status = 409, description = "Code taken", body = super::error::ErrorEnvelope),
         (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
     )

@@ -10,6 +10,7 @@ mod contact;
 mod dashboard;
 mod database;
 mod docs;
+mod documented_answers;
 mod email_change;
 mod errors;
 mod files;

@@ -148,10 +148,13 @@ pub fn course_card(row: &CourseCardRow, lang: Lang) -> Course {
 /// Query of the course list.
 #[derive(Debug, Clone, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct CourseListParams {
     /// Words to find in titles, instructor and category names; Vietnamese marks and case are ignored.
+    #[param(max_length = 100)]
     pub search: Option<String>,
     /// A category id (or slug).
+    #[param(max_length = 120)]
     pub category: Option<String>,
     /// `popular` (default), `best-selling`, `best-rated`, `newest` or `free`.
     pub sort: Option<Sort>,
@@ -185,7 +188,7 @@ impl<T> Page<T> {
     get,
     path = "/api/courses",
     tag = "catalogue",
-    params(Pagination<12>),
+    params(CourseListParams, Pagination<12>),
     responses((status = 200, description = "One page of courses", body = super::Envelope<Page<Course>>))
 )]
 pub async fn list_courses(

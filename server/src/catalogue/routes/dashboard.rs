@@ -192,7 +192,10 @@ async fn managed_course(state: &AppState, id: &str, user: &CurrentUser, lang: La
 
 #[derive(Debug, Clone, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct ManageParams {
+    /// Words to find in titles, instructor and category names (marks ignored).
+    #[param(max_length = 100)]
     pub search: Option<String>,
 }
 
@@ -201,8 +204,8 @@ pub struct ManageParams {
     get,
     path = "/api/dashboard/courses",
     tag = "dashboard",
-    security(("bearer" = [])),
-    params(Pagination<20>),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
+    params(ManageParams, Pagination<20>),
     responses((status = 200, description = "Courses", body = super::Envelope<Page<Course>>))
 )]
 pub async fn list_managed_courses(
@@ -226,12 +229,11 @@ pub async fn list_managed_courses(
     post,
     path = "/api/dashboard/courses",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
     request_body = CourseBody,
     responses(
         (status = 200, description = "The new draft", body = super::Envelope<ManagedCourse>),
-        (status = 403, description = "Not a teacher or admin", body = super::error::ErrorEnvelope),
-        (status = 409, description = "Slug taken, or unknown category", body = super::error::ErrorEnvelope),
+        (status = 409, description = "Slug taken, or an unknown course type", body = super::error::ErrorEnvelope),
         (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
     )
 )]
@@ -261,7 +263,7 @@ async fn category_exists(conn: &mut sqlx::AnyConnection, id: &str) -> Result<(),
     get,
     path = "/api/dashboard/courses/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
     params(("id" = String, Path, description = "Course id or slug")),
     responses(
         (status = 200, description = "The course", body = super::Envelope<ManagedCourse>),
@@ -285,12 +287,13 @@ pub async fn get_managed_course(
     put,
     path = "/api/dashboard/courses/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
     params(("id" = String, Path, description = "Course id or slug")),
     request_body = CourseBody,
     responses(
         (status = 200, description = "The course", body = super::Envelope<ManagedCourse>),
         (status = 403, description = "Another teacher's course", body = super::error::ErrorEnvelope),
+        (status = 409, description = "Slug taken, or an unknown course type", body = super::error::ErrorEnvelope),
         (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
     )
 )]
@@ -301,6 +304,7 @@ pub async fn update_course(
     Path(id): Path<String>,
     Json(body): Json<CourseBody>,
 ) -> ApiResult<ManagedCourse> {
+    require_role(&user, &[Role::Teacher, Role::Admin])?;
     let input = body.validated()?;
     let mut tx = state.pool.begin().await?;
     let course = owned(&mut tx, &user, &id).await?;
@@ -315,9 +319,12 @@ pub async fn update_course(
     delete,
     path = "/api/dashboard/courses/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
     params(("id" = String, Path, description = "Course id or slug")),
-    responses((status = 200, description = "Deleted", body = super::Envelope<bool>))
+    responses(
+        (status = 200, description = "Deleted", body = super::Envelope<bool>),
+        (status = 403, description = "Another teacher's course", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn delete_course(
     State(state): State<AppState>,
@@ -362,11 +369,13 @@ pub struct CurriculumBody {
     put,
     path = "/api/dashboard/courses/{id}/curriculum",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
     params(("id" = String, Path, description = "Course id or slug")),
     request_body = CurriculumBody,
     responses(
         (status = 200, description = "The course", body = super::Envelope<ManagedCourse>),
+        (status = 403, description = "Another teacher's course", body = super::error::ErrorEnvelope),
+        (status = 409, description = "A section or lesson id belongs to another course", body = super::error::ErrorEnvelope),
         (status = 422, description = "Invalid curriculum", body = super::error::ErrorEnvelope),
     )
 )]
@@ -377,6 +386,7 @@ pub async fn replace_curriculum(
     Path(id): Path<String>,
     Json(body): Json<CurriculumBody>,
 ) -> ApiResult<ManagedCourse> {
+    require_role(&user, &[Role::Teacher, Role::Admin])?;
     let facts: Vec<SectionFacts<'_>> = body
         .sections
         .iter()
@@ -439,10 +449,13 @@ pub struct CourseStatusBody {
     put,
     path = "/api/dashboard/courses/{id}/status",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
     params(("id" = String, Path, description = "Course id or slug")),
     request_body = CourseStatusBody,
-    responses((status = 200, description = "The course", body = super::Envelope<Course>))
+    responses(
+        (status = 200, description = "The course", body = super::Envelope<Course>),
+        (status = 403, description = "Another teacher's course", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn set_course_status(
     State(state): State<AppState>,
@@ -451,6 +464,7 @@ pub async fn set_course_status(
     Path(id): Path<String>,
     Json(body): Json<CourseStatusBody>,
 ) -> ApiResult<Course> {
+    require_role(&user, &[Role::Teacher, Role::Admin])?;
     if !["draft", "published", "archived"].contains(&body.status.as_str()) {
         return Err(ApiError::invalid_field("status", Text::new("Trạng thái không hợp lệ", "Unknown status")));
     }
@@ -525,7 +539,7 @@ pub struct ManagedCategory {
     get,
     path = "/api/dashboard/categories",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     responses((status = 200, description = "Categories", body = super::Envelope<Vec<ManagedCategory>>))
 )]
 pub async fn list_managed_categories(
@@ -552,9 +566,12 @@ pub async fn list_managed_categories(
     post,
     path = "/api/dashboard/categories",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     request_body = CategoryBody,
-    responses((status = 200, description = "Created", body = super::Envelope<Created>))
+    responses(
+        (status = 200, description = "Created", body = super::Envelope<Created>),
+        (status = 409, description = "Slug taken", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn create_category(
     State(state): State<AppState>,
@@ -575,10 +592,13 @@ pub async fn create_category(
     put,
     path = "/api/dashboard/categories/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Category id")),
     request_body = CategoryBody,
-    responses((status = 200, description = "Saved", body = super::Envelope<bool>))
+    responses(
+        (status = 200, description = "Saved", body = super::Envelope<bool>),
+        (status = 409, description = "Slug taken", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn update_category(
     State(state): State<AppState>,
@@ -599,9 +619,12 @@ pub async fn update_category(
     delete,
     path = "/api/dashboard/categories/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Category id")),
-    responses((status = 200, description = "Deleted", body = super::Envelope<bool>))
+    responses(
+        (status = 200, description = "Deleted", body = super::Envelope<bool>),
+        (status = 409, description = "Courses are in it", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn delete_category(
     State(state): State<AppState>,
@@ -620,9 +643,12 @@ pub async fn delete_category(
     post,
     path = "/api/dashboard/course-types",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     request_body = CategoryBody,
-    responses((status = 200, description = "Created", body = super::Envelope<Created>))
+    responses(
+        (status = 200, description = "Created", body = super::Envelope<Created>),
+        (status = 409, description = "Slug taken", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn create_course_type(
     State(state): State<AppState>,
@@ -655,7 +681,7 @@ pub struct CourseType {
     get,
     path = "/api/dashboard/course-types",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     responses((status = 200, description = "Course types", body = super::Envelope<Vec<CourseType>>))
 )]
 pub async fn list_course_types(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Vec<CourseType>> {
@@ -680,7 +706,7 @@ pub async fn list_course_types(State(state): State<AppState>, user: CurrentUser)
     put,
     path = "/api/dashboard/course-types/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Course type id")),
     request_body = CategoryBody,
     responses(
@@ -709,7 +735,7 @@ pub async fn update_course_type(
     delete,
     path = "/api/dashboard/course-types/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Course type id")),
     responses(
         (status = 200, description = "Deleted", body = super::Envelope<bool>),
@@ -814,7 +840,7 @@ pub struct ManagedBanner {
     get,
     path = "/api/dashboard/banners",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     responses((status = 200, description = "Banners", body = super::Envelope<Vec<ManagedBanner>>))
 )]
 pub async fn list_all_banners(
@@ -840,9 +866,12 @@ pub async fn list_all_banners(
     post,
     path = "/api/dashboard/banners",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     request_body = BannerBody,
-    responses((status = 200, description = "Created", body = super::Envelope<Created>))
+    responses(
+        (status = 200, description = "Created", body = super::Envelope<Created>),
+        (status = 409, description = "Slug taken", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn create_banner(
     State(state): State<AppState>,
@@ -862,10 +891,13 @@ pub async fn create_banner(
     put,
     path = "/api/dashboard/banners/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Banner id")),
     request_body = BannerBody,
-    responses((status = 200, description = "Saved", body = super::Envelope<bool>))
+    responses(
+        (status = 200, description = "Saved", body = super::Envelope<bool>),
+        (status = 409, description = "Slug taken", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn update_banner(
     State(state): State<AppState>,
@@ -885,7 +917,7 @@ pub async fn update_banner(
     delete,
     path = "/api/dashboard/banners/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Banner id")),
     responses((status = 200, description = "Deleted", body = super::Envelope<bool>))
 )]
@@ -909,7 +941,7 @@ pub async fn delete_banner(
     get,
     path = "/api/dashboard/feed",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(Pagination<20>),
     responses((status = 200, description = "Feed posts", body = super::Envelope<Page<FeedPost>>))
 )]
@@ -936,7 +968,7 @@ pub struct ModerationBody {
     put,
     path = "/api/dashboard/feed/{id}/status",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Feed post id")),
     request_body = ModerationBody,
     responses((status = 200, description = "Saved", body = super::Envelope<bool>))
@@ -962,8 +994,10 @@ pub async fn moderate_feed_post(
 
 #[derive(Debug, Clone, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct InboxParams {
     /// Words to find in name, e-mail, phone, subject or course, and message (marks ignored).
+    #[param(max_length = 100)]
     pub search: Option<String>,
     /// `true`: read only; `false`: unread only.
     pub read: Option<bool>,
@@ -1004,8 +1038,12 @@ fn inbox_of(name: &str) -> Result<Inbox, ApiError> {
     get,
     path = "/api/dashboard/{inbox}",
     tag = "dashboard",
-    security(("bearer" = [])),
-    params(("inbox" = String, Path, description = "`contact-messages` or `admission-messages`"), Pagination<20>),
+    security(("bearer" = ["ADMIN", "STAFF"])),
+    params(
+        ("inbox" = String, Path, description = "`contact-messages` or `admission-messages`", example = "contact-messages"),
+        InboxParams,
+        Pagination<20>,
+    ),
     responses((status = 200, description = "Messages", body = super::Envelope<InboxPage>))
 )]
 pub async fn list_inbox(
@@ -1047,9 +1085,9 @@ pub struct ReadBody {
     put,
     path = "/api/dashboard/{inbox}/{id}/read",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF"])),
     params(
-        ("inbox" = String, Path, description = "`contact-messages` or `admission-messages`"),
+        ("inbox" = String, Path, description = "`contact-messages` or `admission-messages`", example = "contact-messages"),
         ("id" = String, Path, description = "Message id"),
     ),
     request_body = ReadBody,

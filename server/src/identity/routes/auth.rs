@@ -308,7 +308,7 @@ pub struct LogoutDetail {
     post,
     path = "/auth/logout",
     tag = "auth",
-    request_body = TokenBody,
+    request_body(content = Option<TokenBody>, description = "Optional: the Bearer token is used when there is no body"),
     responses((status = 200, description = "The session is ended", body = LogoutResult))
 )]
 pub async fn logout(
@@ -324,7 +324,7 @@ pub async fn logout(
     post,
     path = "/api/logout",
     tag = "auth",
-    request_body(content = TokenBody, description = "Optional: the Bearer token is used when there is no body"),
+    request_body(content = Option<TokenBody>, description = "Optional: the Bearer token is used when there is no body"),
     responses((status = 200, description = "The session is ended", body = LogoutResult))
 )]
 pub async fn logout_dashboard(
@@ -340,7 +340,7 @@ pub async fn logout_dashboard(
     post,
     path = "/api/logout/",
     tag = "auth",
-    request_body(content = TokenBody, description = "Optional: the Bearer token is used when there is no body"),
+    request_body(content = Option<TokenBody>, description = "Optional: the Bearer token is used when there is no body"),
     responses((status = 200, description = "The session is ended", body = LogoutResult))
 )]
 pub async fn logout_mobile(

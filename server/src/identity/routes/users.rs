@@ -550,6 +550,7 @@ fn check_avatar_url(avatar: &str) -> Result<(), ApiError> {
 #[into_params(parameter_in = Query)]
 pub struct ListParams {
     /// Part of a username, email, first or last name (any case).
+    #[param(max_length = 100)]
     pub search: Option<String>,
     /// `ADMIN`, `STAFF`, `TEACHER` or `STUDENT`.
     pub role: Option<String>,
@@ -571,12 +572,10 @@ pub struct UserPage {
     get,
     path = "/users",
     tag = "users",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF"])),
     params(ListParams, Pagination<20>),
     responses(
         (status = 200, description = "A page of users", body = super::Envelope<UserPage>),
-        (status = 401, description = "Not signed in", body = super::error::ErrorEnvelope),
-        (status = 403, description = "Not ADMIN or STAFF", body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn list_users(
@@ -651,12 +650,12 @@ async fn managed_account(
     patch,
     path = "/users/{userId}/role",
     tag = "users",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF"])),
     params(("userId" = String, Path, description = "The user's id")),
     request_body = RoleBody,
     responses(
         (status = 200, description = "The updated user", body = super::Envelope<User>),
-        (status = 403, description = "Not ADMIN/STAFF, or STAFF touching ADMIN", body = super::error::ErrorEnvelope),
+        (status = 403, description = "STAFF touching an ADMIN", body = super::error::ErrorEnvelope),
         (status = 404, description = "No such user", body = super::error::ErrorEnvelope),
         (status = 409, description = "The last active admin", body = super::error::ErrorEnvelope),
         (status = 422, description = "Unknown role", body = super::error::ErrorEnvelope),
@@ -683,12 +682,12 @@ pub async fn change_role(
     patch,
     path = "/users/{userId}/status",
     tag = "users",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF"])),
     params(("userId" = String, Path, description = "The user's id")),
     request_body = AccountStatusBody,
     responses(
         (status = 200, description = "The updated user", body = super::Envelope<User>),
-        (status = 403, description = "Not ADMIN/STAFF, or STAFF touching ADMIN", body = super::error::ErrorEnvelope),
+        (status = 403, description = "STAFF touching an ADMIN", body = super::error::ErrorEnvelope),
         (status = 404, description = "No such user", body = super::error::ErrorEnvelope),
         (status = 409, description = "The last active admin", body = super::error::ErrorEnvelope),
         (status = 422, description = "Unknown status", body = super::error::ErrorEnvelope),
@@ -730,11 +729,10 @@ pub struct StaffBody {
     post,
     path = "/users/staff",
     tag = "users",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     request_body = StaffBody,
     responses(
         (status = 200, description = "The created user", body = super::Envelope<User>),
-        (status = 403, description = "Not ADMIN", body = super::error::ErrorEnvelope),
         (status = 409, description = "Username or email taken", body = super::error::ErrorEnvelope),
         (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
     )
@@ -775,11 +773,10 @@ pub struct OutboxItem {
     get,
     path = "/api/admin/outbox",
     tag = "users",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(Pagination<50>),
     responses(
         (status = 200, description = "Kept mails", body = super::Envelope<Vec<OutboxItem>>),
-        (status = 403, description = "Not ADMIN", body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn list_outbox(

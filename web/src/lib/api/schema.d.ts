@@ -2087,7 +2087,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Vec_OutboxItem"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2099,7 +2099,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN */
+      /** @description Signed in, but not as ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2183,10 +2183,10 @@ export interface operations {
           "application/json": components["schemas"]["SendResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description Unreadable body */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
+          "application/json": components["schemas"]["SendResult"];
         };
       };
       /** @description The body is larger than this operation accepts */
@@ -2230,6 +2230,14 @@ export interface operations {
   list_courses: {
     parameters: {
       query?: {
+        /** @description Words to find in titles, instructor and category names; Vietnamese marks and case are ignored. */
+        search?: string;
+        /** @description A category id (or slug). */
+        category?: string;
+        /** @description `popular` (default), `best-selling`, `best-rated`, `newest` or `free`. */
+        sort?: components["schemas"]["Sort"];
+        /** @description `free` or `paid` courses only. */
+        price?: components["schemas"]["Price"];
         /** @description 1-based page (default 1); a page past the last one is empty. */
         page?: number;
         /** @description Items per page, 1–100 (default 12). */
@@ -2243,8 +2251,14 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Page_Course"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A parameter is longer than its maximum (`search`, `category`); the answer names it */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2269,7 +2283,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_CourseDetail"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2298,6 +2312,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   create_banner: {
@@ -2313,7 +2333,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Created"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2321,6 +2341,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Slug taken */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2358,7 +2390,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2366,6 +2398,24 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Slug taken */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2398,7 +2448,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2406,6 +2456,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2430,6 +2492,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description Signed in, but not as ADMIN, STAFF or TEACHER */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Creates a category. */
@@ -2446,7 +2514,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Created"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2454,6 +2522,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Slug taken */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2492,7 +2572,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2500,6 +2580,24 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Slug taken */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2533,7 +2631,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2541,6 +2639,24 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Courses are in it */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2562,6 +2678,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description Signed in, but not as ADMIN, STAFF or TEACHER */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Creates a course type. */
@@ -2578,7 +2700,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Created"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2586,6 +2708,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Slug taken */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2624,7 +2758,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2632,6 +2766,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2671,7 +2817,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2679,6 +2825,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2695,6 +2853,8 @@ export interface operations {
   list_managed_courses: {
     parameters: {
       query?: {
+        /** @description Words to find in titles, instructor and category names (marks ignored). */
+        search?: string;
         /** @description 1-based page (default 1); a page past the last one is empty. */
         page?: number;
         /** @description Items per page, 1–100 (default 20). */
@@ -2708,7 +2868,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Page_Course"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2716,6 +2876,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A parameter is longer than its maximum (`search`); the answer names it */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2736,7 +2908,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_ManagedCourse"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2748,13 +2920,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not a teacher or admin */
+      /** @description Signed in, but not as TEACHER or ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Slug taken, or unknown category */
+      /** @description Slug taken, or an unknown course type */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2789,7 +2961,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_ManagedCourse"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2801,8 +2973,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Another teacher's course */
+      /** @description Another teacher's course; or signed in, but not as TEACHER or ADMIN */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2829,7 +3007,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_ManagedCourse"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2841,8 +3019,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Another teacher's course */
+      /** @description Another teacher's course; or signed in, but not as TEACHER or ADMIN */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Slug taken, or an unknown course type */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2876,7 +3066,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2884,6 +3074,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Another teacher's course; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2910,7 +3112,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_ManagedCourse"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2918,6 +3120,24 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Another teacher's course; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A section or lesson id belongs to another course */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2956,7 +3176,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Course"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2964,6 +3184,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Another teacher's course; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2999,7 +3231,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Page_FeedPost"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3007,6 +3239,12 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3033,7 +3271,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3041,6 +3279,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3074,7 +3324,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Vec_Subject"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3086,8 +3336,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN, STAFF or TEACHER */
+      /** @description Signed in, but not as ADMIN, STAFF or TEACHER */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A parameter is longer than its maximum (`search`); the answer names it */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3108,7 +3364,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Created"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3116,6 +3372,12 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN, STAFF or TEACHER */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3155,7 +3417,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Subject"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3163,6 +3425,12 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN, STAFF or TEACHER */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3195,7 +3463,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Subject"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3207,8 +3475,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Another teacher's subject */
+      /** @description Another teacher's subject; or signed in, but not as ADMIN, STAFF or TEACHER */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3248,7 +3522,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Vec_Syllabus"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3260,8 +3534,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN, STAFF or TEACHER */
+      /** @description Signed in, but not as ADMIN, STAFF or TEACHER */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A parameter is longer than its maximum (`search`); the answer names it */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3282,7 +3562,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Created"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3294,7 +3574,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN or STAFF */
+      /** @description Signed in, but not as ADMIN or STAFF */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3335,7 +3615,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Syllabus"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3347,7 +3627,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Another teacher's syllabus, or not ADMIN, STAFF or TEACHER */
+      /** @description Another teacher's syllabus; or signed in, but not as ADMIN, STAFF or TEACHER */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3381,7 +3661,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Syllabus"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3393,8 +3673,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN or STAFF */
+      /** @description Signed in, but not as ADMIN or STAFF */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3423,13 +3709,20 @@ export interface operations {
   list_inbox: {
     parameters: {
       query?: {
+        /** @description Words to find in name, e-mail, phone, subject or course, and message (marks ignored). */
+        search?: string;
+        /** @description `true`: read only; `false`: unread only. */
+        read?: boolean;
         /** @description 1-based page (default 1); a page past the last one is empty. */
         page?: number;
         /** @description Items per page, 1–100 (default 20). */
         pageSize?: number;
       };
       path: {
-        /** @description `contact-messages` or `admission-messages` */
+        /**
+         * @description `contact-messages` or `admission-messages`
+         * @example contact-messages
+         */
         inbox: string;
       };
     };
@@ -3440,7 +3733,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_InboxPage"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3452,13 +3745,34 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description Signed in, but not as ADMIN or STAFF */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A parameter is longer than its maximum (`search`); the answer names it */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Marks a message read or unread. */
   mark_message: {
     parameters: {
       path: {
-        /** @description `contact-messages` or `admission-messages` */
+        /**
+         * @description `contact-messages` or `admission-messages`
+         * @example contact-messages
+         */
         inbox: string;
         /** @description Message id */
         id: string;
@@ -3476,7 +3790,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3484,6 +3798,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN or STAFF */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3519,7 +3845,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Page_FeedPost"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3544,9 +3870,9 @@ export interface operations {
   /** The dashboard's logout: ends the session of the Bearer token (or of a `token` in a JSON body). */
   logout_dashboard: {
     /** @description Optional: the Bearer token is used when there is no body */
-    requestBody: {
+    requestBody?: {
       content: {
-        "application/json": components["schemas"]["TokenBody"];
+        "application/json": components["schemas"]["TokenBody"] | null;
       };
     };
     responses: {
@@ -3556,20 +3882,8 @@ export interface operations {
           "application/json": components["schemas"]["LogoutResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
       /** @description The body is larger than this operation accepts */
       413: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
-      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3579,9 +3893,9 @@ export interface operations {
   /** The mobile bar's logout, same as `POST /api/logout`. */
   logout_mobile: {
     /** @description Optional: the Bearer token is used when there is no body */
-    requestBody: {
+    requestBody?: {
       content: {
-        "application/json": components["schemas"]["TokenBody"];
+        "application/json": components["schemas"]["TokenBody"] | null;
       };
     };
     responses: {
@@ -3591,20 +3905,8 @@ export interface operations {
           "application/json": components["schemas"]["LogoutResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
       /** @description The body is larger than this operation accepts */
       413: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
-      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3637,7 +3939,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_MentorDetail"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3682,7 +3984,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Subscription"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3725,7 +4027,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Page_Post"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3759,7 +4061,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_PostDetail"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3792,7 +4094,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_MessageResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3832,7 +4134,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Introspection"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3857,9 +4159,10 @@ export interface operations {
    * Always answers ok: a token that is not ours has no session to end.
    */
   logout: {
-    requestBody: {
+    /** @description Optional: the Bearer token is used when there is no body */
+    requestBody?: {
       content: {
-        "application/json": components["schemas"]["TokenBody"];
+        "application/json": components["schemas"]["TokenBody"] | null;
       };
     };
     responses: {
@@ -3869,20 +4172,8 @@ export interface operations {
           "application/json": components["schemas"]["LogoutResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
       /** @description The body is larger than this operation accepts */
       413: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
-      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3906,7 +4197,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_TokenResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3983,7 +4274,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Introspection"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4068,13 +4359,13 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Vec_InstructorCourse"];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or the access token is invalid or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not a teacher */
+      /** @description Signed in, but not as TEACHER or ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4114,7 +4405,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or the access token is invalid or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4151,7 +4442,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_UrlResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description file-id is not avatar-{filename} */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4159,6 +4450,12 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many upload URLs for this account (`Retry-After`) */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4180,7 +4477,7 @@ export interface operations {
           "image/*": unknown;
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4222,7 +4519,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_UrlResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4230,6 +4527,12 @@ export interface operations {
       };
       /** @description Signature wrong or URL expired */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4292,20 +4595,26 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_UserPage"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or the access token is invalid or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN or STAFF */
+      /** @description Signed in, but not as ADMIN or STAFF */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A parameter is longer than its maximum (`search`); the answer names it */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4329,7 +4638,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_User"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4437,7 +4746,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_User"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4449,7 +4758,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN */
+      /** @description Signed in, but not as ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4493,7 +4802,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_UrlResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4554,7 +4863,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_User"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4627,7 +4936,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_User"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4639,7 +4948,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN/STAFF, or STAFF touching ADMIN */
+      /** @description STAFF touching an ADMIN; or signed in, but not as ADMIN or STAFF */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4694,7 +5003,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_User"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4706,7 +5015,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN/STAFF, or STAFF touching ADMIN */
+      /** @description STAFF touching an ADMIN; or signed in, but not as ADMIN or STAFF */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
