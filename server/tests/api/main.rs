@@ -7,6 +7,7 @@ mod helpers;
 mod auth;
 mod catalogue;
 mod contact;
+mod crash;
 mod dashboard;
 mod database;
 mod docs;
