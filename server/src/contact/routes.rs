@@ -181,6 +181,7 @@ fn went_wrong(lang: Lang) -> Response {
         (status = 422, description = "Invalid: `ok` is false, `error` and `result.fields` say why", body = SendResult),
         (status = 400, description = "Unreadable body", body = SendResult),
         (status = 429, description = "Too many messages from this address (`Retry-After`)", body = SendResult),
+        (status = 503, description = "The database cannot be reached right now (`Retry-After`)", body = SendResult),
     )
 )]
 pub async fn send_admission_message(
@@ -216,6 +217,7 @@ pub async fn send_admission_message(
         (status = 200, description = "Stored: `ok` is true", body = SendResult),
         (status = 422, description = "Invalid: `ok` is false, `error` and `result.fields` say why", body = SendResult),
         (status = 429, description = "Too many messages from this address (`Retry-After`)", body = SendResult),
+        (status = 503, description = "The database cannot be reached right now (`Retry-After`)", body = SendResult),
     )
 )]
 pub async fn send_contact_message(

@@ -53,7 +53,7 @@ impl Modify for BearerAuth {
 /// Adds to every operation the answers the HTTP edge gives by construction, so each handler documents only its
 /// own: 400 when it reads a body, a query or a path (the extractors refuse what they cannot read), 413 and 422
 /// when it reads a body (the body limit; JSON whose values have the wrong types), 401 when it takes a bearer
-/// token.
+/// token, and 503 on every operation (the database cannot be reached).
 pub fn document_edge_answers(openapi: &mut utoipa::openapi::OpenApi) {
     for item in openapi.paths.paths.values_mut() {
         let operations = [
@@ -91,6 +91,7 @@ fn document_operation(operation: &mut Operation) {
     if takes_token {
         add_error(operation, "401", "Not signed in, or the access token is invalid or expired");
     }
+    add_error(operation, "503", "The database cannot be reached right now; `Retry-After` says when to try again");
 }
 
 fn add_error(operation: &mut Operation, status: &str, description: &str) {

@@ -10,7 +10,7 @@ use std::{str::FromStr as _, time::Duration};
 
 use anyhow::Context as _;
 use sqlx::{
-    Executor as _,
+    Connection as _, Executor as _,
     any::{AnyConnectOptions, AnyPoolOptions},
     migrate::Migrator,
 };
@@ -81,7 +81,22 @@ pub async fn connect(url: &str) -> anyhow::Result<(Pool, Backend)> {
                 .connect_with(options)
                 .await
         }
-        Backend::Postgres => pool_options.connect_with(options).await,
+        // A connection idle for a while may have been ended by the server (a restart, an idle timeout on the way):
+        // it is pinged before use and replaced when dead, so the first requests after a quiet restart succeed.
+        // Busy connections are handed out without the round trip.
+        Backend::Postgres => {
+            pool_options
+                .before_acquire(|conn, meta| {
+                    Box::pin(async move {
+                        if meta.idle_for >= PING_WHEN_IDLE_FOR {
+                            conn.ping().await?;
+                        }
+                        Ok(true)
+                    })
+                })
+                .connect_with(options)
+                .await
+        }
     }
     .with_context(|| format!("connecting to {}", crate::config::redact_url(url)))?;
     migrate(&pool, backend).await?;
@@ -100,6 +115,9 @@ pub async fn connect(url: &str) -> anyhow::Result<(Pool, Backend)> {
 ///   caches 16 MiB of pages: measured, text search went from ~150 to ~440 req/s.
 pub const SQLITE_PRAGMAS: &str = "pragma journal_mode = wal; pragma synchronous = full; pragma foreign_keys = on; \
      pragma busy_timeout = 5000; pragma mmap_size = 1073741824; pragma cache_size = -16384;";
+
+/// A pooled PostgreSQL connection idle at least this long is checked before it is used again.
+const PING_WHEN_IDLE_FOR: Duration = Duration::from_secs(1);
 
 /// How long a request waits for a database connection before it is answered 503:
 /// `ACADEMY_DB_ACQUIRE_TIMEOUT_SECS`, else 3 s.

@@ -24,6 +24,7 @@ mod login_limits;
 mod material;
 mod media_links;
 mod middleware;
+mod outage;
 mod pagination;
 mod password_reset;
 mod rate_limits;

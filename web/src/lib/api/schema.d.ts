@@ -2105,6 +2105,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The active banners in display order. */
@@ -2116,6 +2122,12 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Vec_Banner"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Every category in display order, with its number of published courses. */
@@ -2125,6 +2137,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Category"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -2163,6 +2181,12 @@ export interface operations {
       };
       /** @description Too many messages from this address (`Retry-After`) */
       429: {
+        content: {
+          "application/json": components["schemas"]["SendResult"];
+        };
+      };
+      /** @description The database cannot be reached right now (`Retry-After`) */
+      503: {
         content: {
           "application/json": components["schemas"]["SendResult"];
         };
@@ -2207,6 +2231,12 @@ export interface operations {
           "application/json": components["schemas"]["SendResult"];
         };
       };
+      /** @description The database cannot be reached right now (`Retry-After`) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["SendResult"];
+        };
+      };
     };
   };
   /** The courses the caller is enrolled in, latest first. */
@@ -2220,6 +2250,12 @@ export interface operations {
       };
       /** @description Not signed in */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2245,6 +2281,12 @@ export interface operations {
       };
       /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2281,6 +2323,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Every banner, active or not, with both languages' texts. */
@@ -2294,6 +2342,12 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2333,6 +2387,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2382,6 +2442,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   delete_banner: {
@@ -2410,6 +2476,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -2426,6 +2498,12 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2466,6 +2544,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2516,6 +2600,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Deletes a category without courses (409 while it has some). */
@@ -2545,6 +2635,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Every course type, oldest first, for the course-type page and the course editor's select. */
@@ -2558,6 +2654,12 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2598,6 +2700,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2654,6 +2762,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Deletes a course type no course uses (409 while some do). */
@@ -2689,6 +2803,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Courses of any status: the teacher's own, or every course for an admin; newest first. */
@@ -2716,6 +2836,12 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2772,6 +2898,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** One course for its editor (every lesson's video included), with its texts in both languages. */
@@ -2803,6 +2935,12 @@ export interface operations {
       };
       /** @description Another teacher's course */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2859,6 +2997,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Deletes a course with its curriculum and enrolments. */
@@ -2884,6 +3028,12 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2934,6 +3084,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Publishes, unpublishes or archives a course. */
@@ -2980,6 +3136,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Every feed post, hidden ones included, newest first. */
@@ -3007,6 +3169,12 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3057,6 +3225,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Every subject, by code (teachers see them all and edit their own). */
@@ -3088,6 +3262,12 @@ export interface operations {
       };
       /** @description Not ADMIN, STAFF or TEACHER */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3138,6 +3318,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** One subject. */
@@ -3169,6 +3355,12 @@ export interface operations {
       };
       /** @description No such subject */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3231,6 +3423,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Syllabuses, newest first: every one for ADMIN and STAFF, a teacher's own for a TEACHER. */
@@ -3262,6 +3460,12 @@ export interface operations {
       };
       /** @description Not ADMIN, STAFF or TEACHER */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3318,6 +3522,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** One syllabus with its subjects in order: any for ADMIN and STAFF, their own for a TEACHER. */
@@ -3355,6 +3565,12 @@ export interface operations {
       };
       /** @description No such syllabus */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3417,6 +3633,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** One page of the contact or admission inbox, newest first. */
@@ -3448,6 +3670,12 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3500,6 +3728,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Visible feed posts, newest first. */
@@ -3525,6 +3759,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -3537,6 +3777,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Home"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -3570,6 +3816,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3609,6 +3861,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Every active teacher with an instructor profile, in display order. */
@@ -3618,6 +3876,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Instructor"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -3649,6 +3913,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The mentorships the caller booked, latest first. */
@@ -3662,6 +3932,12 @@ export interface operations {
       };
       /** @description Not signed in */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3706,6 +3982,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Published posts, newest first. */
@@ -3731,6 +4013,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The latest posts (the footer shows 2). */
@@ -3740,6 +4028,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Post"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -3767,6 +4061,12 @@ export interface operations {
       };
       /** @description No such post */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3816,6 +4116,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Says whether a token is a live access token. */
@@ -3846,6 +4152,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3883,6 +4195,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3930,6 +4248,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -3967,6 +4291,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Whether a reset link's token still works (so the reset page can say so before the user types). */
@@ -3997,6 +4327,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4057,6 +4393,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The caller's own courses, newest first (teachers; admins get theirs, usually none). */
@@ -4076,6 +4418,12 @@ export interface operations {
       };
       /** @description Not a teacher */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4126,6 +4474,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Same as `GET /files/get-upload-url`. */
@@ -4163,6 +4517,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** A committed public file (an avatar), with the type read from its content when it was stored. */
@@ -4188,6 +4548,12 @@ export interface operations {
       };
       /** @description No such file */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4252,6 +4618,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Reports whether the server and its database answer. */
@@ -4310,6 +4682,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -4359,6 +4737,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -4404,6 +4788,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The signed-in user. */
@@ -4417,6 +4807,12 @@ export interface operations {
       };
       /** @description Not signed in */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4473,6 +4869,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Makes the uploaded image of `file-id` the caller's avatar; returns its public URL. */
@@ -4519,6 +4921,12 @@ export interface operations {
       };
       /** @description Not an image */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4602,6 +5010,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -4669,6 +5083,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -4732,6 +5152,12 @@ export interface operations {
       };
       /** @description Unknown status */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
