@@ -61,7 +61,8 @@ impl Modify for BearerAuth {
 /// - 403 when its bearer requirement names roles: in OpenAPI 3.1 the "scopes" of a non-OAuth scheme are the
 ///   roles the operation is for, and its handler refuses every other role (`require_role`);
 /// - 404 when its path names something (`{id}`, `{inbox}`...): an unknown one is not found;
-/// - 422 when a query parameter has a maximum length: a longer value is refused, naming the parameter.
+/// - 422 when a query parameter has a maximum length: a longer value is refused, naming the parameter;
+/// - 503 on every operation: the database cannot be reached right now.
 ///
 /// A test sends every operation requests as each role and checks that each answer is documented and that the
 /// named roles are exactly the ones let in.
@@ -79,6 +80,7 @@ pub fn document_edge_answers(openapi: &mut utoipa::openapi::OpenApi) {
         ];
         for operation in operations.into_iter().flatten() {
             document_operation(operation);
+            document_unavailable(operation);
         }
     }
 }
@@ -212,6 +214,16 @@ fn document_operation(operation: &mut Operation) {
             }
         }
     }
+}
+
+/// 503 when the database cannot be reached (every operation reads or writes it, or may: the session check).
+fn document_unavailable(operation: &mut Operation) {
+    let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorEnvelope"))).build();
+    let answer = ResponseBuilder::new()
+        .description("The database cannot be reached right now; `Retry-After` says when to try again")
+        .content("application/json", content)
+        .build();
+    operation.responses.responses.entry("503".to_owned()).or_insert(RefOr::T(answer));
 }
 
 /// Serves `openapi` as JSON and the Swagger UI page (bundled in the binary, nothing loaded from elsewhere).

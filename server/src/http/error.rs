@@ -196,7 +196,7 @@ impl From<sqlx::Error> for ApiError {
             sqlx::Error::Database(db) if db.is_check_violation() => {
                 ApiError::Unprocessable { message: texts::invalid_input(), fields: BTreeMap::new() }
             }
-            sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) => ApiError::Unavailable(error.into()),
+            _ if crate::platform::db::is_unavailable(&error) => ApiError::Unavailable(error.into()),
             _ => ApiError::Internal(anyhow::Error::new(error).context("database error")),
         }
     }
@@ -274,22 +274,49 @@ impl ErrorParts {
     }
 }
 
+/// Seconds a client is asked to wait (`Retry-After`) before repeating a request answered 503.
+pub const UNAVAILABLE_RETRY_AFTER_SECS: u64 = 5;
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        match &self {
+        let this = self.unavailable_when_the_database_is();
+        match &this {
             ApiError::Internal(cause) => tracing::error!(error = format!("{cause:#}"), "internal error"),
-            ApiError::Unavailable(cause) => tracing::error!(error = format!("{cause:#}"), "service unavailable"),
+            ApiError::Unavailable(cause) => tracing::warn!(error = format!("{cause:#}"), "service unavailable"),
             ApiError::BadRequest { detail: Some(detail), .. } => {
-                tracing::debug!(status = %self.status(), error = %self, detail = %detail, "request failed");
+                tracing::debug!(status = %this.status(), error = %this, detail = %detail, "request failed");
             }
-            _ => tracing::debug!(status = %self.status(), error = %self, "request failed"),
+            _ => tracing::debug!(status = %this.status(), error = %this, "request failed"),
         }
         // Vietnamese unless the localize_errors middleware re-renders it for the request's language.
-        let mut response = self.public_parts().render(Lang::default());
-        if let ApiError::RateLimited { retry_after_secs, .. } = self {
-            response.headers_mut().insert(header::RETRY_AFTER, retry_after_secs.into());
+        let mut response = this.public_parts().render(Lang::default());
+        match this {
+            ApiError::RateLimited { retry_after_secs, .. } => {
+                response.headers_mut().insert(header::RETRY_AFTER, retry_after_secs.into());
+            }
+            ApiError::Unavailable(_) => {
+                response.headers_mut().insert(header::RETRY_AFTER, UNAVAILABLE_RETRY_AFTER_SECS.into());
+            }
+            _ => {}
         }
         response
+    }
+}
+
+impl ApiError {
+    /// An internal error caused, somewhere in its chain, by the database being unreachable (a domain error
+    /// wrapping it, a service's `anyhow` context) is a 503 like the database error itself.
+    fn unavailable_when_the_database_is(self) -> ApiError {
+        match self {
+            ApiError::Internal(cause)
+                if cause
+                    .chain()
+                    .any(|e| e.downcast_ref::<sqlx::Error>().is_some_and(crate::platform::db::is_unavailable)) =>
+            {
+                ApiError::Unavailable(cause)
+            }
+            other => other,
+        }
     }
 }
 
@@ -434,7 +461,11 @@ pub mod texts {
 pub(crate) fn render_in(error: ApiError, lang: Lang) -> Response<Body> {
     let response = error.into_response();
     match response.extensions().get::<ErrorParts>() {
-        Some(parts) if lang != Lang::default() => parts.clone().render(lang),
+        Some(parts) if lang != Lang::default() => {
+            let mut localized = parts.clone().render(lang);
+            copy_headers(response.headers(), &mut localized);
+            localized
+        }
         _ => response,
     }
 }
@@ -473,6 +504,25 @@ mod tests {
         assert_eq!(body["code"], 1006);
         assert_eq!(body["result"]["fields"]["email"], "Invalid email");
         assert_eq!(body["message"], "Invalid email");
+    }
+
+    #[tokio::test]
+    async fn an_unreachable_database_is_a_503_in_the_requested_language_without_its_cause() {
+        let refused = || sqlx::Error::Io(std::io::Error::new(std::io::ErrorKind::ConnectionRefused, "10.0.0.7:5432"));
+        // Directly, and wrapped by a domain error or a service's context.
+        let wrapped = anyhow::Error::new(refused()).context("loading the user");
+        for error in [ApiError::from(sqlx::Error::PoolTimedOut), ApiError::from(refused()), ApiError::internal(wrapped)]
+        {
+            let response = render_in(error, Lang::En);
+            assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(response.headers()[header::RETRY_AFTER], "5");
+            let body = body_json(response).await;
+            assert_eq!(body["code"], 9999);
+            assert_eq!(body["message"], "The service is temporarily unavailable. Please try again later.");
+            assert!(!body.to_string().contains("5432"), "{body}");
+        }
+        let vi = body_json(render_in(ApiError::from(sqlx::Error::PoolTimedOut), Lang::Vi)).await;
+        assert_eq!(vi["message"], "Dịch vụ tạm thời không khả dụng. Vui lòng thử lại sau.");
     }
 
     #[test]

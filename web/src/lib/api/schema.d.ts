@@ -2105,6 +2105,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The active banners in display order. */
@@ -2116,6 +2122,12 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Vec_Banner"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Every category in display order, with its number of published courses. */
@@ -2125,6 +2137,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Category"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -2163,6 +2181,12 @@ export interface operations {
       };
       /** @description Too many messages from this address (`Retry-After`) */
       429: {
+        content: {
+          "application/json": components["schemas"]["SendResult"];
+        };
+      };
+      /** @description The database cannot be reached right now (`Retry-After`) */
+      503: {
         content: {
           "application/json": components["schemas"]["SendResult"];
         };
@@ -2207,6 +2231,12 @@ export interface operations {
           "application/json": components["schemas"]["SendResult"];
         };
       };
+      /** @description The database cannot be reached right now (`Retry-After`) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["SendResult"];
+        };
+      };
     };
   };
   /** The courses the caller is enrolled in, latest first. */
@@ -2220,6 +2250,12 @@ export interface operations {
       };
       /** @description Not signed in */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2263,6 +2299,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -2295,6 +2337,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Every banner, active or not, with both languages' texts. */
@@ -2314,6 +2362,12 @@ export interface operations {
       };
       /** @description Signed in, but not as ADMIN */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2365,6 +2419,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2432,6 +2492,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   delete_banner: {
@@ -2472,6 +2538,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -2494,6 +2566,12 @@ export interface operations {
       };
       /** @description Signed in, but not as ADMIN, STAFF or TEACHER */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2546,6 +2624,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2614,6 +2698,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Deletes a category without courses (409 while it has some). */
@@ -2661,6 +2751,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Every course type, oldest first, for the course-type page and the course editor's select. */
@@ -2680,6 +2776,12 @@ export interface operations {
       };
       /** @description Signed in, but not as ADMIN, STAFF or TEACHER */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2732,6 +2834,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2800,6 +2908,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Deletes a course type no course uses (409 while some do). */
@@ -2847,6 +2961,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Courses of any status: the teacher's own, or every course for an admin; newest first. */
@@ -2888,6 +3008,12 @@ export interface operations {
       };
       /** @description A parameter is longer than its maximum (`search`); the answer names it */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2944,6 +3070,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** One course for its editor (every lesson's video included), with its texts in both languages. */
@@ -2981,6 +3113,12 @@ export interface operations {
       };
       /** @description Nothing is found under this path (an unknown id) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3049,6 +3187,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Deletes a course with its curriculum and enrolments. */
@@ -3086,6 +3230,12 @@ export interface operations {
       };
       /** @description Nothing is found under this path (an unknown id) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3154,6 +3304,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Publishes, unpublishes or archives a course. */
@@ -3212,6 +3368,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Every feed post, hidden ones included, newest first. */
@@ -3245,6 +3407,12 @@ export interface operations {
       };
       /** @description Signed in, but not as ADMIN */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3307,6 +3475,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Every subject, by code (teachers see them all and edit their own). */
@@ -3344,6 +3518,12 @@ export interface operations {
       };
       /** @description A parameter is longer than its maximum (`search`); the answer names it */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3400,6 +3580,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** One subject. */
@@ -3437,6 +3623,12 @@ export interface operations {
       };
       /** @description No such subject */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3505,6 +3697,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Syllabuses, newest first: every one for ADMIN and STAFF, a teacher's own for a TEACHER. */
@@ -3542,6 +3740,12 @@ export interface operations {
       };
       /** @description A parameter is longer than its maximum (`search`); the answer names it */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3598,6 +3802,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** One syllabus with its subjects in order: any for ADMIN and STAFF, their own for a TEACHER. */
@@ -3635,6 +3845,12 @@ export interface operations {
       };
       /** @description No such syllabus */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3703,6 +3919,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** One page of the contact or admission inbox, newest first. */
@@ -3759,6 +3981,12 @@ export interface operations {
       };
       /** @description A parameter is longer than its maximum (`search`); the answer names it */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3826,6 +4054,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Visible feed posts, newest first. */
@@ -3851,6 +4085,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -3863,6 +4103,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Home"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -3884,6 +4130,12 @@ export interface operations {
       };
       /** @description The body is larger than this operation accepts */
       413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3911,6 +4163,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Every active teacher with an instructor profile, in display order. */
@@ -3920,6 +4178,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Instructor"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -3951,6 +4215,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The mentorships the caller booked, latest first. */
@@ -3964,6 +4234,12 @@ export interface operations {
       };
       /** @description Not signed in */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4008,6 +4284,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Published posts, newest first. */
@@ -4033,6 +4315,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The latest posts (the footer shows 2). */
@@ -4042,6 +4330,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Post"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -4069,6 +4363,12 @@ export interface operations {
       };
       /** @description No such post */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4118,6 +4418,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Says whether a token is a live access token. */
@@ -4152,6 +4458,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -4174,6 +4486,12 @@ export interface operations {
       };
       /** @description The body is larger than this operation accepts */
       413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4221,6 +4539,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -4258,6 +4582,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Whether a reset link's token still works (so the reset page can say so before the user types). */
@@ -4288,6 +4618,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4348,6 +4684,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The caller's own courses, newest first (teachers; admins get theirs, usually none). */
@@ -4367,6 +4709,12 @@ export interface operations {
       };
       /** @description Signed in, but not as TEACHER or ADMIN */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4417,6 +4765,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Same as `GET /files/get-upload-url`. */
@@ -4460,6 +4814,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** A committed public file (an avatar), with the type read from its content when it was stored. */
@@ -4485,6 +4845,12 @@ export interface operations {
       };
       /** @description No such file */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4555,6 +4921,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Reports whether the server and its database answer. */
@@ -4619,6 +4991,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -4668,6 +5046,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -4713,6 +5097,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The signed-in user. */
@@ -4726,6 +5116,12 @@ export interface operations {
       };
       /** @description Not signed in */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4782,6 +5178,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Makes the uploaded image of `file-id` the caller's avatar; returns its public URL. */
@@ -4828,6 +5230,12 @@ export interface operations {
       };
       /** @description Not an image */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4911,6 +5319,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -4978,6 +5392,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -5041,6 +5461,12 @@ export interface operations {
       };
       /** @description Unknown status */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
