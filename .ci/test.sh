@@ -4,6 +4,8 @@
 #   rules   the rule crate's unit and property tests, its generated TypeScript types, the wasm module through its
 #           JavaScript boundary and its size budget
 #   server  the server's unit tests and its integration tests on SQLite, then on PostgreSQL
+#   fuzz    the API fuzzed from its OpenAPI document (schemathesis) on SQLite and PostgreSQL, as a visitor and as
+#           each role: no 5xx, every answer documented and matching its schema (.ci/fuzz.sh)
 #   web     the web app's type check and unit tests (vitest)
 #   e2e     the browser tests (Playwright in Chromium against the real server)
 # `.ci/test.sh server web` runs only the parts named.
@@ -12,7 +14,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(lint rules server web e2e)
+[ ${#parts[@]} -eq 0 ] && parts=(lint rules server fuzz web e2e)
 
 for part in "${parts[@]}"; do
   case "$part" in
@@ -36,6 +38,9 @@ for part in "${parts[@]}"; do
       ensure_node_modules
       test_api_types
       ;;
+    fuzz)
+      bash "$ROOT/.ci/fuzz.sh"
+      ;;
     web)
       ensure_rust_wasm
       ensure_node_modules
@@ -52,7 +57,7 @@ for part in "${parts[@]}"; do
       test_e2e
       ;;
     *)
-      echo "unknown part: $part (lint, rules, server, web, e2e)" >&2
+      echo "unknown part: $part (lint, rules, server, fuzz, web, e2e)" >&2
       exit 2
       ;;
   esac

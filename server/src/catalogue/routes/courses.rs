@@ -157,8 +157,10 @@ pub struct CourseListParams {
     #[param(max_length = 120)]
     pub category: Option<String>,
     /// `popular` (default), `best-selling`, `best-rated`, `newest` or `free`.
+    #[param(inline)]
     pub sort: Option<Sort>,
     /// `free` or `paid` courses only.
+    #[param(inline)]
     pub price: Option<Price>,
 }
 

@@ -2271,9 +2271,9 @@ export interface operations {
         /** @description A category id (or slug). */
         category?: string;
         /** @description `popular` (default), `best-selling`, `best-rated`, `newest` or `free`. */
-        sort?: components["schemas"]["Sort"];
+        sort?: "popular" | "best-selling" | "best-rated" | "newest" | "free";
         /** @description `free` or `paid` courses only. */
-        price?: components["schemas"]["Price"];
+        price?: "free" | "paid";
         /** @description 1-based page (default 1); a page past the last one is empty. */
         page?: number;
         /** @description Items per page, 1–100 (default 12). */
