@@ -59,6 +59,9 @@ pub enum ApiError {
     /// 503 / 9999: a dependency (the database) is down.
     #[error("service unavailable")]
     Unavailable(#[source] anyhow::Error),
+    /// 507 / 9999: there is no room left to store what the request sends (an upload on a full disk).
+    #[error("insufficient storage")]
+    InsufficientStorage(Text),
     /// 500 / 9999: a bug or an unexpected failure. Logged with its cause chain, never shown.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -150,6 +153,7 @@ impl ApiError {
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooManyRequests(_) | ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::InsufficientStorage(_) => StatusCode::INSUFFICIENT_STORAGE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -164,7 +168,7 @@ impl ApiError {
             ApiError::Conflict(_) => code::CONFLICT,
             ApiError::Unprocessable { .. } => code::UNPROCESSABLE,
             ApiError::TooManyRequests(_) | ApiError::RateLimited { .. } => code::TOO_MANY_REQUESTS,
-            ApiError::Unavailable(_) | ApiError::Internal(_) => code::INTERNAL,
+            ApiError::Unavailable(_) | ApiError::InsufficientStorage(_) | ApiError::Internal(_) => code::INTERNAL,
         }
     }
 
@@ -179,6 +183,7 @@ impl ApiError {
             | ApiError::NotFound(m)
             | ApiError::Conflict(m)
             | ApiError::TooManyRequests(m)
+            | ApiError::InsufficientStorage(m)
             | ApiError::RateLimited { message: m, .. } => (m.clone(), BTreeMap::new()),
             ApiError::Unavailable(_) => (texts::unavailable(), BTreeMap::new()),
             ApiError::Internal(_) => (texts::internal(), BTreeMap::new()),
@@ -536,6 +541,7 @@ mod tests {
             (ApiError::Conflict(t()), 409, 1005),
             (ApiError::invalid_fields([]), 422, 1006),
             (ApiError::TooManyRequests(t()), 429, 1007),
+            (ApiError::InsufficientStorage(t()), 507, 9999),
             (ApiError::internal(anyhow::anyhow!("x")), 500, 9999),
         ];
         for (error, status, code) in cases {

@@ -56,6 +56,9 @@ pub enum StorageError {
     NotFound,
     #[error(transparent)]
     UploadUrl(#[from] UploadUrlError),
+    /// 507: the disk (or the account's quota) is full; nothing of the file was kept.
+    #[error("no room left to store the file: {0}")]
+    NoSpace(#[source] object_store::Error),
     #[error("storage backend: {0}")]
     Backend(#[source] object_store::Error),
     #[error("storage configuration: {0}")]
@@ -66,6 +69,7 @@ impl From<object_store::Error> for StorageError {
     fn from(e: object_store::Error) -> Self {
         match e {
             object_store::Error::NotFound { .. } => StorageError::NotFound,
+            other if is_out_of_space(&other) => StorageError::NoSpace(other),
             other => StorageError::Backend(other),
         }
     }
@@ -116,10 +120,12 @@ impl Storage {
         }
     }
 
-    /// Files on local disk under `root` (created when missing).
+    /// Files on local disk under `root` (created when missing). A file is written under a temporary name beside
+    /// its own, synced to disk, then renamed into place (and the folder synced): a reader sees the whole file or
+    /// none, a file reported stored survives a crash, and a write that fails (a full disk) removes what it wrote.
     pub fn local(root: &FsPath, secret: &[u8]) -> Result<Storage, StorageError> {
         std::fs::create_dir_all(root).map_err(|e| StorageError::Config(format!("creating {}: {e}", root.display())))?;
-        let store = LocalFileSystem::new_with_prefix(root)?;
+        let store = LocalFileSystem::new_with_prefix(root)?.with_fsync(true);
         Ok(Storage { store: Arc::new(store), presigner: None, signer: UploadSigner::new(secret), attributes: false })
     }
 
@@ -249,6 +255,21 @@ pub fn public_path(key: &str) -> String {
     format!("{OWN_FILES_PATH}{key}")
 }
 
+/// Whether a storage failure comes from a full disk or quota, somewhere in its chain of causes.
+fn is_out_of_space(error: &object_store::Error) -> bool {
+    use std::io::ErrorKind::{FileTooLarge, QuotaExceeded, StorageFull};
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    while let Some(e) = cause {
+        if e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| matches!(io.kind(), StorageFull | QuotaExceeded | FileTooLarge))
+        {
+            return true;
+        }
+        cause = e.source();
+    }
+    false
+}
+
 fn check_image(bytes: &[u8], max: u64) -> Result<ImageKind, StorageError> {
     if bytes.len() as u64 > max {
         return Err(StorageError::TooLarge { max });
@@ -362,6 +383,18 @@ pub(crate) mod tests {
         storage.store.put(&Path::from(key.as_str()), PutPayload::from_static(b"<html>")).await.unwrap();
         assert!(matches!(storage.commit_image(&key, "avatars").await, Err(StorageError::NotAnImage)));
         assert!(storage.store.head(&Path::from(key.as_str())).await.is_err());
+    }
+
+    #[test]
+    fn a_full_disk_or_quota_is_told_apart_from_other_storage_failures() {
+        let failure = |kind: std::io::ErrorKind| {
+            let source: Box<dyn std::error::Error + Send + Sync> = Box::new(std::io::Error::from(kind));
+            StorageError::from(object_store::Error::Generic { store: "LocalFileSystem", source })
+        };
+        for kind in [std::io::ErrorKind::StorageFull, std::io::ErrorKind::QuotaExceeded] {
+            assert!(matches!(failure(kind), StorageError::NoSpace(_)), "{kind:?}");
+        }
+        assert!(matches!(failure(std::io::ErrorKind::PermissionDenied), StorageError::Backend(_)));
     }
 
     #[test]
