@@ -101,6 +101,12 @@ pub mod texts {
             "This upload link has already been used. Please upload the file again.",
         )
     }
+    pub fn no_space() -> Text {
+        Text::new(
+            "Máy chủ tạm thời hết chỗ lưu tệp nên chưa lưu được ảnh của bạn. Vui lòng thử lại sau.",
+            "The server has no room to store files right now, so your picture was not saved. Please try again later.",
+        )
+    }
     pub fn upload_not_found() -> Text {
         Text::new("Không tìm thấy tệp đã tải lên.", "The uploaded file was not found.")
     }
@@ -118,6 +124,10 @@ pub fn storage_error(error: StorageError) -> ApiError {
         }
         StorageError::NotFound => ApiError::NotFound(texts::upload_not_found()),
         StorageError::UploadUrl(_) => ApiError::Forbidden(texts::bad_upload_url()),
+        StorageError::NoSpace(cause) => {
+            tracing::error!(error = %cause, "no room left to store an upload");
+            ApiError::InsufficientStorage(texts::no_space())
+        }
         other @ (StorageError::Backend(_) | StorageError::Config(_)) => ApiError::internal(other),
     }
 }
@@ -198,6 +208,7 @@ pub async fn post_upload_url(
         (status = 409, description = "The URL was already used: each stores one file", body = super::error::ErrorEnvelope),
         (status = 413, description = "Larger than 3.6 MB", body = super::error::ErrorEnvelope),
         (status = 422, description = "Not a JPEG, PNG, GIF or WebP image", body = super::error::ErrorEnvelope),
+        (status = 507, description = "No room left to store the file: nothing was kept, the URL still works", body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn upload_file(
@@ -246,6 +257,7 @@ pub async fn upload_file(
         (status = 404, description = "Nothing was uploaded for this file-id", body = super::error::ErrorEnvelope),
         (status = 413, description = "Larger than 3.6 MB", body = super::error::ErrorEnvelope),
         (status = 422, description = "Not an image", body = super::error::ErrorEnvelope),
+        (status = 507, description = "No room left to store the avatar: nothing changed, it can be tried again", body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn upload_avatar(

@@ -5,8 +5,7 @@
 
 use std::{
     io::Write as _,
-    path::{Path, PathBuf},
-    process::{Child, Command, Stdio},
+    path::PathBuf,
     sync::{
         Arc, Mutex,
         atomic::{AtomicBool, AtomicU64, Ordering},
@@ -21,6 +20,7 @@ use serde_json::{Value, json};
 use crate::{
     accounts::PASSWORD,
     helpers::{backend, postgres_database},
+    server_process::Server,
 };
 
 /// Concurrent writers.
@@ -178,62 +178,6 @@ async fn writer(stream: Arc<Stream>, client: reqwest::Client, base: String) {
     }
 }
 
-/// The real `academy` binary, serving on a free port.
-struct Server {
-    child: Child,
-    address: String,
-}
-
-impl Server {
-    async fn start(data: &Path, web: &Path, database_url: &str, log_path: &Path) -> Server {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("free port").port();
-        let log = std::fs::OpenOptions::new().create(true).append(true).open(log_path).expect("server log");
-        let limits = ["contact", "admission", "newsletter", "registration"].map(|name| format!("{name}=1000000/900"));
-        let child = Command::new(env!("CARGO_BIN_EXE_academy"))
-            .arg("serve")
-            .env("ACADEMY_ADDR", format!("127.0.0.1:{port}"))
-            .env("ACADEMY_DATA_DIR", data)
-            .env("ACADEMY_WEB_DIR", web)
-            .env("DATABASE_URL", database_url)
-            .env("ACADEMY_TOKEN_SECRET", "crash-test-token-secret-of-at-least-32-bytes")
-            .env("ACADEMY_RATE_LIMITS", limits.join(","))
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::null())
-            .stdout(log.try_clone().expect("log"))
-            .stderr(log)
-            .spawn()
-            .expect("server started");
-        let mut server = Server { child, address: format!("http://127.0.0.1:{port}") };
-        let deadline = Instant::now() + Duration::from_secs(90);
-        let client = reqwest::Client::new();
-        loop {
-            let healthy = client.get(format!("{}/healthz", server.address)).send().await;
-            if healthy.is_ok_and(|r| r.status() == 200) {
-                return server;
-            }
-            let exited = server.child.try_wait().expect("server status").is_some();
-            if exited || Instant::now() > deadline {
-                let log = std::fs::read_to_string(log_path).unwrap_or_default();
-                panic!("the server did not become healthy (exited: {exited}):\n{log}");
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
-
-    /// SIGKILL: no shutdown code of ours runs.
-    fn kill(&mut self) {
-        self.child.kill().expect("SIGKILL sent");
-        self.child.wait().expect("server reaped");
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 async fn count(pool: &sqlx::AnyPool, sql: &str, bind: &str) -> i64 {
     let query = sqlx::query_scalar::<_, i64>(sql);
     let query = if sql.contains("$1") { query.bind(bind) } else { query };
@@ -250,7 +194,7 @@ async fn every_acknowledged_write_survives_a_sigkill_and_nothing_is_half_written
         Backend::Sqlite => format!("sqlite://{}?mode=rwc", data.join("academy.db").display()),
         Backend::Postgres => postgres_database().await,
     };
-    let mut server = Server::start(&data, &web, &database_url, &log).await;
+    let mut server = Server::start(Server::command(), &data, &web, &database_url, &log).await;
     let client = reqwest::Client::builder().timeout(Duration::from_secs(60)).build().expect("client");
     let prefix = format!("crash-{}-", &uuid::Uuid::now_v7().simple().to_string()[20..]);
 
@@ -290,7 +234,7 @@ async fn every_acknowledged_write_survives_a_sigkill_and_nothing_is_half_written
     for writer in writers {
         writer.await.expect("writer finished");
     }
-    let server = Server::start(&data, &web, &database_url, &log).await;
+    let server = Server::start(Server::command(), &data, &web, &database_url, &log).await;
 
     // Assert: every acknowledged write is stored once and whole, nothing is half-written.
     let refused = stream.refused.lock().expect("lock").clone();

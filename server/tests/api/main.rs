@@ -3,6 +3,7 @@
 
 mod accounts;
 mod helpers;
+mod server_process;
 
 mod auth;
 mod catalogue;
@@ -10,6 +11,7 @@ mod contact;
 mod crash;
 mod dashboard;
 mod database;
+mod disk_full;
 mod docs;
 mod documented_answers;
 mod email_change;

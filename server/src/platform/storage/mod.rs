@@ -17,7 +17,7 @@
 pub mod signing;
 pub mod sniff;
 
-use std::path::Path as FsPath;
+use std::path::{Path as FsPath, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -56,6 +56,9 @@ pub enum StorageError {
     NotFound,
     #[error(transparent)]
     UploadUrl(#[from] UploadUrlError),
+    /// 507: the disk (or the account's quota) is full; nothing of the file was kept.
+    #[error("no room left to store the file: {0}")]
+    NoSpace(#[source] object_store::Error),
     #[error("storage backend: {0}")]
     Backend(#[source] object_store::Error),
     #[error("storage configuration: {0}")]
@@ -66,6 +69,7 @@ impl From<object_store::Error> for StorageError {
     fn from(e: object_store::Error) -> Self {
         match e {
             object_store::Error::NotFound { .. } => StorageError::NotFound,
+            other if is_out_of_space(&other) => StorageError::NoSpace(other),
             other => StorageError::Backend(other),
         }
     }
@@ -98,6 +102,8 @@ pub struct Storage {
     signer: UploadSigner,
     /// Whether the backend keeps per-object attributes (S3 does, local disk does not).
     attributes: bool,
+    /// The folder of the local-disk backend.
+    local_root: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for Storage {
@@ -116,11 +122,19 @@ impl Storage {
         }
     }
 
-    /// Files on local disk under `root` (created when missing).
+    /// Files on local disk under `root` (created when missing). A file is written under a temporary name beside
+    /// its own, synced to disk, then renamed into place (and the folder synced): a reader sees the whole file or
+    /// none, a file reported stored survives a crash, and a write that fails (a full disk) removes what it wrote.
     pub fn local(root: &FsPath, secret: &[u8]) -> Result<Storage, StorageError> {
         std::fs::create_dir_all(root).map_err(|e| StorageError::Config(format!("creating {}: {e}", root.display())))?;
-        let store = LocalFileSystem::new_with_prefix(root)?;
-        Ok(Storage { store: Arc::new(store), presigner: None, signer: UploadSigner::new(secret), attributes: false })
+        let store = LocalFileSystem::new_with_prefix(root)?.with_fsync(true);
+        Ok(Storage {
+            store: Arc::new(store),
+            presigner: None,
+            signer: UploadSigner::new(secret),
+            attributes: false,
+            local_root: Some(root.to_path_buf()),
+        })
     }
 
     /// Files in an S3-compatible bucket.
@@ -139,6 +153,7 @@ impl Storage {
             presigner: config.direct_uploads.then_some(s3),
             signer: UploadSigner::new(secret),
             attributes: true,
+            local_root: None,
         })
     }
 
@@ -229,6 +244,18 @@ impl Storage {
         Ok((bytes, kind))
     }
 
+    /// Deletes what writes interrupted by a crash left on local disk: the temporary `<name>#<n>` files a write
+    /// renames into place once it is complete (no key of ours contains `#`). Only those older than `age`, so a
+    /// write under way, on this instance or another sharing the folder, is never touched. Returns how many were
+    /// deleted; nothing to do on S3, where an upload appears whole or not at all.
+    pub async fn remove_interrupted_writes(&self, age: Duration) -> Result<u64, StorageError> {
+        let Some(root) = self.local_root.clone() else { return Ok(0) };
+        let swept = tokio::task::spawn_blocking(move || remove_interrupted_writes_under(&root, age))
+            .await
+            .map_err(|e| StorageError::Config(format!("sweeping interrupted writes: {e}")))?;
+        swept.map_err(|e| StorageError::Config(format!("sweeping interrupted writes: {e}")))
+    }
+
     /// Deletes a file (an old avatar, an abandoned upload). Deleting a missing file is not an error.
     pub async fn delete(&self, key: &str) -> Result<(), StorageError> {
         match self.store.delete(&Path::from(key)).await {
@@ -247,6 +274,47 @@ pub use academy_shared::media::OWN_FILES_PATH;
 /// The URL path where a committed file is read.
 pub fn public_path(key: &str) -> String {
     format!("{OWN_FILES_PATH}{key}")
+}
+
+fn remove_interrupted_writes_under(dir: &FsPath, age: Duration) -> std::io::Result<u64> {
+    let mut removed = 0;
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            removed += remove_interrupted_writes_under(&entry.path(), age)?;
+            continue;
+        }
+        let name = entry.file_name();
+        let interrupted = name
+            .to_str()
+            .and_then(|name| name.rsplit_once('#'))
+            .is_some_and(|(_, n)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        let old = entry.metadata()?.modified()?.elapsed().is_ok_and(|elapsed| elapsed >= age);
+        if kind.is_file() && interrupted && old {
+            match std::fs::remove_file(entry.path()) {
+                Ok(()) => removed += 1,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(removed)
+}
+
+/// Whether a storage failure comes from a full disk or quota, somewhere in its chain of causes.
+fn is_out_of_space(error: &object_store::Error) -> bool {
+    use std::io::ErrorKind::{FileTooLarge, QuotaExceeded, StorageFull};
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    while let Some(e) = cause {
+        if e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| matches!(io.kind(), StorageFull | QuotaExceeded | FileTooLarge))
+        {
+            return true;
+        }
+        cause = e.source();
+    }
+    false
 }
 
 fn check_image(bytes: &[u8], max: u64) -> Result<ImageKind, StorageError> {
@@ -362,6 +430,50 @@ pub(crate) mod tests {
         storage.store.put(&Path::from(key.as_str()), PutPayload::from_static(b"<html>")).await.unwrap();
         assert!(matches!(storage.commit_image(&key, "avatars").await, Err(StorageError::NotAnImage)));
         assert!(storage.store.head(&Path::from(key.as_str())).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn the_leftovers_of_writes_a_crash_interrupted_are_swept_once_old() {
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::local(dir.path(), b"secret").unwrap();
+        let staging = dir.path().join("staging");
+        std::fs::create_dir_all(&staging).unwrap();
+        let id = "0190a0b0c0d0e0f00112233445566778";
+        let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+        let write = |name: &str, old: bool| {
+            let file = std::fs::File::create(staging.join(name)).unwrap();
+            if old {
+                file.set_modified(hour_ago).unwrap();
+            }
+        };
+        write(&format!("{id}#1"), true);
+        write(&format!("{id}#12"), false);
+        write(id, true);
+        write(&format!("{id}#x"), true);
+
+        let removed = storage.remove_interrupted_writes(Duration::from_secs(600)).await.unwrap();
+
+        let mut left: Vec<String> =
+            std::fs::read_dir(&staging).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        left.sort();
+        assert_eq!(removed, 1);
+        assert_eq!(
+            left,
+            [id.to_owned(), format!("{id}#12"), format!("{id}#x")],
+            "a recent write may still be under way"
+        );
+    }
+
+    #[test]
+    fn a_full_disk_or_quota_is_told_apart_from_other_storage_failures() {
+        let failure = |kind: std::io::ErrorKind| {
+            let source: Box<dyn std::error::Error + Send + Sync> = Box::new(std::io::Error::from(kind));
+            StorageError::from(object_store::Error::Generic { store: "LocalFileSystem", source })
+        };
+        for kind in [std::io::ErrorKind::StorageFull, std::io::ErrorKind::QuotaExceeded] {
+            assert!(matches!(failure(kind), StorageError::NoSpace(_)), "{kind:?}");
+        }
+        assert!(matches!(failure(std::io::ErrorKind::PermissionDenied), StorageError::Backend(_)));
     }
 
     #[test]

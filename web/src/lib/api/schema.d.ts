@@ -4927,6 +4927,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description No room left to store the file: nothing was kept, the URL still works */
+      507: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Reports whether the server and its database answer. */
@@ -5236,6 +5242,12 @@ export interface operations {
       };
       /** @description The database cannot be reached right now; `Retry-After` says when to try again */
       503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No room left to store the avatar: nothing changed, it can be tried again */
+      507: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
