@@ -18,6 +18,7 @@ mod health;
 mod housekeeping;
 mod jobs;
 mod learning;
+mod learning_files;
 mod limits;
 mod log_lines;
 mod login_limits;
