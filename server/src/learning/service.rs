@@ -144,6 +144,8 @@ pub async fn outline(pool: &Pool, person: Person<'_>, id_or_slug: &str) -> Resul
 #[derive(Debug, Clone)]
 pub struct Lesson {
     pub course_id: String,
+    /// How the person stands towards the course (its teacher and administrators may edit the lesson's text).
+    pub role: CourseRole,
     pub row: LessonRow,
     /// How its video plays; none for a reading lesson (or a link no lesson may name).
     pub player: Option<LessonPlayer>,
@@ -171,7 +173,7 @@ pub async fn lesson(
         _ => None,
     };
     let player = row.video_url.as_deref().and_then(|url| lesson_player(url, OWN_FILES_PATH));
-    Ok(Lesson { course_id: access.course.id, row, player, completed })
+    Ok(Lesson { course_id: access.course.id, role: access.role, row, player, completed })
 }
 
 /// What a learner's completion changed.

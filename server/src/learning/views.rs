@@ -273,11 +273,15 @@ pub struct LessonContent {
     pub text: String,
     /// Whether the caller completed it; null for anybody but an enrolled learner.
     pub completed: Option<bool>,
+    /// The text in both languages, for those who may edit it (the course's teacher, administrators); else null.
+    pub texts: Option<Localized>,
 }
 
 impl LessonContent {
     pub fn of(lesson: Lesson, lang: Lang) -> LessonContent {
         let row = lesson.row;
+        let editor = matches!(lesson.role, CourseRole::Teacher | CourseRole::Admin);
+        let texts = editor.then(|| Localized::new(&row.body_vi, &row.body_en));
         LessonContent {
             title: Localized::new(row.title_vi, row.title_en).get(lang).to_owned(),
             text: Localized::new(row.body_vi, row.body_en).get(lang).to_owned(),
@@ -288,6 +292,7 @@ impl LessonContent {
             free_preview: row.free_preview != 0,
             player: lesson.player.map(Into::into),
             completed: lesson.completed,
+            texts,
         }
     }
 }

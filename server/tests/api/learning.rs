@@ -370,6 +370,9 @@ async fn videos_play_in_privacy_friendly_players_and_reading_lessons_are_read() 
     assert_eq!(reading["result"]["text"], "Đọc kỹ phần này.");
     assert_eq!(reading["result"]["completed"], false);
     assert_eq!(kept["result"]["text"], "Đọc kỹ phần này.");
+    assert!(reading["result"]["texts"].is_null(), "a learner gets the text in their language only");
+    let (_, for_teacher) = room.call(Method::GET, &room.lesson_path(2), Some(&room.teacher), None).await;
+    assert_eq!(for_teacher["result"]["texts"], json!({"vi": "Đọc kỹ phần này.", "en": "Read this part carefully."}));
 }
 
 #[tokio::test]

@@ -950,6 +950,7 @@ export interface components {
         player?: components["schemas"]["PlayerView"] | null;
         /** @description Plain text, paragraphs separated by blank lines; empty when the lesson has none. */
         text: string;
+        texts?: components["schemas"]["Localized"] | null;
         title: string;
       };
     };
@@ -1841,6 +1842,7 @@ export interface components {
       player?: components["schemas"]["PlayerView"] | null;
       /** @description Plain text, paragraphs separated by blank lines; empty when the lesson has none. */
       text: string;
+      texts?: components["schemas"]["Localized"] | null;
       title: string;
     };
     /**

@@ -29,3 +29,8 @@ export async function setCompletion(courseId: string, lessonId: string, complete
 export async function rememberLesson(courseId: string, lessonId: string): Promise<void> {
   await api.put<boolean>(`${coursePath(courseId)}/resume`, { lessonId });
 }
+
+/** `PUT …/lessons/{lessonId}/text`: the lesson's text in both languages (its teacher, administrators). */
+export async function saveLessonText(courseId: string, lessonId: string, body: { vi: string; en: string }): Promise<void> {
+  await api.put<boolean>(`${lessonPath(courseId, lessonId)}/text`, { body });
+}

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { optimistic, sharedKeys } from '@/lib/query-client';
 import { learningKeys } from './keys';
-import { rememberLesson, setCompletion } from './learning';
+import { rememberLesson, saveLessonText, setCompletion } from './learning';
 import type { LearningCourse, LessonContent } from './types';
 
 interface CompletionVariables {
@@ -45,5 +45,14 @@ export function useRememberLesson(courseId: string) {
   return useMutation({
     mutationFn: (lessonId: string) => rememberLesson(courseId, lessonId),
     onError: (error) => console.error('Failed to remember the lesson', error),
+  });
+}
+
+/** Saves a lesson's text in both languages, then reads the lesson again. */
+export function useLessonText(courseId: string, lessonId: string) {
+  return useMutation({
+    mutationFn: (body: { vi: string; en: string }) => saveLessonText(courseId, lessonId, body),
+    onSuccess: (_done, _body, _snapshot, { client }) =>
+      client.invalidateQueries({ queryKey: learningKeys.lesson(courseId, lessonId) }),
   });
 }

@@ -11,6 +11,7 @@ const api = vi.hoisted(() => ({
   fetchLesson: vi.fn(),
   setCompletion: vi.fn(),
   rememberLesson: vi.fn(),
+  saveLessonText: vi.fn(),
 }));
 vi.mock('../api/learning', () => api);
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -132,6 +133,19 @@ describe('EnrollLecturesPage', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.queryByTestId('mark-complete')).toBeNull();
     expect(api.rememberLesson).not.toHaveBeenCalled();
+  });
+
+  it("lets the course's teacher write a lesson's text in both languages", async () => {
+    api.fetchLearningCourse.mockResolvedValue(course({ role: 'teacher', progress: null }));
+    api.fetchLesson.mockImplementation((_course: string, id: string) => Promise.resolve(lesson(id, { texts: { vi: 'Cũ', en: 'Old' } })));
+    api.saveLessonText.mockResolvedValue(undefined);
+    renderPage();
+
+    fireEvent.click(await screen.findByTestId('edit-lesson-text'));
+    fireEvent.change(screen.getByLabelText('English text'), { target: { value: 'New notes' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the text' }));
+
+    await waitFor(() => expect(api.saveLessonText).toHaveBeenCalledWith('c1', 'l2', { vi: 'Cũ', en: 'New notes' }));
   });
 
   it('tells someone not enrolled to enrol, with a link to the course', async () => {

@@ -16,6 +16,7 @@ import { learningQueries } from '../api/queries';
 import type { LearningCourse, OutlineLesson, Progress } from '../api/types';
 import { CurriculumNav } from '../components/curriculum-nav';
 import { LessonPlayer, LessonText } from '../components/lesson-player';
+import { LessonTextEditor } from '../components/lesson-text-editor';
 
 /**
  * /profile/enroll-lectures?id={courseId}[&lesson={lessonId}]: the curriculum beside the player. It opens the
@@ -242,6 +243,9 @@ function LessonPane({ courseId, lesson, learner }: { courseId: string; lesson: O
         </section>
       ) : (
         content.data?.kind === 'text' && <p className="mt-5 text-slate-500">{t('noText')}</p>
+      )}
+      {content.data?.texts && (
+        <LessonTextEditor key={lesson.id} courseId={courseId} lessonId={lesson.id} texts={content.data.texts} />
       )}
     </article>
   );
