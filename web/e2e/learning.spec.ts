@@ -10,6 +10,8 @@ async function percentOf(card: Locator): Promise<number> {
 
 test.describe('learning', () => {
   test('a student continues a course, completes a lesson, sees the progress and reviews the course', async ({ page, baseURL }) => {
+    // Four pages one after the other: more than one page's time on a busy machine.
+    test.setTimeout(90_000);
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     await signInViaApi(page.context(), baseURL!, LEARNER);
