@@ -532,6 +532,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
     }
 
     enrol_students(conn, &catalogue, &users, &courses).await?;
+    crate::learning::demo::load(conn, now_ms()).await?;
     tx.commit().await?;
     tracing::info!(
         courses = catalogue.courses.len(),

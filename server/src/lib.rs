@@ -66,6 +66,8 @@ fn catalogue_router() -> OpenApiRouter<AppState> {
         .merge(contact::routes::router())
         .merge(contact::newsletter::router())
         .merge(learning::routes::router())
+        .merge(learning::mentorships::router())
+        .merge(learning::reviews::routes::router())
         .merge(catalogue::routes::dashboard::router())
         .merge(material::routes::router())
 }

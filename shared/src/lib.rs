@@ -10,6 +10,7 @@ pub mod countdown;
 pub mod display;
 pub mod envelope;
 pub mod i18n;
+pub mod learning;
 pub mod limits;
 pub mod media;
 pub mod mentorship;

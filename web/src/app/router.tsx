@@ -19,6 +19,7 @@ const ForgotPasswordPage = lazy(() => import('@/features/auth/routes/forgot-pass
 const ResetPasswordPage = lazy(() => import('@/features/auth/routes/reset-password'));
 const ConfirmEmailPage = lazy(() => import('@/features/auth/routes/confirm-email'));
 const ProfilePage = lazy(() => import('@/features/profile/routes/profile'));
+const EnrollLecturesPage = lazy(() => import('@/features/learning/routes/enroll-lectures'));
 const UsersAdminPage = lazy(() => import('@/features/users-admin/routes/users'));
 
 /** [path, page key] of the pages later milestones build. */
@@ -38,7 +39,6 @@ const publicPages: [string, string][] = [
   ['contact', 'contact'],
   ['terms', 'terms'],
   ['privacy', 'privacy'],
-  ['profile/enroll-lectures', 'enrollLectures'],
   ['instructor', 'instructor'],
   ['instructor/course/:courseId', 'instructorCourse'],
   ['cart', 'cart'],
@@ -116,6 +116,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <HomePage /> },
               { path: 'profile', element: <ProfilePage /> },
+              { path: 'profile/enroll-lectures', element: <EnrollLecturesPage /> },
               ...cataloguePublicRoutes,
               ...publicPages.filter(([path]) => !cataloguePublicPaths.has(path)).map(placeholderRoute),
               { path: '*', element: <NotFoundPage /> },

@@ -240,7 +240,7 @@ pub struct Lesson {
     pub duration_seconds: i64,
     pub free_preview: bool,
     pub video_url: Option<String>,
-    /// True when the video exists but is withheld from this viewer.
+    /// True when the lesson (its video or its text) is withheld from this viewer.
     pub locked: bool,
 }
 
@@ -380,7 +380,7 @@ pub async fn course_page(
                         order: lesson.position,
                         duration_seconds: lesson.duration_seconds,
                         free_preview,
-                        locked: !visible && lesson.video_url.is_some(),
+                        locked: !visible,
                         video_url: if visible { lesson.video_url } else { None },
                     }
                 })

@@ -26,7 +26,7 @@ use object_store::aws::{AmazonS3, AmazonS3Builder};
 use object_store::local::LocalFileSystem;
 use object_store::path::Path;
 use object_store::signer::Signer as _;
-use object_store::{Attribute, Attributes, ObjectStore, ObjectStoreExt as _, PutOptions, PutPayload};
+use object_store::{Attribute, Attributes, GetOptions, ObjectStore, ObjectStoreExt as _, PutOptions, PutPayload};
 
 pub use academy_shared::profile::AVATAR_MAX_BYTES;
 use signing::{UploadQuery, UploadSigner, UploadUrlError};
@@ -256,6 +256,33 @@ impl Storage {
         swept.map_err(|e| StorageError::Config(format!("sweeping interrupted writes: {e}")))
     }
 
+    /// A committed file for `/files/public/{key}`: its type, its whole size, and its bytes, all of them or the
+    /// `range` of them (already checked to lie within the file, see [`Storage::size`]).
+    pub async fn read(&self, key: &str, range: Option<std::ops::Range<u64>>) -> Result<PublicFile, StorageError> {
+        let content_type = committed_type(key).ok_or(StorageError::NotFound)?;
+        let path = Path::from(key);
+        let (bytes, size) = match range {
+            Some(range) => {
+                let result = self.store.get_opts(&path, GetOptions { range: Some(range.into()), ..Default::default() });
+                let result = result.await?;
+                let size = result.meta.size;
+                (result.bytes().await?, size)
+            }
+            None => {
+                let result = self.store.get(&path).await?;
+                let size = result.meta.size;
+                (result.bytes().await?, size)
+            }
+        };
+        Ok(PublicFile { bytes, content_type, size })
+    }
+
+    /// The size of a committed file, to check a requested byte range against before reading it.
+    pub async fn size(&self, key: &str) -> Result<u64, StorageError> {
+        committed_type(key).ok_or(StorageError::NotFound)?;
+        Ok(self.store.head(&Path::from(key)).await?.size)
+    }
+
     /// Deletes a file (an old avatar, an abandoned upload). Deleting a missing file is not an error.
     pub async fn delete(&self, key: &str) -> Result<(), StorageError> {
         match self.store.delete(&Path::from(key)).await {
@@ -264,6 +291,18 @@ impl Storage {
         }
     }
 }
+
+/// A committed file as served.
+#[derive(Debug, Clone)]
+pub struct PublicFile {
+    pub bytes: Bytes,
+    pub content_type: &'static str,
+    /// The whole file's size, whatever part of it `bytes` holds.
+    pub size: u64,
+}
+
+/// The videos lesson files may be: played by the browser's own player, read in byte ranges as it seeks.
+const VIDEO_TYPES: [(&str, &str); 2] = [("mp4", "video/mp4"), ("webm", "video/webm")];
 
 /// `Cache-Control` of public files: their names are never reused.
 pub const CACHE_CONTROL: &str = "public, max-age=31536000, immutable";
@@ -339,6 +378,17 @@ fn committed_kind(key: &str) -> Option<ImageKind> {
     let (stem, ext) = name.split_once('.')?;
     is_uuid_simple(stem).then_some(())?;
     ImageKind::from_extension(ext)
+}
+
+/// The type a committed key `<prefix>/<32 hex>.<ext>` is served with: an image's (any prefix) or, under
+/// `videos/`, a video's; `None` for anything else.
+fn committed_type(key: &str) -> Option<&'static str> {
+    if let Some(kind) = committed_kind(key) {
+        return Some(kind.mime());
+    }
+    let (stem, ext) = key.strip_prefix("videos/")?.split_once('.')?;
+    is_uuid_simple(stem).then_some(())?;
+    VIDEO_TYPES.iter().find(|(e, _)| *e == ext).map(|(_, mime)| *mime)
 }
 
 fn is_uuid_simple(text: &str) -> bool {
@@ -474,6 +524,29 @@ pub(crate) mod tests {
             assert!(matches!(failure(kind), StorageError::NoSpace(_)), "{kind:?}");
         }
         assert!(matches!(failure(std::io::ErrorKind::PermissionDenied), StorageError::Backend(_)));
+    }
+
+    #[tokio::test]
+    async fn a_committed_file_is_read_whole_or_by_byte_range_with_its_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::local(dir.path(), b"secret").unwrap();
+        let key = "videos/0190a0b0c0d0e0f00112233445566778.mp4";
+        let video: Vec<u8> = (0..=255).collect();
+        storage.store.put(&Path::from(key), PutPayload::from(video.clone())).await.unwrap();
+
+        let whole = storage.read(key, None).await.unwrap();
+        let part = storage.read(key, Some(10..20)).await.unwrap();
+
+        assert_eq!((whole.bytes.as_ref(), whole.content_type, whole.size), (&video[..], "video/mp4", 256));
+        assert_eq!((part.bytes.as_ref(), part.size), (&video[10..20], 256));
+        assert_eq!(storage.size(key).await.unwrap(), 256);
+        for hidden in [
+            "staging/0190a0b0c0d0e0f00112233445566778",
+            "videos/intro.mp4",
+            "videos/0190a0b0c0d0e0f00112233445566778.html",
+        ] {
+            assert!(matches!(storage.read(hidden, None).await, Err(StorageError::NotFound)), "{hidden}");
+        }
     }
 
     #[test]

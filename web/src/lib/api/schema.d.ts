@@ -4,6 +4,11 @@
  */
 
 
+/** OneOf type helpers */
+type Without<T, U> = { [P in Exclude<keyof T, keyof U>]?: never };
+type XOR<T, U> = (T | U) extends object ? (Without<T, U> & U) | (Without<U, T> & T) : T | U;
+type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A, infer B, ...infer Rest] ? OneOf<[XOR<A, B>, ...Rest]> : never;
+
 export interface paths {
   "/api/admin/outbox": {
     /** Mails kept instead of sent when no SMTP server is configured (ADMIN), newest first. */
@@ -26,7 +31,10 @@ export interface paths {
     post: operations["send_contact_message"];
   };
   "/api/course/enroll-list": {
-    /** The courses the caller is enrolled in, latest first. */
+    /**
+     * The courses the caller is enrolled in, latest first, each with the progress counted now. Accepts any body
+     * (the profile sends an empty multipart form) and ignores it.
+     */
     post: operations["enrolled_courses"];
   };
   "/api/courses": {
@@ -39,6 +47,20 @@ export interface paths {
      * sent to enrolled learners, the instructor and admins.
      */
     get: operations["get_course"];
+  };
+  "/api/courses/{id}/reviews": {
+    /**
+     * The reviews of a course, newest first (5 a page unless asked): the visible ones, and for administrators the
+     * hidden ones too.
+     */
+    get: operations["list_reviews"];
+  };
+  "/api/courses/{id}/reviews/mine": {
+    /**
+     * Writes the caller's review of a course, or changes it: learners enrolled in the course, one review each. The
+     * course's rating is recomputed at once.
+     */
+    put: operations["save_my_review"];
   };
   "/api/dashboard/banners": {
     /** Every banner, active or not, with both languages' texts. */
@@ -149,6 +171,35 @@ export interface paths {
      */
     get: operations["get_home"];
   };
+  "/api/learning/courses/{id}": {
+    /**
+     * A course's learning page: its curriculum with the caller's completions, progress and the lesson to resume
+     * at. For its enrolled learners, its teacher and administrators.
+     */
+    get: operations["get_learning_course"];
+  };
+  "/api/learning/courses/{id}/lessons/{lessonId}": {
+    /**
+     * A lesson's content (its video's player, its text). Free previews for everybody who may see the course; every
+     * lesson for its enrolled learners, its teacher and administrators.
+     */
+    get: operations["get_lesson"];
+  };
+  "/api/learning/courses/{id}/lessons/{lessonId}/completion": {
+    /** Marks a lesson completed (or not) for the enrolled caller; answers their progress. */
+    put: operations["set_lesson_completion"];
+  };
+  "/api/learning/courses/{id}/lessons/{lessonId}/text": {
+    /**
+     * Writes a lesson's text in both languages: the lesson itself when it has no video, notes beside it otherwise.
+     * The course's teacher or an administrator.
+     */
+    put: operations["set_lesson_text"];
+  };
+  "/api/learning/courses/{id}/resume": {
+    /** Remembers the lesson the enrolled caller opened: the learning page resumes there. */
+    put: operations["resume_lesson"];
+  };
   "/api/logout": {
     /** The dashboard's logout: ends the session of the Bearer token (or of a `token` in a JSON body). */
     post: operations["logout_dashboard"];
@@ -184,6 +235,14 @@ export interface paths {
   "/api/posts/{id}": {
     /** One published post by id or slug. */
     get: operations["get_post"];
+  };
+  "/api/reviews/{id}/reply": {
+    /** The course's teacher replies to a review (a new reply replaces the earlier one). */
+    put: operations["reply_to_review"];
+  };
+  "/api/reviews/{id}/visibility": {
+    /** Hides a review (it leaves the list and the course's rating) or shows it again. Administrators. */
+    put: operations["set_review_visibility"];
   };
   "/auth/forgot-password": {
     /**
@@ -232,7 +291,10 @@ export interface paths {
     post: operations["create_token"];
   };
   "/courses/instructor": {
-    /** The caller's own courses, newest first (teachers; admins get theirs, usually none). */
+    /**
+     * The caller's own courses, newest first, each with the number of learners enrolled in it (teachers; admins get
+     * theirs, usually none).
+     */
     get: operations["instructor_courses"];
   };
   "/files/get-upload-url": {
@@ -245,7 +307,10 @@ export interface paths {
     post: operations["post_upload_url"];
   };
   "/files/public/{folder}/{name}": {
-    /** A committed public file (an avatar), with the type read from its content when it was stored. */
+    /**
+     * A committed public file (an avatar, a lesson's video), with the type read from its content when it was
+     * stored. A `Range: bytes=…` header gets that part of it (206), so video players start anywhere and seek.
+     */
     get: operations["read_public_file"];
   };
   "/files/upload/staging/{id}": {
@@ -412,6 +477,16 @@ export interface components {
       order?: number;
       slug?: string;
     };
+    /** @description Marks a lesson completed or not. */
+    CompletionBody: {
+      completed: boolean;
+    };
+    /** @description A lesson's completion and the progress it gives. */
+    CompletionView: {
+      lessonCompleted: boolean;
+      lessonId: string;
+      progress: components["schemas"]["ProgressView"];
+    };
     /** @description The body of `POST /users/confirm-email`. */
     ConfirmEmailBody: {
       /**
@@ -515,6 +590,11 @@ export interface components {
       sections: components["schemas"]["Section"][];
       whatYouWillLearn: string[];
     });
+    /**
+     * @description How the caller stands towards a course.
+     * @enum {string}
+     */
+    CourseRoleView: "teacher" | "student" | "admin" | "visitor";
     CourseStatusBody: {
       /** @description `draft` (unpublished), `published` or `archived`. */
       status: string;
@@ -569,26 +649,52 @@ export interface components {
       /** @description A text to show. */
       message: string;
     };
-    /** @description A course the caller is enrolled in. `_id` is the course's id. */
+    /**
+     * @description The answer of `POST /api/course/enroll-list`: the success code beside the list, which sits at the top level
+     * of the body where the profile reads it.
+     */
+    EnrollListBody: {
+      /**
+       * Format: int32
+       * @description 1000.
+       * @example 1000
+       */
+      code: number;
+      enrollList: components["schemas"]["EnrolledCourse"][];
+      total: number;
+    };
+    /** @description A course the caller is enrolled in. */
     EnrolledCourse: {
+      /** @description The course's id (the learning page is `/profile/enroll-lectures?id={_id}`). */
       _id: string;
+      /** @description Every current lesson completed. */
       completed: boolean;
-      courseId: string;
       /** @description When the caller enrolled. */
       createdAt: string;
-      enrollmentId: string;
-      instructor: components["schemas"]["EnrolledInstructor"];
+      instructor: components["schemas"]["PersonRef"];
       /**
        * Format: int64
-       * @description Percent, 0–100.
+       * @description Percent of the course's current lessons completed, 0–100.
        */
       progress: number;
       thumbnail?: string | null;
       title: string;
     };
-    EnrolledInstructor: {
-      image?: string | null;
-      name: string;
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_CompletionView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A lesson's completion and the progress it gives. */
+      result: {
+        lessonCompleted: boolean;
+        lessonId: string;
+        progress: components["schemas"]["ProgressView"];
+      };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_Course: {
@@ -698,35 +804,6 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
-    Envelope_EnrollList_EnrolledCourse: {
-      /**
-       * Format: int32
-       * @description 1000 on success.
-       * @example 1000
-       */
-      code: number;
-      message?: string | null;
-      result: {
-        enrollList: ({
-            _id: string;
-            completed: boolean;
-            courseId: string;
-            /** @description When the caller enrolled. */
-            createdAt: string;
-            enrollmentId: string;
-            instructor: components["schemas"]["EnrolledInstructor"];
-            /**
-             * Format: int64
-             * @description Percent, 0–100.
-             */
-            progress: number;
-            thumbnail?: string | null;
-            title: string;
-          })[];
-        total: number;
-      };
-    };
-    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_EnrollList_MentorshipEnrollment: {
       /**
        * Format: int32
@@ -826,6 +903,55 @@ export interface components {
       result: {
         /** @description Whether the token is a live access token (valid signature and expiry, open session, active user). */
         valid: boolean;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_LearningCourse: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A course's learning page: the curriculum beside the player, the caller's progress and where to resume. */
+      result: {
+        _id: string;
+        instructor: components["schemas"]["PersonRef"];
+        progress?: components["schemas"]["ProgressView"] | null;
+        /** @description The lesson to open first: the one opened last, else the first not completed, else the first. */
+        resumeLessonId?: string | null;
+        role: components["schemas"]["CourseRoleView"];
+        sections: components["schemas"]["OutlineSection"][];
+        slug: string;
+        thumbnail?: string | null;
+        title: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_LessonContent: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A lesson's content. */
+      result: {
+        /** @description Whether the caller completed it; null for anybody but an enrolled learner. */
+        completed?: boolean | null;
+        courseId: string;
+        /** Format: int64 */
+        durationSeconds: number;
+        freePreview: boolean;
+        id: string;
+        kind: components["schemas"]["LessonKind"];
+        player?: components["schemas"]["PlayerView"] | null;
+        /** @description Plain text, paragraphs separated by blank lines; empty when the lesson has none. */
+        text: string;
+        texts?: components["schemas"]["Localized"] | null;
+        title: string;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -1032,6 +1158,71 @@ export interface components {
       result: components["schemas"]["Post"] & {
         /** @description HTML, sanitised when stored. */
         content: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Review: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A learner's review of a course. */
+      result: {
+        author: components["schemas"]["PersonRef"];
+        createdAt: string;
+        /** @description Changed after it was first written. */
+        edited: boolean;
+        /** @description Hidden by an administrator: listed only to administrators and its author. */
+        hidden: boolean;
+        id: string;
+        /**
+         * Format: int64
+         * @description 1–5 stars.
+         */
+        rating: number;
+        reply?: components["schemas"]["ReviewReply"] | null;
+        /** @description Plain text; null when the learner only gave stars. */
+        text?: string | null;
+        updatedAt: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_ReviewList: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A page of a course's reviews, with the course's rating, the caller's own review and what the caller may do. */
+      result: {
+        /** @description The caller is an administrator: hidden reviews are listed, and any can be hidden or shown. */
+        canModerate: boolean;
+        /** @description The caller teaches the course: they may reply. */
+        canReply: boolean;
+        /** @description The caller is enrolled: they may write (or change) their review. */
+        canReview: boolean;
+        items: components["schemas"]["Review"][];
+        mine?: components["schemas"]["Review"] | null;
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        pageSize: number;
+        /**
+         * Format: double
+         * @description The average of the visible reviews, one decimal.
+         */
+        ratingAverage: number;
+        /** Format: int64 */
+        ratingCount: number;
+        /** Format: int64 */
+        total: number;
+        /** Format: int64 */
+        totalPages: number;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -1314,7 +1505,7 @@ export interface components {
           description: string;
           /**
            * Format: int64
-           * @description Enrolment count.
+           * @description Learners enrolled in the course now.
            */
           enrollments: number;
           /** @description `draft`, `published` or `archived`. */
@@ -1579,7 +1770,7 @@ export interface components {
       description: string;
       /**
        * Format: int64
-       * @description Enrolment count.
+       * @description Learners enrolled in the course now.
        */
       enrollments: number;
       /** @description `draft`, `published` or `archived`. */
@@ -1601,6 +1792,19 @@ export interface components {
       /** @description Whether the token is a live access token (valid signature and expiry, open session, active user). */
       valid: boolean;
     };
+    /** @description A course's learning page: the curriculum beside the player, the caller's progress and where to resume. */
+    LearningCourse: {
+      _id: string;
+      instructor: components["schemas"]["PersonRef"];
+      progress?: components["schemas"]["ProgressView"] | null;
+      /** @description The lesson to open first: the one opened last, else the first not completed, else the first. */
+      resumeLessonId?: string | null;
+      role: components["schemas"]["CourseRoleView"];
+      sections: components["schemas"]["OutlineSection"][];
+      slug: string;
+      thumbnail?: string | null;
+      title: string;
+    };
     /**
      * @description A lesson of the curriculum. `videoUrl` is given for free previews, and for everything to enrolled
      * learners, the course's instructor and admins.
@@ -1610,7 +1814,7 @@ export interface components {
       durationSeconds: number;
       freePreview: boolean;
       id: string;
-      /** @description True when the video exists but is withheld from this viewer. */
+      /** @description True when the lesson (its video or its text) is withheld from this viewer. */
       locked: boolean;
       /** Format: int64 */
       order: number;
@@ -1624,6 +1828,31 @@ export interface components {
       id?: string | null;
       title: components["schemas"]["Localized"];
       videoUrl?: string | null;
+    };
+    /** @description A lesson's content. */
+    LessonContent: {
+      /** @description Whether the caller completed it; null for anybody but an enrolled learner. */
+      completed?: boolean | null;
+      courseId: string;
+      /** Format: int64 */
+      durationSeconds: number;
+      freePreview: boolean;
+      id: string;
+      kind: components["schemas"]["LessonKind"];
+      player?: components["schemas"]["PlayerView"] | null;
+      /** @description Plain text, paragraphs separated by blank lines; empty when the lesson has none. */
+      text: string;
+      texts?: components["schemas"]["Localized"] | null;
+      title: string;
+    };
+    /**
+     * @description What a lesson is made of.
+     * @enum {string}
+     */
+    LessonKind: "video" | "text";
+    /** @description A lesson's text in both languages (plain text; blank lines separate paragraphs). */
+    LessonTextBody: {
+      body: components["schemas"]["Localized"];
     };
     LessonTexts: {
       id: string;
@@ -1708,6 +1937,21 @@ export interface components {
       recipient: string;
       subject: string;
     };
+    OutlineLesson: {
+      /** @description Completed by the caller (always false for anybody but an enrolled learner). */
+      completed: boolean;
+      /** Format: int64 */
+      durationSeconds: number;
+      freePreview: boolean;
+      id: string;
+      kind: components["schemas"]["LessonKind"];
+      title: string;
+    };
+    OutlineSection: {
+      id: string;
+      lessons: components["schemas"]["OutlineLesson"][];
+      title: string;
+    };
     Package: {
       currency: string;
       /** Format: int64 */
@@ -1743,6 +1987,12 @@ export interface components {
       /** Format: int64 */
       totalPages: number;
     };
+    /** @description A person as a course shows them: name and picture. */
+    PersonRef: {
+      image?: string | null;
+      /** @description `lastName firstName`. */
+      name: string;
+    };
     /** @description A mentorship plan. `short_description` is spelled as the mentorship package's field is. */
     Plan: {
       currency: string;
@@ -1755,6 +2005,16 @@ export interface components {
       short_description: string;
       title: string;
     };
+    /** @description How a lesson's video plays. */
+    PlayerView: OneOf<[{
+      /** @enum {string} */
+      kind: "file";
+      url: string;
+    }, {
+      /** @enum {string} */
+      kind: "embed";
+      url: string;
+    }]>;
     /** @description A blog post as lists show it. */
     Post: {
       _id: string;
@@ -1802,6 +2062,25 @@ export interface components {
       /** @default null */
       phoneNumber?: string | null;
     };
+    /** @description A learner's progress in a course. */
+    ProgressView: {
+      completed: boolean;
+      /**
+       * Format: int32
+       * @description Lessons completed that the course still has.
+       */
+      completedLessons: number;
+      /**
+       * Format: int32
+       * @description 0–100, rounded down: 100 only when every lesson is completed.
+       */
+      percent: number;
+      /**
+       * Format: int32
+       * @description Lessons the course has now.
+       */
+      totalLessons: number;
+    };
     ReadBody: {
       read: boolean;
     };
@@ -1847,6 +2126,10 @@ export interface components {
        */
       username?: string;
     };
+    ReplyBody: {
+      /** @description At most 5,000 characters. */
+      text: string;
+    };
     /** @description The body of `POST /auth/reset-password`. */
     ResetPassword: {
       /** @default */
@@ -1856,6 +2139,71 @@ export interface components {
        * @default
        */
       token?: string;
+    };
+    /** @description The lesson the learner opened. */
+    ResumeBody: {
+      lessonId: string;
+    };
+    /** @description A learner's review of a course. */
+    Review: {
+      author: components["schemas"]["PersonRef"];
+      createdAt: string;
+      /** @description Changed after it was first written. */
+      edited: boolean;
+      /** @description Hidden by an administrator: listed only to administrators and its author. */
+      hidden: boolean;
+      id: string;
+      /**
+       * Format: int64
+       * @description 1–5 stars.
+       */
+      rating: number;
+      reply?: components["schemas"]["ReviewReply"] | null;
+      /** @description Plain text; null when the learner only gave stars. */
+      text?: string | null;
+      updatedAt: string;
+    };
+    /** @description A review as the form sends it. */
+    ReviewFormBody: {
+      /**
+       * Format: int64
+       * @description 1–5.
+       */
+      rating: number;
+      /** @description Optional, at most 5,000 characters. */
+      text?: string | null;
+    };
+    /** @description A page of a course's reviews, with the course's rating, the caller's own review and what the caller may do. */
+    ReviewList: {
+      /** @description The caller is an administrator: hidden reviews are listed, and any can be hidden or shown. */
+      canModerate: boolean;
+      /** @description The caller teaches the course: they may reply. */
+      canReply: boolean;
+      /** @description The caller is enrolled: they may write (or change) their review. */
+      canReview: boolean;
+      items: components["schemas"]["Review"][];
+      mine?: components["schemas"]["Review"] | null;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /**
+       * Format: double
+       * @description The average of the visible reviews, one decimal.
+       */
+      ratingAverage: number;
+      /** Format: int64 */
+      ratingCount: number;
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      totalPages: number;
+    };
+    /** @description The teacher's reply under a review. */
+    ReviewReply: {
+      author: components["schemas"]["PersonRef"];
+      repliedAt: string;
+      text: string;
     };
     /** @description The body of `PATCH /users/{userId}/role`. */
     RoleBody: {
@@ -2056,6 +2404,9 @@ export interface components {
       /** Format: int64 */
       totalPages: number;
     };
+    VisibilityBody: {
+      hidden: boolean;
+    };
   };
   responses: never;
   parameters: never;
@@ -2239,13 +2590,16 @@ export interface operations {
       };
     };
   };
-  /** The courses the caller is enrolled in, latest first. */
+  /**
+   * The courses the caller is enrolled in, latest first, each with the progress counted now. Accepts any body
+   * (the profile sends an empty multipart form) and ignores it.
+   */
   enrolled_courses: {
     responses: {
       /** @description Enrolled courses */
       200: {
         content: {
-          "application/json": components["schemas"]["Envelope_EnrollList_EnrolledCourse"];
+          "application/json": components["schemas"]["EnrollListBody"];
         };
       };
       /** @description Not signed in */
@@ -2333,6 +2687,117 @@ export interface operations {
       };
       /** @description No such published course */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The reviews of a course, newest first (5 a page unless asked): the visible ones, and for administrators the
+   * hidden ones too.
+   */
+  list_reviews: {
+    parameters: {
+      query?: {
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 5). */
+        pageSize?: number;
+      };
+      path: {
+        /** @description Course id or slug */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of reviews */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ReviewList"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Writes the caller's review of a course, or changes it: learners enrolled in the course, one review each. The
+   * course's rating is recomputed at once.
+   */
+  save_my_review: {
+    parameters: {
+      path: {
+        /** @description Course id or slug */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReviewFormBody"];
+      };
+    };
+    responses: {
+      /** @description The review as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Review"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not enrolled in the course */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Stars outside 1–5, or a text too long */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4113,6 +4578,307 @@ export interface operations {
       };
     };
   };
+  /**
+   * A course's learning page: its curriculum with the caller's completions, progress and the lesson to resume
+   * at. For its enrolled learners, its teacher and administrators.
+   */
+  get_learning_course: {
+    parameters: {
+      path: {
+        /** @description Course id or slug */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The course to learn */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_LearningCourse"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not enrolled in the course */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course (or one the caller may not see) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A lesson's content (its video's player, its text). Free previews for everybody who may see the course; every
+   * lesson for its enrolled learners, its teacher and administrators.
+   */
+  get_lesson: {
+    parameters: {
+      path: {
+        /** @description Course id or slug */
+        id: string;
+        /** @description Lesson id */
+        lessonId: string;
+      };
+    };
+    responses: {
+      /** @description The lesson */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_LessonContent"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, and the lesson is not a free preview */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not enrolled, and the lesson is not a free preview */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course or lesson */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Marks a lesson completed (or not) for the enrolled caller; answers their progress. */
+  set_lesson_completion: {
+    parameters: {
+      path: {
+        /** @description Course id or slug */
+        id: string;
+        /** @description Lesson id */
+        lessonId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CompletionBody"];
+      };
+    };
+    responses: {
+      /** @description The new progress */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CompletionView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an enrolled learner of the course */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course or lesson */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Writes a lesson's text in both languages: the lesson itself when it has no video, notes beside it otherwise.
+   * The course's teacher or an administrator.
+   */
+  set_lesson_text: {
+    parameters: {
+      path: {
+        /** @description Course id or slug */
+        id: string;
+        /** @description Lesson id */
+        lessonId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LessonTextBody"];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_bool"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not the course's teacher */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course or lesson */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A text is too long */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Remembers the lesson the enrolled caller opened: the learning page resumes there. */
+  resume_lesson: {
+    parameters: {
+      path: {
+        /** @description Course id or slug */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ResumeBody"];
+      };
+    };
+    responses: {
+      /** @description Remembered */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_bool"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not enrolled in the course */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course or lesson */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** The dashboard's logout: ends the session of the Bearer token (or of a `token` in a JSON body). */
   logout_dashboard: {
     /** @description Optional: the Bearer token is used when there is no body */
@@ -4363,6 +5129,134 @@ export interface operations {
       };
       /** @description No such post */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The course's teacher replies to a review (a new reply replaces the earlier one). */
+  reply_to_review: {
+    parameters: {
+      path: {
+        /** @description Review id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReplyBody"];
+      };
+    };
+    responses: {
+      /** @description The review with its reply */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Review"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not the course's teacher */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such review */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description An empty or too long reply */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Hides a review (it leaves the list and the course's rating) or shows it again. Administrators. */
+  set_review_visibility: {
+    parameters: {
+      path: {
+        /** @description Review id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VisibilityBody"];
+      };
+    };
+    responses: {
+      /** @description The review */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Review"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such review */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4692,7 +5586,10 @@ export interface operations {
       };
     };
   };
-  /** The caller's own courses, newest first (teachers; admins get theirs, usually none). */
+  /**
+   * The caller's own courses, newest first, each with the number of learners enrolled in it (teachers; admins get
+   * theirs, usually none).
+   */
   instructor_courses: {
     responses: {
       /** @description The teacher's courses */
@@ -4822,20 +5719,31 @@ export interface operations {
       };
     };
   };
-  /** A committed public file (an avatar), with the type read from its content when it was stored. */
+  /**
+   * A committed public file (an avatar, a lesson's video), with the type read from its content when it was
+   * stored. A `Range: bytes=…` header gets that part of it (206), so video players start anywhere and seek.
+   */
   read_public_file: {
     parameters: {
+      header?: {
+        /** @description One byte range, e.g. `bytes=0-1023` */
+        Range?: string | null;
+      };
       path: {
         folder: string;
         name: string;
       };
     };
     responses: {
-      /** @description The image */
+      /** @description The file */
       200: {
         content: {
           "image/*": unknown;
         };
+      };
+      /** @description The bytes asked for (`Content-Range`) */
+      206: {
+        content: never;
       };
       /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
@@ -4845,6 +5753,12 @@ export interface operations {
       };
       /** @description No such file */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The range starts past the end (`Content-Range: bytes *\/size`) */
+      416: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

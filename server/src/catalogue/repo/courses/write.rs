@@ -280,6 +280,7 @@ pub async fn delete(conn: &mut sqlx::AnyConnection, before: &Ownership) -> Resul
 }
 
 /// Replaces the whole curriculum of a course (sections and lessons in the given order) and its totals.
+/// A lesson saved again (by its id) keeps its text; learners' completions refer to lessons by id too.
 /// Call inside a transaction.
 pub async fn replace_curriculum(
     conn: &mut sqlx::AnyConnection,
@@ -287,6 +288,13 @@ pub async fn replace_curriculum(
     sections: &[SectionInput],
 ) -> Result<(), sqlx::Error> {
     let now = now_ms();
+    let texts: Vec<(String, String, String)> =
+        sqlx::query_as("select id, body_vi, body_en from course_lessons where course_id = $1")
+            .bind(course_id)
+            .fetch_all(&mut *conn)
+            .await?;
+    let texts: std::collections::HashMap<String, (String, String)> =
+        texts.into_iter().map(|(id, vi, en)| (id, (vi, en))).collect();
     sqlx::query("delete from course_lessons where course_id = $1").bind(course_id).execute(&mut *conn).await?;
     sqlx::query("delete from course_sections where course_id = $1").bind(course_id).execute(&mut *conn).await?;
     let (mut lesson_count, mut duration) = (0_i64, 0_i64);
@@ -305,12 +313,14 @@ pub async fn replace_curriculum(
         .execute(&mut *conn)
         .await?;
         for (l, lesson) in (1_i64..).zip(&section.lessons) {
+            let lesson_id = lesson.id.clone().filter(|id| !id.is_empty()).unwrap_or_else(new_id);
+            let (body_vi, body_en) = texts.get(&lesson_id).cloned().unwrap_or_default();
             sqlx::query(
                 "insert into course_lessons (id, section_id, course_id, title_vi, title_en, duration_seconds, \
-                 video_url, free_preview, position, created_at, updated_at) \
-                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
+                 video_url, free_preview, position, created_at, updated_at, body_vi, body_en) \
+                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12)",
             )
-            .bind(lesson.id.clone().filter(|id| !id.is_empty()).unwrap_or_else(new_id))
+            .bind(&lesson_id)
             .bind(&section_id)
             .bind(course_id)
             .bind(&lesson.title.vi)
@@ -320,6 +330,8 @@ pub async fn replace_curriculum(
             .bind(i64::from(lesson.free_preview))
             .bind(l)
             .bind(now)
+            .bind(body_vi)
+            .bind(body_en)
             .execute(&mut *conn)
             .await?;
             lesson_count += 1;

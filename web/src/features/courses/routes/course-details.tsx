@@ -20,6 +20,7 @@ import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { ratingDisplay } from '@/lib/wasm';
 import { courseQueries } from '../api/queries';
+import { CourseReviews } from '../components/course-reviews';
 import { Curriculum } from '../components/curriculum';
 import { hoursMinutes } from '../format';
 
@@ -70,7 +71,12 @@ function CourseView({ course }: { course: CourseDetail }) {
     : null;
   const loginTarget = `${paths.login}?redirect=${encodeURIComponent(location.pathname)}`;
 
-  const enroll = isAuthenticated ? (
+  const enroll = course.fullAccess ? (
+    <Link to={paths.enrollLectures(course._id)} className={`${buttonClass('primary', 'lg')} w-full`} data-testid="go-to-learning">
+      <PlayCircle aria-hidden="true" className="size-5" />
+      {t('details.goToLearning')}
+    </Link>
+  ) : isAuthenticated ? (
     <button type="button" className={`${buttonClass('primary', 'lg')} w-full`} onClick={() => toast.info(t('details.enrollSoon'))}>
       <ShoppingCart aria-hidden="true" className="size-5" />
       {t('details.enroll')}
@@ -230,6 +236,8 @@ function CourseView({ course }: { course: CourseDetail }) {
               </div>
             </div>
           </section>
+
+          <CourseReviews courseId={course._id} />
         </div>
       </div>
 

@@ -17,7 +17,6 @@ export function EnrolledCourseCard({ course }: { course: EnrolledCourse }) {
   const { t, i18n } = useTranslation('profile');
   const progress = clampPercent(course.progress);
   const enrolled = relativeTime(course.createdAt, localeOf(i18n.language));
-  const courseId = course.courseId ?? course._id;
   return (
     <article data-testid="enrolled-course" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md sm:flex-row">
       <div className="relative aspect-video w-full shrink-0 overflow-hidden rounded-xl bg-slate-100 sm:w-48">
@@ -61,7 +60,7 @@ export function EnrolledCourseCard({ course }: { course: EnrolledCourse }) {
               {t('courses.enrolled', { time: enrolled })}
             </span>
           )}
-          <Link to={paths.enrollLectures(courseId)} className={buttonClass('primary', 'sm')}>
+          <Link to={paths.enrollLectures(course._id)} className={buttonClass('primary', 'sm')}>
             {t('courses.continue')}
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>

@@ -35,7 +35,7 @@ const enrolled: EnrolledCourse = {
   instructor: { name: 'Minh Nguyễn', image: null },
   progress: 42,
   completed: true,
-  createdAt: Date.now() - 3 * DAY,
+  createdAt: new Date(Date.now() - 3 * DAY).toISOString(),
 };
 
 const mentorship = (endOffset: number, services: string[] = ['A', 'B', 'C', 'D', 'E']): MentorshipEnrollment => ({

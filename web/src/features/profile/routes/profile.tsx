@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -52,9 +53,11 @@ function EmptyState({ icon: Icon, text, to, action }: { icon: LucideIcon; text: 
 
 function ListBox({ loading, maxHeight, children, testId }: { loading: boolean; maxHeight: 800 | 400; children: ReactNode; testId: string }) {
   if (loading) {
+    // Card-shaped placeholders of the cards' own height, so the page does not move when the list arrives.
     return (
-      <div className="flex justify-center py-16">
-        <Spinner />
+      <div className="space-y-4" aria-busy="true" data-testid={`${testId}-loading`}>
+        <Skeleton className={maxHeight === 800 ? 'h-[9.5rem] rounded-2xl' : 'h-64 rounded-2xl'} />
+        <Skeleton className={maxHeight === 800 ? 'h-[9.5rem] rounded-2xl' : 'hidden'} />
       </div>
     );
   }
