@@ -21,6 +21,7 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 pub mod catalogue;
+pub mod commerce;
 pub mod config;
 pub mod contact;
 pub mod demo;

@@ -6,6 +6,7 @@ mod helpers;
 
 mod auth;
 mod catalogue;
+mod commerce_ledger;
 mod contact;
 mod dashboard;
 mod database;

@@ -1,0 +1,3 @@
+//! The commerce domain's SQL, one module per table group; the only place of its queries.
+
+pub mod ledger;
