@@ -12,7 +12,8 @@
 //! - the domains, each with its routes and its SQL (`repo`): [`identity`] (accounts, passwords, tokens, sessions,
 //!   password resets, the first administrator), [`files`] (uploads), [`catalogue`] (courses, categories, mentors,
 //!   posts, the feed, banners, the home page and the dashboard that edits them), [`learning`] (enrolments),
-//!   [`material`] (subjects and syllabuses), [`contact`] (admission and contact forms, the newsletter);
+//!   [`material`] (subjects and syllabuses), [`contact`] (admission and contact forms, the newsletter),
+//!   [`commerce`] (cart, orders, coupons, payments, the ledger);
 //! - [`housekeeping`] (the hourly chores) and [`demo`] (the demo catalogue).
 
 /// Memory comes from mimalloc: with glibc's allocator, a course-list request on a busy server spent ~25% of its
@@ -52,6 +53,12 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(identity::routes::users::router())
         .merge(files::routes::router())
         .merge(catalogue_router())
+        .merge(commerce_router())
+}
+
+/// Commerce: the cart, free enrolment, checkout and orders, payments, and their administration.
+fn commerce_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().merge(commerce::routes::cart::router())
 }
 
 /// The catalogue's public endpoints (courses, categories, mentors, posts, feed, banners, home, contact).

@@ -1,5 +1,11 @@
-//! Commerce: carts, orders and coupons, payments (VietQR bank transfers confirmed by the bank feed) and the
-//! ledger that records where every amount of money is ([`ledger`]).
+//! Commerce: the cart and free enrolment ([`cart`]), orders and coupons, payments (VietQR bank transfers
+//! confirmed by the bank feed) and the ledger that records where every amount of money is ([`ledger`]).
+//!
+//! Use cases return a [`CommerceError`](error::CommerceError); [`routes`] turns it into the API's answer.
 
+pub mod cart;
+pub mod error;
 pub mod ledger;
 pub mod repo;
+pub mod routes;
+pub mod views;

@@ -6,6 +6,8 @@ mod helpers;
 
 mod auth;
 mod catalogue;
+mod commerce_cart;
+mod commerce_fixtures;
 mod commerce_ledger;
 mod contact;
 mod dashboard;

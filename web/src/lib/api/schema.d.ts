@@ -13,6 +13,25 @@ export interface paths {
     /** The active banners in display order. */
     get: operations["list_banners"];
   };
+  "/api/cart": {
+    /** The signed-in caller's cart: each item's course as the catalogue has it now, and the total. */
+    get: operations["get_cart"];
+  };
+  "/api/cart/delete": {
+    /** Removes an item from the caller's cart. HTTP 200 means removed; the answer is the cart without it. */
+    delete: operations["delete_cart_item"];
+  };
+  "/api/cart/items": {
+    /** Adds a course to the caller's cart. */
+    post: operations["add_cart_item"];
+  };
+  "/api/cart/merge": {
+    /**
+     * Adds the visitor's browser cart to the caller's cart at login. Courses that cannot be added are listed in
+     * `skipped` with the reason; the others are added.
+     */
+    post: operations["merge_cart"];
+  };
   "/api/categories": {
     /** Every category in display order, with its number of published courses. */
     get: operations["list_categories"];
@@ -39,6 +58,10 @@ export interface paths {
      * sent to enrolled learners, the instructor and admins.
      */
     get: operations["get_course"];
+  };
+  "/api/courses/{id}/enroll-free": {
+    /** Enrols the caller in a free course at once (free courses never go through the cart). */
+    post: operations["enroll_free_course"];
   };
   "/api/dashboard/banners": {
     /** Every banner, active or not, with both languages' texts. */
@@ -328,6 +351,11 @@ export interface components {
        */
       status?: string;
     };
+    /** @description A course to add to the cart. */
+    AddCartItem: {
+      /** @description The course's id (or slug). */
+      courseId: string;
+    };
     /** @description The body of `POST /api/contact/admissionMessage` (documentation of `academy_shared::contact::AdmissionForm`). */
     AdmissionBody: {
       courseName: string;
@@ -388,6 +416,46 @@ export interface components {
       /** @description `lastName firstName`. */
       name: string;
       userId: string;
+    };
+    /** @description The course of a cart item as the catalogue has it now. */
+    CartCourse: {
+      _id: string;
+      currency: string;
+      /**
+       * Format: int64
+       * @description Its list price, minor units.
+       */
+      originalPrice: number;
+      /**
+       * Format: int64
+       * @description What it costs now (its sale price when on sale), minor units.
+       */
+      price: number;
+      thumbnail?: string | null;
+      title: string;
+    };
+    /** @description A course in the cart. */
+    CartItemView: {
+      /** @description The item's id (the `itemId` of `DELETE /api/cart/delete`). */
+      _id: string;
+      addedAt: string;
+      course: components["schemas"]["CartCourse"];
+      courseId: string;
+    };
+    /** @description The caller's cart. */
+    CartView: {
+      /** @description The cart's id (the `cartId` of `DELETE /api/cart/delete`). */
+      _id: string;
+      /** @description How many items. */
+      count: number;
+      /** @description The currency of every item (one cart, one currency); null when the cart is empty. */
+      currency?: string | null;
+      items: components["schemas"]["CartItemView"][];
+      /**
+       * Format: int64
+       * @description What the items cost now, together (minor units of `currency`).
+       */
+      totalAmount: number;
     };
     /** @description A category, texts in the request's language. */
     Category: {
@@ -590,6 +658,36 @@ export interface components {
       image?: string | null;
       name: string;
     };
+    /** @description A new enrolment in a free course. */
+    EnrolmentView: {
+      courseId: string;
+      enrolledAt: string;
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_CartView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description The caller's cart. */
+      result: {
+        /** @description The cart's id (the `cartId` of `DELETE /api/cart/delete`). */
+        _id: string;
+        /** @description How many items. */
+        count: number;
+        /** @description The currency of every item (one cart, one currency); null when the cart is empty. */
+        currency?: string | null;
+        items: components["schemas"]["CartItemView"][];
+        /**
+         * Format: int64
+         * @description What the items cost now, together (minor units of `currency`).
+         */
+        totalAmount: number;
+      };
+    };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_Course: {
       /**
@@ -747,6 +845,21 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_EnrolmentView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A new enrolment in a free course. */
+      result: {
+        courseId: string;
+        enrolledAt: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_Health: {
       /**
        * Format: int32
@@ -859,6 +972,21 @@ export interface components {
         bio: string;
         courses: components["schemas"]["Course"][];
         plans: components["schemas"]["Plan"][];
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_MergedCart: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description The cart after a merge, and the courses that were not added with the reason. */
+      result: {
+        cart: components["schemas"]["CartView"];
+        skipped: components["schemas"]["SkippedCourse"][];
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -1683,6 +1811,16 @@ export interface components {
       package: components["schemas"]["Package"];
       startDate: string;
     };
+    /** @description The courses of a visitor's browser cart. */
+    MergeCart: {
+      /** @description Course ids, at most 50. */
+      courseIds: string[];
+    };
+    /** @description The cart after a merge, and the courses that were not added with the reason. */
+    MergedCart: {
+      cart: components["schemas"]["CartView"];
+      skipped: components["schemas"]["SkippedCourse"][];
+    };
     /** @description A text to show. */
     MessageResult: {
       message: string;
@@ -1847,6 +1985,13 @@ export interface components {
        */
       username?: string;
     };
+    /** @description The form fields of `DELETE /api/cart/delete`. */
+    RemoveCartItem: {
+      /** @description The cart's `_id`. */
+      cartId: string;
+      /** @description The item's `_id`. */
+      itemId: string;
+    };
     /** @description The body of `POST /auth/reset-password`. */
     ResetPassword: {
       /** @default */
@@ -1906,6 +2051,11 @@ export interface components {
       message: string;
       ok: boolean;
       result: components["schemas"]["SendDetail"];
+    };
+    /** @description A course of the browser's cart that was not added, and why. */
+    SkippedCourse: {
+      courseId: string;
+      message: string;
     };
     /** @description The body of `POST /users/staff`. */
     StaffBody: {
@@ -2118,6 +2268,165 @@ export interface operations {
       };
     };
   };
+  /** The signed-in caller's cart: each item's course as the catalogue has it now, and the total. */
+  get_cart: {
+    responses: {
+      /** @description The caller's cart (created empty the first time) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CartView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Removes an item from the caller's cart. HTTP 200 means removed; the answer is the cart without it. */
+  delete_cart_item: {
+    requestBody: {
+      content: {
+        "application/x-www-form-urlencoded": components["schemas"]["RemoveCartItem"];
+        "multipart/form-data": components["schemas"]["RemoveCartItem"];
+      };
+    };
+    responses: {
+      /** @description Removed: the cart without the item */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CartView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such item in a cart of the caller's (someone else's cart included) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description `cartId` or `itemId` is missing */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Adds a course to the caller's cart. */
+  add_cart_item: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AddCartItem"];
+      };
+    };
+    responses: {
+      /** @description The cart with the course */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CartView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course on sale */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Refused: the course is free (enrol directly), taught or owned by the caller, in the cart already, or priced in another currency than the cart's courses */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The cart is full */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Adds the visitor's browser cart to the caller's cart at login. Courses that cannot be added are listed in
+   * `skipped` with the reason; the others are added.
+   */
+  merge_cart: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MergeCart"];
+      };
+    };
+    responses: {
+      /** @description The merged cart and the courses skipped */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_MergedCart"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description More than 50 courses */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Every category in display order, with its number of published courses. */
   list_categories: {
     responses: {
@@ -2277,6 +2586,47 @@ export interface operations {
       };
       /** @description No such published course */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Enrols the caller in a free course at once (free courses never go through the cart). */
+  enroll_free_course: {
+    parameters: {
+      path: {
+        /** @description The course's id or slug */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Enrolled */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_EnrolmentView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course on sale */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The course is not free, or the caller teaches or owns it already */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

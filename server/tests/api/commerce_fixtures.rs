@@ -1,0 +1,124 @@
+//! What the commerce tests share: a shop (a teacher with a category) whose courses are written straight into the
+//! catalogue, and calls with a token.
+
+use academy_server::platform::db::{new_id, now_ms};
+use academy_shared::roles::Role;
+use reqwest::Method;
+use serde_json::Value;
+
+use crate::{
+    accounts::{TestUser, status_json},
+    helpers::{TestApp, spawn_app},
+};
+
+/// A running app with a teacher and a category to file courses under.
+#[derive(Debug)]
+pub struct Shop {
+    pub app: TestApp,
+    pub teacher: TestUser,
+    pub category_id: String,
+}
+
+pub async fn shop() -> Shop {
+    let app = spawn_app().await;
+    let teacher = app.create_user("teacher", Role::Teacher).await;
+    let category_id = new_id();
+    sqlx::query(
+        "insert into categories (id, slug, name_vi, name_en, created_at, updated_at) values ($1, $2, 'Lập trình', \
+         'Programming', 0, 0)",
+    )
+    .bind(&category_id)
+    .bind(format!("cat-{category_id}"))
+    .execute(&app.state.pool)
+    .await
+    .expect("category");
+    Shop { app, teacher, category_id }
+}
+
+/// A course to put in the catalogue.
+#[derive(Debug, Clone)]
+pub struct NewCourse<'a> {
+    pub title: &'a str,
+    pub price: i64,
+    pub discount: Option<i64>,
+    pub currency: &'a str,
+    pub status: &'a str,
+}
+
+impl NewCourse<'_> {
+    pub fn vnd(title: &str, price: i64) -> NewCourse<'_> {
+        NewCourse { title, price, discount: None, currency: "VND", status: "published" }
+    }
+}
+
+impl Shop {
+    /// A course of the shop's teacher; its id.
+    pub async fn course(&self, course: NewCourse<'_>) -> String {
+        self.course_of(&self.teacher.id, course).await
+    }
+
+    /// A course of `teacher_id`; its id.
+    pub async fn course_of(&self, teacher_id: &str, course: NewCourse<'_>) -> String {
+        let id = new_id();
+        sqlx::query(
+            "insert into courses (id, slug, title_vi, title_en, thumbnail, price, discount, currency, instructor_id, \
+             category_id, status, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
+             $12)",
+        )
+        .bind(&id)
+        .bind(format!("course-{id}"))
+        .bind(format!("{} (vi)", course.title))
+        .bind(course.title)
+        .bind(format!("/files/public/thumbnails/{id}.png"))
+        .bind(course.price)
+        .bind(course.discount)
+        .bind(course.currency)
+        .bind(teacher_id)
+        .bind(&self.category_id)
+        .bind(course.status)
+        .bind(now_ms())
+        .execute(&self.app.state.pool)
+        .await
+        .expect("course");
+        id
+    }
+
+    /// A signed-in user with `role`: the account and its access token.
+    pub async fn person(&self, prefix: &str, role: Role) -> (TestUser, String) {
+        let (user, access, _) = self.app.signed_in(prefix, role).await;
+        (user, access)
+    }
+
+    /// Sends `body` as JSON (or nothing) with `token`; the status and the JSON body.
+    pub async fn call(&self, method: Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
+        status_json(self.app.send(method, path, Some(token), body).await).await
+    }
+
+    /// Like [`Shop::call`] with `Accept-Language: en`.
+    pub async fn call_en(&self, method: Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
+        let mut request = self.app.client.request(method, self.app.url(path)).bearer_auth(token);
+        request = request.header("Accept-Language", "en");
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        status_json(request.send().await.expect("request sent")).await
+    }
+
+    /// How many enrolments the user has in the course (0 or 1), and the course's enrolment count.
+    pub async fn enrolment(&self, user_id: &str, course_id: &str) -> (i64, i64) {
+        let pool = &self.app.state.pool;
+        let mine: i64 =
+            sqlx::query_scalar("select count(*) from course_enrollments where user_id = $1 and course_id = $2")
+                .bind(user_id)
+                .bind(course_id)
+                .fetch_one(pool)
+                .await
+                .expect("count");
+        let count: i64 = sqlx::query_scalar("select enrollment_count from courses where id = $1")
+            .bind(course_id)
+            .fetch_one(pool)
+            .await
+            .expect("count");
+        (mine, count)
+    }
+}
