@@ -58,7 +58,10 @@ pub fn api_router() -> OpenApiRouter<AppState> {
 
 /// Commerce: the cart, free enrolment, checkout and orders, payments, and their administration.
 fn commerce_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(commerce::routes::cart::router())
+    OpenApiRouter::new()
+        .merge(commerce::routes::cart::router())
+        .merge(commerce::routes::orders::router())
+        .merge(commerce::routes::admin::router())
 }
 
 /// The catalogue's public endpoints (courses, categories, mentors, posts, feed, banners, home, contact).
@@ -141,7 +144,7 @@ pub async fn serve(
 
 /// The handler of every kind of queued job.
 pub fn job_handlers() -> Vec<std::sync::Arc<dyn platform::jobs::JobHandler<AppState>>> {
-    vec![std::sync::Arc::new(housekeeping::Chores)]
+    vec![std::sync::Arc::new(housekeeping::Chores), std::sync::Arc::new(commerce::orders::ExpireOrders)]
 }
 
 /// Serves an already built router (see [`app_with`]) like [`serve`].

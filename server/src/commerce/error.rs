@@ -36,8 +36,12 @@ pub enum CommerceError {
     CartItemNotFound,
     #[error("nothing to check out")]
     NothingToCheckOut,
+    /// The coupon code a person typed does not exist.
     #[error("no such coupon")]
     UnknownCoupon,
+    /// No coupon with this id (administration).
+    #[error("no coupon with this id")]
+    CouponNotFound,
     #[error("coupon refused: {0}")]
     Coupon(CouponRefusal),
     /// No such order, or not the caller's.
@@ -45,6 +49,9 @@ pub enum CommerceError {
     OrderNotFound,
     #[error(transparent)]
     Transition(TransitionRefused),
+    /// Another unpaid order of the caller's holds some of these courses: pay or cancel it first.
+    #[error("pending order {code} holds some of the courses")]
+    PendingOrder { code: String },
     /// Bank transfers cannot be taken: the receiving account is not set.
     #[error("payments are not set up")]
     PaymentsNotConfigured,
@@ -95,9 +102,16 @@ impl CommerceError {
                 "Your cart is empty: add a course before checking out.",
             ),
             Self::UnknownCoupon => Text::new("Mã giảm giá không tồn tại.", "This coupon code does not exist."),
+            Self::CouponNotFound => Text::new("Không tìm thấy mã giảm giá.", "Coupon not found."),
             Self::Coupon(refusal) => Text::localized(|lang| refusal.message(lang)),
             Self::OrderNotFound => Text::new("Không tìm thấy đơn hàng.", "Order not found."),
             Self::Transition(refusal) => Text::localized(|lang| refusal.message(lang)),
+            Self::PendingOrder { code } => Text::new(
+                format!(
+                    "Bạn có đơn hàng {code} chưa thanh toán chứa khóa học này. Hãy thanh toán hoặc hủy đơn đó trước."
+                ),
+                format!("Your unpaid order {code} holds this course. Pay for it or cancel it first."),
+            ),
             Self::PaymentsNotConfigured => Text::new(
                 "Thanh toán chuyển khoản chưa được thiết lập. Vui lòng thử lại sau.",
                 "Bank transfer payments are not set up yet. Please try again later.",

@@ -4,8 +4,14 @@
 //! Use cases return a [`CommerceError`](error::CommerceError); [`routes`] turns it into the API's answer.
 
 pub mod cart;
+pub mod checkout;
+pub mod coupons;
 pub mod error;
 pub mod ledger;
+pub mod notify;
+pub mod orders;
+pub mod payments;
 pub mod repo;
 pub mod routes;
+pub mod settings;
 pub mod views;

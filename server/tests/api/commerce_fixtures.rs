@@ -122,3 +122,83 @@ impl Shop {
         (mine, count)
     }
 }
+
+/// The demo's bank account, as an administrator saves it.
+pub fn bank_settings() -> Value {
+    serde_json::json!({
+        "bankBin": "970436",
+        "bankName": "Vietcombank",
+        "accountNumber": "0011004356789",
+        "accountName": "cong ty hoc vien",
+    })
+}
+
+impl Shop {
+    /// An administrator's token, with bank transfers set up.
+    pub async fn admin_with_payments(&self) -> String {
+        let (_, admin) = self.person("admin", Role::Admin).await;
+        let (status, body) = self.call(Method::PUT, "/api/admin/payment-settings", &admin, Some(bank_settings())).await;
+        assert_eq!(status, 200, "{body}");
+        admin
+    }
+
+    /// Creates a coupon as `admin`; its JSON.
+    pub async fn coupon(&self, admin: &str, body: Value) -> Value {
+        let (status, body) = self.call(Method::POST, "/api/admin/coupons", admin, Some(body)).await;
+        assert_eq!(status, 200, "{body}");
+        body["result"].clone()
+    }
+
+    /// Checks out `course_ids` with an optional coupon and key; the status and the JSON body.
+    pub async fn checkout(
+        &self,
+        token: &str,
+        course_ids: &[&str],
+        coupon: Option<&str>,
+        key: Option<&str>,
+    ) -> (u16, Value) {
+        let body = serde_json::json!({ "courseIds": course_ids, "couponCode": coupon });
+        let mut request = self.app.client.post(self.app.url("/api/checkout")).bearer_auth(token).json(&body);
+        if let Some(key) = key {
+            request = request.header("Idempotency-Key", key);
+        }
+        status_json(request.send().await.expect("sent")).await
+    }
+
+    /// Counts the rows of `table` matching `condition` (SQL) with `value` bound as `$1`.
+    pub async fn count(&self, table: &str, condition: &str, value: &str) -> i64 {
+        sqlx::query_scalar(&format!("select count(*) from {table} where {condition}"))
+            .bind(value)
+            .fetch_one(&self.app.state.pool)
+            .await
+            .expect("count")
+    }
+}
+
+/// `n` students, created at once with one password hash and signed in without a password check (for load):
+/// their ids and access tokens.
+pub async fn many_students(app: &TestApp, n: usize) -> Vec<(String, String)> {
+    use academy_server::identity::{repo as users, sessions, tokens::Subject};
+    let hash = app.state.passwords.hash(crate::accounts::PASSWORD).await.expect("hashed");
+    let mut students = Vec::with_capacity(n);
+    for i in 0..n {
+        let username = crate::accounts::unique_name(&format!("s{i}x"));
+        let email = format!("{username}@example.com");
+        let new_user = users::NewUser {
+            username: &username,
+            email: &email,
+            password_hash: &hash,
+            first_name: Some("Học"),
+            last_name: Some("Viên"),
+            phone_number: None,
+            address: None,
+            dob: None,
+            role: Role::Student,
+        };
+        let row = users::create(&app.state.pool, &new_user).await.expect("student");
+        let subject = Subject { user_id: row.id.clone(), role: "STUDENT".to_owned(), token_version: 0 };
+        let pair = sessions::start(&app.state.pool, &app.state.tokens, &subject, now_ms()).await.expect("session");
+        students.push((row.id, pair.access.token));
+    }
+    students
+}

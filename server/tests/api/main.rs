@@ -7,6 +7,7 @@ mod helpers;
 mod auth;
 mod catalogue;
 mod commerce_cart;
+mod commerce_checkout;
 mod commerce_fixtures;
 mod commerce_ledger;
 mod contact;

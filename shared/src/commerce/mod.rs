@@ -1,7 +1,7 @@
 //! The money rules of buying courses, written once for the server and the browser: coupon evaluation and the
 //! proportional allocation of a discount ([`coupon`], [`allocate`]), the split of a sale between the teacher and
-//! the platform ([`split`]), the life of an order ([`order`]) and the order code a bank transfer carries
-//! ([`code`]).
+//! the platform ([`split`]), the life of an order ([`order`]), the order code a bank transfer carries
+//! ([`code`]) and the payment settings ([`settings`]).
 //!
 //! Amounts are integer minor units of one currency (VND has none); nothing here rounds through a float.
 
@@ -9,6 +9,7 @@ pub mod allocate;
 pub mod code;
 pub mod coupon;
 pub mod order;
+pub mod settings;
 pub mod split;
 
 pub use allocate::allocate;

@@ -35,6 +35,13 @@ pub async fn ensure(conn: &mut AnyConnection, user_id: &str, now_ms: i64) -> Res
     sqlx::query_scalar("select id from carts where user_id = $1").bind(user_id).fetch_one(conn).await
 }
 
+/// Holds the user's cart row until the transaction ends (on PostgreSQL; SQLite's writer lock already
+/// serialises writing transactions): a person's checkouts run one after the other.
+pub async fn lock(conn: &mut AnyConnection, user_id: &str, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("update carts set updated_at = $1 where user_id = $2").bind(now_ms).bind(user_id).execute(conn).await?;
+    Ok(())
+}
+
 /// The owner of a cart, if it exists.
 pub async fn owner(conn: &mut AnyConnection, cart_id: &str) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("select user_id from carts where id = $1").bind(cart_id).fetch_optional(conn).await

@@ -1,9 +1,11 @@
 //! The commerce domain's SQL, one module per group of tables; the only place of its queries.
 
 pub mod carts;
+pub mod coupons;
 pub mod enrolments;
 pub mod ledger;
 pub mod offers;
+pub mod orders;
 
 use sqlx::{Any, Transaction};
 

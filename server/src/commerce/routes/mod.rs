@@ -1,7 +1,10 @@
-//! The commerce endpoints: the cart and free enrolment ([`cart`]). Each handler reads the request, calls a use
-//! case and presents its answer; [`From<CommerceError>`] gives each refusal its HTTP answer.
+//! The commerce endpoints: the cart and free enrolment ([`cart`]), checkout and the caller's orders
+//! ([`orders`]), and their administration ([`admin`]). Each handler reads the request, calls a use case and
+//! presents its answer; [`From<CommerceError>`] gives each refusal its HTTP answer.
 
+pub mod admin;
 pub mod cart;
+pub mod orders;
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -20,7 +23,10 @@ impl From<CommerceError> for ApiError {
             (CommerceError::Database(e), _) => e.into(),
             (CommerceError::Ledger(e), _) => ApiError::internal(e),
             (
-                CommerceError::CourseNotFound | CommerceError::CartItemNotFound | CommerceError::OrderNotFound,
+                CommerceError::CourseNotFound
+                | CommerceError::CartItemNotFound
+                | CommerceError::OrderNotFound
+                | CommerceError::CouponNotFound,
                 Some(text),
             ) => ApiError::NotFound(text),
             (CommerceError::Invalid { field, .. }, Some(text)) => unprocessable(field, text),

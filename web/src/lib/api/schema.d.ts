@@ -5,9 +5,29 @@
 
 
 export interface paths {
+  "/api/admin/coupons": {
+    /** Every coupon, newest first. */
+    get: operations["list_coupons"];
+    /** Creates a coupon. */
+    post: operations["create_coupon"];
+  };
+  "/api/admin/coupons/{id}": {
+    /** Switches a coupon on or off (orders already holding one of its uses keep it). */
+    patch: operations["update_coupon"];
+  };
+  "/api/admin/orders": {
+    /** Every order, newest first, with its buyer; filtered by status. */
+    get: operations["list_orders"];
+  };
   "/api/admin/outbox": {
     /** Mails kept instead of sent when no SMTP server is configured (ADMIN), newest first. */
     get: operations["list_outbox"];
+  };
+  "/api/admin/payment-settings": {
+    /** The payment settings. */
+    get: operations["get_payment_settings"];
+    /** Sets the receiving bank account (shown as a VietQR code at checkout), the commission and the time to pay. */
+    put: operations["put_payment_settings"];
   };
   "/api/banners": {
     /** The active banners in display order. */
@@ -32,9 +52,24 @@ export interface paths {
      */
     post: operations["merge_cart"];
   };
+  "/api/cart/quote": {
+    /**
+     * What the caller's cart would cost now, with a coupon when one is given (the cart page's coupon field). Takes
+     * no coupon use.
+     */
+    post: operations["quote_cart"];
+  };
   "/api/categories": {
     /** Every category in display order, with its number of published courses. */
     get: operations["list_categories"];
+  };
+  "/api/checkout": {
+    /**
+     * Checks out the cart (or the courses named) as one order waiting for its bank transfer, and answers what the
+     * browser needs to draw the VietQR code. The same `Idempotency-Key` (or `clientToken`), or the same courses
+     * and coupon while that order waits, answers the order made the first time (200) instead of a new one (201).
+     */
+    post: operations["create_checkout"];
   };
   "/api/contact/admissionMessage": {
     /** Stores an admission message (name, email, phone, courseName, optional message). */
@@ -195,6 +230,21 @@ export interface paths {
   "/api/newsletter": {
     /** Subscribes an e-mail address to the newsletter. */
     post: operations["subscribe_newsletter"];
+  };
+  "/api/orders": {
+    /** The caller's orders, newest first. */
+    get: operations["list_my_orders"];
+  };
+  "/api/orders/{id}": {
+    /**
+     * One order: its receipt, or while it waits, how to pay it. Its owner reads it; administrators read any order
+     * (with its history and buyer).
+     */
+    get: operations["get_order"];
+  };
+  "/api/orders/{id}/cancel": {
+    /** The caller cancels an unpaid order of theirs; its coupon use is given back. */
+    post: operations["cancel_order"];
   };
   "/api/posts": {
     /** Published posts, newest first. */
@@ -398,6 +448,13 @@ export interface components {
       subtitle: components["schemas"]["Localized"];
       title: components["schemas"]["Localized"];
     };
+    /** @description Who placed an order. */
+    Buyer: {
+      email: string;
+      name: string;
+      userId: string;
+      username: string;
+    };
     /** @description The category shown on a course card. */
     CardCategory: {
       categoryName: string;
@@ -480,6 +537,17 @@ export interface components {
       order?: number;
       slug?: string;
     };
+    /** @description A checkout. */
+    CheckoutBody: {
+      /**
+       * @description The client's key of this checkout, when it cannot send the `Idempotency-Key` header: the same key
+       * answers the same order.
+       */
+      clientToken?: string | null;
+      couponCode?: string | null;
+      /** @description The courses to buy; absent: the caller's cart. */
+      courseIds?: string[] | null;
+    };
     /** @description The body of `POST /users/confirm-email`. */
     ConfirmEmailBody: {
       /**
@@ -495,6 +563,79 @@ export interface components {
       name: string;
       phone?: string | null;
       subject?: string | null;
+    };
+    /** @description A new coupon. */
+    CouponBody: {
+      /** @description 3–32 letters, digits, dashes or underscores (stored upper case). */
+      code: string;
+      /** @description The one course it applies to; absent: every course. */
+      courseId?: string | null;
+      /** @description Required for a fixed amount and for a minimum order (`VND` or `USD`). */
+      currency?: string | null;
+      descriptionEn?: string;
+      descriptionVi?: string;
+      /**
+       * Format: int64
+       * @description Epoch milliseconds; valid until (exclusive).
+       */
+      endsAt?: number | null;
+      /** @description `percent` or `fixed`. */
+      kind: string;
+      /** Format: int64 */
+      maxUses?: number | null;
+      /** Format: int64 */
+      maxUsesPerUser?: number | null;
+      /**
+       * Format: int64
+       * @description The order's total before the coupon must be at least this (minor units).
+       */
+      minOrder?: number;
+      /**
+       * Format: int64
+       * @description Epoch milliseconds; valid from (inclusive).
+       */
+      startsAt?: number | null;
+      /**
+       * Format: int64
+       * @description The percentage (1–100), or the amount in minor units of `currency`.
+       */
+      value: number;
+    };
+    /** @description A coupon switched on or off. */
+    CouponUpdate: {
+      active: boolean;
+    };
+    /** @description A coupon. */
+    CouponView: {
+      _id: string;
+      active: boolean;
+      code: string;
+      /** @description The one course it applies to; null: every course. */
+      courseId?: string | null;
+      createdAt: string;
+      currency?: string | null;
+      descriptionEn: string;
+      descriptionVi: string;
+      endsAt?: string | null;
+      /** @description `percent` or `fixed`. */
+      kind: string;
+      /** Format: int64 */
+      maxUses?: number | null;
+      /** Format: int64 */
+      maxUsesPerUser?: number | null;
+      /** Format: int64 */
+      minOrder: number;
+      startsAt?: string | null;
+      /**
+       * Format: int64
+       * @description Uses taken, by paid orders and by orders still waiting for their payment.
+       */
+      usedCount: number;
+      /**
+       * Format: int64
+       * @description The percentage (1–100), or the amount in minor units of `currency`.
+       */
+      value: number;
     };
     /** @description A course as cards and lists show it, texts in the request's language. */
     Course: {
@@ -686,6 +827,48 @@ export interface components {
          * @description What the items cost now, together (minor units of `currency`).
          */
         totalAmount: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_CouponView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A coupon. */
+      result: {
+        _id: string;
+        active: boolean;
+        code: string;
+        /** @description The one course it applies to; null: every course. */
+        courseId?: string | null;
+        createdAt: string;
+        currency?: string | null;
+        descriptionEn: string;
+        descriptionVi: string;
+        endsAt?: string | null;
+        /** @description `percent` or `fixed`. */
+        kind: string;
+        /** Format: int64 */
+        maxUses?: number | null;
+        /** Format: int64 */
+        maxUsesPerUser?: number | null;
+        /** Format: int64 */
+        minOrder: number;
+        startsAt?: string | null;
+        /**
+         * Format: int64
+         * @description Uses taken, by paid orders and by orders still waiting for their payment.
+         */
+        usedCount: number;
+        /**
+         * Format: int64
+         * @description The percentage (1–100), or the amount in minor units of `currency`.
+         */
+        value: number;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -1004,6 +1187,85 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_OrderPageView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A page of orders, newest first. */
+      result: {
+        items: components["schemas"]["OrderView"][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        pageSize: number;
+        /** Format: int64 */
+        total: number;
+        /** Format: int64 */
+        totalPages: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_OrderView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description An order, as its receipt shows it. Amounts are minor units of `currency`. */
+      result: {
+        _id: string;
+        /**
+         * Format: int64
+         * @description What is still to pay.
+         */
+        amountDue: number;
+        /**
+         * Format: int64
+         * @description What arrived for it so far (a transfer short of the total leaves it pending).
+         */
+        amountReceived: number;
+        /** Format: int64 */
+        amountRefunded: number;
+        buyer?: components["schemas"]["Buyer"] | null;
+        /** @description When it was cancelled or expired. */
+        closedAt?: string | null;
+        /** @description The transfer note: the bank feed finds the order by it. */
+        code: string;
+        couponCode?: string | null;
+        createdAt: string;
+        currency: string;
+        /** Format: int64 */
+        discountTotal: number;
+        /** @description What happened to it and who did it (administrators' views of one order). */
+        events?: components["schemas"]["OrderEventView"][] | null;
+        /** @description An unpaid order expires then. */
+        expiresAt: string;
+        items: components["schemas"]["OrderItemView"][];
+        paidAt?: string | null;
+        payment?: components["schemas"]["PaymentInstructions"] | null;
+        paymentMethod: string;
+        refundedAt?: string | null;
+        /** @description `pending`, `paid`, `cancelled`, `expired` or `refunded`. */
+        status: string;
+        /**
+         * Format: int64
+         * @description The items' prices before the coupon.
+         */
+        subtotal: number;
+        /**
+         * Format: int64
+         * @description What the order costs: `subtotal - discountTotal`.
+         */
+        totalAmount: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_Page_Course: {
       /**
        * Format: int32
@@ -1148,6 +1410,35 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_PaymentSettingsView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description The payment settings. */
+      result: {
+        accountName?: string | null;
+        accountNumber?: string | null;
+        bankBin?: string | null;
+        bankName?: string | null;
+        /**
+         * Format: int64
+         * @description The platform's share of each sale, in percent; the teacher gets the rest.
+         */
+        commissionPercent: number;
+        /** @description Whether the bank account is set (checkout is refused until it is). */
+        configured: boolean;
+        /**
+         * Format: int64
+         * @description How long an order waits for its payment.
+         */
+        orderExpiryMinutes: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_PostDetail: {
       /**
        * Format: int32
@@ -1160,6 +1451,29 @@ export interface components {
       result: components["schemas"]["Post"] & {
         /** @description HTML, sanitised when stored. */
         content: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_QuoteView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description What the cart would cost with a coupon. */
+      result: {
+        /** @description The coupon applied, upper case; null without one. */
+        couponCode?: string | null;
+        currency: string;
+        /** Format: int64 */
+        discountTotal: number;
+        items: components["schemas"]["QuoteItemView"][];
+        /** Format: int64 */
+        subtotal: number;
+        /** Format: int64 */
+        totalAmount: number;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -1376,6 +1690,47 @@ export interface components {
           /** Format: int64 */
           order: number;
           slug: string;
+        })[];
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Vec_CouponView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: ({
+          _id: string;
+          active: boolean;
+          code: string;
+          /** @description The one course it applies to; null: every course. */
+          courseId?: string | null;
+          createdAt: string;
+          currency?: string | null;
+          descriptionEn: string;
+          descriptionVi: string;
+          endsAt?: string | null;
+          /** @description `percent` or `fixed`. */
+          kind: string;
+          /** Format: int64 */
+          maxUses?: number | null;
+          /** Format: int64 */
+          maxUsesPerUser?: number | null;
+          /** Format: int64 */
+          minOrder: number;
+          startsAt?: string | null;
+          /**
+           * Format: int64
+           * @description Uses taken, by paid orders and by orders still waiting for their payment.
+           */
+          usedCount: number;
+          /**
+           * Format: int64
+           * @description The percentage (1–100), or the amount in minor units of `currency`.
+           */
+          value: number;
         })[];
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -1837,6 +2192,108 @@ export interface components {
     NewsletterRequest: {
       email: string;
     };
+    /** @description Something that happened to an order. */
+    OrderEventView: {
+      /** @description Who did it: null for the system, the bank feed or a payment gateway. */
+      actorId?: string | null;
+      actorUsername?: string | null;
+      /** Format: int64 */
+      amount?: number | null;
+      createdAt: string;
+      /** @description `created`, `partially_paid`, `paid`, `cancelled`, `expired`, `confirmed_by_hand`, `refunded`, ... */
+      kind: string;
+      note: string;
+    };
+    /** @description A course of an order as it was sold. */
+    OrderItemView: {
+      _id: string;
+      courseId: string;
+      currency: string;
+      /**
+       * Format: int64
+       * @description Its share of the coupon.
+       */
+      discount: number;
+      /**
+       * Format: int64
+       * @description The course's list price at checkout.
+       */
+      listPrice: number;
+      /**
+       * Format: int64
+       * @description What was paid for it: `price - discount`.
+       */
+      paid: number;
+      /**
+       * Format: int64
+       * @description What it cost at checkout (its sale price when on sale).
+       */
+      price: number;
+      refundedAt?: string | null;
+      /** @description `active` or `refunded`. */
+      status: string;
+      thumbnail?: string | null;
+      title: string;
+    };
+    /** @description A page of orders, newest first. */
+    OrderPageView: {
+      items: components["schemas"]["OrderView"][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      totalPages: number;
+    };
+    /** @description An order, as its receipt shows it. Amounts are minor units of `currency`. */
+    OrderView: {
+      _id: string;
+      /**
+       * Format: int64
+       * @description What is still to pay.
+       */
+      amountDue: number;
+      /**
+       * Format: int64
+       * @description What arrived for it so far (a transfer short of the total leaves it pending).
+       */
+      amountReceived: number;
+      /** Format: int64 */
+      amountRefunded: number;
+      buyer?: components["schemas"]["Buyer"] | null;
+      /** @description When it was cancelled or expired. */
+      closedAt?: string | null;
+      /** @description The transfer note: the bank feed finds the order by it. */
+      code: string;
+      couponCode?: string | null;
+      createdAt: string;
+      currency: string;
+      /** Format: int64 */
+      discountTotal: number;
+      /** @description What happened to it and who did it (administrators' views of one order). */
+      events?: components["schemas"]["OrderEventView"][] | null;
+      /** @description An unpaid order expires then. */
+      expiresAt: string;
+      items: components["schemas"]["OrderItemView"][];
+      paidAt?: string | null;
+      payment?: components["schemas"]["PaymentInstructions"] | null;
+      paymentMethod: string;
+      refundedAt?: string | null;
+      /** @description `pending`, `paid`, `cancelled`, `expired` or `refunded`. */
+      status: string;
+      /**
+       * Format: int64
+       * @description The items' prices before the coupon.
+       */
+      subtotal: number;
+      /**
+       * Format: int64
+       * @description What the order costs: `subtotal - discountTotal`.
+       */
+      totalAmount: number;
+    };
     /** @description A mail kept in the outbox. */
     OutboxItem: {
       bodyText: string;
@@ -1880,6 +2337,65 @@ export interface components {
       totalExact: boolean;
       /** Format: int64 */
       totalPages: number;
+    };
+    /** @description What the browser needs to show a VietQR code and the transfer details. */
+    PaymentInstructions: {
+      accountName: string;
+      accountNumber: string;
+      /**
+       * Format: int64
+       * @description What to transfer now (minor units; VND has none).
+       */
+      amount: number;
+      /** @description The receiving bank's 6-digit BIN. */
+      bankBin: string;
+      bankName: string;
+      currency: string;
+      /** @description When the order expires if unpaid. */
+      expiresAt: string;
+      /** @description `vietqr`: a bank transfer. */
+      method: string;
+      /** @description The transfer note: the order's code, exactly. */
+      note: string;
+    };
+    /** @description New payment settings. */
+    PaymentSettingsBody: {
+      /** @description Upper-case letters without marks, digits and spaces (lower case is raised). */
+      accountName: string;
+      /** @description 6–19 letters or digits. */
+      accountNumber: string;
+      /** @description The receiving bank's 6-digit BIN (e.g. 970436). */
+      bankBin: string;
+      bankName: string;
+      /**
+       * Format: int64
+       * @description 0–100; absent: unchanged (20 by default).
+       */
+      commissionPercent?: number | null;
+      /**
+       * Format: int64
+       * @description 5–2880; absent: unchanged (30 by default).
+       */
+      orderExpiryMinutes?: number | null;
+    };
+    /** @description The payment settings. */
+    PaymentSettingsView: {
+      accountName?: string | null;
+      accountNumber?: string | null;
+      bankBin?: string | null;
+      bankName?: string | null;
+      /**
+       * Format: int64
+       * @description The platform's share of each sale, in percent; the teacher gets the rest.
+       */
+      commissionPercent: number;
+      /** @description Whether the bank account is set (checkout is refused until it is). */
+      configured: boolean;
+      /**
+       * Format: int64
+       * @description How long an order waits for its payment.
+       */
+      orderExpiryMinutes: number;
     };
     /** @description A mentorship plan. `short_description` is spelled as the mentorship package's field is. */
     Plan: {
@@ -1939,6 +2455,34 @@ export interface components {
       lastName?: string;
       /** @default null */
       phoneNumber?: string | null;
+    };
+    /** @description A course of a quote. */
+    QuoteItemView: {
+      courseId: string;
+      /** Format: int64 */
+      discount: number;
+      /** Format: int64 */
+      paid: number;
+      /** Format: int64 */
+      price: number;
+      title: string;
+    };
+    /** @description A coupon to try on the cart. */
+    QuoteRequest: {
+      couponCode?: string | null;
+    };
+    /** @description What the cart would cost with a coupon. */
+    QuoteView: {
+      /** @description The coupon applied, upper case; null without one. */
+      couponCode?: string | null;
+      currency: string;
+      /** Format: int64 */
+      discountTotal: number;
+      items: components["schemas"]["QuoteItemView"][];
+      /** Format: int64 */
+      subtotal: number;
+      /** Format: int64 */
+      totalAmount: number;
     };
     ReadBody: {
       read: boolean;
@@ -2220,6 +2764,184 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /** Every coupon, newest first. */
+  list_coupons: {
+    responses: {
+      /** @description The coupons */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_CouponView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Creates a coupon. */
+  create_coupon: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CouponBody"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CouponView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks its rule, or the code exists (named in `result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Switches a coupon on or off (orders already holding one of its uses keep it). */
+  update_coupon: {
+    parameters: {
+      path: {
+        /** @description The coupon's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CouponUpdate"];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CouponView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such coupon */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Every order, newest first, with its buyer; filtered by status. */
+  list_orders: {
+    parameters: {
+      query?: {
+        /** @description `pending`, `paid`, `cancelled`, `expired` or `refunded`; absent: every order. */
+        status?: string;
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 20). */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description A page of orders */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderPageView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unknown status */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Mails kept instead of sent when no SMTP server is configured (ADMIN), newest first. */
   list_outbox: {
     parameters: {
@@ -2251,6 +2973,75 @@ export interface operations {
       };
       /** @description Not ADMIN */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The payment settings. */
+  get_payment_settings: {
+    responses: {
+      /** @description The settings */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PaymentSettingsView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Sets the receiving bank account (shown as a VietQR code at checkout), the commission and the time to pay. */
+  put_payment_settings: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PaymentSettingsBody"];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PaymentSettingsView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks its rule (named in `result.fields`) */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2427,6 +3218,61 @@ export interface operations {
       };
     };
   };
+  /**
+   * What the caller's cart would cost now, with a coupon when one is given (the cart page's coupon field). Takes
+   * no coupon use.
+   */
+  quote_cart: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["QuoteRequest"];
+      };
+    };
+    responses: {
+      /** @description The prices, the coupon's share of each line and the total */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_QuoteView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A course of the cart is no longer on sale */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The cart is empty, or holds a course the caller owns now */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The coupon does not exist or does not apply (`result.fields.couponCode` says why) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Every category in display order, with its number of published courses. */
   list_categories: {
     responses: {
@@ -2434,6 +3280,74 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Category"];
+        };
+      };
+    };
+  };
+  /**
+   * Checks out the cart (or the courses named) as one order waiting for its bank transfer, and answers what the
+   * browser needs to draw the VietQR code. The same `Idempotency-Key` (or `clientToken`), or the same courses
+   * and coupon while that order waits, answers the order made the first time (200) instead of a new one (201).
+   */
+  create_checkout: {
+    parameters: {
+      header?: {
+        /** @description The client's key of this checkout (at most 100 characters) */
+        "Idempotency-Key"?: string | null;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CheckoutBody"];
+      };
+    };
+    responses: {
+      /** @description The order this checkout made before */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The new order, with `payment` to show */
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A course is not on sale */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing to check out; a course is free, taught or owned by the caller; the courses are in different currencies; another unpaid order holds a course; bank transfers are not set up */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The coupon does not exist, does not apply or is used up (`result.fields.couponCode`), or the key is too long */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -4052,6 +4966,116 @@ export interface operations {
       };
       /** @description Too many subscriptions from this address (`Retry-After`) */
       429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The caller's orders, newest first. */
+  list_my_orders: {
+    parameters: {
+      query?: {
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 20). */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description A page of the caller's orders */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderPageView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One order: its receipt, or while it waits, how to pay it. Its owner reads it; administrators read any order
+   * (with its history and buyer).
+   */
+  get_order: {
+    parameters: {
+      path: {
+        /** @description The order's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such order of the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The caller cancels an unpaid order of theirs; its coupon use is given back. */
+  cancel_order: {
+    parameters: {
+      path: {
+        /** @description The order's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The cancelled order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such order of the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The order is no longer pending (paid, cancelled, expired) */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

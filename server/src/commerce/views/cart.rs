@@ -1,21 +1,11 @@
-//! The shapes commerce answers with, in the request's language.
+//! The cart's shapes.
 
 use academy_shared::i18n::Lang;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::{cart::Cart, repo::carts::CartItemRow};
-
-/// A text kept in both languages, in `lang` (the other one when it is empty).
-pub(crate) fn pick(vi: &str, en: &str, lang: Lang) -> String {
-    let text = lang.pick(vi, en);
-    if text.is_empty() { lang.pick(en, vi) } else { text }.to_owned()
-}
-
-/// An instant as RFC 3339 UTC with milliseconds.
-pub(crate) fn iso(ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms).unwrap_or_default().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-}
+use super::{iso, pick};
+use crate::commerce::{cart::Cart, repo::carts::CartItemRow};
 
 /// The caller's cart.
 #[derive(Debug, Clone, Serialize, ToSchema)]
