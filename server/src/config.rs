@@ -196,6 +196,12 @@ pub struct Config {
     /// Password of the administrator created at start (see `--admin-username`).
     #[arg(long, global = true, env = "ACADEMY_ADMIN_PASSWORD", hide_env_values = true)]
     pub admin_password: Option<String>,
+
+    /// The API key the SePay bank feed sends with every bank transaction (`Authorization: Apikey <key>`) to
+    /// `POST /api/payments/sepay/webhook`. Without it the feed is refused, and administrators confirm transfers
+    /// by hand.
+    #[arg(long, global = true, env = "ACADEMY_SEPAY_API_KEY", hide_env_values = true)]
+    pub sepay_api_key: Option<String>,
 }
 
 /// The shape of log lines.
@@ -236,6 +242,7 @@ impl fmt::Debug for Config {
             .field("s3_endpoint", &self.s3_endpoint)
             .field("s3_direct_uploads", &self.s3_direct_uploads)
             .field("admin_username", &self.admin_username)
+            .field("sepay_api_key", &self.sepay_api_key.as_ref().map(|_| "<redacted>"))
             .finish_non_exhaustive()
     }
 }

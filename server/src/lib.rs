@@ -61,7 +61,9 @@ fn commerce_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(commerce::routes::cart::router())
         .merge(commerce::routes::orders::router())
+        .merge(commerce::routes::payments::router())
         .merge(commerce::routes::admin::router())
+        .merge(commerce::routes::admin_payments::router())
 }
 
 /// The catalogue's public endpoints (courses, categories, mentors, posts, feed, banners, home, contact).

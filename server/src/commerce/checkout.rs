@@ -206,6 +206,9 @@ pub async fn checkout(
         return Ok(CheckoutAnswer { checkout: Checkout::Existing(same), bank });
     }
     let quote = price(&mut tx, user_id, offers, coupon_code.as_deref(), now).await?;
+    if quote.currency != Currency::Vnd {
+        return Err(CommerceError::CurrencyNotPayable { currency: quote.currency });
+    }
     if let Some(coupon) = &quote.coupon {
         coupons::take(&mut tx, coupon, user_id).await?;
     }

@@ -52,9 +52,18 @@ pub enum CommerceError {
     /// Another unpaid order of the caller's holds some of these courses: pay or cancel it first.
     #[error("pending order {code} holds some of the courses")]
     PendingOrder { code: String },
+    /// Bank transfers (VietQR) take VND only.
+    #[error("{currency} cannot be paid by bank transfer")]
+    CurrencyNotPayable { currency: Currency },
     /// Bank transfers cannot be taken: the receiving account is not set.
     #[error("payments are not set up")]
     PaymentsNotConfigured,
+    /// No bank transaction with this id.
+    #[error("no such payment")]
+    PaymentNotFound,
+    /// The bank transaction is not on the review list.
+    #[error("the payment is not under review")]
+    NotUnderReview,
     /// A value of a request breaks a rule: the field and its text.
     #[error("invalid {field}")]
     Invalid { field: &'static str, message: Text },
@@ -112,9 +121,22 @@ impl CommerceError {
                 ),
                 format!("Your unpaid order {code} holds this course. Pay for it or cancel it first."),
             ),
+            Self::CurrencyNotPayable { currency } => Text::new(
+                format!(
+                    "Khóa học tính bằng {currency} chưa thể thanh toán bằng chuyển khoản: chuyển khoản VietQR chỉ nhận VND."
+                ),
+                format!(
+                    "Courses priced in {currency} cannot be paid by bank transfer yet: VietQR transfers take VND only."
+                ),
+            ),
             Self::PaymentsNotConfigured => Text::new(
                 "Thanh toán chuyển khoản chưa được thiết lập. Vui lòng thử lại sau.",
                 "Bank transfer payments are not set up yet. Please try again later.",
+            ),
+            Self::PaymentNotFound => Text::new("Không tìm thấy giao dịch.", "Transaction not found."),
+            Self::NotUnderReview => Text::new(
+                "Giao dịch này không nằm trong danh sách cần xem xét.",
+                "This transaction is not on the review list.",
             ),
             Self::Invalid { message, .. } => message.clone(),
             Self::Ledger(_) | Self::Database(_) => return None,

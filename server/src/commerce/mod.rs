@@ -3,6 +3,8 @@
 //!
 //! Use cases return a [`CommerceError`](error::CommerceError); [`routes`] turns it into the API's answer.
 
+pub mod admin;
+pub mod bank_feed;
 pub mod cart;
 pub mod checkout;
 pub mod coupons;

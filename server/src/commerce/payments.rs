@@ -24,7 +24,6 @@ fn currency_of(order: &Order) -> Currency {
 
 /// Records in the ledger that `amount` arrived through `method` (`key`: unique per arrival, e.g. the bank's
 /// transaction id), for `order_id` when it is known. Whether it was new.
-#[expect(dead_code, reason = "the bank feed records receipts")]
 pub(crate) async fn record_receipt(
     conn: &mut AnyConnection,
     key: &str,
@@ -65,7 +64,6 @@ pub(crate) fn sale_event(order: &Order) -> MoneyEvent {
 
 /// Adds `amount` (already recorded as received) to a pending order in `conn`; pays it when it has received its
 /// total. The order as it is afterwards, and whether this made it paid.
-#[expect(dead_code, reason = "the bank feed applies payments")]
 pub(crate) async fn apply_to_order(
     conn: &mut AnyConnection,
     order: &Order,

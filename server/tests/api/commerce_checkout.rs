@@ -98,6 +98,18 @@ async fn another_unpaid_order_holding_a_course_must_be_paid_or_cancelled_first()
 }
 
 #[tokio::test]
+async fn courses_priced_in_another_currency_than_vnd_cannot_be_paid_by_bank_transfer() {
+    let shop = shop().await;
+    shop.admin_with_payments().await;
+    let dollars = shop.course(NewCourse { currency: "USD", ..NewCourse::vnd("Dollars", 2_499) }).await;
+    let (_, token) = shop.person("buyer", Role::Student).await;
+    let (status, body) = shop.checkout(&token, &[&dollars], None, None).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body["message"].as_str().is_some_and(|m| m.contains("USD")), "{body}");
+    assert_eq!(shop.count("orders", "id <> $1", "").await, 0);
+}
+
+#[tokio::test]
 async fn checkout_is_refused_until_bank_transfers_are_set_up_and_settings_are_for_administrators() {
     let shop = shop().await;
     let course = shop.course(NewCourse::vnd("Rust", 1_890_000)).await;

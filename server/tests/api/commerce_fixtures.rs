@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::{
     accounts::{TestUser, status_json},
-    helpers::{TestApp, spawn_app},
+    helpers::{TestApp, spawn_app, spawn_app_with},
 };
 
 /// A running app with a teacher and a category to file courses under.
@@ -20,7 +20,18 @@ pub struct Shop {
 }
 
 pub async fn shop() -> Shop {
-    let app = spawn_app().await;
+    shop_on(spawn_app().await).await
+}
+
+/// The API key the bank feed of [`paying_shop`] sends.
+pub const SEPAY_KEY: &str = "sepay-test-key-2026";
+
+/// A shop whose bank feed is set up (`ACADEMY_SEPAY_API_KEY`).
+pub async fn paying_shop() -> Shop {
+    shop_on(spawn_app_with(|config| config.sepay_api_key = Some(SEPAY_KEY.to_owned())).await).await
+}
+
+async fn shop_on(app: TestApp) -> Shop {
     let teacher = app.create_user("teacher", Role::Teacher).await;
     let category_id = new_id();
     sqlx::query(
@@ -201,4 +212,70 @@ pub async fn many_students(app: &TestApp, n: usize) -> Vec<(String, String)> {
         students.push((row.id, pair.access.token));
     }
     students
+}
+
+/// A SePay bank transaction (money in) with this id, amount and text.
+pub fn transfer(id: i64, amount: i64, content: &str) -> Value {
+    serde_json::json!({
+        "id": id,
+        "gateway": "Vietcombank",
+        "transactionDate": "2026-11-24 10:15:00",
+        "accountNumber": "0011004356789",
+        "code": null,
+        "content": content,
+        "transferType": "in",
+        "transferAmount": amount,
+        "accumulated": 19_077_000,
+        "subAccount": null,
+        "referenceCode": format!("FT{id}"),
+        "description": format!("BankAPINotify {content}"),
+    })
+}
+
+impl Shop {
+    /// Posts a bank transaction to the webhook with `key` (none: no header); the status and the JSON body.
+    pub async fn bank_feed(&self, key: Option<&str>, body: &Value) -> (u16, Value) {
+        let mut request = self.app.client.post(self.app.url("/api/payments/sepay/webhook")).json(body);
+        if let Some(key) = key {
+            request = request.header("Authorization", format!("Apikey {key}"));
+        }
+        status_json(request.send().await.expect("sent")).await
+    }
+
+    /// A student with a pending order for `courses` (VND): (student id, token, order JSON).
+    pub async fn pending_order(&self, courses: &[&str]) -> (String, String, Value) {
+        let (student, token) = self.person("buyer", Role::Student).await;
+        let (status, body) = self.checkout(&token, courses, None, None).await;
+        assert_eq!(status, 201, "{body}");
+        (student.id, token, body["result"].clone())
+    }
+
+    /// The balance of a ledger account (by code) in VND.
+    pub async fn balance(&self, account: &str) -> i64 {
+        sqlx::query_scalar::<_, i64>(
+            "select cast(coalesce(sum(amount), 0) as bigint) from ledger_entries where account_code = $1 and currency = 'VND'",
+        )
+        .bind(account)
+        .fetch_one(&self.app.state.pool)
+        .await
+        .expect("balance")
+    }
+
+    /// What changes when money moves: counts of ledger entries, enrolments, payment rows, order events, paid
+    /// orders, and the ledger's sum.
+    pub async fn money_snapshot(&self) -> Vec<i64> {
+        let mut figures = Vec::new();
+        for sql in [
+            "select count(*) from ledger_entries",
+            "select count(*) from course_enrollments",
+            "select count(*) from payment_transactions",
+            "select count(*) from order_events",
+            "select count(*) from orders where status = 'paid'",
+            "select cast(coalesce(sum(amount), 0) as bigint) from ledger_entries",
+            "select cast(coalesce(sum(enrollment_count), 0) as bigint) from courses",
+        ] {
+            figures.push(sqlx::query_scalar::<_, i64>(sql).fetch_one(&self.app.state.pool).await.expect("figure"));
+        }
+        figures
+    }
 }

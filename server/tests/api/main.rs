@@ -6,10 +6,12 @@ mod helpers;
 
 mod auth;
 mod catalogue;
+mod commerce_admin;
 mod commerce_cart;
 mod commerce_checkout;
 mod commerce_fixtures;
 mod commerce_ledger;
+mod commerce_payments;
 mod contact;
 mod dashboard;
 mod database;

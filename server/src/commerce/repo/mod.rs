@@ -6,6 +6,7 @@ pub mod enrolments;
 pub mod ledger;
 pub mod offers;
 pub mod orders;
+pub mod payments;
 
 use sqlx::{Any, Transaction};
 

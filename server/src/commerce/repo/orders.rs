@@ -159,6 +159,13 @@ pub async fn insert_event(
     Ok(())
 }
 
+/// Holds the order's row until the transaction ends (SQLite's writer lock already serialises writers), so that
+/// what is read of it next stays true until the commit.
+pub async fn lock(conn: &mut AnyConnection, id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("update orders set updated_at = updated_at where id = $1").bind(id).execute(conn).await?;
+    Ok(())
+}
+
 pub async fn find(conn: &mut AnyConnection, id: &str) -> Result<Option<OrderRow>, sqlx::Error> {
     sqlx::query_as(&format!("select {ORDER_COLUMNS} from orders o where o.id = $1")).bind(id).fetch_optional(conn).await
 }

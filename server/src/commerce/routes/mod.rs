@@ -1,10 +1,12 @@
 //! The commerce endpoints: the cart and free enrolment ([`cart`]), checkout and the caller's orders
-//! ([`orders`]), and their administration ([`admin`]). Each handler reads the request, calls a use case and
+//! ([`orders`]), the bank feed ([`payments`]), and their administration ([`admin`], [`admin_payments`]). Each handler reads the request, calls a use case and
 //! presents its answer; [`From<CommerceError>`] gives each refusal its HTTP answer.
 
 pub mod admin;
+pub mod admin_payments;
 pub mod cart;
 pub mod orders;
+pub mod payments;
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -26,7 +28,8 @@ impl From<CommerceError> for ApiError {
                 CommerceError::CourseNotFound
                 | CommerceError::CartItemNotFound
                 | CommerceError::OrderNotFound
-                | CommerceError::CouponNotFound,
+                | CommerceError::CouponNotFound
+                | CommerceError::PaymentNotFound,
                 Some(text),
             ) => ApiError::NotFound(text),
             (CommerceError::Invalid { field, .. }, Some(text)) => unprocessable(field, text),

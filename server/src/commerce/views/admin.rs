@@ -1,11 +1,14 @@
-//! What administrators see: coupons and the payment settings.
+//! What administrators see: coupons, the payment settings and the bank transactions.
 
 use academy_shared::commerce::settings::BankAccount;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::iso;
-use crate::commerce::{repo::coupons::CouponRow, settings::PaymentSettings};
+use crate::commerce::{
+    repo::{coupons::CouponRow, payments::PaymentRow},
+    settings::PaymentSettings,
+};
 
 /// A coupon.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -87,4 +90,65 @@ impl From<&PaymentSettings> for PaymentSettingsView {
             order_expiry_minutes: settings.terms.order_expiry_minutes,
         }
     }
+}
+
+/// A bank transaction as reported, and what it did.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentView {
+    #[serde(rename = "_id")]
+    pub id: String,
+    /// `sepay`.
+    pub provider: String,
+    /// The provider's id of the transaction.
+    pub provider_id: String,
+    /// `in` or `out`.
+    pub transfer_type: String,
+    pub amount: i64,
+    pub currency: String,
+    /// The transfer's text.
+    pub content: String,
+    pub order_code: Option<String>,
+    pub order_id: Option<String>,
+    /// `paid`, `partial`, `overpaid`, `unmatched`, `order_closed`, `already_paid` or `ignored`.
+    pub outcome: String,
+    /// `open` (an administrator must look at it), `resolved` or `none`.
+    pub review_status: String,
+    pub reviewed_by: Option<String>,
+    pub review_note: String,
+    pub reviewed_at: Option<String>,
+    pub received_at: String,
+}
+
+impl From<&PaymentRow> for PaymentView {
+    fn from(row: &PaymentRow) -> PaymentView {
+        PaymentView {
+            id: row.id.clone(),
+            provider: row.provider.clone(),
+            provider_id: row.provider_id.clone(),
+            transfer_type: row.transfer_type.clone(),
+            amount: row.amount,
+            currency: row.currency.clone(),
+            content: row.content.clone(),
+            order_code: row.order_code.clone(),
+            order_id: row.order_id.clone(),
+            outcome: row.outcome.clone(),
+            review_status: row.review_status.clone(),
+            reviewed_by: row.reviewed_by.clone(),
+            review_note: row.review_note.clone(),
+            reviewed_at: row.reviewed_at.map(iso),
+            received_at: iso(row.received_at),
+        }
+    }
+}
+
+/// A page of bank transactions, newest first.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentPageView {
+    pub items: Vec<PaymentView>,
+    pub page: i64,
+    pub page_size: i64,
+    pub total: i64,
+    pub total_pages: i64,
 }

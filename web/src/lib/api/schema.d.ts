@@ -19,6 +19,20 @@ export interface paths {
     /** Every order, newest first, with its buyer; filtered by status. */
     get: operations["list_orders"];
   };
+  "/api/admin/orders/{id}/confirm": {
+    /**
+     * Confirms by hand that the transfer for a pending order arrived: what is still due is recorded as received and
+     * the order is paid (the student is enrolled).
+     */
+    post: operations["confirm_order"];
+  };
+  "/api/admin/orders/{id}/refund": {
+    /**
+     * Refunds a paid order, whole or some items: the ledger takes back exactly what the sale gave each teacher and
+     * the platform, the student loses the refunded courses, and the order is refunded once no item is left.
+     */
+    post: operations["refund_order"];
+  };
   "/api/admin/outbox": {
     /** Mails kept instead of sent when no SMTP server is configured (ADMIN), newest first. */
     get: operations["list_outbox"];
@@ -28,6 +42,17 @@ export interface paths {
     get: operations["get_payment_settings"];
     /** Sets the receiving bank account (shown as a VietQR code at checkout), the commission and the time to pay. */
     put: operations["put_payment_settings"];
+  };
+  "/api/admin/payments": {
+    /**
+     * The bank transactions, newest first; `?review=open` is the list an administrator must look at (money for
+     * unknown, closed or already paid orders, and overpayments).
+     */
+    get: operations["list_payments"];
+  };
+  "/api/admin/payments/{id}/resolve": {
+    /** Marks a transaction of the review list as dealt with, saying how. */
+    post: operations["resolve_payment"];
   };
   "/api/banners": {
     /** The active banners in display order. */
@@ -245,6 +270,15 @@ export interface paths {
   "/api/orders/{id}/cancel": {
     /** The caller cancels an unpaid order of theirs; its coupon use is given back. */
     post: operations["cancel_order"];
+  };
+  "/api/payments/sepay/webhook": {
+    /**
+     * Receives one bank transaction of the receiving account. An incoming transfer whose order code (in `code`,
+     * else in `content`) names a pending order pays it when it brings the amount due, or is recorded against it
+     * when short; anything else is kept for an administrator. The same transaction `id` is applied once, ever:
+     * a retry answers success and changes nothing.
+     */
+    post: operations["sepay_webhook"];
   };
   "/api/posts": {
     /** Published posts, newest first. */
@@ -1410,6 +1444,28 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_PaymentPageView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A page of bank transactions, newest first. */
+      result: {
+        items: components["schemas"]["PaymentView"][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        pageSize: number;
+        /** Format: int64 */
+        total: number;
+        /** Format: int64 */
+        totalPages: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_PaymentSettingsView: {
       /**
        * Format: int32
@@ -1436,6 +1492,41 @@ export interface components {
          * @description How long an order waits for its payment.
          */
         orderExpiryMinutes: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_PaymentView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A bank transaction as reported, and what it did. */
+      result: {
+        _id: string;
+        /** Format: int64 */
+        amount: number;
+        /** @description The transfer's text. */
+        content: string;
+        currency: string;
+        orderCode?: string | null;
+        orderId?: string | null;
+        /** @description `paid`, `partial`, `overpaid`, `unmatched`, `order_closed`, `already_paid` or `ignored`. */
+        outcome: string;
+        /** @description `sepay`. */
+        provider: string;
+        /** @description The provider's id of the transaction. */
+        providerId: string;
+        receivedAt: string;
+        reviewNote: string;
+        /** @description `open` (an administrator must look at it), `resolved` or `none`. */
+        reviewStatus: string;
+        reviewedAt?: string | null;
+        reviewedBy?: string | null;
+        /** @description `in` or `out`. */
+        transferType: string;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -2192,6 +2283,11 @@ export interface components {
     NewsletterRequest: {
       email: string;
     };
+    /** @description An administrator's note on an act. */
+    NoteBody: {
+      /** @description Why (required, at most 1000 characters). */
+      note: string;
+    };
     /** @description Something that happened to an order. */
     OrderEventView: {
       /** @description Who did it: null for the system, the bank feed or a payment gateway. */
@@ -2358,6 +2454,18 @@ export interface components {
       /** @description The transfer note: the order's code, exactly. */
       note: string;
     };
+    /** @description A page of bank transactions, newest first. */
+    PaymentPageView: {
+      items: components["schemas"]["PaymentView"][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      totalPages: number;
+    };
     /** @description New payment settings. */
     PaymentSettingsBody: {
       /** @description Upper-case letters without marks, digits and spaces (lower case is raised). */
@@ -2396,6 +2504,31 @@ export interface components {
        * @description How long an order waits for its payment.
        */
       orderExpiryMinutes: number;
+    };
+    /** @description A bank transaction as reported, and what it did. */
+    PaymentView: {
+      _id: string;
+      /** Format: int64 */
+      amount: number;
+      /** @description The transfer's text. */
+      content: string;
+      currency: string;
+      orderCode?: string | null;
+      orderId?: string | null;
+      /** @description `paid`, `partial`, `overpaid`, `unmatched`, `order_closed`, `already_paid` or `ignored`. */
+      outcome: string;
+      /** @description `sepay`. */
+      provider: string;
+      /** @description The provider's id of the transaction. */
+      providerId: string;
+      receivedAt: string;
+      reviewNote: string;
+      /** @description `open` (an administrator must look at it), `resolved` or `none`. */
+      reviewStatus: string;
+      reviewedAt?: string | null;
+      reviewedBy?: string | null;
+      /** @description `in` or `out`. */
+      transferType: string;
     };
     /** @description A mentorship plan. `short_description` is spelled as the mentorship package's field is. */
     Plan: {
@@ -2486,6 +2619,13 @@ export interface components {
     };
     ReadBody: {
       read: boolean;
+    };
+    /** @description A refund. */
+    RefundBody: {
+      /** @description The items to refund; absent: every item not refunded yet. */
+      itemIds?: string[] | null;
+      /** @description Why (required, at most 1000 characters). */
+      note: string;
     };
     /**
      * @description The body of `POST /users`. Only username, email, password and role are used by the
@@ -2595,6 +2735,35 @@ export interface components {
       message: string;
       ok: boolean;
       result: components["schemas"]["SendDetail"];
+    };
+    /** @description A bank transaction as SePay reports it. */
+    SepayTransaction: {
+      accountNumber?: string | null;
+      /** Format: int64 */
+      accumulated?: number | null;
+      /** @description The payment code SePay found in the content, if it found one. */
+      code?: string | null;
+      /** @description The transfer's text. */
+      content?: string | null;
+      description?: string | null;
+      /** @description The bank, e.g. `Vietcombank`. */
+      gateway?: string | null;
+      /**
+       * Format: int64
+       * @description SePay's id of the transaction: each is applied once.
+       */
+      id: number;
+      referenceCode?: string | null;
+      subAccount?: string | null;
+      /** @description e.g. `2026-11-24 10:15:00`. */
+      transactionDate?: string | null;
+      /**
+       * Format: int64
+       * @description VND.
+       */
+      transferAmount: number;
+      /** @description `in` or `out`. */
+      transferType: string;
     };
     /** @description A course of the browser's cart that was not added, and why. */
     SkippedCourse: {
@@ -2749,6 +2918,10 @@ export interface components {
       total: number;
       /** Format: int64 */
       totalPages: number;
+    };
+    /** @description What SePay expects back. */
+    WebhookAnswer: {
+      success: boolean;
     };
   };
   responses: never;
@@ -2942,6 +3115,140 @@ export interface operations {
       };
     };
   };
+  /**
+   * Confirms by hand that the transfer for a pending order arrived: what is still due is recorded as received and
+   * the order is paid (the student is enrolled).
+   */
+  confirm_order: {
+    parameters: {
+      path: {
+        /** @description The order's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteBody"];
+      };
+    };
+    responses: {
+      /** @description Paid */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such order */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The order is not pending */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No note, or too long */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Refunds a paid order, whole or some items: the ledger takes back exactly what the sale gave each teacher and
+   * the platform, the student loses the refunded courses, and the order is refunded once no item is left.
+   */
+  refund_order: {
+    parameters: {
+      path: {
+        /** @description The order's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RefundBody"];
+      };
+    };
+    responses: {
+      /** @description Refunded */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such order */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The order is not paid */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No note, or an item that is not a refundable item of the order */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Mails kept instead of sent when no SMTP server is configured (ADMIN), newest first. */
   list_outbox: {
     parameters: {
@@ -3041,6 +3348,118 @@ export interface operations {
         };
       };
       /** @description A field breaks its rule (named in `result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The bank transactions, newest first; `?review=open` is the list an administrator must look at (money for
+   * unknown, closed or already paid orders, and overpayments).
+   */
+  list_payments: {
+    parameters: {
+      query?: {
+        /** @description `open` (the review list), `resolved` or `none`; absent: every transaction. */
+        review?: string;
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 20). */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description A page of transactions */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PaymentPageView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unknown review status */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Marks a transaction of the review list as dealt with, saying how. */
+  resolve_payment: {
+    parameters: {
+      path: {
+        /** @description The transaction's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteBody"];
+      };
+    };
+    responses: {
+      /** @description Resolved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PaymentView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such transaction */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not on the review list */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No note, or too long */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5076,6 +5495,57 @@ export interface operations {
       };
       /** @description The order is no longer pending (paid, cancelled, expired) */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Receives one bank transaction of the receiving account. An incoming transfer whose order code (in `code`,
+   * else in `content`) names a pending order pays it when it brings the amount due, or is recorded against it
+   * when short; anything else is kept for an administrator. The same transaction `id` is applied once, ever:
+   * a retry answers success and changes nothing.
+   */
+  sepay_webhook: {
+    parameters: {
+      header: {
+        /** @description `Apikey <ACADEMY_SEPAY_API_KEY>` */
+        Authorization: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SepayTransaction"];
+      };
+    };
+    responses: {
+      /** @description Received (applied now, or before) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WebhookAnswer"];
+        };
+      };
+      /** @description The body is not a bank transaction */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Missing or wrong API key: nothing is stored */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
