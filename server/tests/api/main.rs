@@ -9,6 +9,7 @@ mod catalogue;
 mod commerce_admin;
 mod commerce_cart;
 mod commerce_checkout;
+mod commerce_demo;
 mod commerce_fixtures;
 mod commerce_ledger;
 mod commerce_payments;
