@@ -62,6 +62,7 @@ fn commerce_router() -> OpenApiRouter<AppState> {
         .merge(commerce::routes::cart::router())
         .merge(commerce::routes::orders::router())
         .merge(commerce::routes::payments::router())
+        .merge(commerce::routes::vnpay::router())
         .merge(commerce::routes::admin::router())
         .merge(commerce::routes::admin_payments::router())
 }

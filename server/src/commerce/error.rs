@@ -58,6 +58,9 @@ pub enum CommerceError {
     /// Bank transfers cannot be taken: the receiving account is not set.
     #[error("payments are not set up")]
     PaymentsNotConfigured,
+    /// The VNPay gateway is not configured.
+    #[error("the card gateway is not set up")]
+    GatewayNotConfigured,
     /// No bank transaction with this id.
     #[error("no such payment")]
     PaymentNotFound,
@@ -132,6 +135,10 @@ impl CommerceError {
             Self::PaymentsNotConfigured => Text::new(
                 "Thanh toán chuyển khoản chưa được thiết lập. Vui lòng thử lại sau.",
                 "Bank transfer payments are not set up yet. Please try again later.",
+            ),
+            Self::GatewayNotConfigured => Text::new(
+                "Thanh toán qua VNPay chưa được thiết lập. Vui lòng chuyển khoản ngân hàng.",
+                "Paying through VNPay is not set up yet. Please pay by bank transfer.",
             ),
             Self::PaymentNotFound => Text::new("Không tìm thấy giao dịch.", "Transaction not found."),
             Self::NotUnderReview => Text::new(

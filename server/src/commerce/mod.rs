@@ -17,3 +17,4 @@ pub mod repo;
 pub mod routes;
 pub mod settings;
 pub mod views;
+pub mod vnpay;

@@ -31,6 +31,20 @@ pub async fn paying_shop() -> Shop {
     shop_on(spawn_app_with(|config| config.sepay_api_key = Some(SEPAY_KEY.to_owned())).await).await
 }
 
+/// VNPay's test terminal and secret of [`vnpay_shop`].
+pub const VNPAY_TMN: &str = "ACADEMY1";
+pub const VNPAY_SECRET: &str = "VNPAYTESTSECRET2026";
+
+/// A shop whose VNPay gateway is set up with a test secret.
+pub async fn vnpay_shop() -> Shop {
+    let app = spawn_app_with(|config| {
+        config.vnpay_tmn_code = Some(VNPAY_TMN.to_owned());
+        config.vnpay_hash_secret = Some(VNPAY_SECRET.to_owned());
+    })
+    .await;
+    shop_on(app).await
+}
+
 async fn shop_on(app: TestApp) -> Shop {
     let teacher = app.create_user("teacher", Role::Teacher).await;
     let category_id = new_id();

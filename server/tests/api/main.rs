@@ -13,6 +13,7 @@ mod commerce_demo;
 mod commerce_fixtures;
 mod commerce_ledger;
 mod commerce_payments;
+mod commerce_vnpay;
 mod contact;
 mod dashboard;
 mod database;

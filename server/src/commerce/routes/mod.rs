@@ -1,5 +1,5 @@
 //! The commerce endpoints: the cart and free enrolment ([`cart`]), checkout and the caller's orders
-//! ([`orders`]), the bank feed ([`payments`]), and their administration ([`admin`], [`admin_payments`]). Each handler reads the request, calls a use case and
+//! ([`orders`]), the bank feed ([`payments`]), VNPay ([`vnpay`]), and their administration ([`admin`], [`admin_payments`]). Each handler reads the request, calls a use case and
 //! presents its answer; [`From<CommerceError>`] gives each refusal its HTTP answer.
 
 pub mod admin;
@@ -7,6 +7,7 @@ pub mod admin_payments;
 pub mod cart;
 pub mod orders;
 pub mod payments;
+pub mod vnpay;
 
 use std::collections::{BTreeMap, HashMap};
 

@@ -271,6 +271,10 @@ export interface paths {
     /** The caller cancels an unpaid order of theirs; its coupon use is given back. */
     post: operations["cancel_order"];
   };
+  "/api/orders/{id}/vnpay": {
+    /** The address of VNPay's page for paying what is due on a pending order of the caller's. */
+    post: operations["start_vnpay_payment"];
+  };
   "/api/payments/sepay/webhook": {
     /**
      * Receives one bank transaction of the receiving account. An incoming transfer whose order code (in `code`,
@@ -279,6 +283,13 @@ export interface paths {
      * a retry answers success and changes nothing.
      */
     post: operations["sepay_webhook"];
+  };
+  "/api/payments/vnpay/ipn": {
+    /**
+     * VNPay's server reports a payment (the `vnp_*` parameters, signed with `vnp_SecureHash`). Always HTTP 200;
+     * the outcome is in `RspCode`.
+     */
+    get: operations["vnpay_ipn"];
   };
   "/api/posts": {
     /** Published posts, newest first. */
@@ -2015,6 +2026,21 @@ export interface components {
         })[];
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_VnpayRedirect: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description Where to send the student to pay. */
+      result: {
+        /** @description VNPay's payment page with the signed request. */
+        paymentUrl: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_bool: {
       /**
        * Format: int32
@@ -2174,6 +2200,12 @@ export interface components {
     Introspection: {
       /** @description Whether the token is a live access token (valid signature and expiry, open session, active user). */
       valid: boolean;
+    };
+    /** @description VNPay's answer format. */
+    IpnReply: {
+      Message: string;
+      /** @description 00 confirmed, 01 order not found, 02 already confirmed, 04 invalid amount, 97 invalid signature, 99 error. */
+      RspCode: string;
     };
     /**
      * @description A lesson of the curriculum. `videoUrl` is given for free previews, and for everything to enrolled
@@ -2918,6 +2950,11 @@ export interface components {
       total: number;
       /** Format: int64 */
       totalPages: number;
+    };
+    /** @description Where to send the student to pay. */
+    VnpayRedirect: {
+      /** @description VNPay's payment page with the signed request. */
+      paymentUrl: string;
     };
     /** @description What SePay expects back. */
     WebhookAnswer: {
@@ -5501,6 +5538,47 @@ export interface operations {
       };
     };
   };
+  /** The address of VNPay's page for paying what is due on a pending order of the caller's. */
+  start_vnpay_payment: {
+    parameters: {
+      path: {
+        /** @description The order's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The signed payment address */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_VnpayRedirect"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such order of the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The order is not pending, or VNPay is not set up */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /**
    * Receives one bank transaction of the receiving account. An incoming transfer whose order code (in `code`,
    * else in `content`) names a pending order pays it when it brings the amount due, or is recorded against it
@@ -5546,6 +5624,32 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * VNPay's server reports a payment (the `vnp_*` parameters, signed with `vnp_SecureHash`). Always HTTP 200;
+   * the outcome is in `RspCode`.
+   */
+  vnpay_ipn: {
+    parameters: {
+      query: {
+        /** @description HMAC-SHA512 of the other `vnp_*` parameters sorted by name */
+        vnp_SecureHash: string;
+      };
+    };
+    responses: {
+      /** @description The outcome, in VNPay's format */
+      200: {
+        content: {
+          "application/json": components["schemas"]["IpnReply"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
