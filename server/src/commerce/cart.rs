@@ -46,7 +46,10 @@ impl CartItemRow {
 /// The caller's cart (created empty the first time).
 pub async fn read(state: &AppState, user_id: &str) -> Result<Cart, CommerceError> {
     let mut conn = state.pool.acquire().await?;
-    let id = repo::carts::ensure(&mut conn, user_id, now_ms()).await?;
+    let id = match repo::carts::id_of(&mut conn, user_id).await? {
+        Some(id) => id,
+        None => repo::carts::ensure(&mut conn, user_id, now_ms()).await?,
+    };
     load(&mut conn, id).await
 }
 

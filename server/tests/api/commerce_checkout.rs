@@ -259,6 +259,10 @@ async fn students_see_their_own_orders_and_administrators_see_all_filtered_by_st
     assert_eq!(page["result"]["total"], 2);
     assert_eq!(page["result"]["items"][0]["items"][0]["courseId"], b.as_str(), "newest first");
     assert_eq!(read_order(&shop, &theirs, &first_id).await.0, 404, "another student's order does not exist for them");
+    let (_, mine_pending) = shop.call(Method::GET, "/api/orders", &mine, None).await;
+    let pending_id = mine_pending["result"]["items"][0]["_id"].as_str().expect("id").to_owned();
+    let cancel = format!("/api/orders/{pending_id}/cancel");
+    assert_eq!(shop.call(Method::POST, &cancel, &theirs, None).await.0, 404, "nor can they cancel it");
     assert_eq!(shop.call(Method::GET, "/api/admin/orders", &mine, None).await.0, 403);
 
     let (status, all) = shop.call(Method::GET, "/api/admin/orders?status=pending", &admin, None).await;

@@ -21,6 +21,11 @@ pub struct CartItemRow {
     pub instructor_id: String,
 }
 
+/// The id of the user's cart, if they have one.
+pub async fn id_of(conn: &mut AnyConnection, user_id: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("select id from carts where user_id = $1").bind(user_id).fetch_optional(conn).await
+}
+
 /// The id of the user's cart, created the first time it is needed.
 pub async fn ensure(conn: &mut AnyConnection, user_id: &str, now_ms: i64) -> Result<String, sqlx::Error> {
     sqlx::query(
