@@ -2,7 +2,10 @@
 //!
 //! Idempotent: nothing happens when the database already has categories. Everything is written in one
 //! transaction, so a failed load leaves the database as it was. Besides the catalogue's teachers and students
-//! it creates one admin and one staff account (credentials in `server/demo/README.md`).
+//! it creates one admin and one staff account (credentials in `server/demo/README.md`). Then [`commerce`] adds
+//! the payment settings, the promotion coupon and a few orders.
+
+pub mod commerce;
 
 use std::collections::HashMap;
 
@@ -540,6 +543,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
         students = catalogue.students.len(),
         "demo: catalogue loaded"
     );
+    commerce::load(state).await?;
     Ok(true)
 }
 

@@ -12,7 +12,8 @@
 //! - the domains, each with its routes and its SQL (`repo`): [`identity`] (accounts, passwords, tokens, sessions,
 //!   password resets, the first administrator), [`files`] (uploads), [`catalogue`] (courses, categories, mentors,
 //!   posts, the feed, banners, the home page and the dashboard that edits them), [`learning`] (enrolments),
-//!   [`material`] (subjects and syllabuses), [`contact`] (admission and contact forms, the newsletter);
+//!   [`material`] (subjects and syllabuses), [`contact`] (admission and contact forms, the newsletter),
+//!   [`commerce`] (cart, orders, coupons, payments, the ledger);
 //! - [`housekeeping`] (the hourly chores) and [`demo`] (the demo catalogue).
 
 /// Memory comes from mimalloc: with glibc's allocator, a course-list request on a busy server spent ~25% of its
@@ -21,6 +22,7 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 pub mod catalogue;
+pub mod commerce;
 pub mod config;
 pub mod contact;
 pub mod demo;
@@ -51,6 +53,18 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(identity::routes::users::router())
         .merge(files::routes::router())
         .merge(catalogue_router())
+        .merge(commerce_router())
+}
+
+/// Commerce: the cart, free enrolment, checkout and orders, payments, and their administration.
+fn commerce_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(commerce::routes::cart::router())
+        .merge(commerce::routes::orders::router())
+        .merge(commerce::routes::payments::router())
+        .merge(commerce::routes::vnpay::router())
+        .merge(commerce::routes::admin::router())
+        .merge(commerce::routes::admin_payments::router())
 }
 
 /// The catalogue's public endpoints (courses, categories, mentors, posts, feed, banners, home, contact).
@@ -135,7 +149,7 @@ pub async fn serve(
 
 /// The handler of every kind of queued job.
 pub fn job_handlers() -> Vec<std::sync::Arc<dyn platform::jobs::JobHandler<AppState>>> {
-    vec![std::sync::Arc::new(housekeeping::Chores)]
+    vec![std::sync::Arc::new(housekeeping::Chores), std::sync::Arc::new(commerce::orders::ExpireOrders)]
 }
 
 /// Serves an already built router (see [`app_with`]) like [`serve`].

@@ -7,6 +7,14 @@ mod server_process;
 
 mod auth;
 mod catalogue;
+mod commerce_admin;
+mod commerce_cart;
+mod commerce_checkout;
+mod commerce_demo;
+mod commerce_fixtures;
+mod commerce_ledger;
+mod commerce_payments;
+mod commerce_vnpay;
 mod contact;
 mod crash;
 mod dashboard;

@@ -10,17 +10,96 @@ type XOR<T, U> = (T | U) extends object ? (Without<T, U> & U) | (Without<U, T> &
 type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A, infer B, ...infer Rest] ? OneOf<[XOR<A, B>, ...Rest]> : never;
 
 export interface paths {
+  "/api/admin/coupons": {
+    /** Every coupon, newest first. */
+    get: operations["list_coupons"];
+    /** Creates a coupon. */
+    post: operations["create_coupon"];
+  };
+  "/api/admin/coupons/{id}": {
+    /** Switches a coupon on or off (orders already holding one of its uses keep it). */
+    patch: operations["update_coupon"];
+  };
+  "/api/admin/orders": {
+    /** Every order, newest first, with its buyer; filtered by status. */
+    get: operations["list_orders"];
+  };
+  "/api/admin/orders/{id}/confirm": {
+    /**
+     * Confirms by hand that the transfer for a pending order arrived: what is still due is recorded as received and
+     * the order is paid (the student is enrolled).
+     */
+    post: operations["confirm_order"];
+  };
+  "/api/admin/orders/{id}/refund": {
+    /**
+     * Refunds a paid order, whole or some items: the ledger takes back exactly what the sale gave each teacher and
+     * the platform, the student loses the refunded courses, and the order is refunded once no item is left.
+     */
+    post: operations["refund_order"];
+  };
   "/api/admin/outbox": {
     /** Mails kept instead of sent when no SMTP server is configured (ADMIN), newest first. */
     get: operations["list_outbox"];
+  };
+  "/api/admin/payment-settings": {
+    /** The payment settings. */
+    get: operations["get_payment_settings"];
+    /** Sets the receiving bank account (shown as a VietQR code at checkout), the commission and the time to pay. */
+    put: operations["put_payment_settings"];
+  };
+  "/api/admin/payments": {
+    /**
+     * The bank transactions, newest first; `?review=open` is the list an administrator must look at (money for
+     * unknown, closed or already paid orders, and overpayments).
+     */
+    get: operations["list_payments"];
+  };
+  "/api/admin/payments/{id}/resolve": {
+    /** Marks a transaction of the review list as dealt with, saying how. */
+    post: operations["resolve_payment"];
   };
   "/api/banners": {
     /** The active banners in display order. */
     get: operations["list_banners"];
   };
+  "/api/cart": {
+    /** The signed-in caller's cart: each item's course as the catalogue has it now, and the total. */
+    get: operations["get_cart"];
+  };
+  "/api/cart/delete": {
+    /** Removes an item from the caller's cart. HTTP 200 means removed; the answer is the cart without it. */
+    delete: operations["delete_cart_item"];
+  };
+  "/api/cart/items": {
+    /** Adds a course to the caller's cart. */
+    post: operations["add_cart_item"];
+  };
+  "/api/cart/merge": {
+    /**
+     * Adds the visitor's browser cart to the caller's cart at login. Courses that cannot be added are listed in
+     * `skipped` with the reason; the others are added.
+     */
+    post: operations["merge_cart"];
+  };
+  "/api/cart/quote": {
+    /**
+     * What the caller's cart would cost now, with a coupon when one is given (the cart page's coupon field). Takes
+     * no coupon use.
+     */
+    post: operations["quote_cart"];
+  };
   "/api/categories": {
     /** Every category in display order, with its number of published courses. */
     get: operations["list_categories"];
+  };
+  "/api/checkout": {
+    /**
+     * Checks out the cart (or the courses named) as one order waiting for its bank transfer, and answers what the
+     * browser needs to draw the VietQR code. The same `Idempotency-Key` (or `clientToken`), or the same courses
+     * and coupon while that order waits, answers the order made the first time (200) instead of a new one (201).
+     */
+    post: operations["create_checkout"];
   };
   "/api/contact/admissionMessage": {
     /** Stores an admission message (name, email, phone, courseName, optional message). */
@@ -47,6 +126,10 @@ export interface paths {
      * sent to enrolled learners, the instructor and admins.
      */
     get: operations["get_course"];
+  };
+  "/api/courses/{id}/enroll-free": {
+    /** Enrols the caller in a free course at once (free courses never go through the cart). */
+    post: operations["enroll_free_course"];
   };
   "/api/courses/{id}/reviews": {
     /**
@@ -224,6 +307,41 @@ export interface paths {
     /** Subscribes an e-mail address to the newsletter. */
     post: operations["subscribe_newsletter"];
   };
+  "/api/orders": {
+    /** The caller's orders, newest first. */
+    get: operations["list_my_orders"];
+  };
+  "/api/orders/{id}": {
+    /**
+     * One order: its receipt, or while it waits, how to pay it. Its owner reads it; administrators read any order
+     * (with its history and buyer).
+     */
+    get: operations["get_order"];
+  };
+  "/api/orders/{id}/cancel": {
+    /** The caller cancels an unpaid order of theirs; its coupon use is given back. */
+    post: operations["cancel_order"];
+  };
+  "/api/orders/{id}/vnpay": {
+    /** The address of VNPay's page for paying what is due on a pending order of the caller's. */
+    post: operations["start_vnpay_payment"];
+  };
+  "/api/payments/sepay/webhook": {
+    /**
+     * Receives one bank transaction of the receiving account. An incoming transfer whose order code (in `code`,
+     * else in `content`) names a pending order pays it when it brings the amount due, or is recorded against it
+     * when short; anything else is kept for an administrator. The same transaction `id` is applied once, ever:
+     * a retry answers success and changes nothing.
+     */
+    post: operations["sepay_webhook"];
+  };
+  "/api/payments/vnpay/ipn": {
+    /**
+     * VNPay's server reports a payment (the `vnp_*` parameters, signed with `vnp_SecureHash`). Always HTTP 200;
+     * the outcome is in `RspCode`.
+     */
+    get: operations["vnpay_ipn"];
+  };
   "/api/posts": {
     /** Published posts, newest first. */
     get: operations["list_posts"];
@@ -393,6 +511,11 @@ export interface components {
        */
       status?: string;
     };
+    /** @description A course to add to the cart. */
+    AddCartItem: {
+      /** @description The course's id (or slug). */
+      courseId: string;
+    };
     /** @description The body of `POST /api/contact/admissionMessage` (documentation of `academy_shared::contact::AdmissionForm`). */
     AdmissionBody: {
       courseName: string;
@@ -435,6 +558,13 @@ export interface components {
       subtitle: components["schemas"]["Localized"];
       title: components["schemas"]["Localized"];
     };
+    /** @description Who placed an order. */
+    Buyer: {
+      email: string;
+      name: string;
+      userId: string;
+      username: string;
+    };
     /** @description The category shown on a course card. */
     CardCategory: {
       categoryName: string;
@@ -453,6 +583,46 @@ export interface components {
       /** @description `lastName firstName`. */
       name: string;
       userId: string;
+    };
+    /** @description The course of a cart item as the catalogue has it now. */
+    CartCourse: {
+      _id: string;
+      currency: string;
+      /**
+       * Format: int64
+       * @description Its list price, minor units.
+       */
+      originalPrice: number;
+      /**
+       * Format: int64
+       * @description What it costs now (its sale price when on sale), minor units.
+       */
+      price: number;
+      thumbnail?: string | null;
+      title: string;
+    };
+    /** @description A course in the cart. */
+    CartItemView: {
+      /** @description The item's id (the `itemId` of `DELETE /api/cart/delete`). */
+      _id: string;
+      addedAt: string;
+      course: components["schemas"]["CartCourse"];
+      courseId: string;
+    };
+    /** @description The caller's cart. */
+    CartView: {
+      /** @description The cart's id (the `cartId` of `DELETE /api/cart/delete`). */
+      _id: string;
+      /** @description How many items. */
+      count: number;
+      /** @description The currency of every item (one cart, one currency); null when the cart is empty. */
+      currency?: string | null;
+      items: components["schemas"]["CartItemView"][];
+      /**
+       * Format: int64
+       * @description What the items cost now, together (minor units of `currency`).
+       */
+      totalAmount: number;
     };
     /** @description A category, texts in the request's language. */
     Category: {
@@ -476,6 +646,17 @@ export interface components {
       /** Format: int64 */
       order?: number;
       slug?: string;
+    };
+    /** @description A checkout. */
+    CheckoutBody: {
+      /**
+       * @description The client's key of this checkout, when it cannot send the `Idempotency-Key` header: the same key
+       * answers the same order.
+       */
+      clientToken?: string | null;
+      couponCode?: string | null;
+      /** @description The courses to buy; absent: the caller's cart. */
+      courseIds?: string[] | null;
     };
     /** @description Marks a lesson completed or not. */
     CompletionBody: {
@@ -502,6 +683,79 @@ export interface components {
       name: string;
       phone?: string | null;
       subject?: string | null;
+    };
+    /** @description A new coupon. */
+    CouponBody: {
+      /** @description 3–32 letters, digits, dashes or underscores (stored upper case). */
+      code: string;
+      /** @description The one course it applies to; absent: every course. */
+      courseId?: string | null;
+      /** @description Required for a fixed amount and for a minimum order (`VND` or `USD`). */
+      currency?: string | null;
+      descriptionEn?: string;
+      descriptionVi?: string;
+      /**
+       * Format: int64
+       * @description Epoch milliseconds; valid until (exclusive).
+       */
+      endsAt?: number | null;
+      /** @description `percent` or `fixed`. */
+      kind: string;
+      /** Format: int64 */
+      maxUses?: number | null;
+      /** Format: int64 */
+      maxUsesPerUser?: number | null;
+      /**
+       * Format: int64
+       * @description The order's total before the coupon must be at least this (minor units).
+       */
+      minOrder?: number;
+      /**
+       * Format: int64
+       * @description Epoch milliseconds; valid from (inclusive).
+       */
+      startsAt?: number | null;
+      /**
+       * Format: int64
+       * @description The percentage (1–100), or the amount in minor units of `currency`.
+       */
+      value: number;
+    };
+    /** @description A coupon switched on or off. */
+    CouponUpdate: {
+      active: boolean;
+    };
+    /** @description A coupon. */
+    CouponView: {
+      _id: string;
+      active: boolean;
+      code: string;
+      /** @description The one course it applies to; null: every course. */
+      courseId?: string | null;
+      createdAt: string;
+      currency?: string | null;
+      descriptionEn: string;
+      descriptionVi: string;
+      endsAt?: string | null;
+      /** @description `percent` or `fixed`. */
+      kind: string;
+      /** Format: int64 */
+      maxUses?: number | null;
+      /** Format: int64 */
+      maxUsesPerUser?: number | null;
+      /** Format: int64 */
+      minOrder: number;
+      startsAt?: string | null;
+      /**
+       * Format: int64
+       * @description Uses taken, by paid orders and by orders still waiting for their payment.
+       */
+      usedCount: number;
+      /**
+       * Format: int64
+       * @description The percentage (1–100), or the amount in minor units of `currency`.
+       */
+      value: number;
     };
     /** @description A course as cards and lists show it, texts in the request's language. */
     Course: {
@@ -680,6 +934,36 @@ export interface components {
       thumbnail?: string | null;
       title: string;
     };
+    /** @description A new enrolment in a free course. */
+    EnrolmentView: {
+      courseId: string;
+      enrolledAt: string;
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_CartView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description The caller's cart. */
+      result: {
+        /** @description The cart's id (the `cartId` of `DELETE /api/cart/delete`). */
+        _id: string;
+        /** @description How many items. */
+        count: number;
+        /** @description The currency of every item (one cart, one currency); null when the cart is empty. */
+        currency?: string | null;
+        items: components["schemas"]["CartItemView"][];
+        /**
+         * Format: int64
+         * @description What the items cost now, together (minor units of `currency`).
+         */
+        totalAmount: number;
+      };
+    };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_CompletionView: {
       /**
@@ -694,6 +978,48 @@ export interface components {
         lessonCompleted: boolean;
         lessonId: string;
         progress: components["schemas"]["ProgressView"];
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_CouponView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A coupon. */
+      result: {
+        _id: string;
+        active: boolean;
+        code: string;
+        /** @description The one course it applies to; null: every course. */
+        courseId?: string | null;
+        createdAt: string;
+        currency?: string | null;
+        descriptionEn: string;
+        descriptionVi: string;
+        endsAt?: string | null;
+        /** @description `percent` or `fixed`. */
+        kind: string;
+        /** Format: int64 */
+        maxUses?: number | null;
+        /** Format: int64 */
+        maxUsesPerUser?: number | null;
+        /** Format: int64 */
+        minOrder: number;
+        startsAt?: string | null;
+        /**
+         * Format: int64
+         * @description Uses taken, by paid orders and by orders still waiting for their payment.
+         */
+        usedCount: number;
+        /**
+         * Format: int64
+         * @description The percentage (1–100), or the amount in minor units of `currency`.
+         */
+        value: number;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -821,6 +1147,21 @@ export interface components {
             startDate: string;
           }[];
         total: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_EnrolmentView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A new enrolment in a free course. */
+      result: {
+        courseId: string;
+        enrolledAt: string;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -988,6 +1329,21 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_MergedCart: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description The cart after a merge, and the courses that were not added with the reason. */
+      result: {
+        cart: components["schemas"]["CartView"];
+        skipped: components["schemas"]["SkippedCourse"][];
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_MessageResult: {
       /**
        * Format: int32
@@ -999,6 +1355,85 @@ export interface components {
       /** @description A text to show. */
       result: {
         message: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_OrderPageView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A page of orders, newest first. */
+      result: {
+        items: components["schemas"]["OrderView"][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        pageSize: number;
+        /** Format: int64 */
+        total: number;
+        /** Format: int64 */
+        totalPages: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_OrderView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description An order, as its receipt shows it. Amounts are minor units of `currency`. */
+      result: {
+        _id: string;
+        /**
+         * Format: int64
+         * @description What is still to pay.
+         */
+        amountDue: number;
+        /**
+         * Format: int64
+         * @description What arrived for it so far (a transfer short of the total leaves it pending).
+         */
+        amountReceived: number;
+        /** Format: int64 */
+        amountRefunded: number;
+        buyer?: components["schemas"]["Buyer"] | null;
+        /** @description When it was cancelled or expired. */
+        closedAt?: string | null;
+        /** @description The transfer note: the bank feed finds the order by it. */
+        code: string;
+        couponCode?: string | null;
+        createdAt: string;
+        currency: string;
+        /** Format: int64 */
+        discountTotal: number;
+        /** @description What happened to it and who did it (administrators' views of one order). */
+        events?: components["schemas"]["OrderEventView"][] | null;
+        /** @description An unpaid order expires then. */
+        expiresAt: string;
+        items: components["schemas"]["OrderItemView"][];
+        paidAt?: string | null;
+        payment?: components["schemas"]["PaymentInstructions"] | null;
+        paymentMethod: string;
+        refundedAt?: string | null;
+        /** @description `pending`, `paid`, `cancelled`, `expired` or `refunded`. */
+        status: string;
+        /**
+         * Format: int64
+         * @description The items' prices before the coupon.
+         */
+        subtotal: number;
+        /**
+         * Format: int64
+         * @description What the order costs: `subtotal - discountTotal`.
+         */
+        totalAmount: number;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -1146,6 +1581,92 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_PaymentPageView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A page of bank transactions, newest first. */
+      result: {
+        items: components["schemas"]["PaymentView"][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        pageSize: number;
+        /** Format: int64 */
+        total: number;
+        /** Format: int64 */
+        totalPages: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_PaymentSettingsView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description The payment settings. */
+      result: {
+        accountName?: string | null;
+        accountNumber?: string | null;
+        bankBin?: string | null;
+        bankName?: string | null;
+        /**
+         * Format: int64
+         * @description The platform's share of each sale, in percent; the teacher gets the rest.
+         */
+        commissionPercent: number;
+        /** @description Whether the bank account is set (checkout is refused until it is). */
+        configured: boolean;
+        /**
+         * Format: int64
+         * @description How long an order waits for its payment.
+         */
+        orderExpiryMinutes: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_PaymentView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A bank transaction as reported, and what it did. */
+      result: {
+        _id: string;
+        /** Format: int64 */
+        amount: number;
+        /** @description The transfer's text. */
+        content: string;
+        currency: string;
+        orderCode?: string | null;
+        orderId?: string | null;
+        /** @description `paid`, `partial`, `overpaid`, `unmatched`, `order_closed`, `already_paid` or `ignored`. */
+        outcome: string;
+        /** @description `sepay`. */
+        provider: string;
+        /** @description The provider's id of the transaction. */
+        providerId: string;
+        receivedAt: string;
+        reviewNote: string;
+        /** @description `open` (an administrator must look at it), `resolved` or `none`. */
+        reviewStatus: string;
+        reviewedAt?: string | null;
+        reviewedBy?: string | null;
+        /** @description `in` or `out`. */
+        transferType: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_PostDetail: {
       /**
        * Format: int32
@@ -1158,6 +1679,29 @@ export interface components {
       result: components["schemas"]["Post"] & {
         /** @description HTML, sanitised when stored. */
         content: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_QuoteView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description What the cart would cost with a coupon. */
+      result: {
+        /** @description The coupon applied, upper case; null without one. */
+        couponCode?: string | null;
+        currency: string;
+        /** Format: int64 */
+        discountTotal: number;
+        items: components["schemas"]["QuoteItemView"][];
+        /** Format: int64 */
+        subtotal: number;
+        /** Format: int64 */
+        totalAmount: number;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -1442,6 +1986,47 @@ export interface components {
         })[];
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Vec_CouponView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: ({
+          _id: string;
+          active: boolean;
+          code: string;
+          /** @description The one course it applies to; null: every course. */
+          courseId?: string | null;
+          createdAt: string;
+          currency?: string | null;
+          descriptionEn: string;
+          descriptionVi: string;
+          endsAt?: string | null;
+          /** @description `percent` or `fixed`. */
+          kind: string;
+          /** Format: int64 */
+          maxUses?: number | null;
+          /** Format: int64 */
+          maxUsesPerUser?: number | null;
+          /** Format: int64 */
+          minOrder: number;
+          startsAt?: string | null;
+          /**
+           * Format: int64
+           * @description Uses taken, by paid orders and by orders still waiting for their payment.
+           */
+          usedCount: number;
+          /**
+           * Format: int64
+           * @description The percentage (1–100), or the amount in minor units of `currency`.
+           */
+          value: number;
+        })[];
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_Vec_CourseType: {
       /**
        * Format: int32
@@ -1632,6 +2217,21 @@ export interface components {
         })[];
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_VnpayRedirect: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description Where to send the student to pay. */
+      result: {
+        /** @description VNPay's payment page with the signed request. */
+        paymentUrl: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_bool: {
       /**
        * Format: int32
@@ -1792,6 +2392,12 @@ export interface components {
       /** @description Whether the token is a live access token (valid signature and expiry, open session, active user). */
       valid: boolean;
     };
+    /** @description VNPay's answer format. */
+    IpnReply: {
+      Message: string;
+      /** @description 00 confirmed, 01 order not found, 02 already confirmed, 04 invalid amount, 97 invalid signature, 99 error. */
+      RspCode: string;
+    };
     /** @description A course's learning page: the curriculum beside the player, the caller's progress and where to resume. */
     LearningCourse: {
       _id: string;
@@ -1912,6 +2518,16 @@ export interface components {
       package: components["schemas"]["Package"];
       startDate: string;
     };
+    /** @description The courses of a visitor's browser cart. */
+    MergeCart: {
+      /** @description Course ids, at most 50. */
+      courseIds: string[];
+    };
+    /** @description The cart after a merge, and the courses that were not added with the reason. */
+    MergedCart: {
+      cart: components["schemas"]["CartView"];
+      skipped: components["schemas"]["SkippedCourse"][];
+    };
     /** @description A text to show. */
     MessageResult: {
       message: string;
@@ -1927,6 +2543,113 @@ export interface components {
     };
     NewsletterRequest: {
       email: string;
+    };
+    /** @description An administrator's note on an act. */
+    NoteBody: {
+      /** @description Why (required, at most 1000 characters). */
+      note: string;
+    };
+    /** @description Something that happened to an order. */
+    OrderEventView: {
+      /** @description Who did it: null for the system, the bank feed or a payment gateway. */
+      actorId?: string | null;
+      actorUsername?: string | null;
+      /** Format: int64 */
+      amount?: number | null;
+      createdAt: string;
+      /** @description `created`, `partially_paid`, `paid`, `cancelled`, `expired`, `confirmed_by_hand`, `refunded`, ... */
+      kind: string;
+      note: string;
+    };
+    /** @description A course of an order as it was sold. */
+    OrderItemView: {
+      _id: string;
+      courseId: string;
+      currency: string;
+      /**
+       * Format: int64
+       * @description Its share of the coupon.
+       */
+      discount: number;
+      /**
+       * Format: int64
+       * @description The course's list price at checkout.
+       */
+      listPrice: number;
+      /**
+       * Format: int64
+       * @description What was paid for it: `price - discount`.
+       */
+      paid: number;
+      /**
+       * Format: int64
+       * @description What it cost at checkout (its sale price when on sale).
+       */
+      price: number;
+      refundedAt?: string | null;
+      /** @description `active` or `refunded`. */
+      status: string;
+      thumbnail?: string | null;
+      title: string;
+    };
+    /** @description A page of orders, newest first. */
+    OrderPageView: {
+      items: components["schemas"]["OrderView"][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      totalPages: number;
+    };
+    /** @description An order, as its receipt shows it. Amounts are minor units of `currency`. */
+    OrderView: {
+      _id: string;
+      /**
+       * Format: int64
+       * @description What is still to pay.
+       */
+      amountDue: number;
+      /**
+       * Format: int64
+       * @description What arrived for it so far (a transfer short of the total leaves it pending).
+       */
+      amountReceived: number;
+      /** Format: int64 */
+      amountRefunded: number;
+      buyer?: components["schemas"]["Buyer"] | null;
+      /** @description When it was cancelled or expired. */
+      closedAt?: string | null;
+      /** @description The transfer note: the bank feed finds the order by it. */
+      code: string;
+      couponCode?: string | null;
+      createdAt: string;
+      currency: string;
+      /** Format: int64 */
+      discountTotal: number;
+      /** @description What happened to it and who did it (administrators' views of one order). */
+      events?: components["schemas"]["OrderEventView"][] | null;
+      /** @description An unpaid order expires then. */
+      expiresAt: string;
+      items: components["schemas"]["OrderItemView"][];
+      paidAt?: string | null;
+      payment?: components["schemas"]["PaymentInstructions"] | null;
+      paymentMethod: string;
+      refundedAt?: string | null;
+      /** @description `pending`, `paid`, `cancelled`, `expired` or `refunded`. */
+      status: string;
+      /**
+       * Format: int64
+       * @description The items' prices before the coupon.
+       */
+      subtotal: number;
+      /**
+       * Format: int64
+       * @description What the order costs: `subtotal - discountTotal`.
+       */
+      totalAmount: number;
     };
     /** @description A mail kept in the outbox. */
     OutboxItem: {
@@ -1986,6 +2709,102 @@ export interface components {
       totalExact: boolean;
       /** Format: int64 */
       totalPages: number;
+    };
+    /** @description What the browser needs to show a VietQR code and the transfer details. */
+    PaymentInstructions: {
+      accountName: string;
+      accountNumber: string;
+      /**
+       * Format: int64
+       * @description What to transfer now (minor units; VND has none).
+       */
+      amount: number;
+      /** @description The receiving bank's 6-digit BIN. */
+      bankBin: string;
+      bankName: string;
+      currency: string;
+      /** @description When the order expires if unpaid. */
+      expiresAt: string;
+      /** @description `vietqr`: a bank transfer. */
+      method: string;
+      /** @description The transfer note: the order's code, exactly. */
+      note: string;
+    };
+    /** @description A page of bank transactions, newest first. */
+    PaymentPageView: {
+      items: components["schemas"]["PaymentView"][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      totalPages: number;
+    };
+    /** @description New payment settings. */
+    PaymentSettingsBody: {
+      /** @description Upper-case letters without marks, digits and spaces (lower case is raised). */
+      accountName: string;
+      /** @description 6–19 letters or digits. */
+      accountNumber: string;
+      /** @description The receiving bank's 6-digit BIN (e.g. 970436). */
+      bankBin: string;
+      bankName: string;
+      /**
+       * Format: int64
+       * @description 0–100; absent: unchanged (20 by default).
+       */
+      commissionPercent?: number | null;
+      /**
+       * Format: int64
+       * @description 5–2880; absent: unchanged (30 by default).
+       */
+      orderExpiryMinutes?: number | null;
+    };
+    /** @description The payment settings. */
+    PaymentSettingsView: {
+      accountName?: string | null;
+      accountNumber?: string | null;
+      bankBin?: string | null;
+      bankName?: string | null;
+      /**
+       * Format: int64
+       * @description The platform's share of each sale, in percent; the teacher gets the rest.
+       */
+      commissionPercent: number;
+      /** @description Whether the bank account is set (checkout is refused until it is). */
+      configured: boolean;
+      /**
+       * Format: int64
+       * @description How long an order waits for its payment.
+       */
+      orderExpiryMinutes: number;
+    };
+    /** @description A bank transaction as reported, and what it did. */
+    PaymentView: {
+      _id: string;
+      /** Format: int64 */
+      amount: number;
+      /** @description The transfer's text. */
+      content: string;
+      currency: string;
+      orderCode?: string | null;
+      orderId?: string | null;
+      /** @description `paid`, `partial`, `overpaid`, `unmatched`, `order_closed`, `already_paid` or `ignored`. */
+      outcome: string;
+      /** @description `sepay`. */
+      provider: string;
+      /** @description The provider's id of the transaction. */
+      providerId: string;
+      receivedAt: string;
+      reviewNote: string;
+      /** @description `open` (an administrator must look at it), `resolved` or `none`. */
+      reviewStatus: string;
+      reviewedAt?: string | null;
+      reviewedBy?: string | null;
+      /** @description `in` or `out`. */
+      transferType: string;
     };
     /** @description A person as a course shows them: name and picture. */
     PersonRef: {
@@ -2081,8 +2900,43 @@ export interface components {
        */
       totalLessons: number;
     };
+    /** @description A course of a quote. */
+    QuoteItemView: {
+      courseId: string;
+      /** Format: int64 */
+      discount: number;
+      /** Format: int64 */
+      paid: number;
+      /** Format: int64 */
+      price: number;
+      title: string;
+    };
+    /** @description A coupon to try on the cart. */
+    QuoteRequest: {
+      couponCode?: string | null;
+    };
+    /** @description What the cart would cost with a coupon. */
+    QuoteView: {
+      /** @description The coupon applied, upper case; null without one. */
+      couponCode?: string | null;
+      currency: string;
+      /** Format: int64 */
+      discountTotal: number;
+      items: components["schemas"]["QuoteItemView"][];
+      /** Format: int64 */
+      subtotal: number;
+      /** Format: int64 */
+      totalAmount: number;
+    };
     ReadBody: {
       read: boolean;
+    };
+    /** @description A refund. */
+    RefundBody: {
+      /** @description The items to refund; absent: every item not refunded yet. */
+      itemIds?: string[] | null;
+      /** @description Why (required, at most 1000 characters). */
+      note: string;
     };
     /**
      * @description The body of `POST /users`. Only username, email, password and role are used by the
@@ -2125,6 +2979,13 @@ export interface components {
        * @example student01
        */
       username?: string;
+    };
+    /** @description The form fields of `DELETE /api/cart/delete`. */
+    RemoveCartItem: {
+      /** @description The cart's `_id`. */
+      cartId: string;
+      /** @description The item's `_id`. */
+      itemId: string;
     };
     ReplyBody: {
       /** @description At most 5,000 characters. */
@@ -2254,6 +3115,40 @@ export interface components {
       message: string;
       ok: boolean;
       result: components["schemas"]["SendDetail"];
+    };
+    /** @description A bank transaction as SePay reports it. */
+    SepayTransaction: {
+      accountNumber?: string | null;
+      /** Format: int64 */
+      accumulated?: number | null;
+      /** @description The payment code SePay found in the content, if it found one. */
+      code?: string | null;
+      /** @description The transfer's text. */
+      content?: string | null;
+      description?: string | null;
+      /** @description The bank, e.g. `Vietcombank`. */
+      gateway?: string | null;
+      /**
+       * Format: int64
+       * @description SePay's id of the transaction: each is applied once.
+       */
+      id: number;
+      referenceCode?: string | null;
+      subAccount?: string | null;
+      /** @description e.g. `2026-11-24 10:15:00`. */
+      transactionDate?: string | null;
+      /**
+       * Format: int64
+       * @description VND.
+       */
+      transferAmount: number;
+      /** @description `in` or `out`. */
+      transferType: string;
+    };
+    /** @description A course of the browser's cart that was not added, and why. */
+    SkippedCourse: {
+      courseId: string;
+      message: string;
     };
     /** @description The body of `POST /users/staff`. */
     StaffBody: {
@@ -2407,6 +3302,15 @@ export interface components {
     VisibilityBody: {
       hidden: boolean;
     };
+    /** @description Where to send the student to pay. */
+    VnpayRedirect: {
+      /** @description VNPay's payment page with the signed request. */
+      paymentUrl: string;
+    };
+    /** @description What SePay expects back. */
+    WebhookAnswer: {
+      success: boolean;
+    };
   };
   responses: never;
   parameters: never;
@@ -2421,6 +3325,354 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /** Every coupon, newest first. */
+  list_coupons: {
+    responses: {
+      /** @description The coupons */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_CouponView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Creates a coupon. */
+  create_coupon: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CouponBody"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CouponView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks its rule, or the code exists (named in `result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Switches a coupon on or off (orders already holding one of its uses keep it). */
+  update_coupon: {
+    parameters: {
+      path: {
+        /** @description The coupon's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CouponUpdate"];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CouponView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such coupon */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Every order, newest first, with its buyer; filtered by status. */
+  list_orders: {
+    parameters: {
+      query?: {
+        /** @description `pending`, `paid`, `cancelled`, `expired` or `refunded`; absent: every order. */
+        status?: string;
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 20). */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description A page of orders */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderPageView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unknown status */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Confirms by hand that the transfer for a pending order arrived: what is still due is recorded as received and
+   * the order is paid (the student is enrolled).
+   */
+  confirm_order: {
+    parameters: {
+      path: {
+        /** @description The order's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteBody"];
+      };
+    };
+    responses: {
+      /** @description Paid */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such order */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The order is not pending */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No note, or too long */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Refunds a paid order, whole or some items: the ledger takes back exactly what the sale gave each teacher and
+   * the platform, the student loses the refunded courses, and the order is refunded once no item is left.
+   */
+  refund_order: {
+    parameters: {
+      path: {
+        /** @description The order's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RefundBody"];
+      };
+    };
+    responses: {
+      /** @description Refunded */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such order */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The order is not paid */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No note, or an item that is not a refundable item of the order */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Mails kept instead of sent when no SMTP server is configured (ADMIN), newest first. */
   list_outbox: {
     parameters: {
@@ -2464,6 +3716,211 @@ export interface operations {
       };
     };
   };
+  /** The payment settings. */
+  get_payment_settings: {
+    responses: {
+      /** @description The settings */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PaymentSettingsView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Sets the receiving bank account (shown as a VietQR code at checkout), the commission and the time to pay. */
+  put_payment_settings: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PaymentSettingsBody"];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PaymentSettingsView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks its rule (named in `result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The bank transactions, newest first; `?review=open` is the list an administrator must look at (money for
+   * unknown, closed or already paid orders, and overpayments).
+   */
+  list_payments: {
+    parameters: {
+      query?: {
+        /** @description `open` (the review list), `resolved` or `none`; absent: every transaction. */
+        review?: string;
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 20). */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description A page of transactions */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PaymentPageView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unknown review status */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Marks a transaction of the review list as dealt with, saying how. */
+  resolve_payment: {
+    parameters: {
+      path: {
+        /** @description The transaction's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteBody"];
+      };
+    };
+    responses: {
+      /** @description Resolved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PaymentView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such transaction */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not on the review list */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No note, or too long */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** The active banners in display order. */
   list_banners: {
     responses: {
@@ -2481,6 +3938,244 @@ export interface operations {
       };
     };
   };
+  /** The signed-in caller's cart: each item's course as the catalogue has it now, and the total. */
+  get_cart: {
+    responses: {
+      /** @description The caller's cart (created empty the first time) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CartView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Removes an item from the caller's cart. HTTP 200 means removed; the answer is the cart without it. */
+  delete_cart_item: {
+    requestBody: {
+      content: {
+        "application/x-www-form-urlencoded": components["schemas"]["RemoveCartItem"];
+        "multipart/form-data": components["schemas"]["RemoveCartItem"];
+      };
+    };
+    responses: {
+      /** @description Removed: the cart without the item */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CartView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such item in a cart of the caller's (someone else's cart included) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description `cartId` or `itemId` is missing */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Adds a course to the caller's cart. */
+  add_cart_item: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AddCartItem"];
+      };
+    };
+    responses: {
+      /** @description The cart with the course */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CartView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course on sale */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Refused: the course is free (enrol directly), taught or owned by the caller, in the cart already, or priced in another currency than the cart's courses */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The cart is full */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Adds the visitor's browser cart to the caller's cart at login. Courses that cannot be added are listed in
+   * `skipped` with the reason; the others are added.
+   */
+  merge_cart: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MergeCart"];
+      };
+    };
+    responses: {
+      /** @description The merged cart and the courses skipped */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_MergedCart"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description More than 50 courses */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * What the caller's cart would cost now, with a coupon when one is given (the cart page's coupon field). Takes
+   * no coupon use.
+   */
+  quote_cart: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["QuoteRequest"];
+      };
+    };
+    responses: {
+      /** @description The prices, the coupon's share of each line and the total */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_QuoteView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A course of the cart is no longer on sale */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The cart is empty, or holds a course the caller owns now */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The coupon does not exist or does not apply (`result.fields.couponCode` says why) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Every category in display order, with its number of published courses. */
   list_categories: {
     responses: {
@@ -2488,6 +4183,80 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Category"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Checks out the cart (or the courses named) as one order waiting for its bank transfer, and answers what the
+   * browser needs to draw the VietQR code. The same `Idempotency-Key` (or `clientToken`), or the same courses
+   * and coupon while that order waits, answers the order made the first time (200) instead of a new one (201).
+   */
+  create_checkout: {
+    parameters: {
+      header?: {
+        /** @description The client's key of this checkout (at most 100 characters) */
+        "Idempotency-Key"?: string | null;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CheckoutBody"];
+      };
+    };
+    responses: {
+      /** @description The order this checkout made before */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The new order, with `payment` to show */
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A course is not on sale */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing to check out; a course is free, taught or owned by the caller; the courses are in different currencies; another unpaid order holds a course; bank transfers are not set up */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The coupon does not exist, does not apply or is used up (`result.fields.couponCode`), or the key is too long */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description The database cannot be reached right now; `Retry-After` says when to try again */
@@ -2687,6 +4456,53 @@ export interface operations {
       };
       /** @description No such published course */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Enrols the caller in a free course at once (free courses never go through the cart). */
+  enroll_free_course: {
+    parameters: {
+      path: {
+        /** @description The course's id or slug */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Enrolled */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_EnrolmentView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course on sale */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The course is not free, or the caller teaches or owns it already */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -5046,6 +6862,270 @@ export interface operations {
       };
       /** @description Too many subscriptions from this address (`Retry-After`) */
       429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The caller's orders, newest first. */
+  list_my_orders: {
+    parameters: {
+      query?: {
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 20). */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description A page of the caller's orders */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderPageView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One order: its receipt, or while it waits, how to pay it. Its owner reads it; administrators read any order
+   * (with its history and buyer).
+   */
+  get_order: {
+    parameters: {
+      path: {
+        /** @description The order's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such order of the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The caller cancels an unpaid order of theirs; its coupon use is given back. */
+  cancel_order: {
+    parameters: {
+      path: {
+        /** @description The order's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The cancelled order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such order of the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The order is no longer pending (paid, cancelled, expired) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The address of VNPay's page for paying what is due on a pending order of the caller's. */
+  start_vnpay_payment: {
+    parameters: {
+      path: {
+        /** @description The order's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The signed payment address */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_VnpayRedirect"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such order of the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The order is not pending, or VNPay is not set up */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Receives one bank transaction of the receiving account. An incoming transfer whose order code (in `code`,
+   * else in `content`) names a pending order pays it when it brings the amount due, or is recorded against it
+   * when short; anything else is kept for an administrator. The same transaction `id` is applied once, ever:
+   * a retry answers success and changes nothing.
+   */
+  sepay_webhook: {
+    parameters: {
+      header: {
+        /** @description `Apikey <ACADEMY_SEPAY_API_KEY>` */
+        Authorization: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SepayTransaction"];
+      };
+    };
+    responses: {
+      /** @description Received (applied now, or before) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WebhookAnswer"];
+        };
+      };
+      /** @description The body is not a bank transaction */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Missing or wrong API key: nothing is stored */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * VNPay's server reports a payment (the `vnp_*` parameters, signed with `vnp_SecureHash`). Always HTTP 200;
+   * the outcome is in `RspCode`.
+   */
+  vnpay_ipn: {
+    parameters: {
+      query: {
+        /** @description HMAC-SHA512 of the other `vnp_*` parameters sorted by name */
+        vnp_SecureHash: string;
+      };
+    };
+    responses: {
+      /** @description The outcome, in VNPay's format */
+      200: {
+        content: {
+          "application/json": components["schemas"]["IpnReply"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
