@@ -6,7 +6,10 @@ test.beforeEach(async ({ context }) => {
 });
 
 test.describe('course management', () => {
-  test('a teacher creates a course, adds its curriculum, publishes it, and it appears in /courselist', async ({ page, baseURL }) => {
+  test('a teacher creates a course, adds its curriculum, publishes it, and it appears in /courselist', async ({
+    page,
+    baseURL,
+  }) => {
     const teacher = newAccount('tch');
     await registerViaApi(page.request, teacher, 'Teacher');
     await signInViaApi(page.context(), baseURL!, teacher);
@@ -66,7 +69,8 @@ test.describe('course management', () => {
     const rows = page.getByTestId('managed-courses').locator('li');
     // Nguyễn Minh Khoa teaches the three programming courses of the demo catalogue (Python, web, Rust), nothing else.
     await expect(rows).toHaveCount(3);
-    for (const title of await rows.getByRole('link').filter({ hasText: /\S/ }).allTextContents()) expect(title).toMatch(/Python|Full-stack|Rust/);
+    for (const title of await rows.getByRole('link').filter({ hasText: /\S/ }).allTextContents())
+      expect(title).toMatch(/Python|Full-stack|Rust/);
   });
 });
 

@@ -74,6 +74,8 @@ test('a teacher sees the subjects list, their own marked, and their syllabus rea
   await expect(page.getByRole('link', { name: 'Add syllabus' })).toHaveCount(0);
   await page.getByRole('row').filter({ hasText: 'SYL-WEB-2026' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/syllabus\/[^/]+$/);
-  await expect(page.getByTestId('syllabus-view').getByTestId('syllabus-subject-list').getByRole('listitem')).toHaveCount(3);
+  await expect(
+    page.getByTestId('syllabus-view').getByTestId('syllabus-subject-list').getByRole('listitem'),
+  ).toHaveCount(3);
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
 });

@@ -30,8 +30,12 @@ const SyllabusViewPage = lazy(() => syllabuses().then((m) => ({ default: m.Sylla
 const SubjectListPage = lazy(() => subjects().then((m) => ({ default: m.SubjectListPage })));
 const SubjectEditorPage = lazy(() => subjects().then((m) => ({ default: m.SubjectEditorPage })));
 const SubjectViewPage = lazy(() => subjects().then((m) => ({ default: m.SubjectViewPage })));
-const ContactInboxPage = lazy(() => import('@/features/dashboard-catalogue/routes/inbox').then((m) => ({ default: m.ContactInboxPage })));
-const AdmissionInboxPage = lazy(() => import('@/features/dashboard-catalogue/routes/inbox').then((m) => ({ default: m.AdmissionInboxPage })));
+const ContactInboxPage = lazy(() =>
+  import('@/features/dashboard-catalogue/routes/inbox').then((m) => ({ default: m.ContactInboxPage })),
+);
+const AdmissionInboxPage = lazy(() =>
+  import('@/features/dashboard-catalogue/routes/inbox').then((m) => ({ default: m.AdmissionInboxPage })),
+);
 
 /** The catalogue's public pages, each its own lazy chunk. */
 export const cataloguePublicRoutes: RouteObject[] = [

@@ -30,13 +30,7 @@ export function RouteGuard() {
       return page;
     case 'redirectToLogin': {
       const origin = `${location.pathname}${location.search}${location.hash}`;
-      return (
-        <Navigate
-          to={`${paths.login}?redirect=${encodeURIComponent(origin)}`}
-          state={{ from: origin }}
-          replace
-        />
-      );
+      return <Navigate to={`${paths.login}?redirect=${encodeURIComponent(origin)}`} state={{ from: origin }} replace />;
     }
     case 'forbidden':
       return <ForbiddenPage />;

@@ -1,7 +1,12 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/features/errors/routes/error-screen';
-import { catalogueDashboardPaths, catalogueDashboardRoutes, cataloguePublicPaths, cataloguePublicRoutes } from './catalogue-routes';
+import {
+  catalogueDashboardPaths,
+  catalogueDashboardRoutes,
+  cataloguePublicPaths,
+  cataloguePublicRoutes,
+} from './catalogue-routes';
 import { AuthLayout } from './layouts/auth-layout';
 import { BareLayout } from './layouts/bare-layout';
 import { PublicLayout } from './layouts/public-layout';

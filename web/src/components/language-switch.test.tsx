@@ -19,10 +19,7 @@ describe('LanguageSwitch', () => {
     const container = trigger.parentElement as HTMLElement;
     fireEvent.pointerEnter(container, { pointerType: 'mouse' });
     expect(screen.getByRole('menu')).toBeTruthy();
-    expect(screen.getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual([
-      'VITiếng Việt',
-      'ENEnglish',
-    ]);
+    expect(screen.getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['VITiếng Việt', 'ENEnglish']);
 
     fireEvent.pointerLeave(container, { pointerType: 'mouse' });
     act(() => vi.advanceTimersByTime(299));

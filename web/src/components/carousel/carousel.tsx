@@ -105,10 +105,22 @@ export function CarouselButtons({ carousel, label }: { carousel: CarouselState; 
     'flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 shadow-sm transition hover:border-teal-600 hover:bg-teal-700 hover:text-white disabled:pointer-events-none disabled:opacity-40';
   return (
     <div className="flex gap-2" role="group" aria-label={label}>
-      <button type="button" className={button} onClick={carousel.previous} disabled={disabled} aria-label={t('carousel.previous')}>
+      <button
+        type="button"
+        className={button}
+        onClick={carousel.previous}
+        disabled={disabled}
+        aria-label={t('carousel.previous')}
+      >
         <ChevronLeft aria-hidden="true" className="size-5" />
       </button>
-      <button type="button" className={button} onClick={carousel.next} disabled={disabled} aria-label={t('carousel.next')}>
+      <button
+        type="button"
+        className={button}
+        onClick={carousel.next}
+        disabled={disabled}
+        aria-label={t('carousel.next')}
+      >
         <ChevronRight aria-hidden="true" className="size-5" />
       </button>
     </div>

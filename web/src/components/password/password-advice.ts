@@ -50,7 +50,10 @@ export const ADVICE_DELAY_MS = 150;
  * The advice for `password` (null while empty, loading or after a load failure, which is only logged).
  * `userInputs` (username, email…) count as guessable words.
  */
-export function usePasswordAdvice(password: string, userInputs: string[] = []): {
+export function usePasswordAdvice(
+  password: string,
+  userInputs: string[] = [],
+): {
   advice: PasswordAdvice | null;
   loading: boolean;
 } {

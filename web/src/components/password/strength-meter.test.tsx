@@ -62,7 +62,8 @@ describe('password advice', () => {
     expect(advice.score).toBe(0);
     expect(advice.warning).toBe('topTen');
     expect(i18n.exists(`auth:advice.warnings.${advice.warning}`)).toBe(true);
-    for (const s of advise('qwertyuiop', []).suggestions) expect(i18n.exists(`auth:advice.suggestions.${s}`)).toBe(true);
+    for (const s of advise('qwertyuiop', []).suggestions)
+      expect(i18n.exists(`auth:advice.suggestions.${s}`)).toBe(true);
   });
 });
 

@@ -6,20 +6,43 @@ import { usePasswordAdvice } from './password-advice';
 const CHECKS: (keyof PasswordChecks)[] = ['minLength', 'lowercase', 'uppercase', 'digit', 'special'];
 
 const bar: Record<StrengthColour, string> = { red: 'bg-rose-500', yellow: 'bg-amber-400', green: 'bg-emerald-500' };
-const text: Record<StrengthColour, string> = { red: 'text-rose-600', yellow: 'text-amber-600', green: 'text-emerald-600' };
+const text: Record<StrengthColour, string> = {
+  red: 'text-rose-600',
+  yellow: 'text-amber-600',
+  green: 'text-emerald-600',
+};
 
 /**
  * The password strength meter: score 0..5 from the shared rule (wasm), red/yellow/green, the label
  * weak/good/strong and the five checks; under it zxcvbn's warning and suggestions, loaded lazily.
  */
-export function StrengthMeter({ password, userInputs = [], id }: { password: string; userInputs?: string[]; id?: string }) {
+export function StrengthMeter({
+  password,
+  userInputs = [],
+  id,
+}: {
+  password: string;
+  userInputs?: string[];
+  id?: string;
+}) {
   const { t } = useTranslation('auth');
   const strength = passwordStrength(password);
   const { advice } = usePasswordAdvice(password, userInputs);
-  const tips = advice ? [advice.warning && t(`advice.warnings.${advice.warning}`), ...advice.suggestions.map((s) => t(`advice.suggestions.${s}`))].filter(Boolean) : [];
+  const tips = advice
+    ? [
+        advice.warning && t(`advice.warnings.${advice.warning}`),
+        ...advice.suggestions.map((s) => t(`advice.suggestions.${s}`)),
+      ].filter(Boolean)
+    : [];
 
   return (
-    <div id={id} data-testid="strength-meter" data-score={strength.score} data-colour={strength.colour} className="mt-2 space-y-2">
+    <div
+      id={id}
+      data-testid="strength-meter"
+      data-score={strength.score}
+      data-colour={strength.colour}
+      className="mt-2 space-y-2"
+    >
       <div className="flex items-center gap-3">
         <div
           role="meter"
@@ -38,7 +61,10 @@ export function StrengthMeter({ password, userInputs = [], id }: { password: str
           ))}
         </div>
         {password && (
-          <span data-testid="strength-label" className={`min-w-12 text-right text-xs font-semibold ${text[strength.colour]}`}>
+          <span
+            data-testid="strength-label"
+            className={`min-w-12 text-right text-xs font-semibold ${text[strength.colour]}`}
+          >
             {t(`strength.${strength.label}`)}
           </span>
         )}
@@ -53,7 +79,11 @@ export function StrengthMeter({ password, userInputs = [], id }: { password: str
               data-met={met}
               className={`flex items-center gap-1.5 ${met ? 'text-emerald-700' : 'text-slate-500'}`}
             >
-              {met ? <Check aria-hidden="true" className="size-3.5 shrink-0" /> : <X aria-hidden="true" className="size-3.5 shrink-0" />}
+              {met ? (
+                <Check aria-hidden="true" className="size-3.5 shrink-0" />
+              ) : (
+                <X aria-hidden="true" className="size-3.5 shrink-0" />
+              )}
               <span>
                 {t(`strength.checks.${check}`)}
                 <span className="sr-only"> ({met ? t('strength.met') : t('strength.notMet')})</span>
@@ -63,7 +93,11 @@ export function StrengthMeter({ password, userInputs = [], id }: { password: str
         })}
       </ul>
       {tips.length > 0 && (
-        <div data-testid="password-advice" aria-live="polite" className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900">
+        <div
+          data-testid="password-advice"
+          aria-live="polite"
+          className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900"
+        >
           <p className="mb-1 flex items-center gap-1.5 font-semibold">
             <Lightbulb aria-hidden="true" className="size-3.5" />
             {t('strength.adviceTitle')}
@@ -81,7 +115,10 @@ export function StrengthMeter({ password, userInputs = [], id }: { password: str
 
 /** Whether a confirmation matches its password, by the shared registration rule (values trimmed). */
 export function passwordsMatch(password: string, confirm: string): boolean {
-  const check = validateRegistration({ email: '', username: '', password, confirmPassword: confirm, role: 'Student' }, 'en');
+  const check = validateRegistration(
+    { email: '', username: '', password, confirmPassword: confirm, role: 'Student' },
+    'en',
+  );
   return check.ok || !check.errors.confirmPassword;
 }
 

@@ -97,7 +97,11 @@ export default function ForgotPasswordPage() {
           error={error}
         />
         <button type="submit" disabled={submitting} className={`${buttonClass('primary', 'lg')} w-full`}>
-          {submitting ? <Loader2 aria-hidden="true" className="size-4.5 animate-spin" /> : <Send aria-hidden="true" className="size-4.5" />}
+          {submitting ? (
+            <Loader2 aria-hidden="true" className="size-4.5 animate-spin" />
+          ) : (
+            <Send aria-hidden="true" className="size-4.5" />
+          )}
           {submitting ? t('forgot.submitting') : t('forgot.submit')}
         </button>
       </form>

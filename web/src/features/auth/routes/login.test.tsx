@@ -8,7 +8,10 @@ import LoginPage, { LOGIN_REDIRECT_DELAY_MS } from './login';
 const toast = vi.hoisted(() => ({ loading: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-function renderLogin(login: (u: string, p: string) => Promise<never> | Promise<ReturnType<typeof user>>, at = '/login') {
+function renderLogin(
+  login: (u: string, p: string) => Promise<never> | Promise<ReturnType<typeof user>>,
+  at = '/login',
+) {
   return renderRoutes(
     [
       { path: '/login', element: <LoginPage /> },
@@ -83,17 +86,29 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's message on failure (e.g. the localized 429), and the generic text otherwise", async () => {
-    const refuse = new ApiError('Quá nhiều lần thử, vui lòng đợi 60 giây', { kind: 'bad-request', status: 429, code: 1007 });
-    const login = vi.fn().mockRejectedValueOnce(refuse).mockRejectedValueOnce(new ApiError('', { kind: 'bad-request', status: 401 }));
+    const refuse = new ApiError('Quá nhiều lần thử, vui lòng đợi 60 giây', {
+      kind: 'bad-request',
+      status: 429,
+      code: 1007,
+    });
+    const login = vi
+      .fn()
+      .mockRejectedValueOnce(refuse)
+      .mockRejectedValueOnce(new ApiError('', { kind: 'bad-request', status: 401 }));
     renderLogin(login);
     fill(/^Tên đăng nhập$/, 'lantran');
     fill(/^Mật khẩu$/, 'wrong');
     fireEvent.click(screen.getByRole('button', { name: 'Đăng nhập' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Quá nhiều lần thử, vui lòng đợi 60 giây', expect.anything()));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Quá nhiều lần thử, vui lòng đợi 60 giây', expect.anything()),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Đăng nhập' }));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenLastCalledWith('Đăng nhập thất bại. Vui lòng kiểm tra tên đăng nhập và mật khẩu.', expect.anything()),
+      expect(toast.error).toHaveBeenLastCalledWith(
+        'Đăng nhập thất bại. Vui lòng kiểm tra tên đăng nhập và mật khẩu.',
+        expect.anything(),
+      ),
     );
   });
 
@@ -103,7 +118,9 @@ describe('LoginPage', () => {
     fill(/^Tên đăng nhập$/, 'lantran');
     fill(/^Mật khẩu$/, 'Secret#2025');
     fireEvent.click(screen.getByRole('button', { name: 'Đăng nhập' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Đã xảy ra lỗi. Vui lòng thử lại.', expect.anything()));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Đã xảy ra lỗi. Vui lòng thử lại.', expect.anything()),
+    );
     expect((screen.getByRole('button', { name: 'Đăng nhập' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -104,6 +104,8 @@ describe('ResetPasswordPage', () => {
     fill(/^New password$/, 'Secret#2025');
     fill(/^Confirm new password$/, 'Secret#2025');
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('This reset link is invalid or has expired.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('This reset link is invalid or has expired.'),
+    );
   });
 });

@@ -30,7 +30,10 @@ export function CartDropdown({ initialCart = null }: { initialCart?: Cart | null
   /** The item leaves the list at once and comes back if the server refuses (logged only). */
   const remove = (itemId: string) => {
     if (!cart) return;
-    removeItem.mutate({ cartId: cart._id, itemId }, { onError: (error) => console.error('Cart removal failed', error) });
+    removeItem.mutate(
+      { cartId: cart._id, itemId },
+      { onError: (error) => console.error('Cart removal failed', error) },
+    );
   };
 
   const items = cart?.items ?? [];

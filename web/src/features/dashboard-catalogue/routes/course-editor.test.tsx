@@ -18,32 +18,90 @@ vi.mock('../api/material', () => ({ listCourseTypes: vi.fn().mockResolvedValue([
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const category = {
-  id: 'cat', categoryName: 'Lập trình', slug: 'lap-trinh', description: '', courseCount: 1, order: 1,
+  id: 'cat',
+  categoryName: 'Lập trình',
+  slug: 'lap-trinh',
+  description: '',
+  courseCount: 1,
+  order: 1,
   texts: { name: { vi: 'Lập trình', en: 'Programming' }, description: { vi: '', en: '' } },
 } satisfies ManagedCategory;
 
 function course(): ManagedCourse {
   return {
-    _id: 'c1', slug: 'python', title: 'Lập trình Python', description: '', whatYouWillLearn: [], requirements: [],
-    thumbnail: null, price: 1_000_000, discount: null, currency: 'VND', courseBadge: null, level: 'Cơ bản',
-    levelKey: 'beginner', totalSeat: 100, category: { id: 'cat', slug: 'lap-trinh', categoryName: 'Lập trình' }, language: 'vi',
-    courseType: null, fullAccess: true, status: 'draft', instructor: { userId: 't1', name: 'Minh' },
-    ratingAverage: 0, ratingCount: 0, enrollmentCount: 0, salesCount: 0, lessonCount: 1, durationSeconds: 60,
-    createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z',
-    sections: [{
-      id: 's1', title: 'Mở đầu', order: 1, lessonCount: 1, durationSeconds: 60,
-      lessons: [{ id: 'l1', title: 'Giới thiệu', order: 1, durationSeconds: 60, freePreview: false, videoUrl: null, locked: false }],
-    }],
+    _id: 'c1',
+    slug: 'python',
+    title: 'Lập trình Python',
+    description: '',
+    whatYouWillLearn: [],
+    requirements: [],
+    thumbnail: null,
+    price: 1_000_000,
+    discount: null,
+    currency: 'VND',
+    courseBadge: null,
+    level: 'Cơ bản',
+    levelKey: 'beginner',
+    totalSeat: 100,
+    category: { id: 'cat', slug: 'lap-trinh', categoryName: 'Lập trình' },
+    language: 'vi',
+    courseType: null,
+    fullAccess: true,
+    status: 'draft',
+    instructor: { userId: 't1', name: 'Minh' },
+    ratingAverage: 0,
+    ratingCount: 0,
+    enrollmentCount: 0,
+    salesCount: 0,
+    lessonCount: 1,
+    durationSeconds: 60,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    sections: [
+      {
+        id: 's1',
+        title: 'Mở đầu',
+        order: 1,
+        lessonCount: 1,
+        durationSeconds: 60,
+        lessons: [
+          {
+            id: 'l1',
+            title: 'Giới thiệu',
+            order: 1,
+            durationSeconds: 60,
+            freePreview: false,
+            videoUrl: null,
+            locked: false,
+          },
+        ],
+      },
+    ],
     texts: {
-      title: { vi: 'Lập trình Python', en: 'Python programming' }, description: { vi: '', en: '' }, whatYouWillLearn: [],
-      requirements: [], courseBadge: null,
-      sections: [{ id: 's1', title: { vi: 'Mở đầu', en: 'Intro' }, lessons: [{ id: 'l1', title: { vi: 'Giới thiệu', en: 'Welcome' } }] }],
+      title: { vi: 'Lập trình Python', en: 'Python programming' },
+      description: { vi: '', en: '' },
+      whatYouWillLearn: [],
+      requirements: [],
+      courseBadge: null,
+      sections: [
+        {
+          id: 's1',
+          title: { vi: 'Mở đầu', en: 'Intro' },
+          lessons: [{ id: 'l1', title: { vi: 'Giới thiệu', en: 'Welcome' } }],
+        },
+      ],
     },
   };
 }
 
 function renderEditor(at: string) {
-  return renderRoutes([{ path: '/', element: <CourseEditorPage /> }, { path: '/:id', element: <CourseEditorPage /> }], { at });
+  return renderRoutes(
+    [
+      { path: '/', element: <CourseEditorPage /> },
+      { path: '/:id', element: <CourseEditorPage /> },
+    ],
+    { at },
+  );
 }
 
 describe('course editor', () => {
@@ -69,7 +127,7 @@ describe('course editor', () => {
     expect(screen.queryByText('This field is required')).toBeNull();
   });
 
-  it('marks the lesson the curriculum rule refuses, with the server\'s message, and sends nothing', async () => {
+  it("marks the lesson the curriculum rule refuses, with the server's message, and sends nothing", async () => {
     renderEditor('/c1?tab=curriculum');
     const lesson = await screen.findByRole('listitem', { name: 'Lesson 1' });
     fireEvent.change(within(lesson).getByPlaceholderText('https://…'), { target: { value: 'javascript:alert(1)' } });
@@ -112,7 +170,7 @@ describe('course editor', () => {
   });
 
   it.each(['https://evil.example/track.gif', '//evil.example/track.mp4', 'http://www.youtube.com/embed/aqz-KE-bpKQ'])(
-    'refuses a video link the server refuses (%s), in the server\'s words',
+    "refuses a video link the server refuses (%s), in the server's words",
     async (link) => {
       renderEditor('/c1?tab=curriculum');
       const lesson = await screen.findByRole('listitem', { name: 'Lesson 1' });
@@ -129,7 +187,9 @@ describe('course editor', () => {
     api.saveCurriculum.mockResolvedValue(course());
     renderEditor('/c1?tab=curriculum');
     const lesson = await screen.findByRole('listitem', { name: 'Lesson 1' });
-    fireEvent.change(within(lesson).getByPlaceholderText('https://…'), { target: { value: 'https://youtu.be/aqz-KE-bpKQ' } });
+    fireEvent.change(within(lesson).getByPlaceholderText('https://…'), {
+      target: { value: 'https://youtu.be/aqz-KE-bpKQ' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save curriculum' }));
 
     await waitFor(() => expect(api.saveCurriculum).toHaveBeenCalledOnce());

@@ -36,7 +36,10 @@ export function NotificationDropdown({ initial = [] }: { initial?: AppNotificati
   const navigate = useNavigate();
   const menu = useHoverMenu();
   const relative = useRelativeTime();
-  const notifications = useQuery({ ...notificationQueries.header(), initialData: initial.length > 0 ? initial : undefined });
+  const notifications = useQuery({
+    ...notificationQueries.header(),
+    initialData: initial.length > 0 ? initial : undefined,
+  });
   const items = notifications.data ?? [];
   const unread = items.filter((item) => !item.isRead).length;
   const markOne = useMarkNotificationRead();
@@ -143,7 +146,11 @@ export function NotificationDropdown({ initial = [] }: { initial?: AppNotificati
             </ul>
           )}
           <div className="border-t border-slate-100 px-5 py-3 text-center">
-            <Link to={paths.notification} onClick={menu.close} className="text-sm font-semibold text-teal-700 hover:underline">
+            <Link
+              to={paths.notification}
+              onClick={menu.close}
+              className="text-sm font-semibold text-teal-700 hover:underline"
+            >
               {t('notifications.viewAll')}
             </Link>
           </div>

@@ -63,7 +63,9 @@ export function MentorshipCard({ enrollment, now = Date.now() }: { enrollment: M
       </header>
       <h3 className="mt-3 line-clamp-2 text-sm font-semibold text-teal-700">{plan.title}</h3>
 
-      <p className="mt-1 text-lg font-bold text-slate-900">{formatPrice(plan.price, plan.currency || 'VND', i18n.language)}</p>
+      <p className="mt-1 text-lg font-bold text-slate-900">
+        {formatPrice(plan.price, plan.currency || 'VND', i18n.language)}
+      </p>
       {plan.short_description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{plan.short_description}</p>}
 
       {services.shown.length > 0 && (

@@ -21,11 +21,25 @@ type StaffField = keyof StaffAccount;
  */
 export function validateStaff(account: StaffAccount, lang: string): Partial<Record<StaffField, string>> {
   const registration = validateRegistration(
-    { email: account.email, username: account.username, password: account.password, confirmPassword: account.password, role: 'Student' },
+    {
+      email: account.email,
+      username: account.username,
+      password: account.password,
+      confirmPassword: account.password,
+      role: 'Student',
+    },
     lang,
   );
   const profile = validateProfile(
-    { firstName: account.firstName, lastName: account.lastName, email: account.email, phoneNumber: '', address: '', dob: '', avatar: '' },
+    {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      phoneNumber: '',
+      address: '',
+      dob: '',
+      avatar: '',
+    },
     todayIso(),
     lang,
   );
@@ -42,13 +56,7 @@ export function validateStaff(account: StaffAccount, lang: string): Partial<Reco
   return Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as Partial<Record<StaffField, string>>;
 }
 
-export function CreateStaffDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CreateStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t, i18n } = useTranslation('users');
   const [form, setForm] = useState<StaffAccount>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<StaffField, string>>>({});
@@ -132,7 +140,11 @@ export function CreateStaffDialog({
               <Dialog.Description className="text-sm text-slate-500">{t('staffDialog.description')}</Dialog.Description>
             </div>
             <Dialog.Close asChild>
-              <button type="button" aria-label={t('staffDialog.close')} className="rounded-lg p-2 text-slate-500 hover:bg-slate-100">
+              <button
+                type="button"
+                aria-label={t('staffDialog.close')}
+                className="rounded-lg p-2 text-slate-500 hover:bg-slate-100"
+              >
                 <X aria-hidden="true" className="size-5" />
               </button>
             </Dialog.Close>
@@ -141,7 +153,10 @@ export function CreateStaffDialog({
             <div className="grid gap-4 overflow-y-auto px-6 py-5 sm:grid-cols-2">
               <Field {...field('firstName', { autoComplete: 'off' })} />
               <Field {...field('lastName', { autoComplete: 'off' })} />
-              <Field {...field('username', { autoComplete: 'off', autoCapitalize: 'none' })} className="sm:col-span-2" />
+              <Field
+                {...field('username', { autoComplete: 'off', autoCapitalize: 'none' })}
+                className="sm:col-span-2"
+              />
               <Field {...field('email', { type: 'email', autoComplete: 'off' })} className="sm:col-span-2" />
               <Field
                 label={t('staffDialog.password')}
