@@ -146,6 +146,14 @@ test_web() {
   (cd "$ROOT/web" && npx tsc --noEmit -p . && npx vitest run)
 }
 
+check_web_style() {
+  # The web app's formatting (Prettier, web/.prettierrc.json) and lint (ESLint, web/eslint.config.js: typescript-eslint
+  # with types, the rules of hooks, features never importing each other, no import cycles), warnings denied.
+  # ESLint reads the rule modules' types: build them first (build_wasm). Fix with `npm run format` / `npm run lint`.
+  log "web: formatting (Prettier) and lint (ESLint)"
+  (cd "$ROOT/web" && npx prettier --check --log-level warn . && npx eslint --max-warnings 0 .)
+}
+
 test_e2e() {
   # Browser tests (Playwright, Debian's Chromium) against the real server serving web/dist.
   # Needs: build_web and the server binary (target/debug/academy, or ACADEMY_BIN); e2e/serve.sh starts it.

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs the academy's tests; installs what is missing first. `make test` (and CI) runs every part, in order:
-#   lint    rustfmt and clippy (warnings denied)
+#   lint    rustfmt and clippy (warnings denied); the web app's Prettier and ESLint checks
 #   rules   the rule crate's unit and property tests, its generated TypeScript types, the wasm module through its
 #           JavaScript boundary and its size budget
 #   server  the server's unit tests and its integration tests on SQLite, then on PostgreSQL
-#   web     the web app's type check and unit tests (vitest)
+#   web     the web app's build, Prettier and ESLint (unless `lint` ran them), type check
+#           and unit tests (vitest)
 #   e2e     the browser tests (Playwright in Chromium against the real server)
 # `.ci/test.sh server web` runs only the parts named.
 set -euo pipefail
@@ -13,11 +14,17 @@ cd "$ROOT"
 
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=(lint rules server web e2e)
+web_style_checked=false
 
 for part in "${parts[@]}"; do
   case "$part" in
     lint)
       check_rust_style
+      ensure_rust_wasm
+      ensure_node_modules
+      [ -f "$ROOT/wasm/pkg/package.json" ] || build_wasm
+      check_web_style
+      web_style_checked=true
       ;;
     rules)
       ensure_rust_wasm
@@ -41,6 +48,7 @@ for part in "${parts[@]}"; do
       ensure_node_modules
       [ -f "$ROOT/wasm/pkg/package.json" ] || build_wasm
       build_web
+      $web_style_checked || check_web_style
       test_web
       ;;
     e2e)

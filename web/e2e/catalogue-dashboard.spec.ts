@@ -54,8 +54,10 @@ test.describe('course management', () => {
   });
 
   test("a teacher cannot open another teacher's course in the editor", async ({ page, baseURL }) => {
-    const demoCourse = await (await page.request.get('/api/courses?search=rust')).json();
-    const id = demoCourse.result.items[0]._id as string;
+    const demoCourse = (await (await page.request.get('/api/courses?search=rust')).json()) as {
+      result: { items: { _id: string }[] };
+    };
+    const id = demoCourse.result.items[0]!._id;
     const teacher = newAccount('tch');
     await registerViaApi(page.request, teacher, 'Teacher');
     await signInViaApi(page.context(), baseURL!, teacher);
@@ -80,7 +82,7 @@ test.describe('inboxes', () => {
     const sent = await page.request.post('/api/contact/admissionMessage', {
       data: { name, email: 'learner@example.com', phone: '0901234567', courseName: 'Python' },
     });
-    expect((await sent.json()).ok).toBe(true);
+    expect(((await sent.json()) as { ok: boolean }).ok).toBe(true);
 
     await signInViaApi(page.context(), baseURL!, E2E_ADMIN);
     await page.goto('/dashboard/admission-message');

@@ -30,14 +30,14 @@ test.describe('users admin (/dashboard/user)', () => {
     const refused = await request.post('/auth/token', {
       data: { username: account.username, password: account.password },
     });
-    expect((await refused.json()).code).not.toBe(1000);
+    expect(((await refused.json()) as { code: number }).code).not.toBe(1000);
 
     await row.getByRole('button', { name: /^Unlock / }).click();
     await expect(row.getByTestId('user-status')).toHaveText('Active');
     const accepted = await request.post('/auth/token', {
       data: { username: account.username, password: account.password },
     });
-    expect((await accepted.json()).code).toBe(1000);
+    expect(((await accepted.json()) as { code: number }).code).toBe(1000);
   });
 
   test('the role filter shows only that role', async ({ page, baseURL }) => {

@@ -51,7 +51,7 @@ describe('SearchBox', () => {
     },
   );
 
-  it.each(['', '   '])('does nothing for %j', async (text) => {
+  it.each(['', '   '])('does nothing for %j', (text) => {
     const input = renderAt('header');
     pressEnter(input, text);
     expect(screen.getByTestId('location').textContent).toBe('/');

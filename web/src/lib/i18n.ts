@@ -2,7 +2,7 @@
  * i18next set-up: Vietnamese by default, English as the fallback, the choice read from localStorage.
  * Every namespace under src/locales/<lang>/<namespace>.json is bundled (they are small).
  */
-import i18next, { type Resource } from 'i18next';
+import { createInstance, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, storedLanguage } from './language';
 
@@ -20,7 +20,7 @@ for (const [file, module] of Object.entries(files)) {
 
 export const namespaces = Object.keys(resources[FALLBACK_LANGUAGE] ?? {});
 
-export const i18n = i18next.createInstance();
+export const i18n = createInstance();
 
 void i18n.use(initReactI18next).init({
   resources,

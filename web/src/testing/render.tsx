@@ -40,7 +40,7 @@ export function renderRoutes(
     <StaticAuthProvider value={{ isAuthenticated: Boolean(auth.user), ...auth }}>{element}</StaticAuthProvider>
   );
   const router = createMemoryRouter(
-    routes.map((route) => ({ ...route, element: wrap(route.element) }) as RouteObject),
+    routes.map((route) => ({ ...route, element: wrap(route.element) })),
     { initialEntries: [at] },
   );
   return {

@@ -33,7 +33,7 @@ describe('LoginPage', () => {
   it('shows every element: username, password with a show/hide toggle, forgot-password and register links', async () => {
     renderLogin(vi.fn());
     expect(await screen.findByLabelText('Tên đăng nhập')).toBeTruthy();
-    const password = screen.getByLabelText('Mật khẩu') as HTMLInputElement;
+    const password = screen.getByLabelText<HTMLInputElement>('Mật khẩu');
     expect(password.type).toBe('password');
     fireEvent.click(screen.getByRole('button', { name: 'Hiện mật khẩu' }));
     expect(password.type).toBe('text');
@@ -121,6 +121,6 @@ describe('LoginPage', () => {
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Đã xảy ra lỗi. Vui lòng thử lại.', expect.anything()),
     );
-    expect((screen.getByRole('button', { name: 'Đăng nhập' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Đăng nhập' }).disabled).toBe(false);
   });
 });

@@ -75,7 +75,7 @@ describe('ResetPasswordPage', () => {
 
   it('applies the registration password rules: meter, match indicator, disabled button', () => {
     renderPage('/reset-password?token=t1');
-    const submit = () => screen.getByRole('button', { name: 'Reset password' }) as HTMLButtonElement;
+    const submit = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Reset password' });
     expect(submit().disabled).toBe(true);
     fill(/^New password$/, 'abcdefgh');
     fill(/^Confirm new password$/, 'abcdefgh');

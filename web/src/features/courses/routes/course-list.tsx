@@ -230,8 +230,13 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
 function ListSearch({ initial, onSearch }: { initial: string; onSearch: (text: string | undefined) => void }) {
   const { t } = useTranslation('courses');
   const [text, setText] = useState(initial);
+  // A search made elsewhere (the header, the back button) replaces what was typed here.
+  const [searched, setSearched] = useState(initial);
+  if (initial !== searched) {
+    setSearched(initial);
+    setText(initial);
+  }
   const id = useId();
-  useEffect(() => setText(initial), [initial]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(text.trim() || undefined);

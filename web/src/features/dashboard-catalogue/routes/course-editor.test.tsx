@@ -3,13 +3,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ManagedCategory, ManagedCourse } from '@/lib/api/types';
 import { i18n } from '@/lib/i18n';
 import { renderRoutes } from '@/testing/render';
+import type * as Dashboard from '../api/dashboard';
 import CourseEditorPage from './course-editor';
 
 const api = vi.hoisted(() => ({
   createCourse: vi.fn(),
   getManagedCourse: vi.fn(),
   listManagedCategories: vi.fn(),
-  saveCurriculum: vi.fn(),
+  saveCurriculum: vi.fn<typeof Dashboard.saveCurriculum>(),
   setCourseStatus: vi.fn(),
   updateCourse: vi.fn(),
 }));
@@ -141,24 +142,24 @@ describe('course editor', () => {
 
   it('fills both languages of the details and the curriculum from one read of the course', async () => {
     renderEditor('/c1');
-    expect(((await screen.findByLabelText('Title (VI)')) as HTMLInputElement).value).toBe('Lập trình Python');
-    expect((screen.getByLabelText('Title (EN)') as HTMLInputElement).value).toBe('Python programming');
+    expect((await screen.findByLabelText<HTMLInputElement>('Title (VI)')).value).toBe('Lập trình Python');
+    expect(screen.getByLabelText<HTMLInputElement>('Title (EN)').value).toBe('Python programming');
     expect(api.getManagedCourse).toHaveBeenCalledTimes(1);
     expect(api.getManagedCourse).toHaveBeenCalledWith('c1', expect.anything());
 
     fireEvent.click(screen.getByRole('tab', { name: 'Curriculum' }));
     const section = await screen.findByRole('region', { name: 'Section 1' });
-    expect((within(section).getByLabelText('Section title (EN)') as HTMLInputElement).value).toBe('Intro');
+    expect(within(section).getByLabelText<HTMLInputElement>('Section title (EN)').value).toBe('Intro');
     const lesson = within(section).getByRole('listitem', { name: 'Lesson 1' });
-    expect((within(lesson).getByLabelText('Lesson 1 title (EN)') as HTMLInputElement).value).toBe('Welcome');
+    expect(within(lesson).getByLabelText<HTMLInputElement>('Lesson 1 title (EN)').value).toBe('Welcome');
     expect(api.getManagedCourse).toHaveBeenCalledTimes(1);
   });
 
   it('shows the limit beside an over-long English description and badge, and gives the texts their maxima', async () => {
     renderEditor('/c1');
-    const description = (await screen.findByLabelText('Description (EN)')) as HTMLTextAreaElement;
+    const description = await screen.findByLabelText<HTMLTextAreaElement>('Description (EN)');
     expect(description.maxLength).toBe(10_000);
-    expect((screen.getByLabelText('Title (VI)') as HTMLInputElement).maxLength).toBe(200);
+    expect(screen.getByLabelText<HTMLInputElement>('Title (VI)').maxLength).toBe(200);
     fireEvent.change(description, { target: { value: 'd'.repeat(10_001) } });
     fireEvent.change(screen.getByLabelText('Badge (VI)'), { target: { value: 'b'.repeat(201) } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -193,6 +194,7 @@ describe('course editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save curriculum' }));
 
     await waitFor(() => expect(api.saveCurriculum).toHaveBeenCalledOnce());
-    expect(api.saveCurriculum.mock.calls[0]?.[1][0].lessons[0].videoUrl).toBe('https://youtu.be/aqz-KE-bpKQ');
+    const [, sections] = api.saveCurriculum.mock.calls[0]!;
+    expect(sections[0]?.lessons[0]?.videoUrl).toBe('https://youtu.be/aqz-KE-bpKQ');
   });
 });

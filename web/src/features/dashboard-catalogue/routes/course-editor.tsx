@@ -1,7 +1,7 @@
 import '../texts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Eye, Save } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -87,14 +87,18 @@ function Editor({ id, initial, categories }: { id?: string; initial?: ManagedCou
   const setCourseStatus = useSetCourseStatus();
   const saving = saveCourse.isPending || saveCurriculum.isPending || setCourseStatus.isPending;
   const [status, setStatus] = useState<string>(initial?.status ?? 'draft');
+  // A fresh read of the course brings its status with it.
+  const [statusOf, setStatusOf] = useState(initial);
+  if (initial !== statusOf) {
+    setStatusOf(initial);
+    setStatus(initial?.status ?? 'draft');
+  }
   const set =
     <K extends keyof CourseForm>(key: K) =>
     (value: CourseForm[K]) =>
       setForm((f) => ({ ...f, [key]: value }));
   const fe = fieldErrors(tab === 'curriculum' ? curriculum.errors : details.errors);
   const limits = textLimits();
-
-  useEffect(() => setStatus(initial?.status ?? 'draft'), [initial]);
 
   const fail = (error: unknown, form?: { setServerErrors: (fields: Record<string, string> | undefined) => void }) => {
     if (error instanceof ApiError) {
@@ -179,7 +183,7 @@ function Editor({ id, initial, categories }: { id?: string; initial?: ManagedCou
       )}
 
       {tab === 'details' && (
-        <form onSubmit={saveDetails} className="space-y-6" noValidate>
+        <form onSubmit={(event) => void saveDetails(event)} className="space-y-6" noValidate>
           <Card className="space-y-5 p-6">
             <BilingualField
               id="title"

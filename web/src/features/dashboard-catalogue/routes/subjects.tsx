@@ -227,7 +227,7 @@ export function SubjectEditorPage() {
   const title = id ? t('subjects.update') : t('subjects.create');
   useDocumentMeta(`${title} | ${t('common:brand')}`, t('subjects.text'));
   const subject = useQuery({ ...dashboardQueries.subject(id ?? ''), enabled: id !== undefined });
-  const done = (saved: string) => navigate(materialPaths.viewSubject(saved));
+  const done = (saved: string) => void navigate(materialPaths.viewSubject(saved));
 
   return (
     <div className={`${page} max-w-4xl`} data-testid="subject-editor">

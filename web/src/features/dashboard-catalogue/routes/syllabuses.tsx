@@ -390,7 +390,7 @@ export function SyllabusEditorPage() {
   const title = id ? t('syllabus.edit') : t('syllabus.add');
   useDocumentMeta(`${title} | ${t('common:brand')}`, t('syllabus.text'));
   const syllabus = useQuery({ ...dashboardQueries.syllabus(id ?? ''), enabled: id !== undefined });
-  const done = (saved: string) => navigate(materialPaths.viewSyllabus(saved));
+  const done = (saved: string) => void navigate(materialPaths.viewSyllabus(saved));
   return (
     <div className={`${page} max-w-4xl`} data-testid="syllabus-editor">
       <BackLink to={materialPaths.syllabuses} label={t('syllabus.back')} />

@@ -15,7 +15,7 @@ function fill() {
       <AdmissionSection />
     </I18nextProvider>,
   );
-  const form = screen.getByTestId('admission-form') as HTMLFormElement;
+  const form = screen.getByTestId<HTMLFormElement>('admission-form');
   const set = (name: string, value: string) =>
     fireEvent.change(form.querySelector(`[name="${name}"]`)!, { target: { value } });
   set('name', 'Nguyễn Văn An');

@@ -88,7 +88,7 @@ export function AdmissionSection() {
           </div>
         </div>
         <form
-          onSubmit={submit}
+          onSubmit={(event) => void submit(event)}
           className="bg-white p-8 sm:p-12"
           data-testid="admission-form"
           aria-labelledby="admission-title"

@@ -35,9 +35,13 @@ describe('admission countdown', () => {
         <Countdown />
       </I18nextProvider>,
     );
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(shown()).toMatchObject({ minutes: 1, seconds: 9 });
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(shown()).toMatchObject({ hours: 2, minutes: 0, seconds: 59 });
   });
 
@@ -50,10 +54,14 @@ describe('admission countdown', () => {
     const total = ((120 * 24 + 2) * 60 + 1) * 60 + 10;
     // Jump the clock to one second before the end, then let the last tick run.
     vi.setSystemTime(Date.now() + (total - 1) * 1000);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(shown()).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0, done: 'true' });
     expect(vi.getTimerCount()).toBe(0);
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(shown()).toMatchObject({ seconds: 0, done: 'true' });
   });
 });

@@ -48,7 +48,11 @@ export function Newsletter() {
           </div>
         </div>
         <div className="w-full lg:max-w-md">
-          <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row" data-testid="newsletter-form">
+          <form
+            onSubmit={(event) => void submit(event)}
+            className="flex flex-col gap-2 sm:flex-row"
+            data-testid="newsletter-form"
+          >
             <label htmlFor={id} className="sr-only">
               {t('newsletter.label')}
             </label>

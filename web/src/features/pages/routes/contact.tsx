@@ -109,7 +109,7 @@ function Body() {
         </div>
 
         <form
-          onSubmit={submit}
+          onSubmit={(event) => void submit(event)}
           className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10"
           data-testid="contact-form"
           aria-labelledby={`${id}-title`}

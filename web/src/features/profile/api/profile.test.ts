@@ -22,7 +22,7 @@ function stubXhr(status: number | 'network-error') {
     timeout = 0;
     onload?: () => void;
     onerror?: () => void;
-    private record = { headers: {} as Record<string, string> } as (typeof sent)[number];
+    private record = { headers: {} } as (typeof sent)[number];
     open(method: string, url: string) {
       Object.assign(this.record, { method, url });
     }

@@ -96,7 +96,7 @@ export async function uploadAvatar(
     });
   } catch (error) {
     console.error('Upload failed', error);
-    throw new Error(texts.storeFailed);
+    throw new Error(texts.storeFailed, { cause: error });
   }
   if (status !== 200) throw new Error(texts.uploadStatus(status));
   onStep({ step: 'uploaded' });
@@ -110,7 +110,7 @@ export async function uploadAvatar(
     avatarUrl = envelope.result?.url || uploadUrl.split('?')[0];
   } catch (error) {
     console.error('Avatar update failed', error);
-    throw new Error(texts.avatarFailed);
+    throw new Error(texts.avatarFailed, { cause: error });
   }
   onStep({ step: 'done' });
   return avatarUrl as string;

@@ -1,5 +1,5 @@
 import { CalendarCheck, CalendarX, Clock, MessageCircle, RefreshCw } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
@@ -31,13 +31,14 @@ export function useNarrowLayout(): boolean {
  * A booked mentorship: Active/Expired by the shared rule, price, services preview, dates and days
  * left; Chat (logs only) while active, Renew and a disabled Expired button once expired.
  */
-export function MentorshipCard({ enrollment, now = Date.now() }: { enrollment: MentorshipEnrollment; now?: number }) {
+export function MentorshipCard({ enrollment, now }: { enrollment: MentorshipEnrollment; now?: number }) {
   const { t, i18n } = useTranslation('profile');
+  const [shownAt] = useState(() => Date.now());
   const narrow = useNarrowLayout();
   const locale = localeOf(i18n.language);
   const { mentor, package: plan } = enrollment;
   const endMs = toMs(enrollment.endDate) ?? 0;
-  const status = mentorshipStatus(endMs, now);
+  const status = mentorshipStatus(endMs, now ?? shownAt);
   const active = status.state === 'active';
   const services = servicesPreview(plan.services ?? [], narrow);
   const name = [mentor.firstName, mentor.lastName].filter(Boolean).join(' ');

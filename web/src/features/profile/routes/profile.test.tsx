@@ -183,7 +183,7 @@ describe('ProfilePage', () => {
     expect(expired!.dataset.state).toBe('expired');
     expect(within(expired!).getByText('Ended:')).toBeTruthy();
     expect(within(expired!).getByRole('link', { name: 'Renew' }).getAttribute('href')).toBe('/mentor?id=mentor-1');
-    expect((within(expired!).getByRole('button', { name: 'Expired' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(expired!).getByRole<HTMLButtonElement>('button', { name: 'Expired' }).disabled).toBe(true);
     expect(within(expired!).queryByText(/days? left/)).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2, X } from 'lucide-react';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { PasswordInput } from '@/components/password/password-input';
@@ -53,7 +53,7 @@ export function validateStaff(account: StaffAccount, lang: string): Partial<Reco
     errors.email = registration.errors.email;
     errors.password = registration.errors.password;
   }
-  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as Partial<Record<StaffField, string>>;
+  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v));
 }
 
 export function CreateStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -64,13 +64,16 @@ export function CreateStaffDialog({ open, onOpenChange }: { open: boolean; onOpe
   const [submitting, setSubmitting] = useState(false);
   const createStaff = useCreateStaff();
 
-  useEffect(() => {
+  // Each opening starts from an empty form.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) {
       setForm(EMPTY);
       setErrors({});
       setFormError(null);
     }
-  }, [open]);
+  }
 
   const set = (field: StaffField) => (event: ChangeEvent<HTMLInputElement>) => {
     setForm((f) => ({ ...f, [field]: event.target.value }));
@@ -100,7 +103,7 @@ export function CreateStaffDialog({ open, onOpenChange }: { open: boolean; onOpe
       onOpenChange(false);
     } catch (error) {
       console.error('Staff account creation failed', error);
-      if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<StaffField, string>>);
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
       setFormError(error instanceof ApiError && error.status > 0 ? error.message : t('staffDialog.failed'));
     } finally {
       setSubmitting(false);

@@ -50,9 +50,7 @@ describe('UsersAdminPage', () => {
     const rows = await screen.findAllByTestId('user-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('(you)')).toBeTruthy();
-    expect((within(rows[0]!).getByRole('combobox', { name: 'Role of An Lê' }) as HTMLSelectElement).value).toBe(
-      'ADMIN',
-    );
+    expect(within(rows[0]!).getByRole<HTMLSelectElement>('combobox', { name: 'Role of An Lê' }).value).toBe('ADMIN');
     expect(within(rows[1]!).getByTestId('user-status').textContent).toBe('Locked');
     expect(screen.getByText('45 users')).toBeTruthy();
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
@@ -70,9 +68,7 @@ describe('UsersAdminPage', () => {
     await waitFor(() =>
       expect(api.listUsers).toHaveBeenLastCalledWith({ search: 'bình', role: 'TEACHER', page: 1 }, expect.anything()),
     );
-    await waitFor(() =>
-      expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(false),
-    );
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: /Next/ }).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
     await waitFor(() =>
       expect(api.listUsers).toHaveBeenLastCalledWith({ search: 'bình', role: 'TEACHER', page: 2 }, expect.anything()),
@@ -143,7 +139,7 @@ describe('UsersAdminPage', () => {
     api.changeRole.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
     renderPage();
     const rows = await screen.findAllByTestId('user-row');
-    const role = () => within(screen.getAllByTestId('user-row')[1]!).getByRole('combobox') as HTMLSelectElement;
+    const role = () => within(screen.getAllByTestId('user-row')[1]!).getByRole<HTMLSelectElement>('combobox');
     fireEvent.change(within(rows[1]!).getByRole('combobox'), { target: { value: 'TEACHER' } });
     await waitFor(() => expect(role().value).toBe('TEACHER'));
     expect(toast.success).not.toHaveBeenCalled();

@@ -124,7 +124,7 @@ export default function UsersAdminPage() {
           <select
             id="users-role-filter"
             value={query.role}
-            onChange={(e) => setQuery((q) => ({ ...q, role: (parseRole(e.target.value) ?? '') as Role | '', page: 1 }))}
+            onChange={(e) => setQuery((q) => ({ ...q, role: parseRole(e.target.value) ?? '', page: 1 }))}
             className={`${inputClass} ${inputStateClass(false)} sm:w-44`}
           >
             <option value="">{t('allRoles')}</option>
