@@ -4,8 +4,8 @@
 #   rules   the rule crate's unit and property tests, its generated TypeScript types, the wasm module through its
 #           JavaScript boundary and its size budget
 #   server  the server's unit tests and its integration tests on SQLite, then on PostgreSQL
-#   web     the web app's build, Prettier and ESLint (unless `lint` ran them), type check
-#           and unit tests (vitest)
+#   web     the web app's build and the home page's JavaScript budget, Prettier and ESLint (unless `lint` ran
+#           them), type check and unit tests (vitest)
 #   e2e     the browser tests (Playwright in Chromium against the real server)
 # `.ci/test.sh server web` runs only the parts named.
 set -euo pipefail
@@ -48,6 +48,7 @@ for part in "${parts[@]}"; do
       ensure_node_modules
       [ -f "$ROOT/wasm/pkg/package.json" ] || build_wasm
       build_web
+      check_js_budget
       $web_style_checked || check_web_style
       test_web
       ;;

@@ -1,9 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { matchRoutes, MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { routes } from './router';
+import { LocationProbe } from '@/testing/render';
+import { AppRoutes, routes } from './router';
 
 /** Every public and dashboard route, including the sidebar-only dashboard routes, as concrete paths. */
 const specPaths = [
@@ -81,14 +82,16 @@ function leafPath(path: string): string | undefined {
   return matches?.at(-1)?.route.path;
 }
 
+/** The app's routes in a memory router at `at`, with a probe showing where navigation went. */
 function renderApp(at: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [at] });
   render(
     <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[at]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
     </I18nextProvider>,
   );
-  return router;
 }
 
 describe('router', () => {
@@ -116,8 +119,11 @@ describe('router', () => {
   });
 
   it('sends a visitor who opens the dashboard to /login', async () => {
-    const router = renderApp('/dashboard/settings');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/dashboard/settings')}`);
+    renderApp('/dashboard/settings');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        `/login?redirect=${encodeURIComponent('/dashboard/settings')}`,
+      ),
+    );
   });
 });

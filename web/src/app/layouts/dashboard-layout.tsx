@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { useAuth, useRole } from '@/lib/auth';
 import { menuFor, normalizeSearch, textLimits, type NavOption } from '@/lib/wasm';
 import { Brand } from './brand';
-import { Avatar } from './user-menu';
+import { Avatar } from './user-menu-button';
 
 /**
  * The dashboard namespace is flat: menu keys from the shared table nest (`menu.course`, `menu.course.addNew`),
