@@ -166,10 +166,66 @@ build_web() {
   (cd "$ROOT/web" && npx vite build --logLevel warn)
 }
 
+check_js_budget() {
+  # The JavaScript a visitor's browser fetches before the home page can show: the entry scripts of
+  # web/dist/index.html, every module it preloads (modulepreload) and, transitively, every module those import
+  # statically, within 120 KiB gzip (gzip -9). Chunks loaded later with import() (routes, texts, libraries used on
+  # some pages only) do not count. Prints raw and gzip sizes per chunk; needs build_web.
+  local dist="$ROOT/web/dist" budget=122880
+  local html="$dist/index.html"
+  if [ ! -f "$html" ]; then
+    echo "web/dist/index.html is missing: build the web app first (build_web)" >&2
+    return 1
+  fi
+  local queue=() files=() seen=" " file dep dir
+  while IFS= read -r file; do queue+=("$file"); done < <(grep -oE \
+    '<script type="module"[^>]* src="/[^"]+"|<link rel="modulepreload"[^>]* href="/[^"]+"' "$html" \
+    | sed -E 's/.* (src|href)="\/([^"]+)"/\2/')
+  if [ ${#queue[@]} -eq 0 ]; then
+    echo "web/dist/index.html has no entry script" >&2
+    return 1
+  fi
+  while [ ${#queue[@]} -gt 0 ]; do
+    file="${queue[0]}"
+    queue=("${queue[@]:1}")
+    case "$seen" in *" $file "*) continue ;; esac
+    seen="$seen$file "
+    files+=("$file")
+    dir=$(dirname "$file")
+    # Static imports and re-exports of the minified chunks (`import{a}from"./x.js"`, `import"./x.js"`); import("…")
+    # is left out.
+    while IFS= read -r dep; do
+      [ -n "$dep" ] && queue+=("$(realpath -m --relative-to="$dist" "$dist/$dir/$dep")")
+    done < <(grep -oE '(import|export)[^"();]*from"\./[^"]+"|import"\./[^"]+"' "$dist/$file" | sed -E 's/.*"(\.\/[^"]+)"/\1/')
+  done
+  local raw gz total_raw=0 total_gz=0
+  log "initial JavaScript of the home page (raw and gzip -9 bytes per chunk)"
+  for file in "${files[@]}"; do
+    raw=$(wc -c <"$dist/$file")
+    gz=$(gzip -9 -c "$dist/$file" | wc -c)
+    total_raw=$((total_raw + raw))
+    total_gz=$((total_gz + gz))
+    printf '  %8d %8d  %s\n' "$raw" "$gz" "$file"
+  done
+  printf '  %8d %8d  total of %d files (budget %d bytes gzip = 120 KiB)\n' "$total_raw" "$total_gz" "${#files[@]}" "$budget"
+  if [ "$total_gz" -gt "$budget" ]; then
+    echo "the home page's initial JavaScript is over its budget: ${total_gz} > ${budget} bytes gzip" >&2
+    return 1
+  fi
+}
+
 test_web() {
   # The web app's unit tests (vitest): translations, api client against a real local server, components.
   log "web: unit tests (vitest)"
   (cd "$ROOT/web" && npx tsc --noEmit -p . && npx vitest run)
+}
+
+check_web_style() {
+  # The web app's formatting (Prettier, web/.prettierrc.json) and lint (ESLint, web/eslint.config.js: typescript-eslint
+  # with types, the rules of hooks, features never importing each other, no import cycles), warnings denied.
+  # ESLint reads the rule modules' types: build them first (build_wasm). Fix with `npm run format` / `npm run lint`.
+  log "web: formatting (Prettier) and lint (ESLint)"
+  (cd "$ROOT/web" && npx prettier --check --log-level warn . && npx eslint --max-warnings 0 .)
 }
 
 test_e2e() {

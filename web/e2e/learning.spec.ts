@@ -9,7 +9,10 @@ async function percentOf(card: Locator): Promise<number> {
 }
 
 test.describe('learning', () => {
-  test('a student continues a course, completes a lesson, sees the progress and reviews the course', async ({ page, baseURL }) => {
+  test('a student continues a course, completes a lesson, sees the progress and reviews the course', async ({
+    page,
+    baseURL,
+  }) => {
     // Four pages one after the other: more than one page's time on a busy machine.
     test.setTimeout(90_000);
     const problems: string[] = [];
@@ -75,7 +78,9 @@ test.describe('learning', () => {
 
     await expect(reviews.getByTestId('my-review')).toContainText(text);
     await expect(reviews.getByTestId('review').filter({ hasText: text })).toBeVisible();
-    await expect(reviews.getByTestId('review').filter({ hasText: text }).getByRole('img', { name: '5 trên 5 sao' })).toBeVisible();
+    await expect(
+      reviews.getByTestId('review').filter({ hasText: text }).getByRole('img', { name: '5 trên 5 sao' }),
+    ).toBeVisible();
     expect(problems).toEqual([]);
   });
 
@@ -94,7 +99,10 @@ test.describe('learning', () => {
     await page.goto(`/profile/enroll-lectures?id=${other._id}`);
 
     await expect(page.getByText('Bạn chưa ghi danh khóa học này')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Xem khóa học' })).toHaveAttribute('href', `/course/details/${other._id}`);
+    await expect(page.getByRole('link', { name: 'Xem khóa học' })).toHaveAttribute(
+      'href',
+      `/course/details/${other._id}`,
+    );
     await expect(page.getByTestId('lesson-player')).toHaveCount(0);
   });
 });

@@ -12,6 +12,7 @@
  * Every function asks the Rust rules of `shared/`; TypeScript never re-implements a rule. The value types come
  * from `./rules`, generated from the Rust types.
  */
+import type * as AccountWasm from 'academy-wasm-account';
 import { lazyModule, useLazyModule } from './lazy-module';
 import type {
   LoginField,
@@ -70,7 +71,7 @@ export interface AccountRules {
   uploadProgress(step: UploadStep): number;
 }
 
-type AccountModule = typeof import('academy-wasm-account');
+type AccountModule = typeof AccountWasm;
 
 function rulesOf(wasm: AccountModule): AccountRules {
   return {

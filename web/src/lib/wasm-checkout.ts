@@ -11,6 +11,7 @@
  * The payload, its checks and their messages are the ones the server uses (shared/src/vietqr.rs); TypeScript never
  * re-implements a rule.
  */
+import type * as CheckoutWasm from 'academy-wasm-checkout';
 import { lazyModule, useLazyModule } from './lazy-module';
 import type { Currency, QrSvg, Remaining, VietQrField } from './rules';
 import type { LangCode, Validation } from './wasm';
@@ -41,7 +42,7 @@ export interface CheckoutRules {
   expiryRemaining(expiresAtMs: number, nowMs: number): Remaining;
 }
 
-type CheckoutModule = typeof import('academy-wasm-checkout');
+type CheckoutModule = typeof CheckoutWasm;
 
 function rulesOf(wasm: CheckoutModule): CheckoutRules {
   return {

@@ -30,8 +30,7 @@ export type * from './rules';
  * language.
  */
 export type Validation<T, F extends string> =
-  | { ok: true; value: T }
-  | { ok: false; errors: Partial<Record<F, string>> };
+  { ok: true; value: T } | { ok: false; errors: Partial<Record<F, string>> };
 
 /** A language code: "vi" or "en" (anything else, e.g. "en-US", is read by its first part; unknown → vi). */
 export type LangCode = Lang | (string & {});

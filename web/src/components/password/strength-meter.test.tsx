@@ -29,7 +29,13 @@ describe('StrengthMeter', () => {
     expect(meter.getAttribute('aria-busy')).toBe('true');
     expect(meter.dataset.score).toBeUndefined();
     expect(screen.queryByTestId('strength-label')).toBeNull();
-    expect(screen.getAllByRole('listitem').map((li) => li.dataset.met)).toEqual(['false', 'false', 'false', 'false', 'false']);
+    expect(screen.getAllByRole('listitem').map((li) => li.dataset.met)).toEqual([
+      'false',
+      'false',
+      'false',
+      'false',
+      'false',
+    ]);
     await waitFor(() => expect(meter.dataset.score).toBe('5'));
     expect(meter.getAttribute('aria-busy')).toBeNull();
     expect(screen.getByTestId('strength-label').textContent).toBe('Mạnh');
@@ -82,7 +88,8 @@ describe('password advice', () => {
     expect(advice.score).toBe(0);
     expect(advice.warning).toBe('topTen');
     expect(i18n.exists(`auth:advice.warnings.${advice.warning}`)).toBe(true);
-    for (const s of advise('qwertyuiop', []).suggestions) expect(i18n.exists(`auth:advice.suggestions.${s}`)).toBe(true);
+    for (const s of advise('qwertyuiop', []).suggestions)
+      expect(i18n.exists(`auth:advice.suggestions.${s}`)).toBe(true);
   });
 });
 

@@ -14,7 +14,10 @@ import { AuthCard } from '../components/auth-card';
 
 /** The email's own message from the shared email rule (the one registration uses), or null when valid. */
 function emailError(rules: AccountRules, email: string, lang: string): string | null {
-  const check = rules.validateRegistration({ email, username: '', password: '', confirmPassword: '', role: 'Student' }, lang);
+  const check = rules.validateRegistration(
+    { email, username: '', password: '', confirmPassword: '', role: 'Student' },
+    lang,
+  );
   return check.ok ? null : (check.errors.email ?? null);
 }
 
@@ -35,7 +38,9 @@ export default function ForgotPasswordPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = email.trim();
-    const invalid = value ? emailError(rules ?? (await loadAccountRules()), value, i18n.language) : t('forgot.emailRequired');
+    const invalid = value
+      ? emailError(rules ?? (await loadAccountRules()), value, i18n.language)
+      : t('forgot.emailRequired');
     if (invalid) {
       setError(invalid);
       return;
@@ -100,7 +105,11 @@ export default function ForgotPasswordPage() {
           error={error}
         />
         <button type="submit" disabled={submitting} className={`${buttonClass('primary', 'lg')} w-full`}>
-          {submitting ? <Loader2 aria-hidden="true" className="size-4.5 animate-spin" /> : <Send aria-hidden="true" className="size-4.5" />}
+          {submitting ? (
+            <Loader2 aria-hidden="true" className="size-4.5 animate-spin" />
+          ) : (
+            <Send aria-hidden="true" className="size-4.5" />
+          )}
           {submitting ? t('forgot.submitting') : t('forgot.submit')}
         </button>
       </form>

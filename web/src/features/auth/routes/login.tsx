@@ -118,7 +118,11 @@ export default function LoginPage() {
           </div>
         </div>
         <button type="submit" disabled={submitting} className={`${buttonClass('primary', 'lg')} w-full`}>
-          {submitting ? <Loader2 aria-hidden="true" className="size-4.5 animate-spin" /> : <LogIn aria-hidden="true" className="size-4.5" />}
+          {submitting ? (
+            <Loader2 aria-hidden="true" className="size-4.5 animate-spin" />
+          ) : (
+            <LogIn aria-hidden="true" className="size-4.5" />
+          )}
           {submitting ? t('login.submitting') : t('login.submit')}
         </button>
       </form>

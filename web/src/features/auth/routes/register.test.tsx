@@ -77,7 +77,9 @@ describe('RegisterPage', () => {
     expect(meter.dataset.colour).toBe('green');
     expect(within(meter).getByTestId('strength-label').textContent).toBe('Strong');
     expect(within(meter).getByRole('meter').getAttribute('aria-valuenow')).toBe('5');
-    const checks = within(meter).getAllByRole('listitem').map((li) => li.dataset.met);
+    const checks = within(meter)
+      .getAllByRole('listitem')
+      .map((li) => li.dataset.met);
     expect(checks).toEqual(['true', 'true', 'true', 'true', 'true']);
   });
 
@@ -126,7 +128,9 @@ describe('RegisterPage', () => {
     [422, 'x', 'Please check the information you entered.'],
     [500, 'Internal error', 'Internal error'],
   ])('answers an HTTP %i with the spec text', async (status, message, shown) => {
-    registerUser.mockRejectedValue(new ApiError(message, { kind: status >= 500 ? 'bad-response' : 'bad-request', status }));
+    registerUser.mockRejectedValue(
+      new ApiError(message, { kind: status >= 500 ? 'bad-response' : 'bad-request', status }),
+    );
     renderRegister();
     fillValid();
     fireEvent.click(submit());

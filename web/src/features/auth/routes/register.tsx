@@ -90,7 +90,8 @@ export default function RegisterPage() {
     } catch (error) {
       console.error('Registration failed', error);
       const message = registrationErrorText(error, t);
-      if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<RegistrationField, string>>);
+      if (error instanceof ApiError && error.fields)
+        setErrors(error.fields as Partial<Record<RegistrationField, string>>);
       setFormError(message);
       toast.error(message);
     } finally {
@@ -115,7 +116,11 @@ export default function RegisterPage() {
       <form noValidate aria-busy={!rules || undefined} onSubmit={(e) => void submit(e)} className="space-y-5">
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700">{t('register.roleLabel')}</legend>
-          <div role="radiogroup" aria-label={t('register.roleLabel')} className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+          <div
+            role="radiogroup"
+            aria-label={t('register.roleLabel')}
+            className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+          >
             {ROLES.map(({ role, icon: Icon }) => {
               const active = form.role === role;
               return (
@@ -196,13 +201,21 @@ export default function RegisterPage() {
         />
 
         {formError && (
-          <p role="alert" data-testid="register-error" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+          <p
+            role="alert"
+            data-testid="register-error"
+            className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700"
+          >
             {formError}
           </p>
         )}
 
         <button type="submit" disabled={disabled} className={`${buttonClass('primary', 'lg')} w-full`}>
-          {submitting ? <Loader2 aria-hidden="true" className="size-4.5 animate-spin" /> : <UserPlus aria-hidden="true" className="size-4.5" />}
+          {submitting ? (
+            <Loader2 aria-hidden="true" className="size-4.5 animate-spin" />
+          ) : (
+            <UserPlus aria-hidden="true" className="size-4.5" />
+          )}
           {submitting ? t('register.creating') : t('register.submit')}
         </button>
 

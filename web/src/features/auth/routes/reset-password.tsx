@@ -131,7 +131,11 @@ export default function ResetPasswordPage() {
           </p>
         )}
         <button type="submit" disabled={disabled} className={`${buttonClass('primary', 'lg')} w-full`}>
-          {submitting ? <Loader2 aria-hidden="true" className="size-4.5 animate-spin" /> : <KeyRound aria-hidden="true" className="size-4.5" />}
+          {submitting ? (
+            <Loader2 aria-hidden="true" className="size-4.5 animate-spin" />
+          ) : (
+            <KeyRound aria-hidden="true" className="size-4.5" />
+          )}
           {submitting ? t('reset.submitting') : t('reset.submit')}
         </button>
       </form>

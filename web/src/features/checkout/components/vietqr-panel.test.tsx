@@ -5,6 +5,12 @@ import { i18n } from '@/lib/i18n';
 import { loadCheckoutRules } from '@/lib/wasm-checkout';
 import { COPIED_MS, VietQrPanel, type VietQrPanelProps } from './vietqr-panel';
 
+/** Clicks, then lets the clipboard's promise settle. */
+async function clickAndSettle(target: HTMLElement) {
+  fireEvent.click(target);
+  await Promise.resolve();
+}
+
 const NOW = Date.parse('2026-11-23T08:00:00Z');
 
 const props = (extra: Partial<VietQrPanelProps> = {}): VietQrPanelProps => ({
@@ -76,15 +82,15 @@ describe('VietQrPanel', () => {
   it('copies each value, the amount as plain digits, and says "Copied" for two seconds', async () => {
     renderPanel(<VietQrPanel {...props()} />);
     const button = within(row('accountNumber')).getByRole('button', { name: 'Copy Account number' });
-    await act(async () => fireEvent.click(button));
+    await act(() => clickAndSettle(button));
     expect(writeText).toHaveBeenLastCalledWith('0011001932418');
     expect(button.textContent).toBe('Copied');
-    act(() => vi.advanceTimersByTime(COPIED_MS));
+    act(() => void vi.advanceTimersByTime(COPIED_MS));
     expect(button.textContent).toBe('Copy');
 
-    await act(async () => fireEvent.click(within(row('amount')).getByRole('button')));
+    await act(() => clickAndSettle(within(row('amount')).getByRole('button')));
     expect(writeText).toHaveBeenLastCalledWith('1000000');
-    await act(async () => fireEvent.click(within(row('note')).getByRole('button')));
+    await act(() => clickAndSettle(within(row('note')).getByRole('button')));
     expect(writeText).toHaveBeenLastCalledWith('DH 20261123 A7K2');
     expect(within(row('note')).getByRole('button').textContent).toBe('Copied');
   });
@@ -93,7 +99,7 @@ describe('VietQrPanel', () => {
     writeText.mockRejectedValue(new Error('denied'));
     renderPanel(<VietQrPanel {...props()} />);
     const button = within(row('bank')).getByRole('button');
-    await act(async () => fireEvent.click(button));
+    await act(() => clickAndSettle(button));
     expect(button.textContent).toBe('Could not copy');
   });
 
@@ -101,10 +107,10 @@ describe('VietQrPanel', () => {
     renderPanel(<VietQrPanel {...props({ expiresAt: NOW + 61_000 })} />);
     const countdown = screen.getByTestId('vietqr-countdown');
     expect(countdown.textContent).toBe('Time left to pay: 01:01');
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => void vi.advanceTimersByTime(1_000));
     expect(countdown.textContent).toBe('Time left to pay: 01:00');
     expect(screen.queryByRole('alert')).toBeNull();
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => void vi.advanceTimersByTime(60_000));
     expect(countdown.textContent).toBe('Time left to pay: 00:00');
     expect(screen.getByRole('alert').textContent).toBe(
       'The time to pay for this order is over. Please place the order again.',

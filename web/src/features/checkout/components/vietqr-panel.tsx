@@ -80,7 +80,11 @@ function CopyButton({ value, field }: { value: string; field: string }) {
       data-state={state}
       className="inline-flex min-w-28 shrink-0 items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-xs font-semibold text-slate-700 transition hover:border-teal-600 hover:text-teal-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
     >
-      {state === 'copied' ? <Check aria-hidden="true" className="size-3.5 text-emerald-600" /> : <Copy aria-hidden="true" className="size-3.5" />}
+      {state === 'copied' ? (
+        <Check aria-hidden="true" className="size-3.5 text-emerald-600" />
+      ) : (
+        <Copy aria-hidden="true" className="size-3.5" />
+      )}
       <span aria-live="polite">
         {state === 'copied' ? t('vietqr.copied') : state === 'failed' ? t('vietqr.copyFailed') : t('vietqr.copy')}
       </span>
@@ -131,7 +135,11 @@ export function VietQrPanel({ bank, amount, currency, note, expiresAt }: VietQrP
   ];
 
   return (
-    <section data-testid="vietqr-panel" aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      data-testid="vietqr-panel"
+      aria-labelledby={titleId}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id={titleId} className="text-lg font-bold text-slate-900">
         {t('vietqr.title')}
       </h2>
@@ -163,13 +171,19 @@ export function VietQrPanel({ bank, amount, currency, note, expiresAt }: VietQrP
               </svg>
             )}
             {expired && (
-              <p role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-4 text-center text-sm font-medium text-rose-800">
+              <p
+                role="alert"
+                className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-4 text-center text-sm font-medium text-rose-800"
+              >
                 <TriangleAlert aria-hidden="true" className="size-6" />
                 {t('vietqr.expired')}
               </p>
             )}
             {!expired && drawing && 'error' in drawing && (
-              <p role="alert" className="absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-rose-700">
+              <p
+                role="alert"
+                className="absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-rose-700"
+              >
                 {drawing.error}
               </p>
             )}
@@ -186,10 +200,16 @@ export function VietQrPanel({ bank, amount, currency, note, expiresAt }: VietQrP
 
         <dl className="divide-y divide-slate-100">
           {rows.map((row) => (
-            <div key={row.key} data-testid={`vietqr-${row.key}`} className="flex items-center justify-between gap-3 py-3">
+            <div
+              key={row.key}
+              data-testid={`vietqr-${row.key}`}
+              className="flex items-center justify-between gap-3 py-3"
+            >
               <div className="min-w-0">
                 <dt className="text-xs font-medium text-slate-500">{row.label}</dt>
-                <dd className={`mt-0.5 font-semibold break-words text-slate-900 ${row.key === 'amount' ? 'text-lg text-teal-800' : 'text-sm'}`}>
+                <dd
+                  className={`mt-0.5 font-semibold break-words text-slate-900 ${row.key === 'amount' ? 'text-lg text-teal-800' : 'text-sm'}`}
+                >
                   {row.shown}
                 </dd>
                 {row.hint && <dd className="mt-0.5 text-xs text-slate-500">{row.hint}</dd>}
@@ -199,7 +219,6 @@ export function VietQrPanel({ bank, amount, currency, note, expiresAt }: VietQrP
           ))}
         </dl>
       </div>
-
     </section>
   );
 }

@@ -33,7 +33,12 @@ function review(id: string, extra: Partial<Review> = {}): Review {
 
 function list(extra: Partial<ReviewList> = {}): ReviewList {
   return {
-    items: [review('r1'), review('r2', { reply: { text: 'Thanks!', repliedAt: '2026-11-21T03:00:00.000Z', author: { name: 'Khoa', image: null } } })],
+    items: [
+      review('r1'),
+      review('r2', {
+        reply: { text: 'Thanks!', repliedAt: '2026-11-21T03:00:00.000Z', author: { name: 'Khoa', image: null } },
+      }),
+    ],
     page: 1,
     pageSize: 5,
     total: 2,
@@ -65,7 +70,10 @@ describe('CourseReviews', () => {
     const summary = await screen.findByTestId('rating-summary');
     expect(within(summary).getByText('4.5')).toBeTruthy();
     expect(within(summary).getByText('2 reviews')).toBeTruthy();
-    expect(screen.getAllByTestId('review').map((r) => within(r).getByText(/^Learner/).textContent)).toEqual(['Learner r1', 'Learner r2']);
+    expect(screen.getAllByTestId('review').map((r) => within(r).getByText(/^Learner/).textContent)).toEqual([
+      'Learner r1',
+      'Learner r2',
+    ]);
     expect(screen.getByTestId('review-reply').textContent).toContain('Thanks!');
     expect(screen.getByText('and enrol in the course to write a review.')).toBeTruthy();
     expect(api.fetchReviews).toHaveBeenCalledWith('c1', 1, expect.anything());
@@ -74,7 +82,12 @@ describe('CourseReviews', () => {
   it('lets an enrolled learner send stars and a text, and shows the server refusal beside the field', async () => {
     api.fetchReviews.mockResolvedValue(list({ canReview: true }));
     api.saveMyReview.mockRejectedValueOnce(
-      new ApiError('too long', { kind: 'envelope', status: 422, code: 1006, fields: { text: 'This field must be at most 5000 characters' } }),
+      new ApiError('too long', {
+        kind: 'envelope',
+        status: 422,
+        code: 1006,
+        fields: { text: 'This field must be at most 5000 characters' },
+      }),
     );
     renderReviews();
     const form = await screen.findByTestId('review-form');
@@ -89,7 +102,9 @@ describe('CourseReviews', () => {
     expect(api.saveMyReview).toHaveBeenCalledWith('c1', { rating: 4, text: 'Great course' });
 
     api.saveMyReview.mockResolvedValueOnce(review('mine', { rating: 4, text: 'Great course' }));
-    api.fetchReviews.mockResolvedValue(list({ canReview: true, mine: review('mine', { rating: 4, text: 'Great course' }) }));
+    api.fetchReviews.mockResolvedValue(
+      list({ canReview: true, mine: review('mine', { rating: 4, text: 'Great course' }) }),
+    );
     fireEvent.click(send);
     expect(await screen.findByTestId('my-review')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit your review' })).toBeTruthy();

@@ -32,7 +32,13 @@ function ReviewItem({ courseId, review, list }: { courseId: string; review: Revi
   return (
     <li className={`py-5 ${review.hidden ? 'opacity-60' : ''}`} data-testid="review">
       <div className="flex items-start gap-3">
-        <FallbackImage src={review.author.image} fallback={placeholders.avatar} width={40} height={40} className="size-10 shrink-0 rounded-full bg-slate-100 object-cover" />
+        <FallbackImage
+          src={review.author.image}
+          fallback={placeholders.avatar}
+          width={40}
+          height={40}
+          className="size-10 shrink-0 rounded-full bg-slate-100 object-cover"
+        />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <p className="font-semibold text-slate-900">{review.author.name || t('anonymous')}</p>
@@ -41,11 +47,18 @@ function ReviewItem({ courseId, review, list }: { courseId: string; review: Revi
               {date(review.createdAt)}
               {review.edited && ` · ${t('edited')}`}
             </span>
-            {review.hidden && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">{t('hidden')}</span>}
+            {review.hidden && (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
+                {t('hidden')}
+              </span>
+            )}
           </div>
           {review.text && <p className="mt-2 whitespace-pre-line text-slate-700">{review.text}</p>}
           {review.reply && !replying && (
-            <div className="mt-3 rounded-xl border-l-4 border-teal-600 bg-teal-50/70 px-4 py-3" data-testid="review-reply">
+            <div
+              className="mt-3 rounded-xl border-l-4 border-teal-600 bg-teal-50/70 px-4 py-3"
+              data-testid="review-reply"
+            >
               <p className="text-xs font-bold text-teal-900">
                 {t('replyFrom', { name: review.reply.author.name })} · {date(review.reply.repliedAt)}
               </p>
@@ -68,7 +81,11 @@ function ReviewItem({ courseId, review, list }: { courseId: string; review: Revi
                   disabled={hide.isPending}
                   onClick={() => hide.mutate({ reviewId: review.id, hidden: !review.hidden })}
                 >
-                  {review.hidden ? <Eye aria-hidden="true" className="size-4" /> : <EyeOff aria-hidden="true" className="size-4" />}
+                  {review.hidden ? (
+                    <Eye aria-hidden="true" className="size-4" />
+                  ) : (
+                    <EyeOff aria-hidden="true" className="size-4" />
+                  )}
                   {review.hidden ? t('show') : t('hide')}
                 </button>
               )}
@@ -89,7 +106,10 @@ function ReviewNote({ list }: { list: ReviewList }) {
   if (!isAuthenticated) {
     return (
       <p className="text-sm text-slate-600">
-        <Link to={`${paths.login}?redirect=${encodeURIComponent(location.pathname)}`} className="font-semibold text-teal-700 hover:underline">
+        <Link
+          to={`${paths.login}?redirect=${encodeURIComponent(location.pathname)}`}
+          className="font-semibold text-teal-700 hover:underline"
+        >
           {t('signIn')}
         </Link>{' '}
         {t('signInToReview')}
@@ -126,10 +146,14 @@ export function CourseReviews({ courseId }: { courseId: string }) {
       {list && (
         <div className="space-y-6">
           <div className="flex items-center gap-4" data-testid="rating-summary">
-            <strong className="text-5xl font-extrabold text-slate-900">{ratingDisplay(list.ratingAverage).value}</strong>
+            <strong className="text-5xl font-extrabold text-slate-900">
+              {ratingDisplay(list.ratingAverage).value}
+            </strong>
             <div>
               <Stars value={ratingDisplay(list.ratingAverage).stars} className="size-5" />
-              <p className="mt-1 text-sm text-slate-600">{t('count', { count: list.ratingCount, formatted: number.format(list.ratingCount) })}</p>
+              <p className="mt-1 text-sm text-slate-600">
+                {t('count', { count: list.ratingCount, formatted: number.format(list.ratingCount) })}
+              </p>
             </div>
           </div>
           {list.canReview && <MyReview key={list.mine?.updatedAt ?? 'new'} courseId={courseId} mine={list.mine} />}
@@ -140,7 +164,9 @@ export function CourseReviews({ courseId }: { courseId: string }) {
               {t('empty')}
             </p>
           ) : (
-            <ul className={`divide-y divide-slate-200 border-y border-slate-200 ${reviews.isPlaceholderData ? 'opacity-60' : ''}`}>
+            <ul
+              className={`divide-y divide-slate-200 border-y border-slate-200 ${reviews.isPlaceholderData ? 'opacity-60' : ''}`}
+            >
               {list.items.map((review) => (
                 <ReviewItem key={review.id} courseId={courseId} review={review} list={list} />
               ))}

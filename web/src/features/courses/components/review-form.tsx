@@ -65,7 +65,12 @@ export function MyReview({ courseId, mine }: { courseId: string; mine: Review | 
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 rounded-2xl border border-slate-200 bg-slate-50 p-5" data-testid="review-form">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-2xl border border-slate-200 bg-slate-50 p-5"
+      data-testid="review-form"
+    >
       <p className="text-sm font-bold text-slate-900">{mine ? t('edit') : t('write')}</p>
       <StarPicker value={rating} onChange={setRating} />
       {errors.rating && (

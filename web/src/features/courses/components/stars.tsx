@@ -8,7 +8,11 @@ export function Stars({ value, className = 'size-4' }: { value: number; classNam
   return (
     <span className="inline-flex" role="img" aria-label={t('starsLabel', { count: value })}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} aria-hidden="true" className={`${className} ${n <= value ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-200'}`} />
+        <Star
+          key={n}
+          aria-hidden="true"
+          className={`${className} ${n <= value ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-200'}`}
+        />
       ))}
     </span>
   );
@@ -23,10 +27,23 @@ export function StarPicker({ value, onChange }: { value: number; onChange: (valu
       <legend className="mb-1 text-sm font-semibold text-slate-800">{t('stars')}</legend>
       <div className="flex gap-1" data-testid="star-picker">
         {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className="cursor-pointer rounded-md p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-teal-600">
-            <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} className="sr-only" />
+          <label
+            key={n}
+            className="cursor-pointer rounded-md p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-teal-600"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              className="sr-only"
+            />
             <span className="sr-only">{t('starsLabel', { count: n })}</span>
-            <Star aria-hidden="true" className={`size-7 transition ${n <= value ? 'fill-amber-400 text-amber-400' : 'fill-white text-slate-300 hover:text-amber-300'}`} />
+            <Star
+              aria-hidden="true"
+              className={`size-7 transition ${n <= value ? 'fill-amber-400 text-amber-400' : 'fill-white text-slate-300 hover:text-amber-300'}`}
+            />
           </label>
         ))}
       </div>

@@ -8,7 +8,8 @@ function need<T>(value: T | undefined): T {
 }
 
 const coursePath = (courseId: string) => `/api/learning/courses/${encodeURIComponent(courseId)}`;
-const lessonPath = (courseId: string, lessonId: string) => `${coursePath(courseId)}/lessons/${encodeURIComponent(lessonId)}`;
+const lessonPath = (courseId: string, lessonId: string) =>
+  `${coursePath(courseId)}/lessons/${encodeURIComponent(lessonId)}`;
 
 /** `GET /api/learning/courses/{id}`: the curriculum with the caller's completions, progress and where to resume. */
 export async function fetchLearningCourse(courseId: string, signal: AbortSignal): Promise<LearningCourse> {
@@ -31,6 +32,10 @@ export async function rememberLesson(courseId: string, lessonId: string): Promis
 }
 
 /** `PUT …/lessons/{lessonId}/text`: the lesson's text in both languages (its teacher, administrators). */
-export async function saveLessonText(courseId: string, lessonId: string, body: { vi: string; en: string }): Promise<void> {
+export async function saveLessonText(
+  courseId: string,
+  lessonId: string,
+  body: { vi: string; en: string },
+): Promise<void> {
   await api.put<boolean>(`${lessonPath(courseId, lessonId)}/text`, { body });
 }

@@ -22,8 +22,14 @@ export function CurriculumNav({
 }) {
   const { t } = useTranslation('learning');
   return (
-    <nav aria-label={t('curriculum')} className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="curriculum-nav">
-      <h2 className="border-b border-slate-200 px-4 py-3 text-sm font-bold tracking-wide text-slate-500 uppercase">{t('curriculum')}</h2>
+    <nav
+      aria-label={t('curriculum')}
+      className="overflow-hidden rounded-2xl border border-slate-200 bg-white"
+      data-testid="curriculum-nav"
+    >
+      <h2 className="border-b border-slate-200 px-4 py-3 text-sm font-bold tracking-wide text-slate-500 uppercase">
+        {t('curriculum')}
+      </h2>
       <ol className="max-h-[70vh] divide-y divide-slate-100 overflow-y-auto overscroll-contain">
         {sections.map((section, s) => (
           <li key={section.id}>
@@ -43,7 +49,9 @@ export function CurriculumNav({
                       data-testid="outline-lesson"
                       data-completed={lesson.completed}
                       className={`flex w-full items-start gap-3 px-4 py-3 text-left text-sm transition hover:bg-teal-50 ${
-                        current ? 'bg-teal-50 font-semibold text-teal-900 ring-1 ring-teal-600 ring-inset' : 'text-slate-700'
+                        current
+                          ? 'bg-teal-50 font-semibold text-teal-900 ring-1 ring-teal-600 ring-inset'
+                          : 'text-slate-700'
                       }`}
                     >
                       <Icon
@@ -54,7 +62,9 @@ export function CurriculumNav({
                         {lesson.title}
                         {lesson.completed && <span className="sr-only"> ({t('completed')})</span>}
                       </span>
-                      <span className="shrink-0 text-xs text-slate-500 tabular-nums">{clock(lesson.durationSeconds)}</span>
+                      <span className="shrink-0 text-xs text-slate-500 tabular-nums">
+                        {clock(lesson.durationSeconds)}
+                      </span>
                     </button>
                   </li>
                 );

@@ -13,7 +13,15 @@ export function LessonPlayer({ lesson }: { lesson: LessonContent }) {
   return (
     <div className="aspect-video w-full overflow-hidden rounded-2xl bg-slate-950 shadow-lg" data-testid="lesson-player">
       {player?.kind === 'file' && (
-        <video key={player.url} src={player.url} title={lesson.title} className="size-full" controls playsInline preload="metadata">
+        <video
+          key={player.url}
+          src={player.url}
+          title={lesson.title}
+          className="size-full"
+          controls
+          playsInline
+          preload="metadata"
+        >
           <track kind="captions" />
         </video>
       )}
@@ -44,7 +52,10 @@ export function LessonPlayer({ lesson }: { lesson: LessonContent }) {
 
 /** A lesson's text: paragraphs separated by blank lines, shown as written (never as HTML). */
 export function LessonText({ text }: { text: string }) {
-  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <div className="space-y-4 leading-relaxed text-slate-700" data-testid="lesson-text">
       {paragraphs.map((paragraph, i) => (

@@ -13,7 +13,15 @@ import { useLessonText } from '../api/mutations';
  * when it has no video, notes under the video otherwise. The server refuses a text over the shared limit and
  * names the language.
  */
-export function LessonTextEditor({ courseId, lessonId, texts }: { courseId: string; lessonId: string; texts: { vi: string; en: string } }) {
+export function LessonTextEditor({
+  courseId,
+  lessonId,
+  texts,
+}: {
+  courseId: string;
+  lessonId: string;
+  texts: { vi: string; en: string };
+}) {
   const { t } = useTranslation('learning');
   const save = useLessonText(courseId, lessonId);
   const [open, setOpen] = useState(false);
@@ -23,7 +31,12 @@ export function LessonTextEditor({ courseId, lessonId, texts }: { courseId: stri
 
   if (!open) {
     return (
-      <button type="button" className={`${buttonClass('secondary', 'sm')} mt-4`} onClick={() => setOpen(true)} data-testid="edit-lesson-text">
+      <button
+        type="button"
+        className={`${buttonClass('secondary', 'sm')} mt-4`}
+        onClick={() => setOpen(true)}
+        data-testid="edit-lesson-text"
+      >
         <Pencil aria-hidden="true" className="size-4" />
         {t('editText')}
       </button>

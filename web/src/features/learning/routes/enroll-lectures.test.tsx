@@ -104,7 +104,9 @@ describe('EnrollLecturesPage', () => {
   it('reads a reading lesson and moves between lessons from the curriculum', async () => {
     api.fetchLearningCourse.mockResolvedValue(course());
     api.fetchLesson.mockImplementation((_course: string, id: string) =>
-      Promise.resolve(id === 'l3' ? lesson('l3', { kind: 'text', player: null, text: 'First part.\n\nSecond part.' }) : lesson(id)),
+      Promise.resolve(
+        id === 'l3' ? lesson('l3', { kind: 'text', player: null, text: 'First part.\n\nSecond part.' }) : lesson(id),
+      ),
     );
     renderPage();
     const nav = await screen.findByRole('navigation', { name: 'Course content' });
@@ -114,15 +116,23 @@ describe('EnrollLecturesPage', () => {
     const text = await screen.findByTestId('lesson-text');
     expect([...text.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['First part.', 'Second part.']);
     expect(screen.getByText('Reading: the lesson is below')).toBeTruthy();
-    expect(within(nav).getByRole('button', { name: /Summary/ }).getAttribute('aria-current')).toBe('step');
+    expect(
+      within(nav)
+        .getByRole('button', { name: /Summary/ })
+        .getAttribute('aria-current'),
+    ).toBe('step');
   });
 
   it('congratulates a learner who completed the course and invites a review', async () => {
-    api.fetchLearningCourse.mockResolvedValue(course({ progress: { completedLessons: 3, totalLessons: 3, percent: 100, completed: true } }));
+    api.fetchLearningCourse.mockResolvedValue(
+      course({ progress: { completedLessons: 3, totalLessons: 3, percent: 100, completed: true } }),
+    );
     renderPage();
 
     expect(await screen.findByText('Congratulations! You have completed this course.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Review the course' }).getAttribute('href')).toBe('/course/details/c1#reviews');
+    expect(screen.getByRole('link', { name: 'Review the course' }).getAttribute('href')).toBe(
+      '/course/details/c1#reviews',
+    );
   });
 
   it('shows the teacher every lesson without progress or a complete button', async () => {
@@ -137,7 +147,9 @@ describe('EnrollLecturesPage', () => {
 
   it("lets the course's teacher write a lesson's text in both languages", async () => {
     api.fetchLearningCourse.mockResolvedValue(course({ role: 'teacher', progress: null }));
-    api.fetchLesson.mockImplementation((_course: string, id: string) => Promise.resolve(lesson(id, { texts: { vi: 'Cũ', en: 'Old' } })));
+    api.fetchLesson.mockImplementation((_course: string, id: string) =>
+      Promise.resolve(lesson(id, { texts: { vi: 'Cũ', en: 'Old' } })),
+    );
     api.saveLessonText.mockResolvedValue(undefined);
     renderPage();
 

@@ -28,7 +28,10 @@ export default function EnrollLecturesPage() {
   const [params] = useSearchParams();
   const courseId = params.get('id')?.trim() ?? '';
   const course = useQuery(learningQueries.course(courseId));
-  useDocumentMeta(`${course.data?.title ?? t('learning:metaTitle')} | ${t('common:brand')}`, t('learning:metaDescription'));
+  useDocumentMeta(
+    `${course.data?.title ?? t('learning:metaTitle')} | ${t('common:brand')}`,
+    t('learning:metaDescription'),
+  );
 
   if (!courseId) return <Refusal kind="notFound" />;
   if (course.isError && !course.data) {
@@ -94,7 +97,10 @@ function ProgressMeter({ progress }: { progress: Progress }) {
         aria-valuenow={progress.percent}
         className="h-2 overflow-hidden rounded-full bg-white/20"
       >
-        <div className="h-full rounded-full bg-amber-400 transition-[width]" style={{ width: `${progress.percent}%` }} />
+        <div
+          className="h-full rounded-full bg-amber-400 transition-[width]"
+          style={{ width: `${progress.percent}%` }}
+        />
       </div>
     </div>
   );
@@ -105,7 +111,8 @@ function Classroom({ course }: { course: LearningCourse }) {
   const [params, setParams] = useSearchParams();
   const lessons: OutlineLesson[] = course.sections.flatMap((s) => s.lessons);
   const wanted = params.get('lesson');
-  const current = lessons.find((l) => l.id === wanted) ?? lessons.find((l) => l.id === course.resumeLessonId) ?? lessons[0] ?? null;
+  const current =
+    lessons.find((l) => l.id === wanted) ?? lessons.find((l) => l.id === course.resumeLessonId) ?? lessons[0] ?? null;
   const index = current ? lessons.indexOf(current) : -1;
   const learner = course.role === 'student';
   const previous = lessons[index - 1];
@@ -168,7 +175,12 @@ function Classroom({ course }: { course: LearningCourse }) {
           )}
           {current && (
             <div className="mt-6 flex justify-between gap-3">
-              <button type="button" className={buttonClass('secondary', 'sm')} disabled={!previous} onClick={() => previous && open(previous.id)}>
+              <button
+                type="button"
+                className={buttonClass('secondary', 'sm')}
+                disabled={!previous}
+                onClick={() => previous && open(previous.id)}
+              >
                 <ArrowLeft aria-hidden="true" className="size-4" />
                 {t('previous')}
               </button>

@@ -38,7 +38,7 @@ export async function listNotifications(): Promise<AppNotification[]> {
  * The header's loader. how the header's notifications are loaded is not shown (the loader only logs),
  * so the dropdown starts empty.
  */
-export async function loadHeaderNotifications(): Promise<AppNotification[]> {
+export function loadHeaderNotifications(): Promise<AppNotification[]> {
   console.info('notifications: loading the header notifications is not defined yet');
-  return [];
+  return Promise.resolve([]);
 }

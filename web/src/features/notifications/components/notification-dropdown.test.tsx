@@ -44,9 +44,7 @@ describe('NotificationDropdown', () => {
     renderAt(<NotificationDropdown />);
     open();
     expect(screen.getByText('No notifications yet')).toBeTruthy();
-    expect(
-      screen.getByText("When you have new notifications, they'll appear here to keep you updated."),
-    ).toBeTruthy();
+    expect(screen.getByText("When you have new notifications, they'll appear here to keep you updated.")).toBeTruthy();
     expect(screen.queryByTestId('notification-badge')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mark All Read' })).toBeNull();
   });

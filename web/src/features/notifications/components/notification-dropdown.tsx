@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { notificationTypeLabel } from '@/lib/wasm';
 import { notificationQueries, useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/queries';
 import type { AppNotification } from '../types';
+import { NotificationButton } from './notification-button';
 
 function useRelativeTime() {
   const { i18n } = useTranslation();
@@ -32,11 +33,14 @@ function useRelativeTime() {
 
 /** Header notification hover dropdown. */
 export function NotificationDropdown({ initial = [] }: { initial?: AppNotification[] }) {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation('menus');
   const navigate = useNavigate();
   const menu = useHoverMenu();
   const relative = useRelativeTime();
-  const notifications = useQuery({ ...notificationQueries.header(), initialData: initial.length > 0 ? initial : undefined });
+  const notifications = useQuery({
+    ...notificationQueries.header(),
+    initialData: initial.length > 0 ? initial : undefined,
+  });
   const items = notifications.data ?? [];
   const unread = items.filter((item) => !item.isRead).length;
   const markOne = useMarkNotificationRead();
@@ -64,22 +68,7 @@ export function NotificationDropdown({ initial = [] }: { initial?: AppNotificati
 
   return (
     <div className="relative" {...menu.containerProps}>
-      <button
-        type="button"
-        {...menu.triggerProps}
-        aria-label={t('notifications.label', { count: unread })}
-        className="relative flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-      >
-        <Bell aria-hidden="true" className="size-5" />
-        {unread > 0 && (
-          <span
-            data-testid="notification-badge"
-            className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-[11px] leading-5 font-bold text-white"
-          >
-            {unread}
-          </span>
-        )}
-      </button>
+      <NotificationButton unread={unread} {...menu.triggerProps} />
       {menu.open && (
         <div
           role="dialog"
@@ -143,7 +132,11 @@ export function NotificationDropdown({ initial = [] }: { initial?: AppNotificati
             </ul>
           )}
           <div className="border-t border-slate-100 px-5 py-3 text-center">
-            <Link to={paths.notification} onClick={menu.close} className="text-sm font-semibold text-teal-700 hover:underline">
+            <Link
+              to={paths.notification}
+              onClick={menu.close}
+              className="text-sm font-semibold text-teal-700 hover:underline"
+            >
               {t('notifications.viewAll')}
             </Link>
           </div>

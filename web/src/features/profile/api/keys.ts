@@ -5,6 +5,7 @@ export const profileKeys = {
   all: () => ['profile'] as const,
   me: () => [...profileKeys.all(), 'me'] as const,
   /** The courses tab: a teacher's own courses or a student's enrolments. */
-  courses: (teacher: boolean) => (teacher ? ([...profileKeys.all(), 'courses', 'teaching'] as const) : sharedKeys.enrolledCourses),
+  courses: (teacher: boolean) =>
+    teacher ? ([...profileKeys.all(), 'courses', 'teaching'] as const) : sharedKeys.enrolledCourses,
   mentorships: () => [...profileKeys.all(), 'mentorships'] as const,
 };

@@ -18,7 +18,10 @@ export function EnrolledCourseCard({ course }: { course: EnrolledCourse }) {
   const progress = clampPercent(course.progress);
   const enrolled = relativeTime(course.createdAt, localeOf(i18n.language));
   return (
-    <article data-testid="enrolled-course" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md sm:flex-row">
+    <article
+      data-testid="enrolled-course"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md sm:flex-row"
+    >
       <div className="relative aspect-video w-full shrink-0 overflow-hidden rounded-xl bg-slate-100 sm:w-48">
         <Img src={course.thumbnail} fallback={COURSE_PLACEHOLDER} className="size-full object-cover" />
         {course.completed && (
@@ -32,7 +35,11 @@ export function EnrolledCourseCard({ course }: { course: EnrolledCourse }) {
         <h3 className="line-clamp-2 font-semibold text-slate-900">{course.title}</h3>
         {course.instructor?.name && (
           <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
-            <Img src={course.instructor.image} fallback={AVATAR_PLACEHOLDER} className="size-6 rounded-full object-cover" />
+            <Img
+              src={course.instructor.image}
+              fallback={AVATAR_PLACEHOLDER}
+              className="size-6 rounded-full object-cover"
+            />
             <span className="sr-only">{t('courses.instructor')}: </span>
             {course.instructor.name}
           </p>
@@ -79,7 +86,10 @@ export function InstructorCourseCard({ course }: { course: InstructorCourse }) {
   const statusText = KNOWN_STATUSES.includes(status) ? t(`courses.status.${status}`) : course.status;
   const created = relativeTime(course.createdAt, localeOf(i18n.language));
   return (
-    <article data-testid="instructor-course" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md sm:flex-row">
+    <article
+      data-testid="instructor-course"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md sm:flex-row"
+    >
       <div className="relative aspect-video w-full shrink-0 overflow-hidden rounded-xl bg-slate-100 sm:w-48">
         <Img src={course.thumbnail} fallback={COURSE_PLACEHOLDER} className="size-full object-cover" />
         <span

@@ -155,7 +155,10 @@ export function UpdateProfileDialog({
           },
           onStep,
         );
-        resetTimer.current = setTimeout(() => setProgress(account.uploadProgress({ step: 'reset' })), PROGRESS_RESET_MS);
+        resetTimer.current = setTimeout(
+          () => setProgress(account.uploadProgress({ step: 'reset' })),
+          PROGRESS_RESET_MS,
+        );
       }
       const envelope = await updateProfile(user.userId, payload);
       const pendingEmail = envelope.result?.pendingEmail;
@@ -210,7 +213,12 @@ export function UpdateProfileDialog({
               <Dialog.Description className="text-sm text-slate-500">{t('dialog.description')}</Dialog.Description>
             </div>
             <Dialog.Close asChild>
-              <button type="button" aria-label={t('dialog.close')} disabled={submitting} className="rounded-lg p-2 text-slate-500 hover:bg-slate-100">
+              <button
+                type="button"
+                aria-label={t('dialog.close')}
+                disabled={submitting}
+                className="rounded-lg p-2 text-slate-500 hover:bg-slate-100"
+              >
                 <X aria-hidden="true" className="size-5" />
               </button>
             </Dialog.Close>
@@ -219,7 +227,11 @@ export function UpdateProfileDialog({
           <form noValidate onSubmit={(e) => void submit(e)} className="flex min-h-0 flex-1 flex-col">
             <div className="grid gap-4 overflow-y-auto px-6 py-5 sm:grid-cols-2">
               <div className="flex items-center gap-4 sm:col-span-2">
-                <Img src={preview ?? form.avatar} fallback={AVATAR_PLACEHOLDER} className="size-20 shrink-0 rounded-full object-cover ring-4 ring-teal-50" />
+                <Img
+                  src={preview ?? form.avatar}
+                  fallback={AVATAR_PLACEHOLDER}
+                  className="size-20 shrink-0 rounded-full object-cover ring-4 ring-teal-50"
+                />
                 <div className="min-w-0 flex-1">
                   <label htmlFor={photoId} className="mb-1.5 block text-sm font-medium text-slate-700">
                     {t('dialog.photo')}

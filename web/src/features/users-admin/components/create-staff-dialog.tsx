@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2, X } from 'lucide-react';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { PasswordInput } from '@/components/password/password-input';
@@ -26,11 +26,25 @@ export function validateStaff(
   lang: string,
 ): Partial<Record<StaffField, string>> {
   const registration = rules.validateRegistration(
-    { email: account.email, username: account.username, password: account.password, confirmPassword: account.password, role: 'Student' },
+    {
+      email: account.email,
+      username: account.username,
+      password: account.password,
+      confirmPassword: account.password,
+      role: 'Student',
+    },
     lang,
   );
   const profile = rules.validateProfile(
-    { firstName: account.firstName, lastName: account.lastName, email: account.email, phoneNumber: '', address: '', dob: '', avatar: '' },
+    {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      phoneNumber: '',
+      address: '',
+      dob: '',
+      avatar: '',
+    },
     todayIso(),
     lang,
   );
@@ -44,16 +58,10 @@ export function validateStaff(
     errors.email = registration.errors.email;
     errors.password = registration.errors.password;
   }
-  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as Partial<Record<StaffField, string>>;
+  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v));
 }
 
-export function CreateStaffDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CreateStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t, i18n } = useTranslation('users');
   // The account rules (the names, username, email and password checks) are fetched while the dialog is drawn.
   const rules = useAccountRules();
@@ -63,13 +71,16 @@ export function CreateStaffDialog({
   const [submitting, setSubmitting] = useState(false);
   const createStaff = useCreateStaff();
 
-  useEffect(() => {
+  // Each opening starts from an empty form.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) {
       setForm(EMPTY);
       setErrors({});
       setFormError(null);
     }
-  }, [open]);
+  }
 
   const set = (field: StaffField) => (event: ChangeEvent<HTMLInputElement>) => {
     setForm((f) => ({ ...f, [field]: event.target.value }));
@@ -99,7 +110,7 @@ export function CreateStaffDialog({
       onOpenChange(false);
     } catch (error) {
       console.error('Staff account creation failed', error);
-      if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<StaffField, string>>);
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
       setFormError(error instanceof ApiError && error.status > 0 ? error.message : t('staffDialog.failed'));
     } finally {
       setSubmitting(false);
@@ -139,7 +150,11 @@ export function CreateStaffDialog({
               <Dialog.Description className="text-sm text-slate-500">{t('staffDialog.description')}</Dialog.Description>
             </div>
             <Dialog.Close asChild>
-              <button type="button" aria-label={t('staffDialog.close')} className="rounded-lg p-2 text-slate-500 hover:bg-slate-100">
+              <button
+                type="button"
+                aria-label={t('staffDialog.close')}
+                className="rounded-lg p-2 text-slate-500 hover:bg-slate-100"
+              >
                 <X aria-hidden="true" className="size-5" />
               </button>
             </Dialog.Close>
@@ -148,7 +163,10 @@ export function CreateStaffDialog({
             <div className="grid gap-4 overflow-y-auto px-6 py-5 sm:grid-cols-2">
               <Field {...field('firstName', { autoComplete: 'off' })} />
               <Field {...field('lastName', { autoComplete: 'off' })} />
-              <Field {...field('username', { autoComplete: 'off', autoCapitalize: 'none' })} className="sm:col-span-2" />
+              <Field
+                {...field('username', { autoComplete: 'off', autoCapitalize: 'none' })}
+                className="sm:col-span-2"
+              />
               <Field {...field('email', { type: 'email', autoComplete: 'off' })} className="sm:col-span-2" />
               <Field
                 label={t('staffDialog.password')}
