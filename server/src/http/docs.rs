@@ -59,7 +59,7 @@ impl Modify for BearerAuth {
 ///   extractor refuses values of the wrong types (an optional body is read leniently, its faults ignored);
 /// - 401 when it takes a bearer token;
 /// - 403 when its bearer requirement names roles: in OpenAPI 3.1 the "scopes" of a non-OAuth scheme are the
-///   roles the operation is for, and its handler refuses every other role (`require_role`);
+///   roles the operation is for, and its handler refuses every other role (`Allowed<R>`);
 /// - 404 when its path names something (`{id}`, `{inbox}`...): an unknown one is not found;
 /// - 422 when a query parameter has a maximum length: a longer value is refused, naming the parameter;
 /// - 503 on every operation: the database cannot be reached right now.

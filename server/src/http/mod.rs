@@ -47,7 +47,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 pub use crate::platform::text::Text;
 pub use client_addr::ClientAddr;
-pub use current_user::{CurrentUser, MaybeUser, require_role};
+pub use current_user::{Admins, Allowed, CurrentUser, DashboardUsers, MaybeUser, Staff, Teachers, require_role};
 pub use error::ApiError;
 pub use extract::{Json, Language, Pagination, Path, Query};
 

@@ -17,7 +17,7 @@ use super::{
     },
 };
 use crate::{
-    http::{CurrentUser, MaybeUser, error::message_text, ok, require_role},
+    http::{Allowed, CurrentUser, MaybeUser, Teachers, error::message_text, ok},
     platform::db::now_ms,
     state::AppState,
 };
@@ -101,9 +101,8 @@ fn person(user: &CurrentUser) -> Person<'_> {
 pub async fn instructor_courses(
     State(state): State<AppState>,
     Language(lang): Language,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<Teachers>,
 ) -> ApiResult<Vec<InstructorCourse>> {
-    require_role(&user, &[Role::Teacher, Role::Admin])?;
     let rows = service::taught_courses(&state.pool, &user.id).await?;
     Ok(ok(rows.into_iter().map(|row| InstructorCourse::of(row, lang)).collect()))
 }

@@ -27,7 +27,7 @@ use crate::{
         repo::Localized,
         routes::{courses::iso, dashboard::Created},
     },
-    http::{CurrentUser, require_role},
+    http::{Allowed, CurrentUser, DashboardUsers, Staff},
     platform::db::{new_id, now_ms},
     state::AppState,
 };
@@ -39,9 +39,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_syllabuses, create_syllabus))
         .routes(routes!(get_syllabus, update_syllabus))
 }
-
-const MATERIAL_ROLES: [Role; 3] = [Role::Admin, Role::Staff, Role::Teacher];
-const SYLLABUS_EDITORS: [Role; 2] = [Role::Admin, Role::Staff];
 
 #[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
@@ -149,10 +146,9 @@ impl SubjectBody {
 )]
 pub async fn list_subjects(
     State(state): State<AppState>,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<DashboardUsers>,
     Query(params): Query<SearchParams>,
 ) -> ApiResult<Vec<Subject>> {
-    require_role(&user, &MATERIAL_ROLES)?;
     ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
     let rows = repo::list_subjects(&state.pool).await?;
     Ok(ok(rows
@@ -177,10 +173,9 @@ pub async fn list_subjects(
 )]
 pub async fn create_subject(
     State(state): State<AppState>,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<DashboardUsers>,
     Json(body): Json<SubjectBody>,
 ) -> ApiResult<Created> {
-    require_role(&user, &MATERIAL_ROLES)?;
     let input = body.validated()?;
     let id = new_id();
     let mut tx = state.pool.begin().await?;
@@ -213,10 +208,9 @@ async fn find_subject(state: &AppState, user: &CurrentUser, id: &str) -> Result<
 )]
 pub async fn get_subject(
     State(state): State<AppState>,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<DashboardUsers>,
     Path(id): Path<String>,
 ) -> ApiResult<Subject> {
-    require_role(&user, &MATERIAL_ROLES)?;
     Ok(ok(find_subject(&state, &user, &id).await?))
 }
 
@@ -237,11 +231,10 @@ pub async fn get_subject(
 )]
 pub async fn update_subject(
     State(state): State<AppState>,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<DashboardUsers>,
     Path(id): Path<String>,
     Json(body): Json<SubjectBody>,
 ) -> ApiResult<Subject> {
-    require_role(&user, &MATERIAL_ROLES)?;
     let existing = repo::find_subject(&state.pool, &id).await?.ok_or_else(ApiError::not_found)?;
     if !may_edit_subject(&user, existing.owner_id.as_deref()) {
         return Err(ApiError::forbidden());
@@ -368,10 +361,9 @@ async fn check_references(conn: &mut sqlx::AnyConnection, input: &SyllabusInput)
 )]
 pub async fn list_syllabuses(
     State(state): State<AppState>,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<DashboardUsers>,
     Query(params): Query<SearchParams>,
 ) -> ApiResult<Vec<Syllabus>> {
-    require_role(&user, &MATERIAL_ROLES)?;
     ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
     let owner = (user.role == Role::Teacher).then_some(user.id.as_str());
     let rows = repo::list_syllabuses(&state.pool, owner).await?;
@@ -399,10 +391,9 @@ pub async fn list_syllabuses(
 )]
 pub async fn create_syllabus(
     State(state): State<AppState>,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<Staff>,
     Json(body): Json<SyllabusBody>,
 ) -> ApiResult<Created> {
-    require_role(&user, &SYLLABUS_EDITORS)?;
     let input = body.validated(Some(user.id.clone()))?;
     let id = new_id();
     let mut tx = state.pool.begin().await?;
@@ -453,10 +444,9 @@ async fn read_syllabus(state: &AppState, user: &CurrentUser, id: &str) -> Result
 )]
 pub async fn get_syllabus(
     State(state): State<AppState>,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<DashboardUsers>,
     Path(id): Path<String>,
 ) -> ApiResult<Syllabus> {
-    require_role(&user, &MATERIAL_ROLES)?;
     Ok(ok(read_syllabus(&state, &user, &id).await?))
 }
 
@@ -476,11 +466,10 @@ pub async fn get_syllabus(
 )]
 pub async fn update_syllabus(
     State(state): State<AppState>,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<Staff>,
     Path(id): Path<String>,
     Json(body): Json<SyllabusBody>,
 ) -> ApiResult<Syllabus> {
-    require_role(&user, &SYLLABUS_EDITORS)?;
     let input = body.validated(None)?;
     let mut tx = state.pool.begin().await?;
     check_references(&mut tx, &input).await?;

@@ -35,7 +35,7 @@ use crate::{
         courses::{CourseFigures, CourseInput, LessonInput, Ownership, SectionInput},
     },
     contact::repo::{self as contact, Inbox, InboxQuery},
-    http::{CurrentUser, require_role},
+    http::{Admins, Allowed, CurrentUser, DashboardUsers, Staff, Teachers, require_role},
     platform::db::new_id,
     state::AppState,
 };
@@ -211,11 +211,10 @@ pub struct ManageParams {
 pub async fn list_managed_courses(
     State(state): State<AppState>,
     Language(lang): Language,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<Teachers>,
     Query(params): Query<ManageParams>,
     paging: Pagination<20>,
 ) -> ApiResult<Page<Course>> {
-    require_role(&user, &[Role::Teacher, Role::Admin])?;
     ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
     let (page, size) = (paging.page, paging.page_size);
     let owner = (user.role != Role::Admin).then_some(user.id.as_str());
@@ -240,10 +239,9 @@ pub async fn list_managed_courses(
 pub async fn create_course(
     State(state): State<AppState>,
     Language(lang): Language,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<Teachers>,
     Json(body): Json<CourseBody>,
 ) -> ApiResult<ManagedCourse> {
-    require_role(&user, &[Role::Teacher, Role::Admin])?;
     let input = body.validated()?;
     let mut tx = state.pool.begin().await?;
     category_exists(&mut tx, &input.category_id).await?;
@@ -300,11 +298,10 @@ pub async fn get_managed_course(
 pub async fn update_course(
     State(state): State<AppState>,
     Language(lang): Language,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<Teachers>,
     Path(id): Path<String>,
     Json(body): Json<CourseBody>,
 ) -> ApiResult<ManagedCourse> {
-    require_role(&user, &[Role::Teacher, Role::Admin])?;
     let input = body.validated()?;
     let mut tx = state.pool.begin().await?;
     let course = owned(&mut tx, &user, &id).await?;
@@ -382,11 +379,10 @@ pub struct CurriculumBody {
 pub async fn replace_curriculum(
     State(state): State<AppState>,
     Language(lang): Language,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<Teachers>,
     Path(id): Path<String>,
     Json(body): Json<CurriculumBody>,
 ) -> ApiResult<ManagedCourse> {
-    require_role(&user, &[Role::Teacher, Role::Admin])?;
     let facts: Vec<SectionFacts<'_>> = body
         .sections
         .iter()
@@ -460,11 +456,10 @@ pub struct CourseStatusBody {
 pub async fn set_course_status(
     State(state): State<AppState>,
     Language(lang): Language,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<Teachers>,
     Path(id): Path<String>,
     Json(body): Json<CourseStatusBody>,
 ) -> ApiResult<Course> {
-    require_role(&user, &[Role::Teacher, Role::Admin])?;
     if !["draft", "published", "archived"].contains(&body.status.as_str()) {
         return Err(ApiError::invalid_field("status", Text::new("Trạng thái không hợp lệ", "Unknown status")));
     }
@@ -545,9 +540,8 @@ pub struct ManagedCategory {
 pub async fn list_managed_categories(
     State(state): State<AppState>,
     Language(lang): Language,
-    user: CurrentUser,
+    _: Allowed<DashboardUsers>,
 ) -> ApiResult<Vec<ManagedCategory>> {
-    require_role(&user, &[Role::Admin, Role::Staff, Role::Teacher])?;
     let rows = repo::categories::list_categories(&state.pool).await?;
     Ok(ok(rows
         .iter()
@@ -575,10 +569,9 @@ pub async fn list_managed_categories(
 )]
 pub async fn create_category(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Admins>,
     Json(body): Json<CategoryBody>,
 ) -> ApiResult<Created> {
-    require_role(&user, &[Role::Admin])?;
     let input = body.validated()?;
     let id = new_id();
     let mut tx = state.pool.begin().await?;
@@ -602,11 +595,10 @@ pub async fn create_category(
 )]
 pub async fn update_category(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Admins>,
     Path(id): Path<String>,
     Json(body): Json<CategoryBody>,
 ) -> ApiResult<bool> {
-    require_role(&user, &[Role::Admin])?;
     let input = body.validated()?;
     if !repo::categories::update_category(&state.pool, &id, &input).await? {
         return Err(ApiError::not_found());
@@ -628,10 +620,9 @@ pub async fn update_category(
 )]
 pub async fn delete_category(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Admins>,
     Path(id): Path<String>,
 ) -> ApiResult<bool> {
-    require_role(&user, &[Role::Admin])?;
     if !repo::categories::delete_category(&state.pool, &id).await? {
         return Err(ApiError::not_found());
     }
@@ -652,10 +643,9 @@ pub async fn delete_category(
 )]
 pub async fn create_course_type(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Admins>,
     Json(body): Json<CategoryBody>,
 ) -> ApiResult<Created> {
-    require_role(&user, &[Role::Admin])?;
     let input = body.validated()?;
     let id = new_id();
     let mut tx = state.pool.begin().await?;
@@ -684,8 +674,10 @@ pub struct CourseType {
     security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     responses((status = 200, description = "Course types", body = super::Envelope<Vec<CourseType>>))
 )]
-pub async fn list_course_types(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Vec<CourseType>> {
-    require_role(&user, &[Role::Admin, Role::Staff, Role::Teacher])?;
+pub async fn list_course_types(
+    State(state): State<AppState>,
+    _: Allowed<DashboardUsers>,
+) -> ApiResult<Vec<CourseType>> {
     let rows = repo::course_types::list_course_types(&state.pool).await?;
     let counts: std::collections::HashMap<String, i64> =
         repo::course_types::course_type_counts(&state.pool).await?.into_iter().collect();
@@ -717,11 +709,10 @@ pub async fn list_course_types(State(state): State<AppState>, user: CurrentUser)
 )]
 pub async fn update_course_type(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Admins>,
     Path(id): Path<String>,
     Json(body): Json<CategoryBody>,
 ) -> ApiResult<bool> {
-    require_role(&user, &[Role::Admin])?;
     let input = body.validated()?;
     let kind = CourseTypeInput { slug: input.slug, name: input.name, description: input.description };
     if !repo::course_types::update_course_type(&state.pool, &id, &kind).await? {
@@ -744,10 +735,9 @@ pub async fn update_course_type(
 )]
 pub async fn delete_course_type(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Admins>,
     Path(id): Path<String>,
 ) -> ApiResult<bool> {
-    require_role(&user, &[Role::Admin])?;
     let mut tx = state.pool.begin().await?;
     let used = repo::course_types::courses_of_type(&mut tx, &id).await?;
     if used > 0 {
@@ -846,9 +836,8 @@ pub struct ManagedBanner {
 pub async fn list_all_banners(
     State(state): State<AppState>,
     Language(lang): Language,
-    user: CurrentUser,
+    _: Allowed<Admins>,
 ) -> ApiResult<Vec<ManagedBanner>> {
-    require_role(&user, &[Role::Admin])?;
     let rows = repo::banners::list_banners(&state.pool, true).await?;
     Ok(ok(rows
         .iter()
@@ -875,10 +864,9 @@ pub async fn list_all_banners(
 )]
 pub async fn create_banner(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Admins>,
     Json(body): Json<BannerBody>,
 ) -> ApiResult<Created> {
-    require_role(&user, &[Role::Admin])?;
     let input = body.validated()?;
     let id = new_id();
     let mut tx = state.pool.begin().await?;
@@ -901,11 +889,10 @@ pub async fn create_banner(
 )]
 pub async fn update_banner(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Admins>,
     Path(id): Path<String>,
     Json(body): Json<BannerBody>,
 ) -> ApiResult<bool> {
-    require_role(&user, &[Role::Admin])?;
     let input = body.validated()?;
     if !repo::banners::update_banner(&state.pool, &id, &input).await? {
         return Err(ApiError::not_found());
@@ -923,10 +910,9 @@ pub async fn update_banner(
 )]
 pub async fn delete_banner(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Admins>,
     Path(id): Path<String>,
 ) -> ApiResult<bool> {
-    require_role(&user, &[Role::Admin])?;
     if !repo::banners::delete_banner(&state.pool, &id).await? {
         return Err(ApiError::not_found());
     }
@@ -948,10 +934,9 @@ pub async fn delete_banner(
 pub async fn list_feed_for_moderation(
     State(state): State<AppState>,
     Language(lang): Language,
-    user: CurrentUser,
+    _: Allowed<Admins>,
     paging: Pagination<20>,
 ) -> ApiResult<Page<FeedPost>> {
-    require_role(&user, &[Role::Admin])?;
     let (page, size) = (paging.page, paging.page_size);
     let (rows, total) = repo::feed::list_feed(&state.pool, true, size, paging.offset()).await?;
     Ok(ok(Page::new(rows.iter().map(|r| feed_post(r, lang)).collect(), page, size, total)))
@@ -975,11 +960,10 @@ pub struct ModerationBody {
 )]
 pub async fn moderate_feed_post(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Admins>,
     Path(id): Path<String>,
     Json(body): Json<ModerationBody>,
 ) -> ApiResult<bool> {
-    require_role(&user, &[Role::Admin])?;
     if !["visible", "hidden"].contains(&body.status.as_str()) {
         return Err(ApiError::invalid_field("status", Text::new("Trạng thái không hợp lệ", "Unknown status")));
     }
@@ -1048,12 +1032,11 @@ fn inbox_of(name: &str) -> Result<Inbox, ApiError> {
 )]
 pub async fn list_inbox(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Staff>,
     Path(inbox): Path<String>,
     Query(params): Query<InboxParams>,
     paging: Pagination<20>,
 ) -> ApiResult<InboxPage> {
-    require_role(&user, &[Role::Admin, Role::Staff])?;
     let inbox = inbox_of(&inbox)?;
     ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
     let (page, size) = (paging.page, paging.page_size);
@@ -1095,11 +1078,10 @@ pub struct ReadBody {
 )]
 pub async fn mark_message(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Staff>,
     Path((inbox, id)): Path<(String, String)>,
     Json(body): Json<ReadBody>,
 ) -> ApiResult<bool> {
-    require_role(&user, &[Role::Admin, Role::Staff])?;
     if !contact::set_read(&state.pool, inbox_of(&inbox)?, &id, body.read).await? {
         return Err(ApiError::not_found());
     }

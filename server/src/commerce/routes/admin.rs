@@ -2,10 +2,7 @@
 //! (`GET`/`PUT /api/admin/payment-settings`) and coupons (`GET`/`POST /api/admin/coupons`,
 //! `PATCH /api/admin/coupons/{id}`).
 
-use academy_shared::{
-    commerce::{Coupon, CouponKind, OrderStatus, settings::BankAccount},
-    roles::Role,
-};
+use academy_shared::commerce::{Coupon, CouponKind, OrderStatus, settings::BankAccount};
 use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -24,8 +21,7 @@ use crate::{
         },
     },
     http::{
-        ApiError, ApiResult, CurrentUser, Json, Language, Pagination, Path, Query, Text, error::ErrorEnvelope, ok,
-        require_role,
+        Admins, Allowed, ApiError, ApiResult, Json, Language, Pagination, Path, Query, Text, error::ErrorEnvelope, ok,
     },
     state::AppState,
 };
@@ -36,10 +32,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_payment_settings, put_payment_settings))
         .routes(routes!(list_coupons, create_coupon))
         .routes(routes!(update_coupon))
-}
-
-fn admin(user: &CurrentUser) -> Result<(), ApiError> {
-    require_role(user, &[Role::Admin])
 }
 
 /// The status filter of the administrators' order list.
@@ -66,11 +58,10 @@ pub struct OrderListParams {
 pub async fn list_orders(
     State(state): State<AppState>,
     Language(lang): Language,
-    user: CurrentUser,
+    _: Allowed<Admins>,
     Query(params): Query<OrderListParams>,
     paging: Pagination<20>,
 ) -> ApiResult<OrderPageView> {
-    admin(&user)?;
     let status = match params.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(name) => Some(OrderStatus::parse(name).ok_or_else(|| {
             ApiError::from(CommerceError::Invalid {
@@ -104,8 +95,7 @@ pub async fn list_orders(
         (status = 403, description = "Not an administrator", body = ErrorEnvelope),
     )
 )]
-pub async fn get_payment_settings(State(state): State<AppState>, user: CurrentUser) -> ApiResult<PaymentSettingsView> {
-    admin(&user)?;
+pub async fn get_payment_settings(State(state): State<AppState>, _: Allowed<Admins>) -> ApiResult<PaymentSettingsView> {
     let settings = settings::read(&state.pool).await?;
     Ok(ok(PaymentSettingsView::from(&settings)))
 }
@@ -142,10 +132,9 @@ pub struct PaymentSettingsBody {
 )]
 pub async fn put_payment_settings(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Admins>,
     Json(body): Json<PaymentSettingsBody>,
 ) -> ApiResult<PaymentSettingsView> {
-    admin(&user)?;
     let input = SettingsInput {
         bank: BankAccount {
             bank_bin: body.bank_bin,
@@ -171,8 +160,7 @@ pub async fn put_payment_settings(
         (status = 403, description = "Not an administrator", body = ErrorEnvelope),
     )
 )]
-pub async fn list_coupons(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Vec<CouponView>> {
-    admin(&user)?;
+pub async fn list_coupons(State(state): State<AppState>, _: Allowed<Admins>) -> ApiResult<Vec<CouponView>> {
     Ok(ok(coupons::list(&state).await?.iter().map(CouponView::from).collect()))
 }
 
@@ -222,10 +210,9 @@ pub struct CouponBody {
 )]
 pub async fn create_coupon(
     State(state): State<AppState>,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<Admins>,
     Json(body): Json<CouponBody>,
 ) -> ApiResult<CouponView> {
-    admin(&user)?;
     let invalid = |field: &'static str, vi: &'static str, en: &'static str| {
         ApiError::from(CommerceError::Invalid { field, message: Text::new(vi, en) })
     };
@@ -291,11 +278,10 @@ pub struct CouponUpdate {
 )]
 pub async fn update_coupon(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Admins>,
     Path(id): Path<String>,
     Json(body): Json<CouponUpdate>,
 ) -> ApiResult<CouponView> {
-    admin(&user)?;
     let row = coupons::set_active(&state, &id, body.active).await?;
     Ok(ok(CouponView::from(&row)))
 }

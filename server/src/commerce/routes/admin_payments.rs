@@ -2,7 +2,6 @@
 //! and their review list (`GET /api/admin/payments`, `POST /api/admin/payments/{id}/resolve`), confirming a
 //! transfer by hand (`POST /api/admin/orders/{id}/confirm`) and refunds (`POST /api/admin/orders/{id}/refund`).
 
-use academy_shared::roles::Role;
 use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -19,8 +18,7 @@ use crate::{
         },
     },
     http::{
-        ApiError, ApiResult, CurrentUser, Json, Language, Pagination, Path, Query, Text, error::ErrorEnvelope, ok,
-        require_role,
+        Admins, Allowed, ApiError, ApiResult, Json, Language, Pagination, Path, Query, Text, error::ErrorEnvelope, ok,
     },
     state::AppState,
 };
@@ -57,11 +55,10 @@ pub struct PaymentListParams {
 )]
 pub async fn list_payments(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Admins>,
     Query(params): Query<PaymentListParams>,
     paging: Pagination<20>,
 ) -> ApiResult<PaymentPageView> {
-    require_role(&user, &[Role::Admin])?;
     let review = params.review.as_deref().map(str::trim).filter(|r| !r.is_empty());
     if review.is_some_and(|r| !["open", "resolved", "none"].contains(&r)) {
         return Err(CommerceError::Invalid {
@@ -108,11 +105,10 @@ pub struct NoteBody {
 )]
 pub async fn resolve_payment(
     State(state): State<AppState>,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<Admins>,
     Path(id): Path<String>,
     Json(body): Json<NoteBody>,
 ) -> ApiResult<PaymentView> {
-    require_role(&user, &[Role::Admin])?;
     let row = admin::resolve_payment(&state, &user.id, &id, &body.note).await?;
     Ok(ok(PaymentView::from(&row)))
 }
@@ -147,11 +143,10 @@ async fn order_view(
 pub async fn confirm_order(
     State(state): State<AppState>,
     Language(lang): Language,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<Admins>,
     Path(id): Path<String>,
     Json(body): Json<NoteBody>,
 ) -> ApiResult<OrderView> {
-    require_role(&user, &[Role::Admin])?;
     let order = admin::confirm_by_hand(&state, &user.id, &id, &body.note).await?;
     Ok(ok(order_view(&state, &order, lang).await?))
 }
@@ -187,11 +182,10 @@ pub struct RefundBody {
 pub async fn refund_order(
     State(state): State<AppState>,
     Language(lang): Language,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<Admins>,
     Path(id): Path<String>,
     Json(body): Json<RefundBody>,
 ) -> ApiResult<OrderView> {
-    require_role(&user, &[Role::Admin])?;
     let order = admin::refund(&state, &user.id, &id, body.item_ids.as_deref(), &body.note).await?;
     Ok(ok(order_view(&state, &order, lang).await?))
 }

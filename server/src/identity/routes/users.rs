@@ -26,7 +26,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ApiError, ApiResult, ClientAddr, Json, Language, Pagination, Path, Query, Text, ok};
 use crate::{
-    http::{CurrentUser, require_role},
+    http::{Admins, Allowed, CurrentUser, Staff, require_role},
     identity::{
         email_change, policy,
         rate_limit::{Limit, Subject},
@@ -580,11 +580,10 @@ pub struct UserPage {
 )]
 pub async fn list_users(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _: Allowed<Staff>,
     Query(params): Query<ListParams>,
     Pagination { page, page_size }: Pagination<20>,
 ) -> ApiResult<UserPage> {
-    require_role(&user, &[Role::Admin, Role::Staff])?;
     ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
     let role = match non_empty(params.role.as_deref()) {
         Some(name) => Some(
@@ -663,11 +662,10 @@ async fn managed_account(
 )]
 pub async fn change_role(
     State(state): State<AppState>,
-    actor: CurrentUser,
+    Allowed(actor, _): Allowed<Staff>,
     Path(user_id): Path<String>,
     Json(body): Json<RoleBody>,
 ) -> ApiResult<User> {
-    require_role(&actor, &[Role::Admin, Role::Staff])?;
     let role = Role::parse(&body.role)
         .ok_or_else(|| ApiError::invalid_field("role", Text::new("Vai trò không hợp lệ.", "Unknown role.")))?;
     let target = managed_account(&state, &actor, &user_id, AccountChange::Role(role)).await?;
@@ -739,10 +737,9 @@ pub struct StaffBody {
 )]
 pub async fn create_staff(
     State(state): State<AppState>,
-    actor: CurrentUser,
+    Allowed(actor, _): Allowed<Admins>,
     Json(body): Json<StaffBody>,
 ) -> ApiResult<User> {
-    require_role(&actor, &[Role::Admin])?;
     let names = (non_empty(body.first_name.as_deref()), non_empty(body.last_name.as_deref()));
     let row = crate::identity::accounts::create_privileged(
         &state,
@@ -781,10 +778,9 @@ pub struct OutboxItem {
 )]
 pub async fn list_outbox(
     State(state): State<AppState>,
-    actor: CurrentUser,
+    Allowed(_actor, _): Allowed<Admins>,
     paging: Pagination<50>,
 ) -> ApiResult<Vec<OutboxItem>> {
-    require_role(&actor, &[Role::Admin])?;
     let mails = crate::platform::mail::OutboxMailer::list(&state.pool, paging.page_size, paging.offset()).await?;
     Ok(ok(mails
         .into_iter()

@@ -18,7 +18,7 @@ use super::{
 };
 use crate::{
     catalogue::routes::courses::{full_name, iso},
-    http::{CurrentUser, MaybeUser, ok, require_role},
+    http::{Admins, Allowed, CurrentUser, MaybeUser, ok},
     learning::{service::Person, views::PersonRef},
     platform::db::now_ms,
     state::AppState,
@@ -273,10 +273,9 @@ pub struct VisibilityBody {
 )]
 pub async fn set_review_visibility(
     State(state): State<AppState>,
-    user: CurrentUser,
+    Allowed(user, _): Allowed<Admins>,
     Path(id): Path<String>,
     Json(body): Json<VisibilityBody>,
 ) -> ApiResult<Review> {
-    require_role(&user, &[Role::Admin])?;
     Ok(ok(service::set_hidden(&state.pool, person(&user), &id, body.hidden, now_ms()).await?.into()))
 }
