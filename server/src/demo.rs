@@ -6,15 +6,15 @@
 //! the payment settings, the promotion coupon and a few orders.
 
 pub mod commerce;
+mod file;
 
 use std::collections::HashMap;
 
 use anyhow::Context as _;
-use serde::Deserialize;
 
 use crate::{
     catalogue::repo::{
-        self, Localized,
+        self,
         banners::BannerInput,
         categories::CategoryInput,
         course_types::CourseTypeInput,
@@ -27,6 +27,8 @@ use crate::{
     state::AppState,
 };
 
+use file::{Catalogue, Lesson, Section};
+
 /// The catalogue file, built into the binary.
 pub const CATALOGUE_JSON: &str = include_str!("../demo/catalogue.json");
 
@@ -35,187 +37,6 @@ pub const STAFF_ACCOUNTS: [(&str, &str, &str, &str, &str, &str); 2] = [
     ("admin01", "Admin@2026", "ADMIN", "Quản trị", "Hệ thống", "admin@academy.vn"),
     ("staff01", "Staff@2026", "STAFF", "Hỗ trợ", "Nhân viên", "staff@academy.vn"),
 ];
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Catalogue {
-    format: String,
-    version: u32,
-    demo_password: String,
-    course_types: Vec<KeyedText>,
-    categories: Vec<Category>,
-    teachers: Vec<User>,
-    students: Vec<User>,
-    courses: Vec<Course>,
-    posts: Vec<Post>,
-    feed: Vec<FeedPost>,
-    banners: Vec<Banner>,
-    testimonials: Vec<Testimonial>,
-    syllabuses: Vec<Syllabus>,
-    subjects: Vec<Subject>,
-}
-
-#[derive(Debug, Deserialize)]
-struct KeyedText {
-    key: String,
-    name: Localized,
-    #[serde(default)]
-    description: Localized,
-}
-
-#[derive(Debug, Deserialize)]
-struct Category {
-    key: String,
-    name: Localized,
-    description: Localized,
-    image: String,
-    order: i64,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct User {
-    username: String,
-    first_name: String,
-    last_name: String,
-    email: String,
-    phone_number: String,
-    address: String,
-    dob: String,
-    avatar: String,
-    role_name: String,
-    profession: Option<Localized>,
-    #[serde(default)]
-    expertise: Vec<Localized>,
-    bio: Option<Localized>,
-    #[serde(default)]
-    mentorship_plans: Vec<Plan>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Plan {
-    key: String,
-    title: Localized,
-    price: i64,
-    currency: String,
-    short_description: Localized,
-    services: Vec<Localized>,
-    duration_days: i64,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Course {
-    slug: String,
-    title: Localized,
-    description: Localized,
-    what_you_will_learn: Vec<Localized>,
-    requirements: Vec<Localized>,
-    thumbnail: String,
-    price: i64,
-    discount: Option<i64>,
-    currency: String,
-    course_badge: Option<Localized>,
-    level: String,
-    total_seat: i64,
-    instructor: String,
-    category: String,
-    #[serde(rename = "type")]
-    course_type: String,
-    status: String,
-    language: String,
-    rating_average: f64,
-    rating_count: i64,
-    enrollment_count: i64,
-    created_at: String,
-    updated_at: String,
-    sections: Vec<Section>,
-}
-
-#[derive(Debug, Deserialize)]
-struct Section {
-    title: Localized,
-    order: i64,
-    lessons: Vec<Lesson>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Lesson {
-    title: Localized,
-    order: i64,
-    duration_seconds: i64,
-    video_url: String,
-    free_preview: bool,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Post {
-    slug: String,
-    author: String,
-    created_at: String,
-    updated_at: String,
-    status: String,
-    title: Localized,
-    excerpt: Localized,
-    content: Localized,
-    images: Vec<String>,
-    tags: Vec<Localized>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct FeedPost {
-    author: String,
-    created_at: String,
-    text: Localized,
-    likes: i64,
-    image: Option<String>,
-}
-
-#[derive(Debug, Deserialize)]
-struct Banner {
-    key: String,
-    order: i64,
-    active: bool,
-    image: String,
-    link: String,
-    title: Localized,
-    subtitle: Localized,
-}
-
-#[derive(Debug, Deserialize)]
-struct Testimonial {
-    name: String,
-    avatar: Option<String>,
-    rating: i64,
-    position: Localized,
-    quote: Localized,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Syllabus {
-    code: String,
-    owner: String,
-    duration_weeks: i64,
-    name: Localized,
-    description: Localized,
-    subjects: Vec<String>,
-    status: String,
-    created_at: String,
-}
-
-#[derive(Debug, Deserialize)]
-struct Subject {
-    code: String,
-    owner: String,
-    credits: i64,
-    name: Localized,
-    description: Localized,
-}
 
 fn millis(iso: &str) -> anyhow::Result<i64> {
     Ok(chrono::DateTime::parse_from_rfc3339(iso)

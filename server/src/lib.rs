@@ -51,6 +51,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(http::health::router())
         .merge(identity::routes::auth::router()) // Identity: tokens and logout; users and files follow.
         .merge(identity::routes::users::router())
+        .merge(identity::routes::admin_users::router())
         .merge(files::routes::router())
         .merge(catalogue_router())
         .merge(commerce_router())
@@ -79,6 +80,7 @@ fn catalogue_router() -> OpenApiRouter<AppState> {
         .merge(catalogue::routes::home::router())
         .merge(contact::routes::router())
         .merge(contact::newsletter::router())
+        .merge(contact::inbox::router())
         .merge(learning::routes::router())
         .merge(learning::mentorships::router())
         .merge(learning::reviews::routes::router())

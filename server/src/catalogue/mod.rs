@@ -1,5 +1,6 @@
 //! The public catalogue and its dashboard: courses, categories, mentors, posts, the feed, banners, the home page
-//! ([`routes`]), and their SQL ([`repo`]).
+//! ([`routes`]), the use cases of the people who edit it ([`service`]), and their SQL ([`repo`]).
 
 pub mod repo;
 pub mod routes;
+pub mod service;

@@ -72,6 +72,12 @@ pub struct Envelope<T> {
     result: T,
 }
 
+/// The answer of a create: the new item's id.
+#[derive(Debug, Clone, serde::Serialize, ToSchema)]
+pub struct Created {
+    pub id: String,
+}
+
 /// Largest request body the extractors accept unless a route raises it
 /// (`.layer(DefaultBodyLimit::max(n))` on that route, e.g. for uploads).
 pub const BODY_LIMIT: usize = 1024 * 1024;

@@ -9,6 +9,7 @@ pub mod email_change;
 pub mod login_limit;
 pub mod password;
 pub mod policy;
+pub mod profile;
 pub mod rate_limit;
 pub mod repo;
 pub mod reset;

@@ -233,8 +233,7 @@ pub async fn update_profile(
         sessions::end_all_for_user(&mut tx, id, RevokeReason::EmailChange, now).await?;
         crate::identity::email_change::void_pending(&mut tx, id, now).await?;
     }
-    // Only rows whose text changes are written, so an update that keeps the name costs one indexed read.
-    crate::catalogue::repo::courses::refresh_search_text_where(&mut tx, "instructor_id = $1", id).await?;
+    crate::catalogue::service::courses::teacher_renamed(&mut tx, id).await?;
     tx.commit().await?;
     Ok(find_by_id(pool, id).await?)
 }

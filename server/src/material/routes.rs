@@ -23,11 +23,8 @@ use super::{
     repo::{self, SubjectInput, SubjectListRow, SubjectRow, SyllabusInput, SyllabusListRow, SyllabusRow},
 };
 use crate::{
-    catalogue::{
-        repo::Localized,
-        routes::{courses::iso, dashboard::Created},
-    },
-    http::{Allowed, CurrentUser, DashboardUsers, Staff},
+    catalogue::{repo::Localized, routes::courses::iso},
+    http::{Allowed, Created, CurrentUser, DashboardUsers, Staff},
     platform::db::{new_id, now_ms},
     state::AppState,
 };

@@ -100,6 +100,13 @@ pub async fn update_category(pool: &Pool, id: &str, input: &CategoryInput) -> Re
     Ok(done)
 }
 
+/// Whether the category `id` exists.
+pub async fn category_exists(conn: &mut sqlx::AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
+    let found: Option<String> =
+        sqlx::query_scalar("select id from categories where id = $1").bind(id).fetch_optional(conn).await?;
+    Ok(found.is_some())
+}
+
 /// Deletes a category; a category that still has courses is refused by the database (409).
 pub async fn delete_category(pool: &Pool, id: &str) -> Result<bool, sqlx::Error> {
     let done = sqlx::query("delete from categories where id = $1").bind(id).execute(pool).await?;

@@ -71,8 +71,8 @@ pub async fn update_course_type(pool: &Pool, id: &str, input: &CourseTypeInput) 
     Ok(done.rows_affected() > 0)
 }
 
-pub async fn delete_course_type(pool: &Pool, id: &str) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("delete from course_types where id = $1").bind(id).execute(pool).await?;
+pub async fn delete_course_type(conn: &mut sqlx::AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("delete from course_types where id = $1").bind(id).execute(conn).await?;
     Ok(done.rows_affected() > 0)
 }
 

@@ -47,11 +47,10 @@ pub struct OrderListParams {
     get,
     path = "/api/admin/orders",
     tag = "commerce admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(OrderListParams, Pagination<20>),
     responses(
         (status = 200, description = "A page of orders", body = crate::http::Envelope<OrderPageView>),
-        (status = 403, description = "Not an administrator", body = ErrorEnvelope),
         (status = 422, description = "Unknown status", body = ErrorEnvelope),
     )
 )]
@@ -89,10 +88,9 @@ pub async fn list_orders(
     get,
     path = "/api/admin/payment-settings",
     tag = "commerce admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     responses(
         (status = 200, description = "The settings", body = crate::http::Envelope<PaymentSettingsView>),
-        (status = 403, description = "Not an administrator", body = ErrorEnvelope),
     )
 )]
 pub async fn get_payment_settings(State(state): State<AppState>, _: Allowed<Admins>) -> ApiResult<PaymentSettingsView> {
@@ -122,11 +120,10 @@ pub struct PaymentSettingsBody {
     put,
     path = "/api/admin/payment-settings",
     tag = "commerce admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     request_body = PaymentSettingsBody,
     responses(
         (status = 200, description = "Saved", body = crate::http::Envelope<PaymentSettingsView>),
-        (status = 403, description = "Not an administrator", body = ErrorEnvelope),
         (status = 422, description = "A field breaks its rule (named in `result.fields`)", body = ErrorEnvelope),
     )
 )]
@@ -154,10 +151,9 @@ pub async fn put_payment_settings(
     get,
     path = "/api/admin/coupons",
     tag = "commerce admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     responses(
         (status = 200, description = "The coupons", body = crate::http::Envelope<Vec<CouponView>>),
-        (status = 403, description = "Not an administrator", body = ErrorEnvelope),
     )
 )]
 pub async fn list_coupons(State(state): State<AppState>, _: Allowed<Admins>) -> ApiResult<Vec<CouponView>> {
@@ -198,11 +194,10 @@ pub struct CouponBody {
     post,
     path = "/api/admin/coupons",
     tag = "commerce admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     request_body = CouponBody,
     responses(
         (status = 200, description = "Created", body = crate::http::Envelope<CouponView>),
-        (status = 403, description = "Not an administrator", body = ErrorEnvelope),
         (status = 404, description = "No such course", body = ErrorEnvelope),
         (status = 422, description = "A field breaks its rule, or the code exists (named in `result.fields`)",
             body = ErrorEnvelope),
@@ -267,12 +262,11 @@ pub struct CouponUpdate {
     patch,
     path = "/api/admin/coupons/{id}",
     tag = "commerce admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "The coupon's id")),
     request_body = CouponUpdate,
     responses(
         (status = 200, description = "Saved", body = crate::http::Envelope<CouponView>),
-        (status = 403, description = "Not an administrator", body = ErrorEnvelope),
         (status = 404, description = "No such coupon", body = ErrorEnvelope),
     )
 )]

@@ -1,6 +1,7 @@
-//! The identity routes: tokens, logout and password recovery ([`auth`]), accounts and the users admin
-//! ([`users`]).
+//! The identity routes: tokens, logout and password recovery ([`auth`]), accounts ([`users`]) and the users
+//! admin ([`admin_users`]).
 
+pub mod admin_users;
 pub mod auth;
 pub mod users;
 

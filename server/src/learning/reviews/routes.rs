@@ -262,12 +262,11 @@ pub struct VisibilityBody {
     put,
     path = "/api/reviews/{id}/visibility",
     tag = "reviews",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Review id")),
     request_body = VisibilityBody,
     responses(
         (status = 200, description = "The review", body = super::Envelope<Review>),
-        (status = 403, description = "Not an administrator", body = super::error::ErrorEnvelope),
         (status = 404, description = "No such review", body = super::error::ErrorEnvelope),
     )
 )]

@@ -542,6 +542,7 @@ export interface components {
       subtitle: string;
       title: string;
     };
+    /** @description A banner as the dashboard sends it. */
     BannerBody: {
       active?: boolean;
       /** @description Required; a missing picture is reported beside the field, as an empty one is. */
@@ -639,11 +640,16 @@ export interface components {
       order: number;
       slug: string;
     };
+    /** @description A category or course type as the dashboard sends it. */
     CategoryBody: {
       description?: components["schemas"]["Localized"];
+      /** @description A category's picture (course types have none). */
       image?: string | null;
       name: components["schemas"]["Localized"];
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description A category's place in lists.
+       */
       order?: number;
       slug?: string;
     };
@@ -876,6 +882,7 @@ export interface components {
       id: string;
       name: string;
     };
+    /** @description The answer of a create: the new item's id. */
     Created: {
       id: string;
     };
@@ -1108,6 +1115,7 @@ export interface components {
        */
       code: number;
       message?: string | null;
+      /** @description The answer of a create: the new item's id. */
       result: {
         id: string;
       };
@@ -2852,7 +2860,7 @@ export interface components {
       /** @description HTML, sanitised when stored. */
       content: string;
     };
-    /** @description The body of `PUT /users/{userId}`. Empty optional values may be omitted. */
+    /** @description The profile as the person (or the administrator) sends it. Empty optional values may be omitted. */
     ProfileBody: {
       /** @default null */
       address?: string | null;
@@ -3340,7 +3348,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not an administrator */
+      /** @description Signed in, but not as ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3380,7 +3388,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not an administrator */
+      /** @description Signed in, but not as ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3444,7 +3452,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not an administrator */
+      /** @description Signed in, but not as ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3507,7 +3515,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not an administrator */
+      /** @description Signed in, but not as ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3562,7 +3570,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not an administrator */
+      /** @description Signed in, but not as ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3635,7 +3643,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not an administrator */
+      /** @description Signed in, but not as ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3731,7 +3739,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not an administrator */
+      /** @description Signed in, but not as ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3771,7 +3779,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not an administrator */
+      /** @description Signed in, but not as ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3831,7 +3839,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not an administrator */
+      /** @description Signed in, but not as ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3883,7 +3891,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not an administrator */
+      /** @description Signed in, but not as ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -7317,7 +7325,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not an administrator */
+      /** @description Signed in, but not as ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
