@@ -14,6 +14,7 @@ pub mod limits;
 pub mod media;
 pub mod mentorship;
 pub mod money;
+pub mod notifications;
 pub mod password;
 pub mod profile;
 pub mod roles;

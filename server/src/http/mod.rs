@@ -14,6 +14,7 @@ pub mod current_user;
 pub mod docs;
 pub mod error;
 pub mod extract;
+pub mod form;
 pub mod health;
 pub mod language;
 pub mod rate_limit;
@@ -47,6 +48,7 @@ pub use client_addr::ClientAddr;
 pub use current_user::{CurrentUser, MaybeUser, require_role};
 pub use error::ApiError;
 pub use extract::{Json, Language, Pagination, Path, Query};
+pub use form::FormFields;
 
 use crate::state::AppState;
 

@@ -23,6 +23,7 @@ mod login_limits;
 mod material;
 mod media_links;
 mod middleware;
+mod notifications;
 mod pagination;
 mod password_reset;
 mod rate_limits;
