@@ -24,6 +24,8 @@ mod material;
 mod media_links;
 mod middleware;
 mod notifications;
+mod notifications_broadcast;
+mod notifications_live;
 mod pagination;
 mod password_reset;
 mod rate_limits;
