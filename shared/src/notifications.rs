@@ -8,7 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::Lang;
-use crate::limits::{IMAGE_URL_MAX_CHARS, TITLE_MAX_CHARS, TooLong, URL_MAX_CHARS, exceeds};
+use crate::limits::{ID_MAX_CHARS, IMAGE_URL_MAX_CHARS, TITLE_MAX_CHARS, TooLong, URL_MAX_CHARS, exceeds};
+use crate::roles::Role;
 use crate::validation::{Field, FieldErrors, Message};
 
 /// A notification's message: a few sentences, shown in a dropdown.
@@ -151,6 +152,67 @@ pub fn check_links(
     }
 }
 
+/// Who receives a broadcast, once checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BroadcastAudience {
+    /// Every active account.
+    Everyone,
+    /// Every active account of a role.
+    Role(Role),
+    /// Chosen accounts: their ids, sorted, each once.
+    Users(Vec<String>),
+}
+
+/// The broadcast form as the administrator fills it (`POST /api/notification/broadcasts`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BroadcastFacts<'a> {
+    /// `all`, `role` or `users`.
+    pub audience: &'a str,
+    pub role: Option<&'a str>,
+    pub user_ids: &'a [String],
+    pub texts: NoticeTexts<'a>,
+    pub image_url: Option<&'a str>,
+    pub action_link: Option<&'a str>,
+}
+
+/// A broadcast goes to everyone, to a role, or to 1–[`MAX_CHOSEN_RECIPIENTS`] chosen people, and says what any
+/// notification may say ([`check_texts`], [`check_links`]). Returns whom it reaches.
+pub fn check_broadcast(form: &BroadcastFacts<'_>) -> Result<BroadcastAudience, FieldErrors<NoticeField, NoticeError>> {
+    let mut errors = FieldErrors::default();
+    let audience = match form.audience.trim() {
+        "all" => Some(BroadcastAudience::Everyone),
+        "role" => match form.role.and_then(Role::parse) {
+            Some(role) => Some(BroadcastAudience::Role(role)),
+            None => {
+                errors.add(NoticeField::Role, NoticeError::RoleUnknown);
+                None
+            }
+        },
+        "users" => {
+            let mut ids: Vec<String> =
+                form.user_ids.iter().map(|id| id.trim().to_owned()).filter(|id| !id.is_empty()).collect();
+            ids.sort();
+            ids.dedup();
+            if ids.is_empty() {
+                errors.add(NoticeField::UserIds, NoticeError::NoRecipients);
+            } else if ids.len() > MAX_CHOSEN_RECIPIENTS || ids.iter().any(|id| exceeds(id, ID_MAX_CHARS)) {
+                errors.add(NoticeField::UserIds, NoticeError::TooManyRecipients { max: MAX_CHOSEN_RECIPIENTS });
+            }
+            Some(BroadcastAudience::Users(ids))
+        }
+        _ => {
+            errors.add(NoticeField::Audience, NoticeError::AudienceUnknown);
+            None
+        }
+    };
+    check_texts(&form.texts, &mut errors);
+    check_links(form.image_url, form.action_link, &mut errors);
+    match audience {
+        Some(audience) if errors.is_empty() => Ok(audience),
+        _ => Err(errors),
+    }
+}
+
 /// A link a click on a notification may follow: a path of this site (`/courselist`, `/mentor?id=7`) or an
 /// https link, without spaces or control characters.
 pub fn is_action_link(link: &str) -> bool {
@@ -236,6 +298,48 @@ mod tests {
         assert_eq!(check("http://images.example/a.png"), [("imageUrl", NoticeError::ImageInvalid)]);
         let link = errors_of(|e| check_links(None, Some("javascript:void(0)"), e));
         assert_eq!(link, [("actionLink", NoticeError::LinkInvalid)]);
+    }
+
+    fn form<'a>(audience: &'a str, role: Option<&'a str>, user_ids: &'a [String]) -> BroadcastFacts<'a> {
+        BroadcastFacts {
+            audience,
+            role,
+            user_ids,
+            texts: texts("Lịch nghỉ", "Academy nghỉ lễ"),
+            image_url: None,
+            action_link: Some("/informations"),
+        }
+    }
+
+    #[test]
+    fn a_broadcast_goes_to_everyone_a_role_or_chosen_people() {
+        let chosen = [" b ".to_owned(), "a".to_owned(), "b".to_owned(), String::new()];
+        assert_eq!(check_broadcast(&form("all", None, &[])), Ok(BroadcastAudience::Everyone));
+        assert_eq!(check_broadcast(&form("role", Some("teacher"), &[])), Ok(BroadcastAudience::Role(Role::Teacher)));
+        assert_eq!(
+            check_broadcast(&form("users", None, &chosen)),
+            Ok(BroadcastAudience::Users(vec!["a".to_owned(), "b".to_owned()]))
+        );
+        let fields = |result: Result<BroadcastAudience, FieldErrors<NoticeField, NoticeError>>| {
+            result.err().map(|errors| errors.iter().map(|(f, e)| (f.name(), *e)).collect::<Vec<_>>())
+        };
+        assert_eq!(
+            fields(check_broadcast(&form("some", None, &[]))),
+            Some(vec![("audience", NoticeError::AudienceUnknown)])
+        );
+        assert_eq!(
+            fields(check_broadcast(&form("role", Some("PIRATE"), &[]))),
+            Some(vec![("role", NoticeError::RoleUnknown)])
+        );
+        assert_eq!(
+            fields(check_broadcast(&form("users", None, &[]))),
+            Some(vec![("userIds", NoticeError::NoRecipients)])
+        );
+        let many: Vec<String> = (0..=MAX_CHOSEN_RECIPIENTS).map(|n| n.to_string()).collect();
+        assert_eq!(
+            fields(check_broadcast(&form("users", None, &many))),
+            Some(vec![("userIds", NoticeError::TooManyRecipients { max: 500 })])
+        );
     }
 
     #[test]

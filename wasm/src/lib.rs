@@ -9,8 +9,9 @@
 //! Two modules are built from this crate (see `build_wasm` in .ci/setup.sh), so visitors never download what
 //! only the dashboard needs:
 //! - feature `initial` (default): the site's rules, `wasm/pkg` = npm `academy-wasm`, in the first download;
-//! - feature `dashboard` (built with `--no-default-features`): the catalogue editor's rules, `wasm/pkg-dashboard`
-//!   = npm `academy-wasm-dashboard`, loaded with the dashboard's pages by `web/src/lib/wasm-dashboard.ts`.
+//! - feature `dashboard` (built with `--no-default-features`): the catalogue editor's and the broadcast form's
+//!   rules, `wasm/pkg-dashboard` = npm `academy-wasm-dashboard`, loaded with the dashboard's pages by
+//!   `web/src/lib/wasm-dashboard.ts`.
 
 use academy_shared::{
     Lang, Message,
@@ -29,6 +30,11 @@ pub use initial::*;
 mod dashboard;
 #[cfg(feature = "dashboard")]
 pub use dashboard::*;
+
+#[cfg(feature = "dashboard")]
+mod notifications;
+#[cfg(feature = "dashboard")]
+pub use notifications::*;
 
 /// Installs the readable panic messages in debug builds only.
 #[wasm_bindgen(start)]

@@ -8,8 +8,7 @@
 
 use academy_shared::{
     display::NotificationType,
-    notifications::{MAX_CHOSEN_RECIPIENTS, NoticeError, NoticeField, NoticeTexts, check_links, check_texts},
-    roles::Role,
+    notifications::{BroadcastAudience, BroadcastFacts, NoticeError, NoticeField, NoticeTexts, check_broadcast},
     validation::FieldErrors,
 };
 use serde_json::json;
@@ -70,55 +69,35 @@ struct Checked {
 }
 
 fn check(draft: &BroadcastDraft) -> Result<Checked, BroadcastError> {
-    let mut errors = FieldErrors::default();
-    let audience = match draft.audience.trim() {
-        "all" => Some(Audience::Everyone),
-        "role" => match draft.role.as_deref().and_then(Role::parse) {
-            Some(role) => Some(Audience::Role(role.as_str().to_owned())),
-            None => {
-                errors.add(NoticeField::Role, NoticeError::RoleUnknown);
-                None
-            }
-        },
-        "users" => {
-            let mut ids: Vec<String> =
-                draft.user_ids.iter().map(|id| id.trim().to_owned()).filter(|id| !id.is_empty()).collect();
-            ids.sort();
-            ids.dedup();
-            if ids.is_empty() {
-                errors.add(NoticeField::UserIds, NoticeError::NoRecipients);
-            } else if ids.len() > MAX_CHOSEN_RECIPIENTS || ids.iter().any(|id| id.len() > 64) {
-                errors.add(NoticeField::UserIds, NoticeError::TooManyRecipients { max: MAX_CHOSEN_RECIPIENTS });
-            }
-            Some(Audience::Users(ids))
-        }
-        _ => {
-            errors.add(NoticeField::Audience, NoticeError::AudienceUnknown);
-            None
-        }
-    };
-    let texts = NoticeTexts {
-        title_vi: &draft.title_vi,
-        title_en: &draft.title_en,
-        message_vi: &draft.message_vi,
-        message_en: &draft.message_en,
-    };
-    check_texts(&texts, &mut errors);
     let image_url = draft.image_url.as_deref().map(str::trim).filter(|v| !v.is_empty());
     let action_link = draft.action_link.as_deref().map(str::trim).filter(|v| !v.is_empty());
-    check_links(image_url, action_link, &mut errors);
-    match audience {
-        Some(audience) if errors.is_empty() => Ok(Checked {
-            audience,
-            title_vi: draft.title_vi.trim().to_owned(),
-            title_en: draft.title_en.trim().to_owned(),
-            message_vi: draft.message_vi.trim().to_owned(),
-            message_en: draft.message_en.trim().to_owned(),
-            image_url: image_url.map(str::to_owned),
-            action_link: action_link.map(str::to_owned),
-        }),
-        _ => Err(BroadcastError::Invalid(errors)),
-    }
+    let form = BroadcastFacts {
+        audience: &draft.audience,
+        role: draft.role.as_deref(),
+        user_ids: &draft.user_ids,
+        texts: NoticeTexts {
+            title_vi: &draft.title_vi,
+            title_en: &draft.title_en,
+            message_vi: &draft.message_vi,
+            message_en: &draft.message_en,
+        },
+        image_url,
+        action_link,
+    };
+    let audience = match check_broadcast(&form).map_err(BroadcastError::Invalid)? {
+        BroadcastAudience::Everyone => Audience::Everyone,
+        BroadcastAudience::Role(role) => Audience::Role(role.as_str().to_owned()),
+        BroadcastAudience::Users(ids) => Audience::Users(ids),
+    };
+    Ok(Checked {
+        audience,
+        title_vi: draft.title_vi.trim().to_owned(),
+        title_en: draft.title_en.trim().to_owned(),
+        message_vi: draft.message_vi.trim().to_owned(),
+        message_en: draft.message_en.trim().to_owned(),
+        image_url: image_url.map(str::to_owned),
+        action_link: action_link.map(str::to_owned),
+    })
 }
 
 /// What a draft would send: how many people it reaches now, and their notification (unsaved).
