@@ -20,6 +20,8 @@ const ResetPasswordPage = lazy(() => import('@/features/auth/routes/reset-passwo
 const ConfirmEmailPage = lazy(() => import('@/features/auth/routes/confirm-email'));
 const ProfilePage = lazy(() => import('@/features/profile/routes/profile'));
 const UsersAdminPage = lazy(() => import('@/features/users-admin/routes/users'));
+const NotificationsPage = lazy(() => import('@/features/notifications/routes/notifications'));
+const BroadcastsPage = lazy(() => import('@/features/notifications/routes/broadcasts'));
 
 /** [path, page key] of the pages later milestones build. */
 const publicPages: [string, string][] = [
@@ -43,7 +45,6 @@ const publicPages: [string, string][] = [
   ['instructor/course/:courseId', 'instructorCourse'],
   ['cart', 'cart'],
   ['checkout', 'checkout'],
-  ['notification', 'notification'],
   ['syllabus', 'syllabus'],
   ['syllabus/:id', 'syllabusDetail'],
 ];
@@ -87,7 +88,6 @@ const dashboardPages: [string, string][] = [
   ['post-feed', 'postFeed'],
   ['contact-message', 'contactMessage'],
   ['admission-message', 'admissionMessage'],
-  ['notification', 'notification'],
   ['ads-promo', 'adsPromo'],
   ['settings', 'settings'],
   ['transection', 'transaction'],
@@ -116,6 +116,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <HomePage /> },
               { path: 'profile', element: <ProfilePage /> },
+              { path: 'notification', element: <NotificationsPage /> },
               ...cataloguePublicRoutes,
               ...publicPages.filter(([path]) => !cataloguePublicPaths.has(path)).map(placeholderRoute),
               { path: '*', element: <NotFoundPage /> },
@@ -144,6 +145,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <DashboardPlaceholder page="home" /> },
               { path: 'user', element: <UsersAdminPage /> },
+              { path: 'notification', element: <BroadcastsPage /> },
               ...catalogueDashboardRoutes,
               ...dashboardPages
                 .filter(([path]) => !catalogueDashboardPaths.has(path))

@@ -140,11 +140,11 @@ export function curriculumKey(section: number, lesson?: number): string {
 /** What the broadcast check reads of the form sent to `POST /api/notification/broadcasts`. */
 export interface BroadcastRulesInput {
   /** `all`, `role` or `users`. */
-  audience: string;
+  audience?: string;
   role?: string | null;
   userIds?: readonly string[];
-  title: BilingualText;
-  message: BilingualText;
+  title?: Partial<BilingualText>;
+  message?: Partial<BilingualText>;
   imageUrl?: string | null;
   actionLink?: string | null;
 }

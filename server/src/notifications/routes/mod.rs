@@ -6,12 +6,21 @@ pub mod admin;
 pub mod calls;
 pub mod stream;
 
+use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::state::AppState;
+use crate::{
+    notifications::views::{LiveCount, LiveNotification},
+    state::AppState,
+};
+
+/// The data of the live stream's events, documented beside the calls (the stream itself is `text/event-stream`).
+#[derive(Debug, OpenApi)]
+#[openapi(components(schemas(LiveCount, LiveNotification)))]
+struct StreamEvents;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    OpenApiRouter::with_openapi(StreamEvents::openapi())
         .routes(routes!(calls::list_notifications))
         .routes(routes!(calls::list_notification_page))
         .routes(routes!(calls::count_notifications))

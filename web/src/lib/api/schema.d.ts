@@ -1839,6 +1839,17 @@ export interface components {
       id: string;
       title: components["schemas"]["Localized"];
     };
+    /** @description The data of a stream's `count` event. */
+    LiveCount: {
+      /** Format: int64 */
+      unread: number;
+    };
+    /** @description The data of a stream's `notification` event: the new notification and the unread count with it. */
+    LiveNotification: {
+      notification: components["schemas"]["NotificationView"];
+      /** Format: int64 */
+      unread: number;
+    };
     /** @description A text in both languages of the product. */
     Localized: {
       en: string;
