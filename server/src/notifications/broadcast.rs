@@ -171,6 +171,7 @@ pub enum BatchOutcome {
 /// Writes the batch of `broadcast_id` after `cursor` in one transaction with the next batch's job.
 pub async fn write_batch(state: &AppState, broadcast_id: &str, cursor: &str) -> Result<BatchOutcome, BroadcastError> {
     let mut tx = state.pool.begin().await?;
+    repo::lock_broadcast(&mut tx, broadcast_id).await?;
     let Some(broadcast) = repo::find_broadcast(&mut *tx, broadcast_id).await? else { return Ok(BatchOutcome::Nothing) };
     if broadcast.status == "sent" || broadcast.cursor.as_deref().unwrap_or_default() != cursor {
         return Ok(BatchOutcome::Nothing);

@@ -147,6 +147,16 @@ pub async fn insert_broadcast(conn: &mut AnyConnection, b: &NewBroadcast<'_>) ->
     Ok(id)
 }
 
+/// Locks a broadcast for the batch about to be written (the row on PostgreSQL, the database's write lock on
+/// SQLite, taken before anything is read so the transaction never has to upgrade a read).
+pub async fn lock_broadcast(conn: &mut AnyConnection, id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("update notification_broadcasts set status = status where id = $1")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
 pub async fn find_broadcast<'e>(
     executor: impl Executor<'e, Database = Any>,
     id: &str,

@@ -104,6 +104,7 @@ pub struct ListFilter {
     pub unread_only: bool,
     /// Only this type (its API name).
     pub kind: Option<String>,
+    /// At most this many (the service bounds it).
     pub limit: i64,
 }
 
@@ -120,7 +121,7 @@ pub async fn list(pool: &Pool, user_id: &str, filter: &ListFilter) -> Result<Vec
     .bind(id)
     .bind(i64::from(filter.unread_only))
     .bind(filter.kind.as_deref().unwrap_or_default())
-    .bind(filter.limit.clamp(1, 100))
+    .bind(filter.limit.max(1))
     .fetch_all(pool)
     .await
 }
