@@ -4,9 +4,9 @@
 #   make test         every test (CI runs this)
 #   make dev          the server (restarted on change) and the Vite dev server (hot reload): http://127.0.0.1:5173/
 #
-# Parts of `make test` for the inner loop: make test-rules | test-server | test-web | test-e2e | lint
+# Parts of `make test` for the inner loop: make test-rules | test-server | test-fuzz | test-web | test-e2e | lint
 
-.PHONY: run test dev lint test-rules test-server test-web test-e2e
+.PHONY: run test dev lint test-rules test-server test-fuzz test-web test-e2e
 
 run:
 	@bash .ci/start.sh
@@ -25,6 +25,9 @@ test-rules:
 
 test-server:
 	@bash .ci/test.sh server
+
+test-fuzz:
+	@bash .ci/test.sh fuzz
 
 test-web:
 	@bash .ci/test.sh web

@@ -9,7 +9,7 @@ cd "$ROOT"
 ensure_rust_wasm
 ensure_node_modules
 ensure_cargo_watch
-[ -f "$ROOT/wasm/pkg/package.json" ] || build_wasm
+wasm_built || build_wasm
 
 export ACADEMY_ADDR="${ACADEMY_ADDR:-127.0.0.1:8080}"
 export ACADEMY_DATA_DIR="${ACADEMY_DATA_DIR:-$ROOT/data}"

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Runs the academy's tests; installs what is missing first. `make test` (and CI) runs every part, in order:
-#   lint    rustfmt and clippy (warnings denied)
+#   lint    rustfmt and clippy (warnings denied); the web app's Prettier and ESLint checks
 #   rules   the rule crate's unit and property tests, its generated TypeScript types, the wasm module through its
 #           JavaScript boundary and its size budget
 #   server  the server's unit tests and its integration tests on SQLite, then on PostgreSQL
-#   web     the web app's type check and unit tests (vitest)
+#   fuzz    the API fuzzed from its OpenAPI document (schemathesis) on SQLite and PostgreSQL, as a visitor and as
+#           each role: no 5xx, every answer documented and matching its schema (.ci/fuzz.sh)
+#   web     the web app's build and the home page's JavaScript budget, Prettier and ESLint (unless `lint` ran
+#           them), type check and unit tests (vitest)
 #   e2e     the browser tests (Playwright in Chromium against the real server)
 # `.ci/test.sh server web` runs only the parts named.
 set -euo pipefail
@@ -12,12 +15,18 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(lint rules server web e2e)
+[ ${#parts[@]} -eq 0 ] && parts=(lint rules server fuzz web e2e)
+web_style_checked=false
 
 for part in "${parts[@]}"; do
   case "$part" in
     lint)
       check_rust_style
+      ensure_rust_wasm
+      ensure_node_modules
+      [ -f "$ROOT/wasm/pkg/package.json" ] || build_wasm
+      check_web_style
+      web_style_checked=true
       ;;
     rules)
       ensure_rust_wasm
@@ -36,23 +45,28 @@ for part in "${parts[@]}"; do
       ensure_node_modules
       test_api_types
       ;;
+    fuzz)
+      bash "$ROOT/.ci/fuzz.sh"
+      ;;
     web)
       ensure_rust_wasm
       ensure_node_modules
-      [ -f "$ROOT/wasm/pkg/package.json" ] || build_wasm
+      wasm_built || build_wasm
       build_web
+      check_js_budget
+      $web_style_checked || check_web_style
       test_web
       ;;
     e2e)
       ensure_rust_wasm
       ensure_node_modules
-      [ -f "$ROOT/wasm/pkg/package.json" ] || build_wasm
+      wasm_built || build_wasm
       [ -f "$ROOT/web/dist/index.html" ] || build_web
       cargo build -p academy-server --quiet
       test_e2e
       ;;
     *)
-      echo "unknown part: $part (lint, rules, server, web, e2e)" >&2
+      echo "unknown part: $part (lint, rules, server, fuzz, web, e2e)" >&2
       exit 2
       ;;
   esac

@@ -6,8 +6,10 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import wasm from 'vite-plugin-wasm';
 
+const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
 // The server (academy) serves dist/ with precompressed .gz/.br siblings, so both are produced here.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     wasm(),
@@ -19,12 +21,38 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': local('./src'),
+      // React 19 has useSyncExternalStore: react-i18next's fallback for older Reacts is not shipped.
+      'use-sync-external-store/shim': local('./src/lib/use-sync-external-store.ts'),
+      // react-router's package points every import at its development build (warnings included); the app ships
+      // the production build it also contains.
+      ...(command === 'build' && {
+        'react-router': local('./node_modules/react-router/dist/production/index.mjs'),
+      }),
+    },
   },
   build: {
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    // Every browser the app supports (ES2022) preloads modules itself.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the home page loads before it shows (the entry and its static imports, `$initial`) in two chunks,
+          // its libraries and the app's shell, rather than dozens of small chunks shared with the lazy routes; the
+          // icons and the query library that only lazy parts use in one chunk each.
+          groups: [
+            { name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/]/, priority: 3 },
+            { name: 'shell', tags: ['$initial'], priority: 2 },
+            { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]lib[\\/]query-/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     // During `vite dev` the API lives on the academy server.
@@ -41,4 +69,4 @@ export default defineConfig({
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
   },
-});
+}));

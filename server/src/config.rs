@@ -196,6 +196,35 @@ pub struct Config {
     /// Password of the administrator created at start (see `--admin-username`).
     #[arg(long, global = true, env = "ACADEMY_ADMIN_PASSWORD", hide_env_values = true)]
     pub admin_password: Option<String>,
+
+    /// The API key the SePay bank feed sends with every bank transaction (`Authorization: Apikey <key>`) to
+    /// `POST /api/payments/sepay/webhook`. Without it the feed is refused, and administrators confirm transfers
+    /// by hand.
+    #[arg(long, global = true, env = "ACADEMY_SEPAY_API_KEY", hide_env_values = true)]
+    pub sepay_api_key: Option<String>,
+
+    /// The terminal code VNPay gave the merchant (`vnp_TmnCode`). With the hash secret, students may pay an
+    /// order by card or wallet through VNPay; VNPay's server confirms payments at
+    /// `GET /api/payments/vnpay/ipn` (register that address with VNPay).
+    #[arg(long, global = true, env = "ACADEMY_VNPAY_TMN_CODE")]
+    pub vnpay_tmn_code: Option<String>,
+
+    /// The secret that signs VNPay's requests and answers (HMAC-SHA512).
+    #[arg(long, global = true, env = "ACADEMY_VNPAY_HASH_SECRET", hide_env_values = true)]
+    pub vnpay_hash_secret: Option<String>,
+
+    /// VNPay's payment page.
+    #[arg(
+        long,
+        global = true,
+        env = "ACADEMY_VNPAY_URL",
+        default_value = "https://sandbox.vnpayment.vn/paymentv2/vpcpay.html"
+    )]
+    pub vnpay_url: String,
+
+    /// Where VNPay sends the student back after paying; defaults to `<public URL>/checkout/vnpay-return`.
+    #[arg(long, global = true, env = "ACADEMY_VNPAY_RETURN_URL")]
+    pub vnpay_return_url: Option<String>,
 }
 
 /// The shape of log lines.
@@ -236,6 +265,11 @@ impl fmt::Debug for Config {
             .field("s3_endpoint", &self.s3_endpoint)
             .field("s3_direct_uploads", &self.s3_direct_uploads)
             .field("admin_username", &self.admin_username)
+            .field("sepay_api_key", &self.sepay_api_key.as_ref().map(|_| "<redacted>"))
+            .field("vnpay_tmn_code", &self.vnpay_tmn_code)
+            .field("vnpay_hash_secret", &self.vnpay_hash_secret.as_ref().map(|_| "<redacted>"))
+            .field("vnpay_url", &self.vnpay_url)
+            .field("vnpay_return_url", &self.vnpay_return_url)
             .finish_non_exhaustive()
     }
 }

@@ -3,7 +3,10 @@
 //! Idempotent: nothing happens when the database already has categories. Everything is written in one
 //! transaction, so a failed load leaves the database as it was. Besides the catalogue's teachers and students
 //! it creates one admin and one staff account (credentials in `server/demo/README.md`), and gives every account
-//! notifications of each type and one broadcast ([`crate::notifications::demo`]).
+//! notifications of each type and one broadcast ([`crate::notifications::demo`]). Then [`commerce`] adds the
+//! payment settings, the promotion coupon and a few orders.
+
+pub mod commerce;
 
 use std::collections::HashMap;
 
@@ -13,12 +16,14 @@ use serde::Deserialize;
 use crate::{
     catalogue::repo::{
         self, Localized,
-        catalogue::{
-            BannerInput, CategoryInput, CourseTypeInput, PlanInput, PostInput, ProfileInput, SubjectInput,
-            SyllabusInput,
-        },
+        banners::BannerInput,
+        categories::CategoryInput,
+        course_types::CourseTypeInput,
         courses::{CourseFigures, CourseInput, LessonInput, SectionInput},
+        mentors::{PlanInput, ProfileInput},
+        posts::PostInput,
     },
+    material::repo::{SubjectInput, SyllabusInput},
     platform::db::{new_id, now_ms},
     state::AppState,
 };
@@ -358,7 +363,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
                 bio: person.bio.clone().unwrap_or_default(),
                 sort_order: order,
             };
-            repo::catalogue::upsert_profile(conn, &id, &profile).await?;
+            repo::mentors::upsert_profile(conn, &id, &profile).await?;
             for plan in &person.mentorship_plans {
                 let input = PlanInput {
                     slug: plan.key.clone(),
@@ -369,7 +374,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
                     services: plan.services.clone(),
                     duration_days: plan.duration_days,
                 };
-                repo::catalogue::insert_plan(conn, &new_id(), &id, &input).await?;
+                repo::mentors::insert_plan(conn, &new_id(), &id, &input).await?;
             }
         }
         users.insert(person.username.clone(), id);
@@ -381,7 +386,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
         let id = new_id();
         let input =
             CourseTypeInput { slug: kind.key.clone(), name: kind.name.clone(), description: kind.description.clone() };
-        repo::catalogue::insert_course_type(conn, &id, &input).await?;
+        repo::course_types::insert_course_type(conn, &id, &input).await?;
         types.insert(kind.key.clone(), id);
     }
     let mut categories = HashMap::new();
@@ -394,7 +399,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             image: Some(category.image.clone()),
             sort_order: category.order,
         };
-        repo::catalogue::insert_category(conn, &id, &input).await?;
+        repo::categories::insert_category(conn, &id, &input).await?;
         categories.insert(category.key.clone(), id);
     }
 
@@ -475,10 +480,10 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             created_at: millis(&post.created_at)?,
             updated_at: millis(&post.updated_at)?,
         };
-        repo::catalogue::insert_post(conn, &new_id(), &input).await?;
+        repo::posts::insert_post(conn, &new_id(), &input).await?;
     }
     for item in &catalogue.feed {
-        repo::catalogue::insert_feed_post(
+        repo::feed::insert_feed_post(
             conn,
             &user(&item.author)?,
             &item.text,
@@ -498,10 +503,10 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             active: banner.active,
             sort_order: banner.order,
         };
-        repo::catalogue::insert_banner(conn, &new_id(), &input).await?;
+        repo::banners::insert_banner(conn, &new_id(), &input).await?;
     }
     for (order, t) in (1_i64..).zip(&catalogue.testimonials) {
-        repo::catalogue::insert_testimonial(conn, &t.name, t.avatar.as_deref(), t.rating, &t.position, &t.quote, order)
+        repo::banners::insert_testimonial(conn, &t.name, t.avatar.as_deref(), t.rating, &t.position, &t.quote, order)
             .await?;
     }
     let mut subjects = HashMap::new();
@@ -513,7 +518,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             name: subject.name.clone(),
             description: subject.description.clone(),
         };
-        repo::catalogue::insert_subject(conn, &id, Some(&user(&subject.owner)?), &input).await?;
+        crate::material::repo::insert_subject(conn, &id, Some(&user(&subject.owner)?), &input).await?;
         subjects.insert(subject.code.clone(), id);
     }
     for syllabus in &catalogue.syllabuses {
@@ -527,10 +532,11 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             subject_ids: syllabus.subjects.iter().filter_map(|code| subjects.get(code).cloned()).collect(),
             created_at: millis(&syllabus.created_at)?,
         };
-        repo::catalogue::save_syllabus(conn, &new_id(), &input, false).await?;
+        crate::material::repo::save_syllabus(conn, &new_id(), &input, false).await?;
     }
 
     enrol_students(conn, &catalogue, &users, &courses).await?;
+    crate::learning::demo::load(conn, now_ms()).await?;
     let admin: Option<String> = sqlx::query_scalar("select id from users where username = $1")
         .bind(STAFF_ACCOUNTS[0].0)
         .fetch_optional(&mut *conn)
@@ -543,6 +549,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
         students = catalogue.students.len(),
         "demo: catalogue loaded"
     );
+    commerce::load(state).await?;
     Ok(true)
 }
 
@@ -572,8 +579,7 @@ async fn enrol_students(
         for (k, started_days_ago) in [(0_usize, 5_i64), (1, 120)] {
             let Some((plan, mentor, days)) = plans.get((n * 3 + k * 5) % plans.len().max(1)) else { continue };
             let start = now - started_days_ago * DAY;
-            repo::catalogue::insert_mentorship_enrollment(conn, user_id, plan, mentor, start, start + days * DAY)
-                .await?;
+            repo::mentors::insert_mentorship_enrollment(conn, user_id, plan, mentor, start, start + days * DAY).await?;
         }
     }
     Ok(())

@@ -13,7 +13,8 @@
 //!   password resets, the first administrator), [`files`] (uploads), [`catalogue`] (courses, categories, mentors,
 //!   posts, the feed, banners, the home page and the dashboard that edits them), [`learning`] (enrolments),
 //!   [`material`] (subjects and syllabuses), [`contact`] (admission and contact forms, the newsletter),
-//!   [`notifications`] (a person's notifications, live delivery, broadcasts; other domains notify through it);
+//!   [`commerce`] (cart, orders, coupons, payments, the ledger), [`notifications`] (a person's notifications, live
+//!   delivery, broadcasts; other domains notify through it);
 //! - [`housekeeping`] (the hourly chores) and [`demo`] (the demo catalogue).
 
 /// Memory comes from mimalloc: with glibc's allocator, a course-list request on a busy server spent ~25% of its
@@ -22,6 +23,7 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 pub mod catalogue;
+pub mod commerce;
 pub mod config;
 pub mod contact;
 pub mod demo;
@@ -54,6 +56,18 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(files::routes::router())
         .merge(catalogue_router())
         .merge(notifications::routes::router())
+        .merge(commerce_router())
+}
+
+/// Commerce: the cart, free enrolment, checkout and orders, payments, and their administration.
+fn commerce_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(commerce::routes::cart::router())
+        .merge(commerce::routes::orders::router())
+        .merge(commerce::routes::payments::router())
+        .merge(commerce::routes::vnpay::router())
+        .merge(commerce::routes::admin::router())
+        .merge(commerce::routes::admin_payments::router())
 }
 
 /// The catalogue's public endpoints (courses, categories, mentors, posts, feed, banners, home, contact).
@@ -69,6 +83,8 @@ fn catalogue_router() -> OpenApiRouter<AppState> {
         .merge(contact::routes::router())
         .merge(contact::newsletter::router())
         .merge(learning::routes::router())
+        .merge(learning::mentorships::router())
+        .merge(learning::reviews::routes::router())
         .merge(catalogue::routes::dashboard::router())
         .merge(material::routes::router())
 }
@@ -143,6 +159,7 @@ pub fn job_handlers() -> Vec<std::sync::Arc<dyn platform::jobs::JobHandler<AppSt
         std::sync::Arc::new(housekeeping::Chores),
         std::sync::Arc::new(notifications::mail::MailNotification),
         std::sync::Arc::new(notifications::broadcast::BroadcastBatches),
+        std::sync::Arc::new(commerce::orders::ExpireOrders),
     ]
 }
 

@@ -1,4 +1,5 @@
-//! The admission countdown: 120 days 2 h 1 min 10 s, down one per second, stopping at zero.
+//! Countdowns: the admission countdown (120 days 2 h 1 min 10 s, down one per second, stopping at zero) and the
+//! time left until a deadline, such as an unpaid order's expiry.
 
 use serde::{Deserialize, Serialize};
 
@@ -48,6 +49,14 @@ pub fn remaining(elapsed_secs: u64) -> Remaining {
     Remaining::from_seconds(u32::try_from(left).unwrap_or(0))
 }
 
+/// The time left at `now_ms` until `deadline_ms` (both epoch milliseconds), in whole seconds rounded up, so the
+/// last second shows 1 until the deadline itself; zero (`done`) at the deadline and after it.
+pub fn until(deadline_ms: i64, now_ms: i64) -> Remaining {
+    let left_ms = deadline_ms.saturating_sub(now_ms).max(0);
+    let left_secs = left_ms / 1000 + i64::from(left_ms % 1000 != 0);
+    Remaining::from_seconds(u32::try_from(left_secs).unwrap_or(u32::MAX))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,7 +98,40 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_time_until_a_deadline_rounds_up_to_whole_seconds_and_stops_at_zero() {
+        let deadline = 1_800_000_000_000;
+        let cases = [
+            (deadline - 15 * 60 * 1000, 900),
+            (deadline - 60_001, 61),
+            (deadline - 1_000, 1),
+            (deadline - 1, 1),
+            (deadline, 0),
+            (deadline + 5_000, 0),
+            (i64::MAX, 0),
+        ];
+        for (now, left) in cases {
+            let r = until(deadline, now);
+            assert_eq!(r.total_seconds, left, "at {now}");
+            assert_eq!(r.done, left == 0);
+        }
+        let r = until(deadline, deadline - (2 * 3_600 + 5 * 60 + 7) * 1000);
+        assert_eq!((r.days, r.hours, r.minutes, r.seconds), (0, 2, 5, 7));
+        assert_eq!(until(i64::MAX, i64::MIN).total_seconds, u32::MAX);
+    }
+
     proptest! {
+        #[test]
+        fn the_time_until_a_deadline_never_goes_up_and_never_below_zero(
+            deadline in -10_000_000_000_000i64..10_000_000_000_000,
+            a in -10_000_000_000_000i64..10_000_000_000_000,
+            b in -10_000_000_000_000i64..10_000_000_000_000,
+        ) {
+            let (earlier, later) = (a.min(b), a.max(b));
+            prop_assert!(until(deadline, later).total_seconds <= until(deadline, earlier).total_seconds);
+            prop_assert_eq!(until(deadline, later).done, later >= deadline);
+        }
+
         #[test]
         fn the_countdown_never_goes_up_and_never_below_zero(a in 0u64..20_000_000, b in 0u64..20_000_000) {
             let (earlier, later) = (a.min(b), a.max(b));

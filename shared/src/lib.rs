@@ -5,11 +5,13 @@
 
 pub mod auth_rules;
 pub mod catalogue;
+pub mod commerce;
 pub mod contact;
 pub mod countdown;
 pub mod display;
 pub mod envelope;
 pub mod i18n;
+pub mod learning;
 pub mod limits;
 pub mod media;
 pub mod mentorship;
@@ -17,10 +19,13 @@ pub mod money;
 pub mod notifications;
 pub mod password;
 pub mod profile;
+#[cfg(feature = "qr")]
+pub mod qr;
 pub mod roles;
 pub mod search;
 pub mod upload;
 pub mod validation;
+pub mod vietqr;
 
 pub use i18n::Lang;
 pub use validation::{Field, FieldErrors, Message};
@@ -34,7 +39,9 @@ mod typescript {
 
     use ts_rs::{Config, TS};
 
-    use crate::{auth_rules, countdown, display, envelope, i18n, limits, mentorship, money, password, profile, roles};
+    use crate::{
+        auth_rules, countdown, display, envelope, i18n, limits, mentorship, money, password, profile, qr, roles, vietqr,
+    };
 
     macro_rules! export {
         ($cfg:expr, $($ty:ty),+ $(,)?) => {{
@@ -78,6 +85,8 @@ mod typescript {
             roles::Role,
             roles::Access,
             roles::NavOption,
+            vietqr::VietQrField,
+            qr::QrSvg,
         );
         let mut files: Vec<String> = std::fs::read_dir(&dir)
             .expect("lists the rules folder")

@@ -30,9 +30,10 @@ pub const PASSWORD_MAX_CHARS: usize = 128;
 /// A title or a name: of a course, section, lesson, category, course type, banner, subject or syllabus, a
 /// course's badge, and a visitor's name, subject or course of interest.
 pub const TITLE_MAX_CHARS: usize = 200;
-/// A visitor's message (contact and admission forms).
+/// A message: a visitor's (contact and admission forms), a learner's review of a course and its teacher's reply.
 pub const MESSAGE_MAX_CHARS: usize = 5000;
-/// A description: of a course, category, course type, subject or syllabus, and a banner's subtitle.
+/// A description: of a course, category, course type, subject or syllabus, a banner's subtitle, and the text of
+/// a reading lesson.
 pub const DESCRIPTION_MAX_CHARS: usize = 10_000;
 /// One line of a course's lists (what you will learn, requirements).
 pub const LIST_ITEM_MAX_CHARS: usize = 500;

@@ -31,8 +31,8 @@ pub fn search_target(text: &str) -> Option<String> {
 /// For Latin text this equals Unicode NFD, dropping the combining marks, then lower-casing (the tests compare
 /// it with the real thing for every letter of Latin-1, Latin Extended-A/B and Latin Extended Additional, which
 /// hold every Vietnamese letter), and decomposed input folds alike. It uses two small tables instead of the
-/// Unicode decomposition and case tables, which would more than double the browser's rule module (budget: 40 KiB
-/// gzip). The cost: letters of other scripts (Greek, Cyrillic…) and the few Latin Extended-B letters without a
+/// Unicode decomposition and case tables, which would more than double the browser's first rule module (budget:
+/// 25 KiB gzip). The cost: letters of other scripts (Greek, Cyrillic…) and the few Latin Extended-B letters without a
 /// base letter are kept as they are, not lower-cased.
 pub fn normalize_search(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

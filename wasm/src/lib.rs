@@ -6,15 +6,23 @@
 //! which keeps serde's deserialisers, and the float printing their error messages pull in, out of the module.
 //! Nothing here unwraps: bad input becomes a thrown `Error` (a `JsError`) or, for numbers, is clamped.
 //!
-//! Two modules are built from this crate (see `build_wasm` in .ci/setup.sh), so visitors never download what
-//! only the dashboard needs:
-//! - feature `initial` (default): the site's rules, `wasm/pkg` = npm `academy-wasm`, in the first download;
-//! - feature `dashboard` (built with `--no-default-features`): the catalogue editor's and the broadcast form's
-//!   rules, `wasm/pkg-dashboard` = npm `academy-wasm-dashboard`, loaded with the dashboard's pages by
-//!   `web/src/lib/wasm-dashboard.ts`.
+//! Four modules are built from this crate (see `build_wasm` in .ci/setup.sh), one feature each, so every page
+//! downloads only the rules it uses:
+//! - `initial` (default): what public pages need for their first paint, `wasm/pkg` = npm `academy-wasm`, in the
+//!   first download (within its budget);
+//! - `account`: the account forms (login, registration, password reset, profile, staff accounts),
+//!   `wasm/pkg-account` = npm `academy-wasm-account`, loaded by those pages through `web/src/lib/wasm-account.ts`;
+//! - `dashboard`: the catalogue editor's and the broadcast form's rules, `wasm/pkg-dashboard` = npm `academy-wasm-dashboard`, loaded with
+//!   the dashboard's pages through `web/src/lib/wasm-dashboard.ts`;
+//! - `checkout`: the VietQR payload, its QR code and the order's expiry, `wasm/pkg-checkout` = npm
+//!   `academy-wasm-checkout`, loaded by the checkout through `web/src/lib/wasm-checkout.ts`.
+//!
+//! The lazy modules are built with `--no-default-features --features <name>`.
 
+use academy_shared::Lang;
+#[cfg(any(feature = "account", feature = "dashboard", feature = "checkout"))]
 use academy_shared::{
-    Lang, Message,
+    Message,
     validation::{Field, FieldErrors},
 };
 use js_sys::{Object, Reflect};
@@ -26,6 +34,16 @@ mod initial;
 #[cfg(feature = "initial")]
 pub use initial::*;
 
+#[cfg(feature = "account")]
+mod account;
+#[cfg(feature = "account")]
+pub use account::*;
+
+#[cfg(any(feature = "account", feature = "dashboard"))]
+mod pictures;
+#[cfg(any(feature = "account", feature = "dashboard"))]
+pub use pictures::*;
+
 #[cfg(feature = "dashboard")]
 mod dashboard;
 #[cfg(feature = "dashboard")]
@@ -35,6 +53,10 @@ pub use dashboard::*;
 mod notifications;
 #[cfg(feature = "dashboard")]
 pub use notifications::*;
+#[cfg(feature = "checkout")]
+mod checkout;
+#[cfg(feature = "checkout")]
+pub use checkout::*;
 
 /// Installs the readable panic messages in debug builds only.
 #[wasm_bindgen(start)]
@@ -49,16 +71,19 @@ fn to_js<T: Serialize>(value: &T) -> JsResult {
     value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
 }
 
+#[cfg(any(feature = "account", feature = "dashboard", feature = "checkout"))]
 /// The property `name` of a form object: its string, or empty when missing or not a string.
 fn text(object: &JsValue, name: &str) -> String {
     Reflect::get(object, &JsValue::from_str(name)).ok().and_then(|v| v.as_string()).unwrap_or_default()
 }
 
+#[cfg(any(feature = "account", feature = "dashboard", feature = "checkout"))]
 /// The property `name` of an object as a number, when it is one.
 fn number(object: &JsValue, name: &str) -> Option<f64> {
     Reflect::get(object, &JsValue::from_str(name)).ok().and_then(|v| v.as_f64())
 }
 
+#[cfg(any(feature = "account", feature = "dashboard", feature = "checkout"))]
 fn expect_object(value: &JsValue, what: &str) -> Result<(), JsError> {
     if value.is_object() { Ok(()) } else { Err(JsError::new(&format!("{what}: expected an object"))) }
 }
@@ -72,12 +97,21 @@ fn lang(code: &str) -> Lang {
     Lang::from_code(code).unwrap_or_default()
 }
 
+#[cfg(any(feature = "initial", feature = "dashboard", feature = "checkout"))]
 /// A JavaScript number as a whole signed value (NaN is 0; `as` saturates).
 #[allow(clippy::cast_possible_truncation)]
 fn whole(n: f64) -> i64 {
     if n.is_nan() { 0 } else { n.trunc() as i64 }
 }
 
+/// A JavaScript number as a non-negative whole count (NaN and negatives are 0; `as` saturates).
+#[cfg(any(feature = "initial", feature = "account"))]
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+fn count(n: f64) -> u64 {
+    if n.is_finite() && n > 0.0 { n.floor() as u64 } else { 0 }
+}
+
+#[cfg(any(feature = "account", feature = "dashboard", feature = "checkout"))]
 /// `{ ok: true, value }` or `{ ok: false, errors: { field: message } }`.
 fn checked<T: Serialize, F: Field, E: Message>(outcome: Result<T, FieldErrors<F, E>>, lang: Lang) -> JsResult {
     let result = Object::new();

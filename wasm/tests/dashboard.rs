@@ -328,3 +328,10 @@ fn a_broadcast_is_checked_with_the_servers_messages() {
     let limits = json(&ok(broadcast_limits()));
     assert_eq!(limits, r#"{"title":200,"message":1000,"imageUrl":512,"actionLink":2048,"chosen":500}"#);
 }
+
+#[wasm_bindgen_test]
+fn a_chosen_catalogue_picture_that_is_not_an_accepted_image_gets_the_servers_text() {
+    assert_eq!(image_type_error("image/webp", "en"), None);
+    assert_eq!(image_type_error("image/svg+xml", "vi").as_deref(), Some("Chỉ chấp nhận ảnh JPEG, PNG, GIF hoặc WebP."));
+    assert_eq!(accepted_image_types(), "image/jpeg,image/png,image/gif,image/webp");
+}

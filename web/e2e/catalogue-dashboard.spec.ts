@@ -6,7 +6,10 @@ test.beforeEach(async ({ context }) => {
 });
 
 test.describe('course management', () => {
-  test('a teacher creates a course, adds its curriculum, publishes it, and it appears in /courselist', async ({ page, baseURL }) => {
+  test('a teacher creates a course, adds its curriculum, publishes it, and it appears in /courselist', async ({
+    page,
+    baseURL,
+  }) => {
     const teacher = newAccount('tch');
     await registerViaApi(page.request, teacher, 'Teacher');
     await signInViaApi(page.context(), baseURL!, teacher);
@@ -51,8 +54,10 @@ test.describe('course management', () => {
   });
 
   test("a teacher cannot open another teacher's course in the editor", async ({ page, baseURL }) => {
-    const demoCourse = await (await page.request.get('/api/courses?search=rust')).json();
-    const id = demoCourse.result.items[0]._id as string;
+    const demoCourse = (await (await page.request.get('/api/courses?search=rust')).json()) as {
+      result: { items: { _id: string }[] };
+    };
+    const id = demoCourse.result.items[0]!._id;
     const teacher = newAccount('tch');
     await registerViaApi(page.request, teacher, 'Teacher');
     await signInViaApi(page.context(), baseURL!, teacher);
@@ -66,7 +71,8 @@ test.describe('course management', () => {
     const rows = page.getByTestId('managed-courses').locator('li');
     // Nguyễn Minh Khoa teaches the three programming courses of the demo catalogue (Python, web, Rust), nothing else.
     await expect(rows).toHaveCount(3);
-    for (const title of await rows.getByRole('link').filter({ hasText: /\S/ }).allTextContents()) expect(title).toMatch(/Python|Full-stack|Rust/);
+    for (const title of await rows.getByRole('link').filter({ hasText: /\S/ }).allTextContents())
+      expect(title).toMatch(/Python|Full-stack|Rust/);
   });
 });
 
@@ -76,7 +82,7 @@ test.describe('inboxes', () => {
     const sent = await page.request.post('/api/contact/admissionMessage', {
       data: { name, email: 'learner@example.com', phone: '0901234567', courseName: 'Python' },
     });
-    expect((await sent.json()).ok).toBe(true);
+    expect(((await sent.json()) as { ok: boolean }).ok).toBe(true);
 
     await signInViaApi(page.context(), baseURL!, E2E_ADMIN);
     await page.goto('/dashboard/admission-message');

@@ -31,7 +31,9 @@ test.describe('home page', () => {
     page.on('pageerror', (error) => problems.push(error.message));
     await page.goto('/');
     await expect(page.getByTestId('popular-grid').getByTestId('course-card')).toHaveCount(8);
-    const order = await page.locator('[data-section]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-section')));
+    const order = await page
+      .locator('[data-section]')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-section')));
     expect(order).toEqual(HOME_SECTIONS);
 
     for (const key of ['bestSelling', 'bestRated', 'topPopular', 'free']) {
@@ -43,14 +45,23 @@ test.describe('home page', () => {
     await expect(page.locator('[data-section="testimonials"] figure')).toHaveCount(4);
     await expect(page.getByTestId('blog-card')).toHaveCount(3);
     await expect(page.getByTestId('blog-card').first()).toContainText('Bình luận (06)');
-    await expect(page.getByTestId('blog-card').first().getByRole('link', { name: /Đọc thêm/ })).toHaveAttribute('href', /\/popular-post\/page\?id=/);
+    await expect(
+      page
+        .getByTestId('blog-card')
+        .first()
+        .getByRole('link', { name: /Đọc thêm/ }),
+    ).toHaveAttribute('href', /\/popular-post\/page\?id=/);
     await expect(page.getByTestId('site-footer').getByTestId('footer-recent-posts').locator('li')).toHaveCount(2);
     expect(problems).toEqual([]);
   });
 
   test('a course card shows the price in đồng, the fixed placeholders and links to its page', async ({ page }) => {
     await page.goto('/');
-    const card = page.getByTestId('popular-grid').getByTestId('course-card').filter({ has: page.locator('del') }).first();
+    const card = page
+      .getByTestId('popular-grid')
+      .getByTestId('course-card')
+      .filter({ has: page.locator('del') })
+      .first();
     await expect(card.getByTestId('course-price')).toContainText(/\d{1,3}(\.\d{3})+ ₫/);
     await expect(card).toContainText('5.3k');
     await expect(card).toContainText('Bài học 10');

@@ -54,7 +54,9 @@ test('a person changes their email with their password in the profile dialog, th
   const token = await confirmationToken(request, newEmail);
   await page.goto(`/confirm-email?token=${token}`);
   const card = page.getByTestId('confirm-email-page');
-  await expect(card.getByRole('status')).toHaveText(`Email của tài khoản bạn giờ là ${newEmail}. Các thiết bị khác đã được đăng xuất.`);
+  await expect(card.getByRole('status')).toHaveText(
+    `Email của tài khoản bạn giờ là ${newEmail}. Các thiết bị khác đã được đăng xuất.`,
+  );
   await card.getByRole('link', { name: 'Đến trang hồ sơ' }).click();
   await expect(page.getByTestId('profile-page')).toContainText(newEmail);
   await expect(page.getByTestId('profile-page')).not.toContainText(account.email);

@@ -27,13 +27,17 @@ test.describe('users admin (/dashboard/user)', () => {
 
     await row.getByRole('button', { name: /^Lock / }).click();
     await expect(row.getByTestId('user-status')).toHaveText('Locked');
-    const refused = await request.post('/auth/token', { data: { username: account.username, password: account.password } });
-    expect((await refused.json()).code).not.toBe(1000);
+    const refused = await request.post('/auth/token', {
+      data: { username: account.username, password: account.password },
+    });
+    expect(((await refused.json()) as { code: number }).code).not.toBe(1000);
 
     await row.getByRole('button', { name: /^Unlock / }).click();
     await expect(row.getByTestId('user-status')).toHaveText('Active');
-    const accepted = await request.post('/auth/token', { data: { username: account.username, password: account.password } });
-    expect((await accepted.json()).code).toBe(1000);
+    const accepted = await request.post('/auth/token', {
+      data: { username: account.username, password: account.password },
+    });
+    expect(((await accepted.json()) as { code: number }).code).toBe(1000);
   });
 
   test('the role filter shows only that role', async ({ page, baseURL }) => {
@@ -43,7 +47,10 @@ test.describe('users admin (/dashboard/user)', () => {
     const row = page.locator(`[data-testid="user-row"][data-username="${E2E_ADMIN.username}"]`);
     await expect(row).toBeVisible();
     const roles = () =>
-      page.getByTestId('user-row').getByRole('combobox').evaluateAll((els) => [...new Set(els.map((e) => (e as HTMLSelectElement).value))]);
+      page
+        .getByTestId('user-row')
+        .getByRole('combobox')
+        .evaluateAll((els) => [...new Set(els.map((e) => (e as HTMLSelectElement).value))]);
     await expect.poll(roles).toEqual(['ADMIN']);
   });
 
@@ -71,7 +78,10 @@ test.describe('users admin (/dashboard/user)', () => {
     await context.close();
   });
 
-  test('the last admin cannot lock or demote themself: the server refuses and the page says so', async ({ page, baseURL }) => {
+  test('the last admin cannot lock or demote themself: the server refuses and the page says so', async ({
+    page,
+    baseURL,
+  }) => {
     await signInViaApi(page.context(), baseURL!, E2E_ADMIN);
     await page.goto('/dashboard/user');
     await page.getByRole('searchbox', { name: 'Search users' }).fill(E2E_ADMIN.username);

@@ -32,7 +32,11 @@ export function newAccount(prefix = 'e2e'): Account {
 }
 
 /** POST /users with the registration payload. */
-export async function registerViaApi(request: APIRequestContext, account: Account, role: 'Student' | 'Teacher' = 'Student') {
+export async function registerViaApi(
+  request: APIRequestContext,
+  account: Account,
+  role: 'Student' | 'Teacher' = 'Student',
+) {
   const response = await request.post('/users', {
     data: {
       firstName: '',
@@ -51,8 +55,14 @@ export async function registerViaApi(request: APIRequestContext, account: Accoun
 }
 
 /** POST /auth/token, then the two cookies the app keeps, as the login page would. */
-export async function signInViaApi(context: BrowserContext, baseURL: string, account: { username: string; password: string }) {
-  const response = await context.request.post('/auth/token', { data: { username: account.username, password: account.password } });
+export async function signInViaApi(
+  context: BrowserContext,
+  baseURL: string,
+  account: { username: string; password: string },
+) {
+  const response = await context.request.post('/auth/token', {
+    data: { username: account.username, password: account.password },
+  });
   const body = (await response.json()) as { code: number; result: { token: string; refreshToken?: string } };
   if (body.code !== 1000) throw new Error(`login failed: ${JSON.stringify(body)}`);
   await context.addCookies([

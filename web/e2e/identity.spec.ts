@@ -1,5 +1,14 @@
 import { expect, test, type Request } from '@playwright/test';
-import { cookie, DEMO_STUDENT, DEMO_TEACHER, expire, makePng, newAccount, registerViaApi, signInViaApi } from './identity-fixtures';
+import {
+  cookie,
+  DEMO_STUDENT,
+  DEMO_TEACHER,
+  expire,
+  makePng,
+  newAccount,
+  registerViaApi,
+  signInViaApi,
+} from './identity-fixtures';
 
 test.describe('identity', () => {
   test('register → log in → update the profile with an avatar → log out', async ({ page }) => {
@@ -57,7 +66,9 @@ test.describe('identity', () => {
     await dialog.getByLabel('Số điện thoại').fill('0901234567');
     await dialog.getByLabel('Địa chỉ').fill('268 Lý Thường Kiệt, TP. HCM');
     await dialog.getByLabel('Ngày sinh').fill('1998-03-15');
-    await dialog.getByLabel(/^Ảnh đại diện/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(24) });
+    await dialog
+      .getByLabel(/^Ảnh đại diện/)
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(24) });
     const upload = page.waitForRequest((r) => r.method() === 'PUT' && !r.url().includes('/users/'));
     await dialog.getByRole('button', { name: 'Lưu thay đổi' }).click();
     const put = await upload;
@@ -126,7 +137,11 @@ test.describe('identity', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Truy cập trái phép');
   });
 
-  test('parallel requests with an expired access token are replayed once after a single refresh', async ({ page, request, baseURL }) => {
+  test('parallel requests with an expired access token are replayed once after a single refresh', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const account = newAccount('exp');
     await registerViaApi(request, account);
     const { token } = await signInViaApi(page.context(), baseURL!, account);
@@ -156,7 +171,43 @@ test.describe('identity', () => {
     expect(await cookie(page, 'access-token')).not.toBe(expire(token));
   });
 
-  test('forgot password never says whether an account exists; a bad reset link says it is invalid', async ({ page }) => {
+  test('public pages never fetch the account rules; the register form is drawn at once and stays put when they arrive', async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(
+      fetched.some((path) => /academy_wasm_bg-.*\.wasm$/.test(path)),
+      'the first rule module',
+    ).toBe(true);
+    expect(fetched.filter((path) => /academy_wasm_account/.test(path))).toEqual([]);
+
+    // Hold the account module back a moment: the form is already there, at its full size, waiting for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/academy_wasm_account_bg-[^/]*\.wasm$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/register');
+    const form = page.locator('form[aria-busy="true"]');
+    await expect(form).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Tạo tài khoản' });
+    await expect(submit).toBeDisabled();
+    const before = await submit.boundingBox();
+    await expect(page.getByTestId('strength-meter')).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(page.locator('form[aria-busy]')).toHaveCount(0);
+    await expect(page.getByTestId('strength-meter')).not.toHaveAttribute('aria-busy');
+    expect(await submit.boundingBox()).toEqual(before);
+    expect(fetched.some((path) => /academy_wasm_account_bg-.*\.wasm$/.test(path))).toBe(true);
+  });
+
+  test('forgot password never says whether an account exists; a bad reset link says it is invalid', async ({
+    page,
+  }) => {
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill('nobody@academy.test');
     await page.getByRole('button', { name: 'Gửi liên kết đặt lại' }).click();
@@ -171,13 +222,19 @@ test.describe('identity', () => {
     await expect(page.getByRole('alert')).toHaveText('Liên kết đặt lại mật khẩu không hợp lệ hoặc đã hết hạn.');
   });
 
-  test("a demo student's profile lists enrolled courses and booked mentorships with the real data", async ({ page, baseURL }) => {
+  test("a demo student's profile lists enrolled courses and booked mentorships with the real data", async ({
+    page,
+    baseURL,
+  }) => {
     await signInViaApi(page.context(), baseURL!, DEMO_STUDENT);
     await page.goto('/profile');
     const courses = page.getByTestId('enrolled-course');
     await expect(courses).toHaveCount(3);
     await expect(page.getByTestId('course-list').getByText('Đã hoàn thành')).toHaveCount(1);
-    await expect(courses.first().getByRole('link', { name: 'Tiếp tục học' })).toHaveAttribute('href', /^\/profile\/enroll-lectures\?id=.+/);
+    await expect(courses.first().getByRole('link', { name: 'Tiếp tục học' })).toHaveAttribute(
+      'href',
+      /^\/profile\/enroll-lectures\?id=.+/,
+    );
     await expect(courses.first()).toContainText(/Đăng ký \d+ (giây|phút|giờ|ngày|tuần|tháng|năm) trước/);
 
     await page.getByRole('tab', { name: 'Cố vấn đã đặt' }).click();
@@ -200,13 +257,21 @@ test.describe('identity', () => {
     const course = page.getByTestId('instructor-course').first();
     await expect(course).toBeVisible();
     await expect(course).toContainText(/\d+ học viên/);
-    await expect(course.getByRole('link', { name: 'Quản lý khóa học' })).toHaveAttribute('href', /^\/instructor\/course\/.+/);
+    await expect(course.getByRole('link', { name: 'Quản lý khóa học' })).toHaveAttribute(
+      'href',
+      /^\/instructor\/course\/.+/,
+    );
   });
 
-  test('the dashboard signs out through POST /api/logout and the mobile bar through POST /api/logout/', async ({ page, baseURL }) => {
+  test('the dashboard signs out through POST /api/logout and the mobile bar through POST /api/logout/', async ({
+    page,
+    baseURL,
+  }) => {
     await signInViaApi(page.context(), baseURL!, DEMO_TEACHER);
     await page.goto('/dashboard');
-    const dashboardLogout = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/logout' && r.method() === 'POST');
+    const dashboardLogout = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/api/logout' && r.method() === 'POST',
+    );
     await page.getByRole('button', { name: /Đăng xuất/ }).click();
     await dashboardLogout;
     await expect(page).toHaveURL('/login');
@@ -217,7 +282,9 @@ test.describe('identity', () => {
     await page.goto('/');
     const bar = page.getByRole('navigation', { name: 'Điều hướng nhanh' });
     await expect(bar.getByRole('link', { name: 'Quản trị' })).toBeVisible();
-    const mobileLogout = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/logout/' && r.method() === 'POST');
+    const mobileLogout = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/api/logout/' && r.method() === 'POST',
+    );
     await bar.getByRole('button', { name: 'Đăng xuất' }).click();
     await mobileLogout;
     await expect(page).toHaveURL('/');

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('text limits', () => {
-  test('a field takes no more than the server keeps, and the shared rule refuses more if it gets through', async ({ page }) => {
+  test('a field takes no more than the server keeps, and the shared rule refuses more if it gets through', async ({
+    page,
+  }) => {
     await page.goto('/register');
     const username = page.getByLabel('Tên đăng nhập');
     await expect(username).toHaveAttribute('maxlength', '50');

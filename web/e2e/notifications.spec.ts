@@ -30,7 +30,11 @@ async function broadcast(request: APIRequestContext, userIds: string[], title: s
 }
 
 /** A fresh student, signed in in `page`'s browser; returns the account and its user id. */
-async function freshStudent(page: Page, request: APIRequestContext, baseURL: string): Promise<{ account: Account; id: string }> {
+async function freshStudent(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+): Promise<{ account: Account; id: string }> {
   const account = newAccount('ntf');
   await registerViaApi(request, account);
   await signInViaApi(page.context(), baseURL, account);
@@ -109,7 +113,9 @@ test.describe('notifications', () => {
     await page.goto('/');
     await openDropdown(page);
     await expect(page.getByText('No notifications yet')).toBeVisible();
-    await expect(page.getByText("When you have new notifications, they'll appear here to keep you updated.")).toBeVisible();
+    await expect(
+      page.getByText("When you have new notifications, they'll appear here to keep you updated."),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mark All Read' })).toHaveCount(0);
 
     await page.evaluate(() => localStorage.setItem('academy.lang', 'vi'));
@@ -117,10 +123,16 @@ test.describe('notifications', () => {
     await page.reload();
     await page.getByRole('button', { name: /^Thông báo, \d+ chưa đọc$/ }).hover();
     await expect(page.getByText('Chưa có thông báo nào')).toBeVisible();
-    await expect(page.getByText('Khi có thông báo mới, chúng sẽ xuất hiện ở đây để bạn luôn được cập nhật.')).toBeVisible();
+    await expect(
+      page.getByText('Khi có thông báo mới, chúng sẽ xuất hiện ở đây để bạn luôn được cập nhật.'),
+    ).toBeVisible();
   });
 
-  test('the tabs of one browser share one stream and all show a new notification', async ({ context, request, baseURL }) => {
+  test('the tabs of one browser share one stream and all show a new notification', async ({
+    context,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     await context.addInitScript(() => localStorage.setItem('academy.lang', 'en'));
     const first = await context.newPage();
@@ -161,7 +173,10 @@ test.describe('notifications', () => {
 
     await page.getByLabel('Chosen people').check();
     await page.getByRole('searchbox', { name: 'Search people by name, username or email' }).fill(student.username);
-    await page.getByRole('button', { name: new RegExp(`^Choose `) }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(`^Choose `) })
+      .first()
+      .click();
     await expect(page.getByText('1 person chosen')).toBeVisible();
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByText('This field is required').first()).toBeVisible();

@@ -3,7 +3,11 @@ import { expire, newAccount, registerViaApi, signInViaApi } from './identity-fix
 
 const REFRESH = '**/auth/refresh';
 
-test('two tabs whose access token has expired refresh at once and both stay signed in', async ({ context, request, baseURL }) => {
+test('two tabs whose access token has expired refresh at once and both stay signed in', async ({
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const account = newAccount('tabs');
   await registerViaApi(request, account);

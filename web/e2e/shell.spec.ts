@@ -8,7 +8,9 @@ test.describe('public shell', () => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Phát triển cùng');
-    await expect(page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Khóa học' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Khóa học' }),
+    ).toBeVisible();
     await expect(page.getByTestId('site-footer')).toContainText('© 2025 Academy');
     await expect(page).toHaveTitle('Academy | Khóa học và cố vấn trực tuyến');
     expect(problems).toEqual([]);

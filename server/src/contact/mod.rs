@@ -6,4 +6,4 @@ pub mod repo;
 pub mod routes;
 
 // The HTTP edge's names the routes use as `super::…` (their OpenAPI attributes too).
-use crate::http::{ApiError, ApiResult, Envelope, Json, Language, Text, error, ok};
+use crate::http::{ApiError, ApiResult, Envelope, Json, Language, error, ok};

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{ApiError, ApiResult, Json, Text, ok, repo};
+use super::{ApiError, ApiResult, Json, ok, repo};
 use crate::{
     http::ClientAddr,
     identity::rate_limit::{Limit, Subject},
@@ -48,8 +48,7 @@ pub async fn subscribe_newsletter(
     Json(request): Json<NewsletterRequest>,
 ) -> ApiResult<Subscription> {
     crate::http::rate_limit::check(&state, Limit::Newsletter, Subject::Address(ip)).await?;
-    let email = validate_newsletter_email(&request.email)
-        .map_err(|e| ApiError::invalid_fields([("email".to_owned(), Text::localized(|lang| e.message(lang)))]))?;
+    let email = validate_newsletter_email(&request.email).map_err(|e| ApiError::refused("email", e))?;
     repo::subscribe(&state.pool, &email).await?;
     Ok(ok(Subscription { subscribed: true, email }))
 }

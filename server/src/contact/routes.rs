@@ -140,7 +140,11 @@ async fn within_limit(state: &AppState, limit: Limit, ip: IpAddr, lang: Lang) ->
             response.headers_mut().insert(header::RETRY_AFTER, retry_after_secs.into());
             Err(response)
         }
-        Err(ApiError::Unavailable(e) | ApiError::Internal(e)) => {
+        Err(ApiError::Unavailable(e)) => {
+            tracing::error!(error = format!("{e:#}"), "counting a visitor's message failed");
+            Err(unavailable(lang))
+        }
+        Err(ApiError::Internal(e)) => {
             tracing::error!(error = format!("{e:#}"), "counting a visitor's message failed");
             Err(went_wrong(lang))
         }
@@ -150,7 +154,15 @@ async fn within_limit(state: &AppState, limit: Limit, ip: IpAddr, lang: Lang) ->
 
 fn internal(error: sqlx::Error, lang: Lang) -> Response {
     tracing::error!(error = %error, "storing a visitor's message failed");
-    went_wrong(lang)
+    if crate::platform::db::is_unavailable(&error) { unavailable(lang) } else { went_wrong(lang) }
+}
+
+/// 503 while the database cannot be reached: the visitor may send the same message again in a moment.
+fn unavailable(lang: Lang) -> Response {
+    let message = super::error::texts::unavailable().get(lang).to_owned();
+    let mut response = failed(StatusCode::SERVICE_UNAVAILABLE, code::INTERNAL, message, None);
+    response.headers_mut().insert(header::RETRY_AFTER, super::error::UNAVAILABLE_RETRY_AFTER_SECS.into());
+    response
 }
 
 fn went_wrong(lang: Lang) -> Response {
@@ -169,6 +181,7 @@ fn went_wrong(lang: Lang) -> Response {
         (status = 422, description = "Invalid: `ok` is false, `error` and `result.fields` say why", body = SendResult),
         (status = 400, description = "Unreadable body", body = SendResult),
         (status = 429, description = "Too many messages from this address (`Retry-After`)", body = SendResult),
+        (status = 503, description = "The database cannot be reached right now (`Retry-After`)", body = SendResult),
     )
 )]
 pub async fn send_admission_message(
@@ -203,7 +216,9 @@ pub async fn send_admission_message(
     responses(
         (status = 200, description = "Stored: `ok` is true", body = SendResult),
         (status = 422, description = "Invalid: `ok` is false, `error` and `result.fields` say why", body = SendResult),
+        (status = 400, description = "Unreadable body", body = SendResult),
         (status = 429, description = "Too many messages from this address (`Retry-After`)", body = SendResult),
+        (status = 503, description = "The database cannot be reached right now (`Retry-After`)", body = SendResult),
     )
 )]
 pub async fn send_contact_message(

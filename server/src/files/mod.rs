@@ -1,7 +1,8 @@
 //! Uploaded files: the upload and avatar routes ([`routes`]), the `files` table ([`repo`]) and the purge of unused
-//! uploads ([`purge`]). The bytes themselves live in [`crate::platform::storage`].
+//! uploads ([`purge`]), and the byte ranges files are read in ([`range`]). The bytes themselves live in [`crate::platform::storage`].
 
 pub mod purge;
+pub mod range;
 pub mod repo;
 pub mod routes;
 

@@ -1,5 +1,6 @@
 //! Unused uploads: signed upload URLs that were never committed, avatars replaced since, pictures nothing
-//! shows any more. Once a day old and unreferenced, their bytes and their `files` rows are deleted.
+//! shows any more. Once a day old and unreferenced, their bytes and their `files` rows are deleted. The
+//! temporary files of writes a crash interrupted are deleted too.
 //!
 //! Several server instances may purge at once: each file's row is deleted in a transaction that re-checks
 //! that the file is old and unused and commits only after the bytes are gone, so a file is deleted by one
@@ -28,8 +29,17 @@ pub struct PurgeReport {
     pub failed: u64,
 }
 
-/// Deletes the uploads unused for [`UNUSED_UPLOAD_AGE`] before `now_ms`.
+/// A temporary file of a write that was never renamed into place after this long was interrupted by a crash.
+pub const INTERRUPTED_WRITE_AGE: Duration = Duration::from_secs(10 * 60);
+
+/// Deletes the uploads unused for [`UNUSED_UPLOAD_AGE`] before `now_ms`, and what writes interrupted by a crash
+/// left on disk.
 pub async fn purge_unused_uploads(pool: &Pool, storage: &Storage, now_ms: i64) -> Result<PurgeReport, sqlx::Error> {
+    match storage.remove_interrupted_writes(INTERRUPTED_WRITE_AGE).await {
+        Ok(0) => {}
+        Ok(removed) => tracing::info!(removed, "files of interrupted writes removed"),
+        Err(e) => tracing::warn!(error = %e, "removing the files of interrupted writes failed"),
+    }
     let age_ms = i64::try_from(UNUSED_UPLOAD_AGE.as_millis()).unwrap_or(i64::MAX);
     let before = now_ms.saturating_sub(age_ms);
     let mut report = PurgeReport::default();

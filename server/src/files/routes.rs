@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::range::{self, Requested};
 use super::repo as files;
 use super::{ApiError, ApiResult, Path, Query, Text, ok};
 use crate::{
@@ -101,6 +102,12 @@ pub mod texts {
             "This upload link has already been used. Please upload the file again.",
         )
     }
+    pub fn no_space() -> Text {
+        Text::new(
+            "Máy chủ tạm thời hết chỗ lưu tệp nên chưa lưu được ảnh của bạn. Vui lòng thử lại sau.",
+            "The server has no room to store files right now, so your picture was not saved. Please try again later.",
+        )
+    }
     pub fn upload_not_found() -> Text {
         Text::new("Không tìm thấy tệp đã tải lên.", "The uploaded file was not found.")
     }
@@ -118,6 +125,10 @@ pub fn storage_error(error: StorageError) -> ApiError {
         }
         StorageError::NotFound => ApiError::NotFound(texts::upload_not_found()),
         StorageError::UploadUrl(_) => ApiError::Forbidden(texts::bad_upload_url()),
+        StorageError::NoSpace(cause) => {
+            tracing::error!(error = %cause, "no room left to store an upload");
+            ApiError::InsufficientStorage(texts::no_space())
+        }
         other @ (StorageError::Backend(_) | StorageError::Config(_)) => ApiError::internal(other),
     }
 }
@@ -148,7 +159,6 @@ async fn issue_upload_url(state: &AppState, user: &CurrentUser, params: &UploadU
     responses(
         (status = 200, description = "Where to PUT the file", body = super::Envelope<UrlResult>),
         (status = 400, description = "file-id is not avatar-{filename}", body = super::error::ErrorEnvelope),
-        (status = 401, description = "Not signed in", body = super::error::ErrorEnvelope),
         (status = 429, description = "Too many upload URLs for this account (`Retry-After`)", body = super::error::ErrorEnvelope),
     )
 )]
@@ -167,7 +177,11 @@ pub async fn get_upload_url(
     tag = "files",
     security(("bearer" = [])),
     params(UploadUrlParams),
-    responses((status = 200, description = "Where to PUT the file", body = super::Envelope<UrlResult>))
+    responses(
+        (status = 200, description = "Where to PUT the file", body = super::Envelope<UrlResult>),
+        (status = 400, description = "file-id is not avatar-{filename}", body = super::error::ErrorEnvelope),
+        (status = 429, description = "Too many upload URLs for this account (`Retry-After`)", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn post_upload_url(
     State(state): State<AppState>,
@@ -195,6 +209,7 @@ pub async fn post_upload_url(
         (status = 409, description = "The URL was already used: each stores one file", body = super::error::ErrorEnvelope),
         (status = 413, description = "Larger than 3.6 MB", body = super::error::ErrorEnvelope),
         (status = 422, description = "Not a JPEG, PNG, GIF or WebP image", body = super::error::ErrorEnvelope),
+        (status = 507, description = "No room left to store the file: nothing was kept, the URL still works", body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn upload_file(
@@ -243,6 +258,7 @@ pub async fn upload_file(
         (status = 404, description = "Nothing was uploaded for this file-id", body = super::error::ErrorEnvelope),
         (status = 413, description = "Larger than 3.6 MB", body = super::error::ErrorEnvelope),
         (status = 422, description = "Not an image", body = super::error::ErrorEnvelope),
+        (status = 507, description = "No room left to store the avatar: nothing changed, it can be tried again", body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn upload_avatar(
@@ -268,29 +284,65 @@ pub async fn upload_avatar(
     Ok(ok(UrlResult { url }))
 }
 
-/// A committed public file (an avatar), with the type read from its content when it was stored.
+/// A committed public file (an avatar, a lesson's video), with the type read from its content when it was
+/// stored. A `Range: bytes=…` header gets that part of it (206), so video players start anywhere and seek.
 #[utoipa::path(
     get,
     path = "/files/public/{folder}/{name}",
     tag = "files",
-    params(("folder" = String, Path), ("name" = String, Path)),
+    params(
+        ("folder" = String, Path),
+        ("name" = String, Path),
+        ("Range" = Option<String>, Header, description = "One byte range, e.g. `bytes=0-1023`"),
+    ),
     responses(
-        (status = 200, description = "The image", content_type = "image/*"),
+        (status = 200, description = "The file", content_type = "image/*"),
+        (status = 206, description = "The bytes asked for (`Content-Range`)"),
         (status = 404, description = "No such file", body = super::error::ErrorEnvelope),
+        (status = 416, description = "The range starts past the end (`Content-Range: bytes */size`)", body = super::error::ErrorEnvelope),
     )
 )]
-pub async fn read_public_file(State(state): State<AppState>, Path((folder, name)): Path<(String, String)>) -> Response {
+pub async fn read_public_file(
+    State(state): State<AppState>,
+    Path((folder, name)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
     let key = format!("{folder}/{name}");
-    match state.storage.get(&key).await {
-        Ok((bytes, kind)) => (
-            [
-                (header::CONTENT_TYPE, HeaderValue::from_static(kind.mime())),
-                (header::CACHE_CONTROL, HeaderValue::from_static(storage::CACHE_CONTROL)),
-                (header::CONTENT_DISPOSITION, HeaderValue::from_static("inline")),
-            ],
-            bytes,
-        )
-            .into_response(),
-        Err(e) => storage_error(e).into_response(),
+    let range = match headers.get(header::RANGE).map(|value| value.to_str().unwrap_or_default()) {
+        None => None,
+        Some(wanted) => match state.storage.size(&key).await {
+            Ok(size) => match range::requested(Some(wanted), size) {
+                Requested::Whole => None,
+                Requested::Part(part) => Some(part),
+                Requested::Unsatisfiable => {
+                    let unsatisfiable = format!("bytes */{size}");
+                    return (StatusCode::RANGE_NOT_SATISFIABLE, [(header::CONTENT_RANGE, unsatisfiable)])
+                        .into_response();
+                }
+            },
+            Err(e) => return storage_error(e).into_response(),
+        },
+    };
+    let file = match state.storage.read(&key, range.clone()).await {
+        Ok(file) => file,
+        Err(e) => return storage_error(e).into_response(),
+    };
+    let mut response = (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(file.content_type)),
+            (header::CACHE_CONTROL, HeaderValue::from_static(storage::CACHE_CONTROL)),
+            (header::CONTENT_DISPOSITION, HeaderValue::from_static("inline")),
+            (header::ACCEPT_RANGES, HeaderValue::from_static("bytes")),
+        ],
+        file.bytes,
+    )
+        .into_response();
+    if let Some(part) = range {
+        *response.status_mut() = StatusCode::PARTIAL_CONTENT;
+        let content_range = format!("bytes {}-{}/{}", part.start, part.end - 1, file.size);
+        if let Ok(value) = HeaderValue::from_str(&content_range) {
+            response.headers_mut().insert(header::CONTENT_RANGE, value);
+        }
     }
+    response
 }

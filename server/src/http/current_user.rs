@@ -91,3 +91,46 @@ impl FromRequestParts<AppState> for MaybeUser {
         }
     }
 }
+
+/// The roles an endpoint is for: [`Allowed<R>`] extracts the signed-in caller and answers 403 (error envelope)
+/// to any other role, before the request's body is read.
+pub trait Roles: Send + Sync + 'static {
+    const ROLES: &'static [Role];
+}
+
+macro_rules! role_sets {
+    ($($(#[$doc:meta])* $name:ident = [$($role:ident),+];)+) => {$(
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub struct $name;
+
+        impl Roles for $name {
+            const ROLES: &'static [Role] = &[$(Role::$role),+];
+        }
+    )+};
+}
+
+role_sets! {
+    /// Administrators only.
+    Admins = [Admin];
+    /// Administrators and staff: the people who run the academy.
+    Staff = [Admin, Staff];
+    /// Teachers and administrators: who build courses and mentorship plans.
+    Teachers = [Teacher, Admin];
+    /// Everyone who works in the dashboard's catalogue: administrators, staff and teachers.
+    DashboardUsers = [Admin, Staff, Teacher];
+}
+
+/// The signed-in caller, known to have one of `R`'s roles: `Allowed(user, _): Allowed<Admins>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Allowed<R: Roles>(pub CurrentUser, pub std::marker::PhantomData<R>);
+
+impl<R: Roles> FromRequestParts<AppState> for Allowed<R> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let user = CurrentUser::from_request_parts(parts, state).await?;
+        require_role(&user, R::ROLES)?;
+        Ok(Allowed(user, std::marker::PhantomData))
+    }
+}

@@ -5,7 +5,11 @@
 
 use std::collections::BTreeMap;
 
-use academy_shared::{envelope::Envelope, i18n::Lang};
+use academy_shared::{
+    envelope::Envelope,
+    i18n::Lang,
+    validation::{Field, FieldErrors, Message},
+};
 use axum::{
     body::Body,
     extract::{
@@ -55,6 +59,9 @@ pub enum ApiError {
     /// 503 / 9999: a dependency (the database) is down.
     #[error("service unavailable")]
     Unavailable(#[source] anyhow::Error),
+    /// 507 / 9999: there is no room left to store what the request sends (an upload on a full disk).
+    #[error("insufficient storage")]
+    InsufficientStorage(Text),
     /// 500 / 9999: a bug or an unexpected failure. Logged with its cause chain, never shown.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -98,9 +105,22 @@ impl ApiError {
         ApiError::NotFound(texts::not_found())
     }
 
-    /// 422 with per-field messages; the overall message is the generic "check your input".
+    /// 422 with per-field messages. The overall message is the first field's text, so a client showing only
+    /// `result.message` shows the cause; the generic "check your input" when no field is named.
     pub fn invalid_fields(fields: impl IntoIterator<Item = (String, Text)>) -> ApiError {
-        ApiError::Unprocessable { message: texts::invalid_input(), fields: fields.into_iter().collect() }
+        let fields: Vec<(String, Text)> = fields.into_iter().collect();
+        let message = fields.first().map_or_else(texts::invalid_input, |(_, text)| text.clone());
+        ApiError::Unprocessable { message, fields: fields.into_iter().collect() }
+    }
+
+    /// 422 naming one field, its text also the overall message.
+    pub fn invalid_field(field: &str, text: Text) -> ApiError {
+        ApiError::invalid_fields([(field.to_owned(), text)])
+    }
+
+    /// 422 naming `field` with a shared rule's refusal.
+    pub fn refused(field: &str, error: impl Message) -> ApiError {
+        ApiError::invalid_field(field, message_text(error))
     }
 
     /// 422 naming `field` when `value` (a query parameter) is longer than `max` characters, with the shared
@@ -133,6 +153,7 @@ impl ApiError {
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooManyRequests(_) | ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::InsufficientStorage(_) => StatusCode::INSUFFICIENT_STORAGE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -147,7 +168,7 @@ impl ApiError {
             ApiError::Conflict(_) => code::CONFLICT,
             ApiError::Unprocessable { .. } => code::UNPROCESSABLE,
             ApiError::TooManyRequests(_) | ApiError::RateLimited { .. } => code::TOO_MANY_REQUESTS,
-            ApiError::Unavailable(_) | ApiError::Internal(_) => code::INTERNAL,
+            ApiError::Unavailable(_) | ApiError::InsufficientStorage(_) | ApiError::Internal(_) => code::INTERNAL,
         }
     }
 
@@ -162,6 +183,7 @@ impl ApiError {
             | ApiError::NotFound(m)
             | ApiError::Conflict(m)
             | ApiError::TooManyRequests(m)
+            | ApiError::InsufficientStorage(m)
             | ApiError::RateLimited { message: m, .. } => (m.clone(), BTreeMap::new()),
             ApiError::Unavailable(_) => (texts::unavailable(), BTreeMap::new()),
             ApiError::Internal(_) => (texts::internal(), BTreeMap::new()),
@@ -179,7 +201,7 @@ impl From<sqlx::Error> for ApiError {
             sqlx::Error::Database(db) if db.is_check_violation() => {
                 ApiError::Unprocessable { message: texts::invalid_input(), fields: BTreeMap::new() }
             }
-            sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) => ApiError::Unavailable(error.into()),
+            _ if crate::platform::db::is_unavailable(&error) => ApiError::Unavailable(error.into()),
             _ => ApiError::Internal(anyhow::Error::new(error).context("database error")),
         }
     }
@@ -257,22 +279,49 @@ impl ErrorParts {
     }
 }
 
+/// Seconds a client is asked to wait (`Retry-After`) before repeating a request answered 503.
+pub const UNAVAILABLE_RETRY_AFTER_SECS: u64 = 5;
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        match &self {
+        let this = self.unavailable_when_the_database_is();
+        match &this {
             ApiError::Internal(cause) => tracing::error!(error = format!("{cause:#}"), "internal error"),
-            ApiError::Unavailable(cause) => tracing::error!(error = format!("{cause:#}"), "service unavailable"),
+            ApiError::Unavailable(cause) => tracing::warn!(error = format!("{cause:#}"), "service unavailable"),
             ApiError::BadRequest { detail: Some(detail), .. } => {
-                tracing::debug!(status = %self.status(), error = %self, detail = %detail, "request failed");
+                tracing::debug!(status = %this.status(), error = %this, detail = %detail, "request failed");
             }
-            _ => tracing::debug!(status = %self.status(), error = %self, "request failed"),
+            _ => tracing::debug!(status = %this.status(), error = %this, "request failed"),
         }
         // Vietnamese unless the localize_errors middleware re-renders it for the request's language.
-        let mut response = self.public_parts().render(Lang::default());
-        if let ApiError::RateLimited { retry_after_secs, .. } = self {
-            response.headers_mut().insert(header::RETRY_AFTER, retry_after_secs.into());
+        let mut response = this.public_parts().render(Lang::default());
+        match this {
+            ApiError::RateLimited { retry_after_secs, .. } => {
+                response.headers_mut().insert(header::RETRY_AFTER, retry_after_secs.into());
+            }
+            ApiError::Unavailable(_) => {
+                response.headers_mut().insert(header::RETRY_AFTER, UNAVAILABLE_RETRY_AFTER_SECS.into());
+            }
+            _ => {}
         }
         response
+    }
+}
+
+impl ApiError {
+    /// An internal error caused, somewhere in its chain, by the database being unreachable (a domain error
+    /// wrapping it, a service's `anyhow` context) is a 503 like the database error itself.
+    fn unavailable_when_the_database_is(self) -> ApiError {
+        match self {
+            ApiError::Internal(cause)
+                if cause
+                    .chain()
+                    .any(|e| e.downcast_ref::<sqlx::Error>().is_some_and(crate::platform::db::is_unavailable)) =>
+            {
+                ApiError::Unavailable(cause)
+            }
+            other => other,
+        }
     }
 }
 
@@ -351,6 +400,20 @@ pub fn ok_body<T: Serialize>(result: T) -> axum::Json<Envelope<T>> {
     axum::Json(Envelope::ok(result))
 }
 
+/// A shared rule's refusal as a text in both languages.
+pub fn message_text(error: impl Message) -> Text {
+    Text::localized(move |lang| error.message(lang))
+}
+
+/// The refusals of a form checked by a shared rule: 422 naming each refused field.
+impl<F: Field, E: Message + Clone> From<&FieldErrors<F, E>> for ApiError {
+    fn from(errors: &FieldErrors<F, E>) -> ApiError {
+        ApiError::invalid_fields(
+            errors.iter().map(|(field, error)| (field.name().to_owned(), message_text(error.clone()))),
+        )
+    }
+}
+
 /// Texts used by more than one error.
 pub mod texts {
     use super::Text;
@@ -403,62 +466,14 @@ pub mod texts {
 pub(crate) fn render_in(error: ApiError, lang: Lang) -> Response<Body> {
     let response = error.into_response();
     match response.extensions().get::<ErrorParts>() {
-        Some(parts) if lang != Lang::default() => parts.clone().render(lang),
+        Some(parts) if lang != Lang::default() => {
+            let mut localized = parts.clone().render(lang);
+            copy_headers(response.headers(), &mut localized);
+            localized
+        }
         _ => response,
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    async fn body_json(response: Response) -> serde_json::Value {
-        let bytes = axum::body::to_bytes(response.into_body(), 1 << 16).await.expect("body");
-        serde_json::from_slice(&bytes).expect("json")
-    }
-
-    #[tokio::test]
-    async fn an_internal_error_hides_its_cause() {
-        let error = ApiError::internal(anyhow::anyhow!("password=hunter2 at db.internal:5432"));
-        let response = error.into_response();
-        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
-        let body = body_json(response).await;
-        assert_eq!(body["code"], 9999);
-        assert!(!body.to_string().contains("hunter2"), "{body}");
-        assert_eq!(body["result"]["message"], "Đã có lỗi xảy ra. Vui lòng thử lại sau.");
-    }
-
-    #[tokio::test]
-    async fn a_missing_row_is_a_404_envelope() {
-        let response = ApiError::from(sqlx::Error::RowNotFound).into_response();
-        assert_eq!(response.status(), StatusCode::NOT_FOUND);
-        assert_eq!(body_json(response).await["code"], 1004);
-    }
-
-    #[tokio::test]
-    async fn field_errors_are_listed_in_the_requested_language() {
-        let error = ApiError::invalid_fields([("email".to_owned(), Text::new("Email không hợp lệ", "Invalid email"))]);
-        let body = body_json(render_in(error, Lang::En)).await;
-        assert_eq!(body["code"], 1006);
-        assert_eq!(body["result"]["fields"]["email"], "Invalid email");
-        assert_eq!(body["message"], "Please check the data you entered.");
-    }
-
-    #[test]
-    fn every_variant_maps_to_its_status_and_code() {
-        let t = || Text::new("x", "x");
-        let cases = [
-            (ApiError::bad_request(t()), 400, 1001),
-            (ApiError::Unauthenticated(t()), 401, 1002),
-            (ApiError::Forbidden(t()), 403, 1003),
-            (ApiError::NotFound(t()), 404, 1004),
-            (ApiError::Conflict(t()), 409, 1005),
-            (ApiError::invalid_fields([]), 422, 1006),
-            (ApiError::TooManyRequests(t()), 429, 1007),
-            (ApiError::internal(anyhow::anyhow!("x")), 500, 9999),
-        ];
-        for (error, status, code) in cases {
-            assert_eq!((error.status().as_u16(), error.code()), (status, code), "{error:?}");
-        }
-    }
-}
+mod tests;

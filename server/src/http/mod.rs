@@ -33,7 +33,10 @@ use axum::{
 };
 use tower::ServiceBuilder;
 use tower_http::{
-    compression::CompressionLayer,
+    compression::{
+        CompressionLayer,
+        predicate::{DefaultPredicate, NotForContentType, Predicate as _},
+    },
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     set_header::SetResponseHeaderLayer,
     timeout::TimeoutLayer,
@@ -118,7 +121,11 @@ pub fn app_from(state: AppState, api: OpenApiRouter<AppState>) -> Router {
                 .layer(security_header(header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
                 .layer(security_header(HeaderName::from_static("permissions-policy"), PERMISSIONS_POLICY))
                 .layer(middleware::from_fn_with_state(state.clone(), transport_and_caching))
-                .layer(CompressionLayer::new())
+                // Videos are compressed already, and a compressed answer could no longer be read by byte range.
+                .layer(
+                    CompressionLayer::new()
+                        .compress_when(DefaultPredicate::new().and(NotForContentType::const_new("video/"))),
+                )
                 .layer(middleware::from_fn(error::localize_errors))
                 .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT)),
         )

@@ -20,18 +20,12 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     ApiError, ApiResult, Json, Path, Query, ok,
-    repo::{self, SubjectListRow, SyllabusListRow},
+    repo::{self, SubjectInput, SubjectListRow, SubjectRow, SyllabusInput, SyllabusListRow, SyllabusRow},
 };
 use crate::{
     catalogue::{
-        repo::{
-            Localized,
-            catalogue::{self, SubjectInput, SubjectRow, SyllabusInput, SyllabusRow},
-        },
-        routes::{
-            courses::iso,
-            dashboard::{Created, field_errors, one_field_error},
-        },
+        repo::Localized,
+        routes::{courses::iso, dashboard::Created},
     },
     http::{CurrentUser, require_role},
     platform::db::{new_id, now_ms},
@@ -54,6 +48,7 @@ const SYLLABUS_EDITORS: [Role; 2] = [Role::Admin, Role::Staff];
 #[into_params(parameter_in = Query)]
 pub struct SearchParams {
     /// Words to find in the code or either name (marks ignored).
+    #[param(max_length = 100)]
     pub search: Option<String>,
 }
 
@@ -131,7 +126,7 @@ impl SubjectBody {
             description_vi: &self.description.vi,
             description_en: &self.description.en,
         };
-        rules::validate_subject(&facts).map_err(|e| field_errors(&e))?;
+        rules::validate_subject(&facts).map_err(|e| ApiError::from(&e))?;
         Ok(SubjectInput {
             code: self.code.trim().to_owned(),
             credits: self.credits,
@@ -146,11 +141,10 @@ impl SubjectBody {
     get,
     path = "/api/dashboard/subjects",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     params(SearchParams),
     responses(
         (status = 200, description = "Subjects", body = super::Envelope<Vec<Subject>>),
-        (status = 403, description = "Not ADMIN, STAFF or TEACHER", body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn list_subjects(
@@ -173,7 +167,7 @@ pub async fn list_subjects(
     post,
     path = "/api/dashboard/subjects",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     request_body = SubjectBody,
     responses(
         (status = 200, description = "Created", body = super::Envelope<Created>),
@@ -190,13 +184,13 @@ pub async fn create_subject(
     let input = body.validated()?;
     let id = new_id();
     let mut tx = state.pool.begin().await?;
-    catalogue::insert_subject(&mut tx, &id, Some(&user.id), &input).await?;
+    repo::insert_subject(&mut tx, &id, Some(&user.id), &input).await?;
     tx.commit().await?;
     Ok(ok(Created { id }))
 }
 
 async fn find_subject(state: &AppState, user: &CurrentUser, id: &str) -> Result<Subject, ApiError> {
-    let row = catalogue::find_subject(&state.pool, id).await?.ok_or_else(ApiError::not_found)?;
+    let row = repo::find_subject(&state.pool, id).await?.ok_or_else(ApiError::not_found)?;
     let mut conn = state.pool.acquire().await?;
     let name = match &row.owner_id {
         Some(owner) => repo::owner_name(&mut conn, owner).await?.unwrap_or_default(),
@@ -210,7 +204,7 @@ async fn find_subject(state: &AppState, user: &CurrentUser, id: &str) -> Result<
     get,
     path = "/api/dashboard/subjects/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     params(("id" = String, Path, description = "Subject id or code")),
     responses(
         (status = 200, description = "The subject", body = super::Envelope<Subject>),
@@ -231,7 +225,7 @@ pub async fn get_subject(
     put,
     path = "/api/dashboard/subjects/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     params(("id" = String, Path, description = "Subject id")),
     request_body = SubjectBody,
     responses(
@@ -248,12 +242,12 @@ pub async fn update_subject(
     Json(body): Json<SubjectBody>,
 ) -> ApiResult<Subject> {
     require_role(&user, &MATERIAL_ROLES)?;
-    let existing = catalogue::find_subject(&state.pool, &id).await?.ok_or_else(ApiError::not_found)?;
+    let existing = repo::find_subject(&state.pool, &id).await?.ok_or_else(ApiError::not_found)?;
     if !may_edit_subject(&user, existing.owner_id.as_deref()) {
         return Err(ApiError::forbidden());
     }
     let input = body.validated()?;
-    if !catalogue::update_subject(&state.pool, &existing.id, &input).await? {
+    if !repo::update_subject(&state.pool, &existing.id, &input).await? {
         return Err(ApiError::not_found());
     }
     Ok(ok(find_subject(&state, &user, &existing.id).await?))
@@ -333,7 +327,7 @@ impl SyllabusBody {
             owner_id: self.owner_id.as_deref().unwrap_or_default(),
             subject_ids: self.subjects.iter().map(String::as_str).collect(),
         };
-        rules::validate_syllabus(&facts).map_err(|e| field_errors(&e))?;
+        rules::validate_syllabus(&facts).map_err(|e| ApiError::from(&e))?;
         Ok(SyllabusInput {
             code: self.code.trim().to_owned(),
             owner_id: self.owner_id.filter(|o| !o.trim().is_empty()).or(owner_id),
@@ -351,12 +345,12 @@ impl SyllabusBody {
 async fn check_references(conn: &mut sqlx::AnyConnection, input: &SyllabusInput) -> Result<(), ApiError> {
     let found = repo::count_subjects(conn, &input.subject_ids).await?;
     if usize::try_from(found).unwrap_or(0) != input.subject_ids.len() {
-        return Err(one_field_error("subjects", CatalogueError::SubjectUnknown));
+        return Err(ApiError::refused("subjects", CatalogueError::SubjectUnknown));
     }
     if let Some(owner) = &input.owner_id
         && repo::owner_name(conn, owner).await?.is_none()
     {
-        return Err(one_field_error("ownerId", CatalogueError::Required));
+        return Err(ApiError::refused("ownerId", CatalogueError::Required));
     }
     Ok(())
 }
@@ -366,11 +360,10 @@ async fn check_references(conn: &mut sqlx::AnyConnection, input: &SyllabusInput)
     get,
     path = "/api/dashboard/syllabuses",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     params(SearchParams),
     responses(
         (status = 200, description = "Syllabuses (without their subjects)", body = super::Envelope<Vec<Syllabus>>),
-        (status = 403, description = "Not ADMIN, STAFF or TEACHER", body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn list_syllabuses(
@@ -396,11 +389,10 @@ pub async fn list_syllabuses(
     post,
     path = "/api/dashboard/syllabuses",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF"])),
     request_body = SyllabusBody,
     responses(
         (status = 200, description = "Created", body = super::Envelope<Created>),
-        (status = 403, description = "Not ADMIN or STAFF", body = super::error::ErrorEnvelope),
         (status = 409, description = "Code taken", body = super::error::ErrorEnvelope),
         (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
     )
@@ -415,13 +407,13 @@ pub async fn create_syllabus(
     let id = new_id();
     let mut tx = state.pool.begin().await?;
     check_references(&mut tx, &input).await?;
-    catalogue::save_syllabus(&mut tx, &id, &input, false).await?;
+    repo::save_syllabus(&mut tx, &id, &input, false).await?;
     tx.commit().await?;
     Ok(ok(Created { id }))
 }
 
 async fn read_syllabus(state: &AppState, user: &CurrentUser, id: &str) -> Result<Syllabus, ApiError> {
-    let (row, subjects) = catalogue::find_syllabus(&state.pool, id).await?.ok_or_else(ApiError::not_found)?;
+    let (row, subjects) = repo::find_syllabus(&state.pool, id).await?.ok_or_else(ApiError::not_found)?;
     if user.role == Role::Teacher && row.owner_id.as_deref() != Some(user.id.as_str()) {
         return Err(ApiError::forbidden());
     }
@@ -451,11 +443,11 @@ async fn read_syllabus(state: &AppState, user: &CurrentUser, id: &str) -> Result
     get,
     path = "/api/dashboard/syllabuses/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     params(("id" = String, Path, description = "Syllabus id or code")),
     responses(
         (status = 200, description = "The syllabus", body = super::Envelope<Syllabus>),
-        (status = 403, description = "Another teacher's syllabus, or not ADMIN, STAFF or TEACHER", body = super::error::ErrorEnvelope),
+        (status = 403, description = "Another teacher's syllabus", body = super::error::ErrorEnvelope),
         (status = 404, description = "No such syllabus", body = super::error::ErrorEnvelope),
     )
 )]
@@ -473,12 +465,11 @@ pub async fn get_syllabus(
     put,
     path = "/api/dashboard/syllabuses/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF"])),
     params(("id" = String, Path, description = "Syllabus id")),
     request_body = SyllabusBody,
     responses(
         (status = 200, description = "The syllabus", body = super::Envelope<Syllabus>),
-        (status = 403, description = "Not ADMIN or STAFF", body = super::error::ErrorEnvelope),
         (status = 409, description = "Code taken", body = super::error::ErrorEnvelope),
         (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
     )
@@ -493,7 +484,7 @@ pub async fn update_syllabus(
     let input = body.validated(None)?;
     let mut tx = state.pool.begin().await?;
     check_references(&mut tx, &input).await?;
-    if !catalogue::save_syllabus(&mut tx, &id, &input, true).await? {
+    if !repo::save_syllabus(&mut tx, &id, &input, true).await? {
         return Err(ApiError::not_found());
     }
     tx.commit().await?;

@@ -131,6 +131,22 @@ async fn a_student_cannot_manage_courses() {
 }
 
 #[tokio::test]
+async fn a_student_editing_a_course_is_refused_before_the_edit_is_checked() {
+    let app = spawn_demo_app().await;
+    let student = token(&app, "phanthiyen", DEMO_PASSWORD).await;
+    let khoa = token(&app, "nguyenminhkhoa", DEMO_PASSWORD).await;
+    let course = course_id(&app, "lap-trinh-rust-backend-hieu-nang-cao", &khoa).await;
+    let path = |tail: &str| format!("/api/dashboard/courses/{course}{tail}");
+    let untitled = json!({"sections": [{"title": {"vi": "", "en": ""}, "lessons": []}]});
+
+    let (status, _) = call(&app, reqwest::Method::PUT, &path("/status"), &student, Some(json!({"status": "x"}))).await;
+    let (curriculum, _) = call(&app, reqwest::Method::PUT, &path("/curriculum"), &student, Some(untitled)).await;
+    let (details, _) = call(&app, reqwest::Method::PUT, &path(""), &student, Some(new_course(""))).await;
+
+    assert_eq!([status, curriculum, details], [403, 403, 403], "the role first, not what is wrong with the edit");
+}
+
+#[tokio::test]
 async fn a_teacher_creates_a_draft_adds_a_curriculum_and_publishes_it() {
     let app = spawn_demo_app().await;
     let khoa = token(&app, "nguyenminhkhoa", DEMO_PASSWORD).await;
@@ -228,7 +244,7 @@ async fn the_profile_lists_are_real() {
     let (teacher_only, _) = call(&app, reqwest::Method::GET, "/courses/instructor", &student, None).await;
     let anonymous = app.client.post(app.url("/api/course/enroll-list")).send().await.expect("sent");
 
-    let list = courses["result"]["enrollList"].as_array().expect("enrollList");
+    let list = courses["enrollList"].as_array().expect("enrollList at the top level");
     assert_eq!(list.len(), 3);
     assert!(list.iter().any(|c| c["completed"] == true && c["progress"] == 100));
     assert!(list[0]["instructor"]["name"].is_string());

@@ -63,3 +63,34 @@ async fn the_account_and_course_status_bodies_are_two_documented_schemas() {
     assert!(course.contains("published"), "{course}");
     assert!(schemas.get("StatusBody").is_none());
 }
+
+#[test]
+fn every_reference_in_the_document_names_one_of_its_schemas() {
+    fn references<'a>(value: &'a Value, found: &mut Vec<&'a str>) {
+        match value {
+            Value::Object(fields) => {
+                if let Some(Value::String(reference)) = fields.get("$ref") {
+                    found.push(reference);
+                }
+                fields.values().for_each(|v| references(v, found));
+            }
+            Value::Array(items) => items.iter().for_each(|v| references(v, found)),
+            _ => {}
+        }
+    }
+    let doc = serde_json::to_value(academy_server::openapi()).expect("the document as JSON");
+    let mut found = Vec::new();
+    references(&doc, &mut found);
+
+    let dangling: Vec<&str> = found
+        .iter()
+        .copied()
+        .filter(|r| {
+            let name = r.strip_prefix("#/components/schemas/").unwrap_or(r);
+            doc["components"]["schemas"].get(name).is_none()
+        })
+        .collect();
+
+    assert!(found.len() > 100, "the document refers to its schemas: {}", found.len());
+    assert!(dangling.is_empty(), "references to no schema: {dangling:?}");
+}

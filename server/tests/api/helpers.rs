@@ -222,7 +222,7 @@ fn start_throwaway_cluster() -> String {
     format!("postgres://postgres@127.0.0.1:{port}")
 }
 
-fn postgres_bin_dir() -> PathBuf {
+pub fn postgres_bin_dir() -> PathBuf {
     if let Ok(dir) = std::env::var("ACADEMY_PG_BIN") {
         return PathBuf::from(dir);
     }
@@ -238,7 +238,7 @@ fn postgres_bin_dir() -> PathBuf {
     })
 }
 
-fn shell(script: &str, as_postgres: bool) {
+pub fn shell(script: &str, as_postgres: bool) {
     let status = if as_postgres {
         Command::new("su").args(["postgres", "-s", "/bin/sh", "-c", script]).status()
     } else {
@@ -248,12 +248,12 @@ fn shell(script: &str, as_postgres: bool) {
     assert!(status.success(), "failed: {script}");
 }
 
-fn run_ok(program: &str, args: &[&str]) {
+pub fn run_ok(program: &str, args: &[&str]) {
     let status = Command::new(program).args(args).status().expect("command started");
     assert!(status.success(), "failed: {program} {args:?}");
 }
 
-fn run_capture(program: &str, args: &[&str]) -> String {
+pub fn run_capture(program: &str, args: &[&str]) -> String {
     let output = Command::new(program).args(args).output().expect("command started");
     String::from_utf8_lossy(&output.stdout).into_owned()
 }

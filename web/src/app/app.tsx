@@ -1,14 +1,14 @@
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { i18n } from '@/lib/i18n';
-import { createRouter } from './router';
-
-const router = createRouter();
+import { AppRoutes } from './router';
 
 export function App() {
   return (
     <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </I18nextProvider>
   );
 }

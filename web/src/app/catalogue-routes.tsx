@@ -1,37 +1,90 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyPage } from './lazy-page';
 
-const CourseListPage = lazy(() => import('@/features/courses/routes/course-list'));
-const CourseDetailsPage = lazy(() => import('@/features/courses/routes/course-details'));
-const CategoryListPage = lazy(() => import('@/features/categories/routes/category-list'));
-const MentorListPage = lazy(() => import('@/features/mentors/routes/mentor-list'));
-const MentorPage = lazy(() => import('@/features/mentors/routes/mentor'));
-const PostListPage = lazy(() => import('@/features/posts/routes/post-list'));
-const PostPage = lazy(() => import('@/features/posts/routes/post'));
-const FeedPage = lazy(() => import('@/features/feed/routes/feed'));
-const AboutPage = lazy(() => import('@/features/pages/routes/about'));
-const ContactPage = lazy(() => import('@/features/pages/routes/contact'));
-const InformationsPage = lazy(() => import('@/features/pages/routes/informations'));
-const TermsPage = lazy(() => import('@/features/pages/routes/legal').then((m) => ({ default: m.TermsPage })));
-const PrivacyPage = lazy(() => import('@/features/pages/routes/legal').then((m) => ({ default: m.PrivacyPage })));
+const CourseListPage = lazyPage(
+  () => import('@/features/courses/routes/course-list'),
+  ['courses', 'pages', 'catalogue'],
+);
+const CourseDetailsPage = lazyPage(
+  () => import('@/features/courses/routes/course-details'),
+  ['courses', 'reviews', 'pages', 'catalogue'],
+);
+const CategoryListPage = lazyPage(
+  () => import('@/features/categories/routes/category-list'),
+  ['courses', 'pages', 'catalogue'],
+);
+const MentorListPage = lazyPage(
+  () => import('@/features/mentors/routes/mentor-list'),
+  ['mentors', 'pages', 'catalogue'],
+);
+const MentorPage = lazyPage(() => import('@/features/mentors/routes/mentor'), ['mentors', 'pages', 'catalogue']);
+const PostListPage = lazyPage(() => import('@/features/posts/routes/post-list'), ['posts', 'pages', 'catalogue']);
+const PostPage = lazyPage(() => import('@/features/posts/routes/post'), ['posts', 'pages', 'catalogue']);
+const FeedPage = lazyPage(() => import('@/features/feed/routes/feed'), ['posts', 'pages', 'catalogue']);
+const AboutPage = lazyPage(() => import('@/features/pages/routes/about'), ['pages', 'catalogue']);
+const ContactPage = lazyPage(() => import('@/features/pages/routes/contact'), ['pages', 'catalogue']);
+const InformationsPage = lazyPage(() => import('@/features/pages/routes/informations'), ['pages', 'catalogue']);
+const TermsPage = lazyPage(
+  () => import('@/features/pages/routes/legal').then((m) => ({ default: m.TermsPage })),
+  ['pages', 'catalogue'],
+);
+const PrivacyPage = lazyPage(
+  () => import('@/features/pages/routes/legal').then((m) => ({ default: m.PrivacyPage })),
+  ['pages', 'catalogue'],
+);
 
-const InstructorRedirect = lazy(() => import('@/features/dashboard-catalogue/routes/instructor-redirect'));
-const CourseManagePage = lazy(() => import('@/features/dashboard-catalogue/routes/course-manage'));
-const CourseEditorPage = lazy(() => import('@/features/dashboard-catalogue/routes/course-editor'));
-const CategoriesPage = lazy(() => import('@/features/dashboard-catalogue/routes/categories'));
-const CourseTypesPage = lazy(() => import('@/features/dashboard-catalogue/routes/course-types'));
-const BannersPage = lazy(() => import('@/features/dashboard-catalogue/routes/banners'));
-const FeedModerationPage = lazy(() => import('@/features/dashboard-catalogue/routes/feed-moderation'));
-const syllabuses = () => import('@/features/dashboard-catalogue/routes/syllabuses');
-const subjects = () => import('@/features/dashboard-catalogue/routes/subjects');
-const SyllabusListPage = lazy(() => syllabuses().then((m) => ({ default: m.SyllabusListPage })));
-const SyllabusEditorPage = lazy(() => syllabuses().then((m) => ({ default: m.SyllabusEditorPage })));
-const SyllabusViewPage = lazy(() => syllabuses().then((m) => ({ default: m.SyllabusViewPage })));
-const SubjectListPage = lazy(() => subjects().then((m) => ({ default: m.SubjectListPage })));
-const SubjectEditorPage = lazy(() => subjects().then((m) => ({ default: m.SubjectEditorPage })));
-const SubjectViewPage = lazy(() => subjects().then((m) => ({ default: m.SubjectViewPage })));
-const ContactInboxPage = lazy(() => import('@/features/dashboard-catalogue/routes/inbox').then((m) => ({ default: m.ContactInboxPage })));
-const AdmissionInboxPage = lazy(() => import('@/features/dashboard-catalogue/routes/inbox').then((m) => ({ default: m.AdmissionInboxPage })));
+// The dashboard's own texts (namespace dashboardCatalogue) load with its route modules (texts.ts).
+const InstructorRedirect = lazyPage(
+  () => import('@/features/dashboard-catalogue/routes/instructor-redirect'),
+  ['catalogue'],
+);
+const CourseManagePage = lazyPage(() => import('@/features/dashboard-catalogue/routes/course-manage'), ['catalogue']);
+const CourseEditorPage = lazyPage(
+  () => import('@/features/dashboard-catalogue/routes/course-editor'),
+  ['catalogue', 'material'],
+);
+const CategoriesPage = lazyPage(() => import('@/features/dashboard-catalogue/routes/categories'), ['catalogue']);
+const CourseTypesPage = lazyPage(
+  () => import('@/features/dashboard-catalogue/routes/course-types'),
+  ['catalogue', 'material'],
+);
+const BannersPage = lazyPage(() => import('@/features/dashboard-catalogue/routes/banners'), ['catalogue']);
+const FeedModerationPage = lazyPage(
+  () => import('@/features/dashboard-catalogue/routes/feed-moderation'),
+  ['catalogue'],
+);
+const SyllabusListPage = lazyPage(
+  () => import('@/features/dashboard-catalogue/routes/syllabuses').then((m) => ({ default: m.SyllabusListPage })),
+  ['catalogue', 'material'],
+);
+const SyllabusEditorPage = lazyPage(
+  () => import('@/features/dashboard-catalogue/routes/syllabuses').then((m) => ({ default: m.SyllabusEditorPage })),
+  ['catalogue', 'material'],
+);
+const SyllabusViewPage = lazyPage(
+  () => import('@/features/dashboard-catalogue/routes/syllabuses').then((m) => ({ default: m.SyllabusViewPage })),
+  ['catalogue', 'material'],
+);
+const SubjectListPage = lazyPage(
+  () => import('@/features/dashboard-catalogue/routes/subjects').then((m) => ({ default: m.SubjectListPage })),
+  ['catalogue', 'material'],
+);
+const SubjectEditorPage = lazyPage(
+  () => import('@/features/dashboard-catalogue/routes/subjects').then((m) => ({ default: m.SubjectEditorPage })),
+  ['catalogue', 'material'],
+);
+const SubjectViewPage = lazyPage(
+  () => import('@/features/dashboard-catalogue/routes/subjects').then((m) => ({ default: m.SubjectViewPage })),
+  ['catalogue', 'material'],
+);
+const ContactInboxPage = lazyPage(
+  () => import('@/features/dashboard-catalogue/routes/inbox').then((m) => ({ default: m.ContactInboxPage })),
+  ['catalogue'],
+);
+const AdmissionInboxPage = lazyPage(
+  () => import('@/features/dashboard-catalogue/routes/inbox').then((m) => ({ default: m.AdmissionInboxPage })),
+  ['catalogue'],
+);
 
 /** The catalogue's public pages, each its own lazy chunk. */
 export const cataloguePublicRoutes: RouteObject[] = [

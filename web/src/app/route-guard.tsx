@@ -2,9 +2,14 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ForbiddenPage } from '@/features/errors/routes/forbidden';
 import { useAuth, useRole } from '@/lib/auth';
 import { guardRoute } from '@/lib/wasm';
+import { lazyPage } from './lazy-page';
+
+const ForbiddenPage = lazyPage(
+  () => import('@/features/errors/routes/forbidden').then((m) => ({ default: m.ForbiddenPage })),
+  ['errors'],
+);
 
 /**
  * The route guard, deciding with the shared route table: open routes render at once; guarded ones
@@ -30,15 +35,13 @@ export function RouteGuard() {
       return page;
     case 'redirectToLogin': {
       const origin = `${location.pathname}${location.search}${location.hash}`;
-      return (
-        <Navigate
-          to={`${paths.login}?redirect=${encodeURIComponent(origin)}`}
-          state={{ from: origin }}
-          replace
-        />
-      );
+      return <Navigate to={`${paths.login}?redirect=${encodeURIComponent(origin)}`} state={{ from: origin }} replace />;
     }
     case 'forbidden':
-      return <ForbiddenPage />;
+      return (
+        <Suspense fallback={<PageSpinner />}>
+          <ForbiddenPage />
+        </Suspense>
+      );
   }
 }

@@ -1,27 +1,80 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { matchRoutes, MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { routes } from './router';
+import { LocationProbe } from '@/testing/render';
+import { AppRoutes, routes } from './router';
 
 /** Every public and dashboard route, including the sidebar-only dashboard routes, as concrete paths. */
 const specPaths = [
-  '/', '/courselist', '/courselist?search=web&category=3', '/course/details/abc', '/courses', '/categorylist',
-  '/mentorlist', '/mentor/42', '/mentor?id=42', '/post-feed', '/popular-post', '/popular-post/page?id=7',
-  '/informations', '/about', '/contact', '/login', '/register', '/forgot-password', '/reset-password', '/terms',
-  '/privacy', '/profile', '/profile/enroll-lectures?id=c1', '/instructor', '/instructor/course/c1', '/cart',
-  '/checkout', '/notification', '/meeting', '/syllabus', '/syllabus/9',
-  '/dashboard', '/dashboard/user', '/dashboard/syllabus', '/dashboard/syllabus/add', '/dashboard/syllabus/edit/1',
-  '/dashboard/syllabus/view/1', '/dashboard/myschedule', '/dashboard/available', '/dashboard/class-register',
-  '/dashboard/subjects', '/dashboard/subjects/create', '/dashboard/subjects/update/1', '/dashboard/subjects/view/1',
-  '/dashboard/course/add-new', '/dashboard/course/', '/dashboard/course-type', '/dashboard/mentorship/add-plan',
-  '/dashboard/mentorship/all-plan', '/dashboard/mentorship/booked-mentorship', '/dashboard/category',
-  '/dashboard/sales-report/course', '/dashboard/sales-report/mentorship', '/dashboard/payment',
-  '/dashboard/payment-account', '/dashboard/payment-method', '/dashboard/payment-request',
-  '/dashboard/withdraw-getway', '/dashboard/banners', '/dashboard/post-feed', '/dashboard/contact-message',
-  '/dashboard/admission-message', '/dashboard/notification', '/dashboard/ads-promo', '/dashboard/settings',
-  '/dashboard/transection', '/dashboard/ADMIN-profile',
+  '/',
+  '/courselist',
+  '/courselist?search=web&category=3',
+  '/course/details/abc',
+  '/courses',
+  '/categorylist',
+  '/mentorlist',
+  '/mentor/42',
+  '/mentor?id=42',
+  '/post-feed',
+  '/popular-post',
+  '/popular-post/page?id=7',
+  '/informations',
+  '/about',
+  '/contact',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/terms',
+  '/privacy',
+  '/profile',
+  '/profile/enroll-lectures?id=c1',
+  '/instructor',
+  '/instructor/course/c1',
+  '/cart',
+  '/checkout',
+  '/notification',
+  '/meeting',
+  '/syllabus',
+  '/syllabus/9',
+  '/dashboard',
+  '/dashboard/user',
+  '/dashboard/syllabus',
+  '/dashboard/syllabus/add',
+  '/dashboard/syllabus/edit/1',
+  '/dashboard/syllabus/view/1',
+  '/dashboard/myschedule',
+  '/dashboard/available',
+  '/dashboard/class-register',
+  '/dashboard/subjects',
+  '/dashboard/subjects/create',
+  '/dashboard/subjects/update/1',
+  '/dashboard/subjects/view/1',
+  '/dashboard/course/add-new',
+  '/dashboard/course/',
+  '/dashboard/course-type',
+  '/dashboard/mentorship/add-plan',
+  '/dashboard/mentorship/all-plan',
+  '/dashboard/mentorship/booked-mentorship',
+  '/dashboard/category',
+  '/dashboard/sales-report/course',
+  '/dashboard/sales-report/mentorship',
+  '/dashboard/payment',
+  '/dashboard/payment-account',
+  '/dashboard/payment-method',
+  '/dashboard/payment-request',
+  '/dashboard/withdraw-getway',
+  '/dashboard/banners',
+  '/dashboard/post-feed',
+  '/dashboard/contact-message',
+  '/dashboard/admission-message',
+  '/dashboard/notification',
+  '/dashboard/ads-promo',
+  '/dashboard/settings',
+  '/dashboard/transection',
+  '/dashboard/ADMIN-profile',
 ];
 
 function leafPath(path: string): string | undefined {
@@ -29,14 +82,16 @@ function leafPath(path: string): string | undefined {
   return matches?.at(-1)?.route.path;
 }
 
+/** The app's routes in a memory router at `at`, with a probe showing where navigation went. */
 function renderApp(at: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [at] });
   render(
     <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[at]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
     </I18nextProvider>,
   );
-  return router;
 }
 
 describe('router', () => {
@@ -64,8 +119,11 @@ describe('router', () => {
   });
 
   it('sends a visitor who opens the dashboard to /login', async () => {
-    const router = renderApp('/dashboard/settings');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/dashboard/settings')}`);
+    renderApp('/dashboard/settings');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        `/login?redirect=${encodeURIComponent('/dashboard/settings')}`,
+      ),
+    );
   });
 });

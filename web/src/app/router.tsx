@@ -1,27 +1,40 @@
-import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ReactNode } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/features/errors/routes/error-screen';
-import { catalogueDashboardPaths, catalogueDashboardRoutes, cataloguePublicPaths, cataloguePublicRoutes } from './catalogue-routes';
+import {
+  catalogueDashboardPaths,
+  catalogueDashboardRoutes,
+  cataloguePublicPaths,
+  cataloguePublicRoutes,
+} from './catalogue-routes';
 import { AuthLayout } from './layouts/auth-layout';
 import { BareLayout } from './layouts/bare-layout';
+import { lazyPage } from './lazy-page';
 import { PublicLayout } from './layouts/public-layout';
 import { Root } from './root';
 import { RouteGuard } from './route-guard';
 
-const HomePage = lazy(() => import('@/features/home/routes/home'));
-const NotFoundPage = lazy(() => import('@/features/errors/routes/not-found'));
-const PublicPlaceholder = lazy(() => import('@/features/placeholders/routes/public-page'));
-const DashboardLayout = lazy(() => import('./layouts/dashboard-layout'));
-const DashboardPlaceholder = lazy(() => import('@/features/placeholders/routes/dashboard-page'));
-const LoginPage = lazy(() => import('@/features/auth/routes/login'));
-const RegisterPage = lazy(() => import('@/features/auth/routes/register'));
-const ForgotPasswordPage = lazy(() => import('@/features/auth/routes/forgot-password'));
-const ResetPasswordPage = lazy(() => import('@/features/auth/routes/reset-password'));
-const ConfirmEmailPage = lazy(() => import('@/features/auth/routes/confirm-email'));
-const ProfilePage = lazy(() => import('@/features/profile/routes/profile'));
-const UsersAdminPage = lazy(() => import('@/features/users-admin/routes/users'));
-const NotificationsPage = lazy(() => import('@/features/notifications/routes/notifications'));
-const BroadcastsPage = lazy(() => import('@/features/notifications/routes/broadcasts'));
+const HomePage = lazyPage(() => import('@/features/home/routes/home'), ['home', 'catalogue']);
+const NotFoundPage = lazyPage(() => import('@/features/errors/routes/not-found'), ['errors']);
+const PublicPlaceholder = lazyPage(() => import('@/features/placeholders/routes/public-page'), ['pages']);
+const DashboardLayout = lazyPage(() => import('./layouts/dashboard-layout'), ['dashboard']);
+const DashboardPlaceholder = lazyPage(() => import('@/features/placeholders/routes/dashboard-page'), ['dashboard']);
+const LoginPage = lazyPage(() => import('@/features/auth/routes/login'), ['auth']);
+const RegisterPage = lazyPage(() => import('@/features/auth/routes/register'), ['auth']);
+const ForgotPasswordPage = lazyPage(() => import('@/features/auth/routes/forgot-password'), ['auth']);
+const ResetPasswordPage = lazyPage(() => import('@/features/auth/routes/reset-password'), ['auth']);
+const ConfirmEmailPage = lazyPage(() => import('@/features/auth/routes/confirm-email'), ['auth']);
+const ProfilePage = lazyPage(() => import('@/features/profile/routes/profile'), ['profile', 'auth']);
+const EnrollLecturesPage = lazyPage(
+  () => import('@/features/learning/routes/enroll-lectures'),
+  ['learning', 'reviews', 'catalogue'],
+);
+const UsersAdminPage = lazyPage(() => import('@/features/users-admin/routes/users'), ['users', 'auth']);
+const NotificationsPage = lazyPage(
+  () => import('@/features/notifications/routes/notifications'),
+  ['notifications', 'menus', 'catalogue'],
+);
+const BroadcastsPage = lazyPage(() => import('@/features/notifications/routes/broadcasts'), ['notifications', 'menus']);
 
 /** [path, page key] of the pages later milestones build. */
 const publicPages: [string, string][] = [
@@ -40,7 +53,6 @@ const publicPages: [string, string][] = [
   ['contact', 'contact'],
   ['terms', 'terms'],
   ['privacy', 'privacy'],
-  ['profile/enroll-lectures', 'enrollLectures'],
   ['instructor', 'instructor'],
   ['instructor/course/:courseId', 'instructorCourse'],
   ['cart', 'cart'],
@@ -94,7 +106,8 @@ const dashboardPages: [string, string][] = [
   ['ADMIN-profile', 'adminProfile'],
 ];
 
-const errorElement = <RouteErrorBoundary />;
+/** Where an error stops: the error screen replaces this element, what is around it stays. */
+const guarded = (element: ReactNode) => <RouteErrorBoundary>{element}</RouteErrorBoundary>;
 
 const placeholderRoute = ([path, page]: [string, string]): RouteObject => ({
   path,
@@ -103,19 +116,17 @@ const placeholderRoute = ([path, page]: [string, string]): RouteObject => ({
 
 export const routes: RouteObject[] = [
   {
-    element: <Root />,
-    errorElement,
+    element: guarded(<Root />),
     children: [
       {
-        element: <PublicLayout />,
-        errorElement,
+        element: guarded(<PublicLayout />),
         children: [
           {
-            element: <RouteGuard />,
-            errorElement,
+            element: guarded(<RouteGuard />),
             children: [
               { index: true, element: <HomePage /> },
               { path: 'profile', element: <ProfilePage /> },
+              { path: 'profile/enroll-lectures', element: <EnrollLecturesPage /> },
               { path: 'notification', element: <NotificationsPage /> },
               ...cataloguePublicRoutes,
               ...publicPages.filter(([path]) => !cataloguePublicPaths.has(path)).map(placeholderRoute),
@@ -125,23 +136,19 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <BareLayout />,
-        errorElement,
+        element: guarded(<BareLayout />),
         children: [{ element: <RouteGuard />, children: [placeholderRoute(['meeting', 'meeting'])] }],
       },
       {
-        element: <AuthLayout />,
-        errorElement,
+        element: guarded(<AuthLayout />),
         children: [{ element: <RouteGuard />, children: authPages }],
       },
       {
         path: 'dashboard',
-        element: <DashboardLayout />,
-        errorElement,
+        element: guarded(<DashboardLayout />),
         children: [
           {
-            element: <RouteGuard />,
-            errorElement,
+            element: guarded(<RouteGuard />),
             children: [
               { index: true, element: <DashboardPlaceholder page="home" /> },
               { path: 'user', element: <UsersAdminPage /> },
@@ -158,6 +165,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The app's routes for the router around it (a browser router in the app, a memory router in tests). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

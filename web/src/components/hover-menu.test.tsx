@@ -43,7 +43,9 @@ describe('useHoverMenu', () => {
     expect(menu()).toBeTruthy();
     expect(trigger().getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(trigger());
-    act(() => vi.advanceTimersByTime(HOVER_CLOSE_DELAY_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(HOVER_CLOSE_DELAY_MS * 2);
+    });
     expect(menu()).toBeTruthy();
   });
 
@@ -57,12 +59,18 @@ describe('useHoverMenu', () => {
   it('closes 300 ms after the pointer leaves, unless it comes back', () => {
     hover();
     leave();
-    act(() => vi.advanceTimersByTime(HOVER_CLOSE_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(HOVER_CLOSE_DELAY_MS - 1);
+    });
     hover();
-    act(() => vi.advanceTimersByTime(HOVER_CLOSE_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(HOVER_CLOSE_DELAY_MS);
+    });
     expect(menu()).toBeTruthy();
     leave();
-    act(() => vi.advanceTimersByTime(HOVER_CLOSE_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(HOVER_CLOSE_DELAY_MS);
+    });
     expect(menu()).toBeNull();
   });
 

@@ -19,15 +19,16 @@ describe('LanguageSwitch', () => {
     const container = trigger.parentElement as HTMLElement;
     fireEvent.pointerEnter(container, { pointerType: 'mouse' });
     expect(screen.getByRole('menu')).toBeTruthy();
-    expect(screen.getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual([
-      'VITiếng Việt',
-      'ENEnglish',
-    ]);
+    expect(screen.getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['VITiếng Việt', 'ENEnglish']);
 
     fireEvent.pointerLeave(container, { pointerType: 'mouse' });
-    act(() => vi.advanceTimersByTime(299));
+    act(() => {
+      vi.advanceTimersByTime(299);
+    });
     expect(screen.queryByRole('menu')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
@@ -36,9 +37,13 @@ describe('LanguageSwitch', () => {
     const container = screen.getByTestId('language-switch').parentElement as HTMLElement;
     fireEvent.pointerEnter(container, { pointerType: 'mouse' });
     fireEvent.pointerLeave(container, { pointerType: 'mouse' });
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     fireEvent.pointerEnter(container, { pointerType: 'mouse' });
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(screen.queryByRole('menu')).toBeTruthy();
   });
 });

@@ -4,7 +4,13 @@ import { useHoverMenu } from '@/components/hover-menu';
 import { chooseLanguage, LANGUAGES, type Language } from '@/lib/language';
 
 /** VI / EN switch: shows the current code, opens on hover, closes 300 ms after leave; choosing reloads. */
-export function LanguageSwitch({ align = 'right', tone = 'light' }: { align?: 'left' | 'right'; tone?: 'light' | 'dark' }) {
+export function LanguageSwitch({
+  align = 'right',
+  tone = 'light',
+}: {
+  align?: 'left' | 'right';
+  tone?: 'light' | 'dark';
+}) {
   const { t, i18n } = useTranslation('common');
   const menu = useHoverMenu();
   const current = (i18n.resolvedLanguage ?? i18n.language) as Language;

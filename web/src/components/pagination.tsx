@@ -15,7 +15,15 @@ export function pageWindow(page: number, totalPages: number): (number | null)[] 
 }
 
 /** Previous / numbered / next page buttons; hidden when there is one page. */
-export function Pagination({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
+export function Pagination({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+}) {
   const { t } = useTranslation('catalogue');
   if (totalPages <= 1) return null;
   const item =
@@ -24,7 +32,13 @@ export function Pagination({ page, totalPages, onPage }: { page: number; totalPa
     <nav aria-label={t('pagination.label')} className="mt-10 flex justify-center">
       <ul className="flex flex-wrap items-center gap-1.5">
         <li>
-          <button type="button" className={`${item} border-slate-200 bg-white hover:border-teal-600`} disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t('pagination.previous')}>
+          <button
+            type="button"
+            className={`${item} border-slate-200 bg-white hover:border-teal-600`}
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+            aria-label={t('pagination.previous')}
+          >
             <ChevronLeft aria-hidden="true" className="size-4" />
           </button>
         </li>
@@ -48,7 +62,13 @@ export function Pagination({ page, totalPages, onPage }: { page: number; totalPa
           ),
         )}
         <li>
-          <button type="button" className={`${item} border-slate-200 bg-white hover:border-teal-600`} disabled={page >= totalPages} onClick={() => onPage(page + 1)} aria-label={t('pagination.next')}>
+          <button
+            type="button"
+            className={`${item} border-slate-200 bg-white hover:border-teal-600`}
+            disabled={page >= totalPages}
+            onClick={() => onPage(page + 1)}
+            aria-label={t('pagination.next')}
+          >
             <ChevronRight aria-hidden="true" className="size-4" />
           </button>
         </li>

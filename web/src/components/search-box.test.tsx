@@ -13,7 +13,15 @@ function Location() {
 function renderAt(variant: 'header' | 'hero') {
   const router = createMemoryRouter(
     [
-      { path: '/', element: <><SearchBox variant={variant} /><Location /></> },
+      {
+        path: '/',
+        element: (
+          <>
+            <SearchBox variant={variant} />
+            <Location />
+          </>
+        ),
+      },
       { path: '/courselist', element: <Location /> },
     ],
     { initialEntries: ['/'] },
@@ -32,15 +40,18 @@ function pressEnter(input: HTMLElement, text: string) {
 }
 
 describe('SearchBox', () => {
-  it.each(['header', 'hero'] as const)('%s: Enter goes to /courselist with the trimmed text URL-encoded', async (variant) => {
-    const input = renderAt(variant);
-    pressEnter(input, '  lập trình web  ');
-    expect((await screen.findByTestId('location')).textContent).toBe(
-      `/courselist?search=${encodeURIComponent('lập trình web')}`,
-    );
-  });
+  it.each(['header', 'hero'] as const)(
+    '%s: Enter goes to /courselist with the trimmed text URL-encoded',
+    async (variant) => {
+      const input = renderAt(variant);
+      pressEnter(input, '  lập trình web  ');
+      expect((await screen.findByTestId('location')).textContent).toBe(
+        `/courselist?search=${encodeURIComponent('lập trình web')}`,
+      );
+    },
+  );
 
-  it.each(['', '   '])('does nothing for %j', async (text) => {
+  it.each(['', '   '])('does nothing for %j', (text) => {
     const input = renderAt('header');
     pressEnter(input, text);
     expect(screen.getByTestId('location').textContent).toBe('/');

@@ -10,10 +10,11 @@ describe('isEmbedUrl', () => {
     expect(isEmbedUrl(url)).toBe(true);
   });
 
-  it.each(['/files/public/videos/intro.mp4', 'https://player.vimeo.com.evil.example/video/1', 'https://vimeo.com/76979871'])(
-    'plays %s as a file',
-    (url) => {
-      expect(isEmbedUrl(url)).toBe(false);
-    },
-  );
+  it.each([
+    '/files/public/videos/intro.mp4',
+    'https://player.vimeo.com.evil.example/video/1',
+    'https://vimeo.com/76979871',
+  ])('plays %s as a file', (url) => {
+    expect(isEmbedUrl(url)).toBe(false);
+  });
 });

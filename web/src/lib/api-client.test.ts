@@ -1,6 +1,12 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, startTestServer, stubCookies as setCookies, type Handler, type SeenRequest } from '@/testing/http-server';
+import {
+  json,
+  startTestServer,
+  stubCookies as setCookies,
+  type Handler,
+  type SeenRequest,
+} from '@/testing/http-server';
 import { ApiError, api, configureApiClient, request } from './api-client';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -85,7 +91,8 @@ describe('api client', () => {
   });
 
   it('rejects a 2xx envelope whose code is not 1000', async () => {
-    handler = (_req, _body, res) => json(res, 200, { code: 1002, message: 'Bad credentials', result: { message: 'Wrong password' } });
+    handler = (_req, _body, res) =>
+      json(res, 200, { code: 1002, message: 'Bad credentials', result: { message: 'Wrong password' } });
     const error = (await api.post('/api/x', {}).catch((e: unknown) => e)) as ApiError;
     expect(error).toMatchObject({ kind: 'envelope', status: 200, code: 1002, message: 'Wrong password' });
   });
@@ -145,7 +152,8 @@ describe('401 handling', () => {
     let releaseSlow: () => void = () => undefined;
     const slowAnswered = new Promise<void>((resolve) => (releaseSlow = resolve));
     handler = (req, _body, res) => {
-      if (req.url === '/auth/refresh') return json(res, 200, { code: 1000, result: { token: 'new', refreshToken: 'r2' } });
+      if (req.url === '/auth/refresh')
+        return json(res, 200, { code: 1000, result: { token: 'new', refreshToken: 'r2' } });
       if (req.headers.authorization === 'Bearer new') return json(res, 200, { code: 1000, result: req.url });
       // The slow request answers 401 only once the fast one has been refreshed and replayed.
       if (req.url === '/slow') return void slowAnswered.then(() => json(res, 401, { code: 1002 }));

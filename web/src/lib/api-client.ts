@@ -157,8 +157,7 @@ async function send(path: string, options: RequestOptions): Promise<{ status: nu
     const response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers: buildHeaders(options, isForm),
-      body:
-        options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'include',
       signal: controller.signal,
     });
@@ -256,7 +255,13 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
     const result = asRecord(envelope.result);
     throw new ApiError(
       (typeof result?.message === 'string' && result.message) || envelope.message || 'Request failed',
-      { kind: 'envelope', status, code: envelope.code, fields: asRecord(result?.fields) as Record<string, string>, body },
+      {
+        kind: 'envelope',
+        status,
+        code: envelope.code,
+        fields: asRecord(result?.fields) as Record<string, string>,
+        body,
+      },
     );
   }
   return envelope;

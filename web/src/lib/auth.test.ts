@@ -83,7 +83,11 @@ describe('sign in and out', () => {
   it('a failure carries the server result.message and stores nothing', async () => {
     const jar = stubCookies({});
     server.state.handler = (_req, _body, res) =>
-      json(res, 401, { code: 1002, message: 'Unauthenticated', result: { message: 'Sai tên đăng nhập hoặc mật khẩu' } });
+      json(res, 401, {
+        code: 1002,
+        message: 'Unauthenticated',
+        result: { message: 'Sai tên đăng nhập hoặc mật khẩu' },
+      });
     await expect(signIn('lantran', 'wrong')).rejects.toMatchObject({ message: 'Sai tên đăng nhập hoặc mật khẩu' });
     expect(jar.size).toBe(0);
     expect(urls()).toEqual(['POST /auth/token']);
@@ -116,17 +120,20 @@ describe('sign in and out', () => {
     expect(jar.size).toBe(0);
   });
 
-  it.each(['/api/logout', '/api/logout/'] as const)('the %s variant posts with the bearer token only', async (endpoint) => {
-    const jar = stubCookies({ 'access-token': 'access', 'current-token': 'refresh' });
-    server.state.handler = (req, body, res) => {
-      expect(req.headers.authorization).toBe('Bearer access');
-      expect(body).toBe('');
-      json(res, 200, { code: 1000, result: null });
-    };
-    expect(await signOut(endpoint)).toBe(true);
-    expect(urls()).toEqual([`POST ${endpoint}`]);
-    expect(jar.size).toBe(0);
-  });
+  it.each(['/api/logout', '/api/logout/'] as const)(
+    'the %s variant posts with the bearer token only',
+    async (endpoint) => {
+      const jar = stubCookies({ 'access-token': 'access', 'current-token': 'refresh' });
+      server.state.handler = (req, body, res) => {
+        expect(req.headers.authorization).toBe('Bearer access');
+        expect(body).toBe('');
+        json(res, 200, { code: 1000, result: null });
+      };
+      expect(await signOut(endpoint)).toBe(true);
+      expect(urls()).toEqual([`POST ${endpoint}`]);
+      expect(jar.size).toBe(0);
+    },
+  );
 
   it('logout tells the server, then deletes the token cookies even when the call fails', async () => {
     const jar = stubCookies({ 'access-token': 'tok', 'current-token': 'tok' });

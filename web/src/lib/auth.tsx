@@ -13,7 +13,6 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, api, configureApiClient, refreshAccessToken, request, TOKEN_PATH } from './api-client';
 import { ACCESS_TOKEN_COOKIE, clearTokens, getCookie, REFRESH_TOKEN_COOKIE, storeToken } from './cookies';
@@ -59,6 +58,9 @@ export interface LogoutOptions {
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** The app's query client, loaded with the first page that reads server state (the shell does not need it). */
+const queryCache = () => import('./query-client').then((module) => module.queryClient);
 
 async function fetchMyInfo(): Promise<CurrentUser> {
   const envelope = await api.get<CurrentUser>('/users/my-info');
@@ -151,31 +153,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // What the server answers depends on who asks (a course's lessons, the dashboard's lists): signing in
   // refreshes every query, signing out forgets them.
-  const queryClient = useQueryClient();
-  const login = useCallback(
-    async (username: string, password: string) => {
-      const me = await signIn(username, password);
-      setUser(me);
-      void queryClient.invalidateQueries();
-      return me;
-    },
-    [queryClient],
-  );
+  const login = useCallback(async (username: string, password: string) => {
+    const me = await signIn(username, password);
+    setUser(me);
+    void queryCache().then((client) => client.invalidateQueries());
+    return me;
+  }, []);
 
-  // The router moves to the target in a transition (which waits for a lazy page); clearing the user in a
-  // transition too makes both land in one commit, so the page being left never renders a signed-out visitor and
-  // its guard never sends them to /login?redirect=… back where they just left.
+  // The move to the target and the cleared user are one transition (which waits for the target's lazy page), so
+  // they land in one commit: the page being left never renders a signed-out visitor and its guard never sends them
+  // to /login?redirect=… back where they just left.
   const navigate = useNavigate();
   const logout = useCallback(
     async ({ endpoint, to }: LogoutOptions = {}) => {
       const ok = await signOut(endpoint);
       const target = typeof to === 'function' ? to(ok) : to;
-      if (target) await navigate(target);
-      startTransition(() => setUser(null));
-      queryClient.removeQueries();
+      startTransition(() => {
+        if (target) void navigate(target);
+        setUser(null);
+      });
+      void queryCache().then((client) => client.removeQueries());
       return ok;
     },
-    [navigate, queryClient],
+    [navigate],
   );
 
   const reloadUser = useCallback(async () => {

@@ -1,38 +1,86 @@
 /**
  * i18next set-up: Vietnamese by default, English as the fallback, the choice read from localStorage.
- * Every namespace under src/locales/<lang>/<namespace>.json is bundled (they are small).
+ *
+ * The texts of src/locales/<lang>/<namespace>.json load per namespace. `common` (loading, search, language and
+ * error-screen texts) and `layout` (header, footer, menus) are bundled: the shell renders with them at once.
+ * Every other namespace is a chunk of its own, loaded with the routes that use it (`loadNamespaces`, which a lazy
+ * route awaits with its module), so a visitor downloads only the texts of the pages they open. A component whose
+ * namespace is not there yet suspends (react-i18next) rather than showing keys.
  */
-import i18next, { type Resource } from 'i18next';
+import { createInstance, type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, storedLanguage } from './language';
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
+type Texts = Record<string, unknown>;
 
-/** `{vi: {common: {...}, layout: {...}}, en: {...}}` built from the locale files. */
-export const resources: Resource = {};
-for (const [file, module] of Object.entries(files)) {
-  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-  if (!match) continue;
-  const [, language, namespace] = match as unknown as [string, string, string];
-  resources[language] ??= {};
-  resources[language][namespace] = module.default;
-}
-
-export const namespaces = Object.keys(resources[FALLBACK_LANGUAGE] ?? {});
-
-export const i18n = i18next.createInstance();
-
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: FALLBACK_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  ns: namespaces,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
+const bundled = import.meta.glob<Texts>(['../locales/*/common.json', '../locales/*/layout.json'], {
+  eager: true,
+  import: 'default',
 });
+const lazyFiles = import.meta.glob<Texts>(
+  ['../locales/*/*.json', '!../locales/*/common.json', '!../locales/*/layout.json'],
+  { import: 'default' },
+);
+
+const fileOf = (language: string, namespace: string) => `../locales/${language}/${namespace}.json`;
+
+/** The namespaces bundled with the app; `common` is the default one. */
+export const BUNDLED_NAMESPACES = ['common', 'layout'] as const;
+
+/** Every namespace under src/locales, e.g. for tests that render any page. */
+export const namespaces = [
+  ...new Set(Object.keys({ ...bundled, ...lazyFiles }).map((file) => file.replace(/^.*\/|\.json$/g, ''))),
+].sort();
+
+/** Reads a namespace's texts from its chunk. Namespaces added by features themselves are not files here. */
+const localeFiles: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = lazyFiles[fileOf(language, namespace)];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (texts) => callback(null, texts as ResourceKey),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+export const i18n = createInstance();
+
+void i18n
+  .use(localeFiles)
+  .use(initReactI18next)
+  .init({
+    resources: Object.fromEntries(
+      LANGUAGES.map((language) => [
+        language,
+        Object.fromEntries(BUNDLED_NAMESPACES.map((namespace) => [namespace, bundled[fileOf(language, namespace)]!])),
+      ]),
+    ),
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: [...BUNDLED_NAMESPACES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+
+/**
+ * Loads namespaces in the visitor's language and the fallback; resolves when they are there (at once when they
+ * already are) and rejects when one could not be downloaded, so the page shows the error screen, not keys.
+ */
+export async function loadNamespaces(names: readonly string[]): Promise<void> {
+  if (!names.length) return;
+  await i18n.loadNamespaces([...names]);
+  const missing = names.filter((namespace) => !i18n.hasResourceBundle(i18n.language, namespace));
+  if (missing.length) throw new Error(`Texts could not be loaded: ${missing.join(', ')}`);
+}
 
 function syncDocumentLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;

@@ -45,6 +45,8 @@ export const sharedKeys = {
   /** The category list, shown by the category page and the course list's filters alike. */
   categories: ['categories'] as const,
   feed: ['feed'] as const,
+  /** The courses the signed-in learner is enrolled in, with their progress: the profile shows them, learning changes them. */
+  enrolledCourses: ['profile', 'courses', 'enrolled'] as const,
 };
 
 /** The cached answers an optimistic change replaced, put back when the server refuses it. */

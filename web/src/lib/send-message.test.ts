@@ -27,7 +27,11 @@ describe('visitor messages (admission, contact)', () => {
 
   it('reads the error text and field texts of a refusal (HTTP 422)', async () => {
     server.state.handler = (_req, _body, res) =>
-      json(res, 422, { ok: false, error: 'Số điện thoại không hợp lệ', result: { fields: { phone: 'Số điện thoại không hợp lệ' } } });
+      json(res, 422, {
+        ok: false,
+        error: 'Số điện thoại không hợp lệ',
+        result: { fields: { phone: 'Số điện thoại không hợp lệ' } },
+      });
     await expect(sendVisitorMessage('/api/contact/admissionMessage', {})).resolves.toEqual({
       ok: false,
       error: 'Số điện thoại không hợp lệ',
@@ -37,7 +41,11 @@ describe('visitor messages (admission, contact)', () => {
 
   it('reports a failure without a text when the answer has none (the caller shows "Unknown error")', async () => {
     server.state.handler = (_req, _body, res) => res.writeHead(500).end();
-    await expect(sendVisitorMessage('/api/contact/message', {})).resolves.toEqual({ ok: false, error: undefined, fields: undefined });
+    await expect(sendVisitorMessage('/api/contact/message', {})).resolves.toEqual({
+      ok: false,
+      error: undefined,
+      fields: undefined,
+    });
   });
 
   it('rejects when no answer comes (the caller shows "Failed to send message")', async () => {

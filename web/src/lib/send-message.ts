@@ -4,7 +4,8 @@ import { ApiError, request } from './api-client';
 export type SendOutcome = { ok: true } | { ok: false; error?: string; fields?: Record<string, string> };
 
 function outcomeOf(body: unknown): SendOutcome {
-  const record = body && typeof body === 'object' ? (body as { ok?: unknown; error?: unknown; result?: { fields?: unknown } }) : {};
+  const record =
+    body && typeof body === 'object' ? (body as { ok?: unknown; error?: unknown; result?: { fields?: unknown } }) : {};
   if (record.ok === true) return { ok: true };
   const fields = record.result?.fields;
   return {

@@ -132,6 +132,16 @@ export function validateCurriculum(
   return wasm.validateCurriculum(sections, lang) as { ok: true } | { ok: false; errors: FieldMessages };
 }
 
+/** The picture rule for a chosen file's type (`File.type`): the message when it is not JPEG, PNG, GIF or WebP. */
+export function imageTypeError(contentType: string, lang: LangCode): string | null {
+  return wasm.imageTypeError(contentType, lang) ?? null;
+}
+
+/** The accepted picture types, for a file input's `accept` attribute ("image/jpeg,image/png,…"). */
+export function acceptedImageTypes(): string {
+  return wasm.acceptedImageTypes();
+}
+
 /** The key of a section's title (`lesson` omitted) or of a lesson in {@link validateCurriculum}'s messages. */
 export function curriculumKey(section: number, lesson?: number): string {
   return lesson === undefined ? `sections.${section}.title` : `sections.${section}.lessons.${lesson}`;
@@ -159,6 +169,18 @@ export function validateBroadcast(form: BroadcastRulesInput, lang: LangCode): Ch
 }
 
 /** The broadcast form's maxima, for its inputs' `maxLength` (and how many people it may choose). */
-export function broadcastLimits(): { title: number; message: number; imageUrl: number; actionLink: number; chosen: number } {
-  return wasm.broadcastLimits() as { title: number; message: number; imageUrl: number; actionLink: number; chosen: number };
+export function broadcastLimits(): {
+  title: number;
+  message: number;
+  imageUrl: number;
+  actionLink: number;
+  chosen: number;
+} {
+  return wasm.broadcastLimits() as {
+    title: number;
+    message: number;
+    imageUrl: number;
+    actionLink: number;
+    chosen: number;
+  };
 }

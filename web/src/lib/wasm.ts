@@ -1,5 +1,7 @@
 /**
- * The product's rules in the browser: the only module that imports the wasm package (`academy-wasm`).
+ * The product's rules in the browser: the only module that imports the site's wasm package (`academy-wasm`), the
+ * rules public pages need for their first paint. The account forms' rules are in `./wasm-account`, the
+ * dashboard's in `./wasm-dashboard`, the checkout's in `./wasm-checkout`, each loaded by its pages only.
  *
  * Every function here asks the Rust rules of `shared/` (compiled to wasm); TypeScript never re-implements a
  * rule. The value types come from `./rules`, generated from the Rust types by ts-rs
@@ -11,25 +13,14 @@ import type {
   Access,
   Currency,
   Lang,
-  LoginField,
-  LoginForm,
-  LoginPayload,
   MentorshipStatus,
   NavOption,
   NotificationType,
-  PasswordStrength,
   Preview,
-  ProfileField,
-  ProfileForm,
-  ProfileUpdatePayload,
   RatingDisplay,
-  RegistrationField,
-  RegistrationForm,
-  RegistrationPayload,
   Remaining,
   Role,
   TextLimits,
-  UploadStep,
 } from './rules';
 
 export type * from './rules';
@@ -39,84 +30,17 @@ export type * from './rules';
  * language.
  */
 export type Validation<T, F extends string> =
-  | { ok: true; value: T }
-  | { ok: false; errors: Partial<Record<F, string>> };
+  { ok: true; value: T } | { ok: false; errors: Partial<Record<F, string>> };
 
 /** A language code: "vi" or "en" (anything else, e.g. "en-US", is read by its first part; unknown → vi). */
 export type LangCode = Lang | (string & {});
 
 // ── Forms ──────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Login: username and password trimmed and required. */
-export function validateLogin(form: LoginForm, lang: LangCode): Validation<LoginPayload, LoginField> {
-  return wasm.validateLogin(form, lang) as Validation<LoginPayload, LoginField>;
-}
-
-/** The registration form as a page fills it: the optional details (names, phone, address) may be left out. */
-export type RegistrationInput = Omit<RegistrationForm, 'firstName' | 'lastName' | 'phoneNumber' | 'address'> &
-  Partial<RegistrationForm>;
-
-/**
- * Registration: email pattern, username ≥ 6, password score ≥ 3, passwords match, every text within its
- * maximum ({@link textLimits}); builds `POST /users`.
- */
-export function validateRegistration(
-  form: RegistrationInput,
-  lang: LangCode,
-): Validation<RegistrationPayload, RegistrationField> {
-  return wasm.validateRegistration(form, lang) as Validation<RegistrationPayload, RegistrationField>;
-}
-
-/** Whether the register button is disabled: submitting, either password empty, different, or score < 3. */
-export function registrationSubmitDisabled(submitting: boolean, password: string, confirm: string): boolean {
-  return wasm.registrationSubmitDisabled(submitting, password, confirm);
-}
-
-/** The strength meter: score 0..=5, the five checks, colour (red/yellow/green), label (weak/good/strong). */
-export function passwordStrength(password: string): PasswordStrength {
-  return wasm.passwordStrength(password) as PasswordStrength;
-}
-
-/**
- * Profile update: names ≥ 2, email required and valid, avatar < 3.6 MB, date of birth not after
- * `todayIso` (YYYY-MM-DD in the user's zone, see {@link todayIso}), the current password when the address
- * differs from `ownEmail`; builds the `PUT /users/{id}` body.
- */
-export function validateProfile(
-  form: ProfileForm,
-  todayIsoDate: string,
-  lang: LangCode,
-): Validation<ProfileUpdatePayload, ProfileField> {
-  return wasm.validateProfile(form, todayIsoDate, lang) as Validation<ProfileUpdatePayload, ProfileField>;
-}
-
-/**
- * Whether `next` is another e-mail address than `current` (trimmed, any case): a person changing their own
- * address must then give their current password (`validateProfile` with `ownEmail` checks it is filled).
- */
-export function changesEmail(current: string, next: string): boolean {
-  return wasm.changesEmail(current, next);
-}
-
-/** The avatar size rule alone, for the file picker: the message when too large, else null. */
-export function avatarSizeError(bytes: number, lang: LangCode): string | null {
-  return wasm.avatarSizeError(bytes, lang) ?? null;
-}
-
-/** The picture rule for a chosen file's type (`File.type`): the message when it is not JPEG, PNG, GIF or WebP. */
-export function imageTypeError(contentType: string, lang: LangCode): string | null {
-  return wasm.imageTypeError(contentType, lang) ?? null;
-}
-
-/** The accepted picture types, for a file input's `accept` attribute ("image/jpeg,image/png,…"). */
-export function acceptedImageTypes(): string {
-  return wasm.acceptedImageTypes();
-}
-
 let limits: TextLimits | undefined;
 
 /**
- * The longest text each kind of field accepts, for inputs' `maxLength`: the maxima the rules above and the server
+ * The longest text each kind of field accepts, for inputs' `maxLength`: the maxima the form rules and the server
  * check, so nobody can type what would be refused for its length.
  */
 export function textLimits(): TextLimits {
@@ -184,11 +108,6 @@ export function servicesPreview(services: string[], narrow: boolean): Preview {
 /** An instructor card's expertise: the first tag and how many more ("+N"). */
 export function expertisePreview(expertise: string[]): Preview {
   return wasm.expertisePreview(expertise) as Preview;
-}
-
-/** The avatar upload percent after a step: 10, 30, 30→70 by bytes sent, 70, 100, then 0. */
-export function uploadProgress(step: UploadStep): number {
-  return wasm.uploadProgress(step);
 }
 
 /**

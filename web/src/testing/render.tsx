@@ -20,20 +20,27 @@ export function user(roleName: string, extra: Partial<CurrentUser> = {}): Curren
 /** A query client of its own for one test: nothing cached from another test, a failed read fails at once. */
 export function testQueryClient() {
   const client = createQueryClient();
-  client.setDefaultOptions({ ...client.getDefaultOptions(), queries: { ...client.getDefaultOptions().queries, retry: false } });
+  client.setDefaultOptions({
+    ...client.getDefaultOptions(),
+    queries: { ...client.getDefaultOptions().queries, retry: false },
+  });
   return client;
 }
 
 /** Renders routes in a memory router with i18n, a fresh query client and a fixed auth state. */
 export function renderRoutes(
   routes: RouteObject[],
-  { at = '/', auth = {}, queryClient = testQueryClient() }: { at?: string; auth?: Partial<AuthContextValue>; queryClient?: QueryClient } = {},
+  {
+    at = '/',
+    auth = {},
+    queryClient = testQueryClient(),
+  }: { at?: string; auth?: Partial<AuthContextValue>; queryClient?: QueryClient } = {},
 ) {
   const wrap = (element: ReactNode) => (
     <StaticAuthProvider value={{ isAuthenticated: Boolean(auth.user), ...auth }}>{element}</StaticAuthProvider>
   );
   const router = createMemoryRouter(
-    routes.map((route) => ({ ...route, element: wrap(route.element) }) as RouteObject),
+    routes.map((route) => ({ ...route, element: wrap(route.element) })),
     { initialEntries: [at] },
   );
   return {

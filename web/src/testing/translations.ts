@@ -29,7 +29,10 @@ export function describeTranslations(title: string, viTexts: unknown, enTexts: u
     });
 
     it('has only non-empty text values', () => {
-      for (const [language, map] of [['en', en], ['vi', vi]] as const) {
+      for (const [language, map] of [
+        ['en', en],
+        ['vi', vi],
+      ] as const) {
         const bad = [...map].filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => key);
         expect(bad, `${language}/${title}`).toEqual([]);
       }

@@ -1,9 +1,15 @@
-//! The catalogue's SQL: courses and their search ([`courses`]), everything else the catalogue shows
-//! ([`catalogue`]), and the stored forms both use: texts in both languages ([`Localized`]) and JSON lists in TEXT
-//! columns.
+//! The catalogue's SQL, one file per aggregate: courses and their search ([`courses`]), categories, course types,
+//! mentors and their plans, posts, the feed, banners and testimonials, the home page's figures; and the stored
+//! forms they share: texts in both languages ([`Localized`]) and JSON lists in TEXT columns.
 
-pub mod catalogue;
+pub mod banners;
+pub mod categories;
+pub mod course_types;
 pub mod courses;
+pub mod feed;
+pub mod mentors;
+pub mod posts;
+pub mod stats;
 
 use academy_shared::i18n::Lang;
 use serde::{Deserialize, Serialize};

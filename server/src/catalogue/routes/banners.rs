@@ -8,7 +8,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ApiResult, Language, ok};
 use crate::{
-    catalogue::repo::{self, Localized, catalogue::BannerRow},
+    catalogue::repo::{self, Localized, banners::BannerRow},
     state::AppState,
 };
 
@@ -52,6 +52,6 @@ pub fn banner(row: &BannerRow, lang: Lang) -> Banner {
     responses((status = 200, description = "The banners", body = super::Envelope<Vec<Banner>>))
 )]
 pub async fn list_banners(State(state): State<AppState>, Language(lang): Language) -> ApiResult<Vec<Banner>> {
-    let rows = repo::catalogue::list_banners(&state.pool, false).await?;
+    let rows = repo::banners::list_banners(&state.pool, false).await?;
     Ok(ok(rows.iter().map(|r| banner(r, lang)).collect()))
 }

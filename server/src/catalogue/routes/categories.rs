@@ -8,7 +8,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ApiResult, Language, ok};
 use crate::{
-    catalogue::repo::{self, Localized, catalogue::CategoryRow},
+    catalogue::repo::{self, Localized, categories::CategoryRow},
     state::AppState,
 };
 
@@ -50,6 +50,6 @@ pub fn category(row: &CategoryRow, lang: Lang) -> Category {
     responses((status = 200, description = "The categories", body = super::Envelope<Vec<Category>>))
 )]
 pub async fn list_categories(State(state): State<AppState>, Language(lang): Language) -> ApiResult<Vec<Category>> {
-    let rows = repo::catalogue::list_categories(&state.pool).await?;
+    let rows = repo::categories::list_categories(&state.pool).await?;
     Ok(ok(rows.iter().map(|row| category(row, lang)).collect()))
 }

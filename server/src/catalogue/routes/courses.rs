@@ -148,14 +148,19 @@ pub fn course_card(row: &CourseCardRow, lang: Lang) -> Course {
 /// Query of the course list.
 #[derive(Debug, Clone, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct CourseListParams {
     /// Words to find in titles, instructor and category names; Vietnamese marks and case are ignored.
+    #[param(max_length = 100)]
     pub search: Option<String>,
     /// A category id (or slug).
+    #[param(max_length = 120)]
     pub category: Option<String>,
     /// `popular` (default), `best-selling`, `best-rated`, `newest` or `free`.
+    #[param(inline)]
     pub sort: Option<Sort>,
     /// `free` or `paid` courses only.
+    #[param(inline)]
     pub price: Option<Price>,
 }
 
@@ -185,7 +190,7 @@ impl<T> Page<T> {
     get,
     path = "/api/courses",
     tag = "catalogue",
-    params(Pagination<12>),
+    params(CourseListParams, Pagination<12>),
     responses((status = 200, description = "One page of courses", body = super::Envelope<Page<Course>>))
 )]
 pub async fn list_courses(
@@ -235,7 +240,7 @@ pub struct Lesson {
     pub duration_seconds: i64,
     pub free_preview: bool,
     pub video_url: Option<String>,
-    /// True when the video exists but is withheld from this viewer.
+    /// True when the lesson (its video or its text) is withheld from this viewer.
     pub locked: bool,
 }
 
@@ -375,7 +380,7 @@ pub async fn course_page(
                         order: lesson.position,
                         duration_seconds: lesson.duration_seconds,
                         free_preview,
-                        locked: !visible && lesson.video_url.is_some(),
+                        locked: !visible,
                         video_url: if visible { lesson.video_url } else { None },
                     }
                 })
@@ -383,7 +388,7 @@ pub async fn course_page(
         })
         .collect();
     let instructor_profile =
-        repo::catalogue::find_instructor(&state.pool, &row.card.instructor_id).await?.map(|p| InstructorSummary {
+        repo::mentors::find_instructor(&state.pool, &row.card.instructor_id).await?.map(|p| InstructorSummary {
             profession: Some(Localized::new(p.profession_vi, p.profession_en).get(lang).to_owned())
                 .filter(|s| !s.is_empty()),
             expertise: localized_list_in(&p.expertise, lang),

@@ -7,14 +7,11 @@
 //! Every write is checked by the shared rules first and runs in one transaction.
 
 use academy_shared::{
-    catalogue::{
-        self as rules, BannerFacts, CatalogueError, CatalogueField, CourseFacts, LessonFacts, NamedFacts, SectionFacts,
-    },
+    catalogue::{self as rules, BannerFacts, CatalogueError, CourseFacts, LessonFacts, NamedFacts, SectionFacts},
     i18n::Lang,
     limits::SEARCH_MAX_CHARS,
     media::{OWN_FILES_PATH, video_link},
     roles::Role,
-    validation::FieldErrors,
 };
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -32,7 +29,9 @@ use super::{
 use crate::{
     catalogue::repo::{
         self, Localized,
-        catalogue::{BannerInput, CategoryInput, CourseTypeInput},
+        banners::BannerInput,
+        categories::CategoryInput,
+        course_types::CourseTypeInput,
         courses::{CourseFigures, CourseInput, LessonInput, Ownership, SectionInput},
     },
     contact::repo::{self as contact, Inbox, InboxQuery},
@@ -57,17 +56,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(moderate_feed_post))
         .routes(routes!(list_inbox))
         .routes(routes!(mark_message))
-}
-
-pub(crate) fn field_errors(errors: &FieldErrors<CatalogueField, CatalogueError>) -> ApiError {
-    ApiError::invalid_fields(errors.iter().map(|(field, error)| {
-        let error = *error;
-        (academy_shared::validation::Field::name(*field).to_owned(), Text::localized(move |l| error.message(l)))
-    }))
-}
-
-pub(crate) fn one_field_error(field: &str, error: CatalogueError) -> ApiError {
-    ApiError::invalid_fields([(field.to_owned(), Text::localized(move |l| error.message(l)))])
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -139,7 +127,7 @@ impl CourseBody {
             type_id: self.type_id.as_deref().unwrap_or_default(),
             language: &self.language,
         };
-        let slug = rules::validate_course_form(&facts).map_err(|e| field_errors(&e))?;
+        let slug = rules::validate_course_form(&facts).map_err(|e| ApiError::from(&e))?;
         let currency = rules::currency_code(&self.currency);
         let trim = |l: Localized| Localized::new(l.vi.trim(), l.en.trim());
         Ok(CourseInput {
@@ -204,7 +192,10 @@ async fn managed_course(state: &AppState, id: &str, user: &CurrentUser, lang: La
 
 #[derive(Debug, Clone, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct ManageParams {
+    /// Words to find in titles, instructor and category names (marks ignored).
+    #[param(max_length = 100)]
     pub search: Option<String>,
 }
 
@@ -213,8 +204,8 @@ pub struct ManageParams {
     get,
     path = "/api/dashboard/courses",
     tag = "dashboard",
-    security(("bearer" = [])),
-    params(Pagination<20>),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
+    params(ManageParams, Pagination<20>),
     responses((status = 200, description = "Courses", body = super::Envelope<Page<Course>>))
 )]
 pub async fn list_managed_courses(
@@ -238,12 +229,11 @@ pub async fn list_managed_courses(
     post,
     path = "/api/dashboard/courses",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
     request_body = CourseBody,
     responses(
         (status = 200, description = "The new draft", body = super::Envelope<ManagedCourse>),
-        (status = 403, description = "Not a teacher or admin", body = super::error::ErrorEnvelope),
-        (status = 409, description = "Slug taken, or unknown category", body = super::error::ErrorEnvelope),
+        (status = 409, description = "Slug taken, or an unknown course type", body = super::error::ErrorEnvelope),
         (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
     )
 )]
@@ -265,7 +255,7 @@ pub async fn create_course(
 async fn category_exists(conn: &mut sqlx::AnyConnection, id: &str) -> Result<(), ApiError> {
     let found: Option<String> =
         sqlx::query_scalar("select id from categories where id = $1").bind(id).fetch_optional(&mut *conn).await?;
-    found.map(|_| ()).ok_or_else(|| one_field_error("categoryId", CatalogueError::Required))
+    found.map(|_| ()).ok_or_else(|| ApiError::refused("categoryId", CatalogueError::Required))
 }
 
 /// One course for its editor (every lesson's video included), with its texts in both languages.
@@ -273,7 +263,7 @@ async fn category_exists(conn: &mut sqlx::AnyConnection, id: &str) -> Result<(),
     get,
     path = "/api/dashboard/courses/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
     params(("id" = String, Path, description = "Course id or slug")),
     responses(
         (status = 200, description = "The course", body = super::Envelope<ManagedCourse>),
@@ -297,12 +287,13 @@ pub async fn get_managed_course(
     put,
     path = "/api/dashboard/courses/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
     params(("id" = String, Path, description = "Course id or slug")),
     request_body = CourseBody,
     responses(
         (status = 200, description = "The course", body = super::Envelope<ManagedCourse>),
         (status = 403, description = "Another teacher's course", body = super::error::ErrorEnvelope),
+        (status = 409, description = "Slug taken, or an unknown course type", body = super::error::ErrorEnvelope),
         (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
     )
 )]
@@ -313,6 +304,7 @@ pub async fn update_course(
     Path(id): Path<String>,
     Json(body): Json<CourseBody>,
 ) -> ApiResult<ManagedCourse> {
+    require_role(&user, &[Role::Teacher, Role::Admin])?;
     let input = body.validated()?;
     let mut tx = state.pool.begin().await?;
     let course = owned(&mut tx, &user, &id).await?;
@@ -327,9 +319,12 @@ pub async fn update_course(
     delete,
     path = "/api/dashboard/courses/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
     params(("id" = String, Path, description = "Course id or slug")),
-    responses((status = 200, description = "Deleted", body = super::Envelope<bool>))
+    responses(
+        (status = 200, description = "Deleted", body = super::Envelope<bool>),
+        (status = 403, description = "Another teacher's course", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn delete_course(
     State(state): State<AppState>,
@@ -374,11 +369,13 @@ pub struct CurriculumBody {
     put,
     path = "/api/dashboard/courses/{id}/curriculum",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
     params(("id" = String, Path, description = "Course id or slug")),
     request_body = CurriculumBody,
     responses(
         (status = 200, description = "The course", body = super::Envelope<ManagedCourse>),
+        (status = 403, description = "Another teacher's course", body = super::error::ErrorEnvelope),
+        (status = 409, description = "A section or lesson id belongs to another course", body = super::error::ErrorEnvelope),
         (status = 422, description = "Invalid curriculum", body = super::error::ErrorEnvelope),
     )
 )]
@@ -389,6 +386,7 @@ pub async fn replace_curriculum(
     Path(id): Path<String>,
     Json(body): Json<CurriculumBody>,
 ) -> ApiResult<ManagedCourse> {
+    require_role(&user, &[Role::Teacher, Role::Admin])?;
     let facts: Vec<SectionFacts<'_>> = body
         .sections
         .iter()
@@ -409,7 +407,7 @@ pub async fn replace_curriculum(
                 .collect(),
         })
         .collect();
-    rules::validate_curriculum(&facts, OWN_FILES_PATH).map_err(|e| one_field_error("sections", e))?;
+    rules::validate_curriculum(&facts, OWN_FILES_PATH).map_err(|e| ApiError::refused("sections", e))?;
     let sections: Vec<SectionInput> = body
         .sections
         .into_iter()
@@ -451,10 +449,13 @@ pub struct CourseStatusBody {
     put,
     path = "/api/dashboard/courses/{id}/status",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
     params(("id" = String, Path, description = "Course id or slug")),
     request_body = CourseStatusBody,
-    responses((status = 200, description = "The course", body = super::Envelope<Course>))
+    responses(
+        (status = 200, description = "The course", body = super::Envelope<Course>),
+        (status = 403, description = "Another teacher's course", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn set_course_status(
     State(state): State<AppState>,
@@ -463,11 +464,9 @@ pub async fn set_course_status(
     Path(id): Path<String>,
     Json(body): Json<CourseStatusBody>,
 ) -> ApiResult<Course> {
+    require_role(&user, &[Role::Teacher, Role::Admin])?;
     if !["draft", "published", "archived"].contains(&body.status.as_str()) {
-        return Err(ApiError::invalid_fields([(
-            "status".to_owned(),
-            Text::new("Trạng thái không hợp lệ", "Unknown status"),
-        )]));
+        return Err(ApiError::invalid_field("status", Text::new("Trạng thái không hợp lệ", "Unknown status")));
     }
     let mut tx = state.pool.begin().await?;
     let course = owned(&mut tx, &user, &id).await?;
@@ -503,7 +502,7 @@ impl CategoryBody {
             description_en: &self.description.en,
             image: self.image.as_deref().unwrap_or_default(),
         };
-        let slug = rules::validate_named_form(&facts).map_err(|e| field_errors(&e))?;
+        let slug = rules::validate_named_form(&facts).map_err(|e| ApiError::from(&e))?;
         Ok(CategoryInput {
             slug,
             name: Localized::new(self.name.vi.trim(), self.name.en.trim()),
@@ -540,7 +539,7 @@ pub struct ManagedCategory {
     get,
     path = "/api/dashboard/categories",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     responses((status = 200, description = "Categories", body = super::Envelope<Vec<ManagedCategory>>))
 )]
 pub async fn list_managed_categories(
@@ -549,7 +548,7 @@ pub async fn list_managed_categories(
     user: CurrentUser,
 ) -> ApiResult<Vec<ManagedCategory>> {
     require_role(&user, &[Role::Admin, Role::Staff, Role::Teacher])?;
-    let rows = repo::catalogue::list_categories(&state.pool).await?;
+    let rows = repo::categories::list_categories(&state.pool).await?;
     Ok(ok(rows
         .iter()
         .map(|row| ManagedCategory {
@@ -567,9 +566,12 @@ pub async fn list_managed_categories(
     post,
     path = "/api/dashboard/categories",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     request_body = CategoryBody,
-    responses((status = 200, description = "Created", body = super::Envelope<Created>))
+    responses(
+        (status = 200, description = "Created", body = super::Envelope<Created>),
+        (status = 409, description = "Slug taken", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn create_category(
     State(state): State<AppState>,
@@ -580,7 +582,7 @@ pub async fn create_category(
     let input = body.validated()?;
     let id = new_id();
     let mut tx = state.pool.begin().await?;
-    repo::catalogue::insert_category(&mut tx, &id, &input).await?;
+    repo::categories::insert_category(&mut tx, &id, &input).await?;
     tx.commit().await?;
     Ok(ok(Created { id }))
 }
@@ -590,10 +592,13 @@ pub async fn create_category(
     put,
     path = "/api/dashboard/categories/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Category id")),
     request_body = CategoryBody,
-    responses((status = 200, description = "Saved", body = super::Envelope<bool>))
+    responses(
+        (status = 200, description = "Saved", body = super::Envelope<bool>),
+        (status = 409, description = "Slug taken", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn update_category(
     State(state): State<AppState>,
@@ -603,7 +608,7 @@ pub async fn update_category(
 ) -> ApiResult<bool> {
     require_role(&user, &[Role::Admin])?;
     let input = body.validated()?;
-    if !repo::catalogue::update_category(&state.pool, &id, &input).await? {
+    if !repo::categories::update_category(&state.pool, &id, &input).await? {
         return Err(ApiError::not_found());
     }
     Ok(ok(true))
@@ -614,9 +619,12 @@ pub async fn update_category(
     delete,
     path = "/api/dashboard/categories/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Category id")),
-    responses((status = 200, description = "Deleted", body = super::Envelope<bool>))
+    responses(
+        (status = 200, description = "Deleted", body = super::Envelope<bool>),
+        (status = 409, description = "Courses are in it", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn delete_category(
     State(state): State<AppState>,
@@ -624,7 +632,7 @@ pub async fn delete_category(
     Path(id): Path<String>,
 ) -> ApiResult<bool> {
     require_role(&user, &[Role::Admin])?;
-    if !repo::catalogue::delete_category(&state.pool, &id).await? {
+    if !repo::categories::delete_category(&state.pool, &id).await? {
         return Err(ApiError::not_found());
     }
     Ok(ok(true))
@@ -635,9 +643,12 @@ pub async fn delete_category(
     post,
     path = "/api/dashboard/course-types",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     request_body = CategoryBody,
-    responses((status = 200, description = "Created", body = super::Envelope<Created>))
+    responses(
+        (status = 200, description = "Created", body = super::Envelope<Created>),
+        (status = 409, description = "Slug taken", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn create_course_type(
     State(state): State<AppState>,
@@ -649,7 +660,7 @@ pub async fn create_course_type(
     let id = new_id();
     let mut tx = state.pool.begin().await?;
     let kind = CourseTypeInput { slug: input.slug, name: input.name, description: input.description };
-    repo::catalogue::insert_course_type(&mut tx, &id, &kind).await?;
+    repo::course_types::insert_course_type(&mut tx, &id, &kind).await?;
     tx.commit().await?;
     Ok(ok(Created { id }))
 }
@@ -670,14 +681,14 @@ pub struct CourseType {
     get,
     path = "/api/dashboard/course-types",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     responses((status = 200, description = "Course types", body = super::Envelope<Vec<CourseType>>))
 )]
 pub async fn list_course_types(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Vec<CourseType>> {
     require_role(&user, &[Role::Admin, Role::Staff, Role::Teacher])?;
-    let rows = repo::catalogue::list_course_types(&state.pool).await?;
+    let rows = repo::course_types::list_course_types(&state.pool).await?;
     let counts: std::collections::HashMap<String, i64> =
-        repo::catalogue::course_type_counts(&state.pool).await?.into_iter().collect();
+        repo::course_types::course_type_counts(&state.pool).await?.into_iter().collect();
     Ok(ok(rows
         .into_iter()
         .map(|r| CourseType {
@@ -695,7 +706,7 @@ pub async fn list_course_types(State(state): State<AppState>, user: CurrentUser)
     put,
     path = "/api/dashboard/course-types/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Course type id")),
     request_body = CategoryBody,
     responses(
@@ -713,7 +724,7 @@ pub async fn update_course_type(
     require_role(&user, &[Role::Admin])?;
     let input = body.validated()?;
     let kind = CourseTypeInput { slug: input.slug, name: input.name, description: input.description };
-    if !repo::catalogue::update_course_type(&state.pool, &id, &kind).await? {
+    if !repo::course_types::update_course_type(&state.pool, &id, &kind).await? {
         return Err(ApiError::not_found());
     }
     Ok(ok(true))
@@ -724,7 +735,7 @@ pub async fn update_course_type(
     delete,
     path = "/api/dashboard/course-types/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Course type id")),
     responses(
         (status = 200, description = "Deleted", body = super::Envelope<bool>),
@@ -738,7 +749,7 @@ pub async fn delete_course_type(
 ) -> ApiResult<bool> {
     require_role(&user, &[Role::Admin])?;
     let mut tx = state.pool.begin().await?;
-    let used = repo::catalogue::courses_of_type(&mut tx, &id).await?;
+    let used = repo::course_types::courses_of_type(&mut tx, &id).await?;
     if used > 0 {
         return Err(ApiError::Conflict(Text::localized(move |lang| {
             lang.pick(
@@ -796,7 +807,7 @@ impl BannerBody {
             image: &self.image,
             link: &self.link,
         };
-        let slug = rules::validate_banner_form(&facts).map_err(|e| field_errors(&e))?;
+        let slug = rules::validate_banner_form(&facts).map_err(|e| ApiError::from(&e))?;
         Ok(BannerInput {
             slug,
             title: self.title,
@@ -829,7 +840,7 @@ pub struct ManagedBanner {
     get,
     path = "/api/dashboard/banners",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     responses((status = 200, description = "Banners", body = super::Envelope<Vec<ManagedBanner>>))
 )]
 pub async fn list_all_banners(
@@ -838,7 +849,7 @@ pub async fn list_all_banners(
     user: CurrentUser,
 ) -> ApiResult<Vec<ManagedBanner>> {
     require_role(&user, &[Role::Admin])?;
-    let rows = repo::catalogue::list_banners(&state.pool, true).await?;
+    let rows = repo::banners::list_banners(&state.pool, true).await?;
     Ok(ok(rows
         .iter()
         .map(|r| ManagedBanner {
@@ -855,9 +866,12 @@ pub async fn list_all_banners(
     post,
     path = "/api/dashboard/banners",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     request_body = BannerBody,
-    responses((status = 200, description = "Created", body = super::Envelope<Created>))
+    responses(
+        (status = 200, description = "Created", body = super::Envelope<Created>),
+        (status = 409, description = "Slug taken", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn create_banner(
     State(state): State<AppState>,
@@ -868,7 +882,7 @@ pub async fn create_banner(
     let input = body.validated()?;
     let id = new_id();
     let mut tx = state.pool.begin().await?;
-    repo::catalogue::insert_banner(&mut tx, &id, &input).await?;
+    repo::banners::insert_banner(&mut tx, &id, &input).await?;
     tx.commit().await?;
     Ok(ok(Created { id }))
 }
@@ -877,10 +891,13 @@ pub async fn create_banner(
     put,
     path = "/api/dashboard/banners/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Banner id")),
     request_body = BannerBody,
-    responses((status = 200, description = "Saved", body = super::Envelope<bool>))
+    responses(
+        (status = 200, description = "Saved", body = super::Envelope<bool>),
+        (status = 409, description = "Slug taken", body = super::error::ErrorEnvelope),
+    )
 )]
 pub async fn update_banner(
     State(state): State<AppState>,
@@ -890,7 +907,7 @@ pub async fn update_banner(
 ) -> ApiResult<bool> {
     require_role(&user, &[Role::Admin])?;
     let input = body.validated()?;
-    if !repo::catalogue::update_banner(&state.pool, &id, &input).await? {
+    if !repo::banners::update_banner(&state.pool, &id, &input).await? {
         return Err(ApiError::not_found());
     }
     Ok(ok(true))
@@ -900,7 +917,7 @@ pub async fn update_banner(
     delete,
     path = "/api/dashboard/banners/{id}",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Banner id")),
     responses((status = 200, description = "Deleted", body = super::Envelope<bool>))
 )]
@@ -910,7 +927,7 @@ pub async fn delete_banner(
     Path(id): Path<String>,
 ) -> ApiResult<bool> {
     require_role(&user, &[Role::Admin])?;
-    if !repo::catalogue::delete_banner(&state.pool, &id).await? {
+    if !repo::banners::delete_banner(&state.pool, &id).await? {
         return Err(ApiError::not_found());
     }
     Ok(ok(true))
@@ -924,7 +941,7 @@ pub async fn delete_banner(
     get,
     path = "/api/dashboard/feed",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(Pagination<20>),
     responses((status = 200, description = "Feed posts", body = super::Envelope<Page<FeedPost>>))
 )]
@@ -936,7 +953,7 @@ pub async fn list_feed_for_moderation(
 ) -> ApiResult<Page<FeedPost>> {
     require_role(&user, &[Role::Admin])?;
     let (page, size) = (paging.page, paging.page_size);
-    let (rows, total) = repo::catalogue::list_feed(&state.pool, true, size, paging.offset()).await?;
+    let (rows, total) = repo::feed::list_feed(&state.pool, true, size, paging.offset()).await?;
     Ok(ok(Page::new(rows.iter().map(|r| feed_post(r, lang)).collect(), page, size, total)))
 }
 
@@ -951,7 +968,7 @@ pub struct ModerationBody {
     put,
     path = "/api/dashboard/feed/{id}/status",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(("id" = String, Path, description = "Feed post id")),
     request_body = ModerationBody,
     responses((status = 200, description = "Saved", body = super::Envelope<bool>))
@@ -964,12 +981,9 @@ pub async fn moderate_feed_post(
 ) -> ApiResult<bool> {
     require_role(&user, &[Role::Admin])?;
     if !["visible", "hidden"].contains(&body.status.as_str()) {
-        return Err(ApiError::invalid_fields([(
-            "status".to_owned(),
-            Text::new("Trạng thái không hợp lệ", "Unknown status"),
-        )]));
+        return Err(ApiError::invalid_field("status", Text::new("Trạng thái không hợp lệ", "Unknown status")));
     }
-    if !repo::catalogue::set_feed_status(&state.pool, &id, &body.status).await? {
+    if !repo::feed::set_feed_status(&state.pool, &id, &body.status).await? {
         return Err(ApiError::not_found());
     }
     Ok(ok(true))
@@ -980,8 +994,10 @@ pub async fn moderate_feed_post(
 
 #[derive(Debug, Clone, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct InboxParams {
     /// Words to find in name, e-mail, phone, subject or course, and message (marks ignored).
+    #[param(max_length = 100)]
     pub search: Option<String>,
     /// `true`: read only; `false`: unread only.
     pub read: Option<bool>,
@@ -1022,8 +1038,12 @@ fn inbox_of(name: &str) -> Result<Inbox, ApiError> {
     get,
     path = "/api/dashboard/{inbox}",
     tag = "dashboard",
-    security(("bearer" = [])),
-    params(("inbox" = String, Path, description = "`contact-messages` or `admission-messages`"), Pagination<20>),
+    security(("bearer" = ["ADMIN", "STAFF"])),
+    params(
+        ("inbox" = String, Path, description = "`contact-messages` or `admission-messages`", example = "contact-messages"),
+        InboxParams,
+        Pagination<20>,
+    ),
     responses((status = 200, description = "Messages", body = super::Envelope<InboxPage>))
 )]
 pub async fn list_inbox(
@@ -1065,9 +1085,9 @@ pub struct ReadBody {
     put,
     path = "/api/dashboard/{inbox}/{id}/read",
     tag = "dashboard",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF"])),
     params(
-        ("inbox" = String, Path, description = "`contact-messages` or `admission-messages`"),
+        ("inbox" = String, Path, description = "`contact-messages` or `admission-messages`", example = "contact-messages"),
         ("id" = String, Path, description = "Message id"),
     ),
     request_body = ReadBody,

@@ -12,7 +12,7 @@ use super::{
     ok,
 };
 use crate::{
-    catalogue::repo::{self, Localized, catalogue::FeedRow},
+    catalogue::repo::{self, Localized, feed::FeedRow},
     state::AppState,
 };
 
@@ -78,6 +78,6 @@ pub async fn list_feed(
     Language(lang): Language,
     paging: Pagination<12>,
 ) -> ApiResult<Page<FeedPost>> {
-    let (rows, total) = repo::catalogue::list_feed(&state.pool, false, paging.page_size, paging.offset()).await?;
+    let (rows, total) = repo::feed::list_feed(&state.pool, false, paging.page_size, paging.offset()).await?;
     Ok(ok(Page::new(rows.iter().map(|r| feed_post(r, lang)).collect(), paging.page, paging.page_size, total)))
 }

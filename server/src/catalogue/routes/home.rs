@@ -107,12 +107,12 @@ async fn home(state: &AppState, lang: Lang) -> Result<Home, ApiError> {
         courses(Sort::Free, 1),
     )?;
     let (categories, instructors, posts, testimonials, banners, stats) = tokio::try_join!(
-        repo::catalogue::list_categories(pool),
-        repo::catalogue::list_instructors(pool, HOME_INSTRUCTORS),
-        repo::catalogue::list_posts(pool, HOME_POSTS, 0),
-        repo::catalogue::list_testimonials(pool),
-        repo::catalogue::list_banners(pool, false),
-        repo::catalogue::stats(pool),
+        repo::categories::list_categories(pool),
+        repo::mentors::list_instructors(pool, HOME_INSTRUCTORS),
+        repo::posts::list_posts(pool, HOME_POSTS, 0),
+        repo::banners::list_testimonials(pool),
+        repo::banners::list_banners(pool, false),
+        repo::stats::stats(pool),
     )?;
     let cards = |page: repo::courses::CoursePage| page.items.iter().map(|c| course_card(c, lang)).collect();
     Ok(Home {

@@ -14,9 +14,8 @@ use super::{
 };
 use crate::{
     catalogue::repo::{
-        self, Localized,
-        catalogue::{InstructorRow, PlanRow},
-        localized_list_in,
+        self, Localized, localized_list_in,
+        mentors::{InstructorRow, PlanRow},
     },
     state::AppState,
 };
@@ -106,7 +105,7 @@ pub struct MentorDetail {
     responses((status = 200, description = "The mentors", body = super::Envelope<Vec<Instructor>>))
 )]
 pub async fn list_mentors(State(state): State<AppState>, Language(lang): Language) -> ApiResult<Vec<Instructor>> {
-    let rows = repo::catalogue::list_instructors(&state.pool, 500).await?;
+    let rows = repo::mentors::list_instructors(&state.pool, 500).await?;
     Ok(ok(rows.iter().map(|row| instructor(row, lang)).collect()))
 }
 
@@ -126,8 +125,8 @@ pub async fn get_mentor(
     Language(lang): Language,
     Path(user_id): Path<String>,
 ) -> ApiResult<MentorDetail> {
-    let row = repo::catalogue::find_instructor(&state.pool, &user_id).await?.ok_or_else(ApiError::not_found)?;
-    let plans = repo::catalogue::list_plans_of(&state.pool, &row.user_id).await?;
+    let row = repo::mentors::find_instructor(&state.pool, &user_id).await?.ok_or_else(ApiError::not_found)?;
+    let plans = repo::mentors::list_plans_of(&state.pool, &row.user_id).await?;
     let courses = repo::courses::published_by(&state.pool, &row.user_id, 50).await?;
     Ok(ok(MentorDetail {
         mentor: instructor(&row, lang),

@@ -13,7 +13,7 @@ use super::{
     ok,
 };
 use crate::{
-    catalogue::repo::{self, Localized, catalogue::PostRow, localized_list_in, string_list},
+    catalogue::repo::{self, Localized, localized_list_in, posts::PostRow, string_list},
     state::AppState,
 };
 
@@ -93,7 +93,7 @@ pub async fn list_posts(
     Language(lang): Language,
     paging: Pagination<12>,
 ) -> ApiResult<Page<Post>> {
-    let (rows, total) = repo::catalogue::list_posts(&state.pool, paging.page_size, paging.offset()).await?;
+    let (rows, total) = repo::posts::list_posts(&state.pool, paging.page_size, paging.offset()).await?;
     Ok(ok(Page::new(rows.iter().map(|r| post(r, lang)).collect(), paging.page, paging.page_size, total)))
 }
 
@@ -110,7 +110,7 @@ pub async fn recent_posts(
     Query(params): Query<RecentParams>,
 ) -> ApiResult<Vec<Post>> {
     let limit = params.limit.unwrap_or(2).clamp(1, 20);
-    let (rows, _) = repo::catalogue::list_posts(&state.pool, limit, 0).await?;
+    let (rows, _) = repo::posts::list_posts(&state.pool, limit, 0).await?;
     Ok(ok(rows.iter().map(|r| post(r, lang)).collect()))
 }
 
@@ -130,7 +130,7 @@ pub async fn get_post(
     Language(lang): Language,
     Path(id): Path<String>,
 ) -> ApiResult<PostDetail> {
-    let row = repo::catalogue::find_post(&state.pool, &id).await?.ok_or_else(ApiError::not_found)?;
+    let row = repo::posts::find_post(&state.pool, &id).await?.ok_or_else(ApiError::not_found)?;
     Ok(ok(PostDetail {
         post: post(&row, lang),
         content: Localized::new(&row.content_vi, &row.content_en).get(lang).to_owned(),

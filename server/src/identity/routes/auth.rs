@@ -176,9 +176,7 @@ pub async fn create_token(
         let message = first.map_or_else(super::error::texts::bad_request, |e| Text::localized(|l| e.message(l)));
         // A value longer than any account's is refused before it is looked up or hashed.
         if errors.iter().any(|(_, e)| matches!(e, LoginError::TooLong { .. })) {
-            let text = |e: LoginError| Text::localized(move |l| e.message(l));
-            let fields = errors.iter().map(|(f, e)| (academy_shared::Field::name(*f).to_owned(), text(*e))).collect();
-            return ApiError::Unprocessable { message, fields }.into_response();
+            return ApiError::from(&errors).into_response();
         }
         ApiError::bad_request(message).into_response()
     })?;
@@ -310,7 +308,7 @@ pub struct LogoutDetail {
     post,
     path = "/auth/logout",
     tag = "auth",
-    request_body = TokenBody,
+    request_body(content = Option<TokenBody>, description = "Optional: the Bearer token is used when there is no body"),
     responses((status = 200, description = "The session is ended", body = LogoutResult))
 )]
 pub async fn logout(
@@ -326,7 +324,7 @@ pub async fn logout(
     post,
     path = "/api/logout",
     tag = "auth",
-    request_body(content = TokenBody, description = "Optional: the Bearer token is used when there is no body"),
+    request_body(content = Option<TokenBody>, description = "Optional: the Bearer token is used when there is no body"),
     responses((status = 200, description = "The session is ended", body = LogoutResult))
 )]
 pub async fn logout_dashboard(
@@ -342,7 +340,7 @@ pub async fn logout_dashboard(
     post,
     path = "/api/logout/",
     tag = "auth",
-    request_body(content = TokenBody, description = "Optional: the Bearer token is used when there is no body"),
+    request_body(content = Option<TokenBody>, description = "Optional: the Bearer token is used when there is no body"),
     responses((status = 200, description = "The session is ended", body = LogoutResult))
 )]
 pub async fn logout_mobile(
@@ -415,9 +413,7 @@ pub async fn forgot_password(
 ) -> Result<axum::Json<academy_shared::envelope::Envelope<MessageResult>>, Response> {
     let email = body.email.trim().to_owned();
     if let Err(error) = academy_shared::auth_rules::check_email(&body.email) {
-        let text = Text::localized(|l| error.message(l));
-        let fields = [("email".to_owned(), text.clone())].into_iter().collect();
-        return Err(ApiError::Unprocessable { message: text, fields }.into_response());
+        return Err(ApiError::refused("email", error).into_response());
     }
     let throttle = crate::identity::login_limit::ResetRequestThrottle::default();
     match throttle.begin(&state.pool, &email, ip, db::now_ms()).await {

@@ -14,10 +14,7 @@ use crate::identity::{accounts::AccountError, policy::PolicyError};
 impl From<PolicyError> for ApiError {
     fn from(refusal: PolicyError) -> ApiError {
         match refusal {
-            PolicyError::Refused(fields) => {
-                let message = fields.first().map(|(_, text)| text.clone()).unwrap_or_else(error::texts::invalid_input);
-                ApiError::Unprocessable { message, fields: fields.into_iter().collect() }
-            }
+            PolicyError::Refused(fields) => ApiError::invalid_fields(fields),
         }
     }
 }

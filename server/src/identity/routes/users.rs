@@ -14,7 +14,7 @@ use academy_shared::{
     limits::SEARCH_MAX_CHARS,
     profile::{IsoDate, ProfileError, ProfileField, ProfileForm, changes_email, validate_profile},
     roles::{AccountChange, Role, check_account_change},
-    validation::Message as _,
+    validation::{Field, Message as _},
 };
 use axum::{
     extract::State,
@@ -198,10 +198,7 @@ pub async fn register_user(
         None => Role::Student,
         Some(Some(role @ (Role::Student | Role::Teacher))) => role,
         Some(_) => {
-            return Err(ApiError::Unprocessable {
-                message: texts::signup_role(),
-                fields: [("roleName".to_owned(), texts::signup_role())].into_iter().collect(),
-            });
+            return Err(ApiError::invalid_field("roleName", texts::signup_role()));
         }
     };
     policy::check_new_account(&RegistrationForm {
@@ -239,9 +236,7 @@ pub async fn register_user(
 }
 
 fn dob_invalid() -> ApiError {
-    let error = ProfileError::DobInvalid;
-    let text = Text::localized(|lang| error.message(lang));
-    ApiError::Unprocessable { message: text.clone(), fields: [("dob".to_owned(), text)].into_iter().collect() }
+    ApiError::refused("dob", ProfileError::DobInvalid)
 }
 
 /// The signed-in user.
@@ -353,14 +348,9 @@ fn check_change(actor: &CurrentUser, target: &UserRow, change: AccountChange) ->
 
 /// 422 with each field's message; the envelope's message is the first one.
 fn invalid_profile(errors: &[(ProfileField, ProfileError)]) -> ApiError {
-    let fields: Vec<(String, Text)> = errors
-        .iter()
-        .map(|(field, error)| {
-            (academy_shared::validation::Field::name(*field).to_owned(), Text::localized(|lang| error.message(lang)))
-        })
-        .collect();
-    let message = fields.first().map(|(_, t)| t.clone()).unwrap_or_else(super::error::texts::invalid_input);
-    ApiError::Unprocessable { message, fields: fields.into_iter().collect() }
+    ApiError::invalid_fields(
+        errors.iter().map(|(field, error)| (Field::name(*field).to_owned(), super::error::message_text(*error))),
+    )
 }
 
 async fn update_profile(
@@ -547,10 +537,8 @@ pub async fn confirm_email(
 /// An avatar must be a picture uploaded here (`/files/public/...`, the shared rule): never another site's
 /// address, which would let a profile make every viewer's browser call that site.
 fn check_avatar_url(avatar: &str) -> Result<(), ApiError> {
-    academy_shared::media::check_avatar_url(avatar, crate::platform::storage::OWN_FILES_PATH).map_err(|error| {
-        let text = Text::localized(|lang| error.message(lang));
-        ApiError::Unprocessable { message: text.clone(), fields: [("avatar".to_owned(), text)].into_iter().collect() }
-    })
+    academy_shared::media::check_avatar_url(avatar, crate::platform::storage::OWN_FILES_PATH)
+        .map_err(|error| ApiError::refused("avatar", error))
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -562,6 +550,7 @@ fn check_avatar_url(avatar: &str) -> Result<(), ApiError> {
 #[into_params(parameter_in = Query)]
 pub struct ListParams {
     /// Part of a username, email, first or last name (any case).
+    #[param(max_length = 100)]
     pub search: Option<String>,
     /// `ADMIN`, `STAFF`, `TEACHER` or `STUDENT`.
     pub role: Option<String>,
@@ -583,12 +572,10 @@ pub struct UserPage {
     get,
     path = "/users",
     tag = "users",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF"])),
     params(ListParams, Pagination<20>),
     responses(
         (status = 200, description = "A page of users", body = super::Envelope<UserPage>),
-        (status = 401, description = "Not signed in", body = super::error::ErrorEnvelope),
-        (status = 403, description = "Not ADMIN or STAFF", body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn list_users(
@@ -663,12 +650,12 @@ async fn managed_account(
     patch,
     path = "/users/{userId}/role",
     tag = "users",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF"])),
     params(("userId" = String, Path, description = "The user's id")),
     request_body = RoleBody,
     responses(
         (status = 200, description = "The updated user", body = super::Envelope<User>),
-        (status = 403, description = "Not ADMIN/STAFF, or STAFF touching ADMIN", body = super::error::ErrorEnvelope),
+        (status = 403, description = "STAFF touching an ADMIN", body = super::error::ErrorEnvelope),
         (status = 404, description = "No such user", body = super::error::ErrorEnvelope),
         (status = 409, description = "The last active admin", body = super::error::ErrorEnvelope),
         (status = 422, description = "Unknown role", body = super::error::ErrorEnvelope),
@@ -681,10 +668,8 @@ pub async fn change_role(
     Json(body): Json<RoleBody>,
 ) -> ApiResult<User> {
     require_role(&actor, &[Role::Admin, Role::Staff])?;
-    let role = Role::parse(&body.role).ok_or_else(|| {
-        let text = Text::new("Vai trò không hợp lệ.", "Unknown role.");
-        ApiError::Unprocessable { message: text.clone(), fields: [("role".to_owned(), text)].into_iter().collect() }
-    })?;
+    let role = Role::parse(&body.role)
+        .ok_or_else(|| ApiError::invalid_field("role", Text::new("Vai trò không hợp lệ.", "Unknown role.")))?;
     let target = managed_account(&state, &actor, &user_id, AccountChange::Role(role)).await?;
     let row = users::set_role(&state.pool, &target.id, role).await.map_err(admin_change_error)?;
     tracing::info!(actor = %actor.id, user_id = %row.id, role = %row.role, "role changed");
@@ -697,12 +682,12 @@ pub async fn change_role(
     patch,
     path = "/users/{userId}/status",
     tag = "users",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN", "STAFF"])),
     params(("userId" = String, Path, description = "The user's id")),
     request_body = AccountStatusBody,
     responses(
         (status = 200, description = "The updated user", body = super::Envelope<User>),
-        (status = 403, description = "Not ADMIN/STAFF, or STAFF touching ADMIN", body = super::error::ErrorEnvelope),
+        (status = 403, description = "STAFF touching an ADMIN", body = super::error::ErrorEnvelope),
         (status = 404, description = "No such user", body = super::error::ErrorEnvelope),
         (status = 409, description = "The last active admin", body = super::error::ErrorEnvelope),
         (status = 422, description = "Unknown status", body = super::error::ErrorEnvelope),
@@ -720,10 +705,7 @@ pub async fn change_status(
         users::STATUS_LOCKED => false,
         _ => {
             let text = Text::new("Trạng thái phải là active hoặc locked.", "The status must be active or locked.");
-            return Err(ApiError::Unprocessable {
-                message: text.clone(),
-                fields: [("status".to_owned(), text)].into_iter().collect(),
-            });
+            return Err(ApiError::invalid_field("status", text));
         }
     };
     let row = users::set_status(&state.pool, &target.id, active).await.map_err(admin_change_error)?;
@@ -747,11 +729,10 @@ pub struct StaffBody {
     post,
     path = "/users/staff",
     tag = "users",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     request_body = StaffBody,
     responses(
         (status = 200, description = "The created user", body = super::Envelope<User>),
-        (status = 403, description = "Not ADMIN", body = super::error::ErrorEnvelope),
         (status = 409, description = "Username or email taken", body = super::error::ErrorEnvelope),
         (status = 422, description = "Invalid fields", body = super::error::ErrorEnvelope),
     )
@@ -792,11 +773,10 @@ pub struct OutboxItem {
     get,
     path = "/api/admin/outbox",
     tag = "users",
-    security(("bearer" = [])),
+    security(("bearer" = ["ADMIN"])),
     params(Pagination<50>),
     responses(
         (status = 200, description = "Kept mails", body = super::Envelope<Vec<OutboxItem>>),
-        (status = 403, description = "Not ADMIN", body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn list_outbox(

@@ -94,6 +94,7 @@ fn refusal(error: ApiError, lang: Lang) -> Response {
         | ApiError::NotFound(m)
         | ApiError::Conflict(m)
         | ApiError::TooManyRequests(m)
+        | ApiError::InsufficientStorage(m)
         | ApiError::RateLimited { message: m, .. } => m.clone(),
         ApiError::Unavailable(cause) => {
             tracing::error!(error = format!("{cause:#}"), "service unavailable");

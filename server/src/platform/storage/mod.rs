@@ -17,7 +17,7 @@
 pub mod signing;
 pub mod sniff;
 
-use std::path::Path as FsPath;
+use std::path::{Path as FsPath, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -26,7 +26,7 @@ use object_store::aws::{AmazonS3, AmazonS3Builder};
 use object_store::local::LocalFileSystem;
 use object_store::path::Path;
 use object_store::signer::Signer as _;
-use object_store::{Attribute, Attributes, ObjectStore, ObjectStoreExt as _, PutOptions, PutPayload};
+use object_store::{Attribute, Attributes, GetOptions, ObjectStore, ObjectStoreExt as _, PutOptions, PutPayload};
 
 pub use academy_shared::profile::AVATAR_MAX_BYTES;
 use signing::{UploadQuery, UploadSigner, UploadUrlError};
@@ -56,6 +56,9 @@ pub enum StorageError {
     NotFound,
     #[error(transparent)]
     UploadUrl(#[from] UploadUrlError),
+    /// 507: the disk (or the account's quota) is full; nothing of the file was kept.
+    #[error("no room left to store the file: {0}")]
+    NoSpace(#[source] object_store::Error),
     #[error("storage backend: {0}")]
     Backend(#[source] object_store::Error),
     #[error("storage configuration: {0}")]
@@ -66,6 +69,7 @@ impl From<object_store::Error> for StorageError {
     fn from(e: object_store::Error) -> Self {
         match e {
             object_store::Error::NotFound { .. } => StorageError::NotFound,
+            other if is_out_of_space(&other) => StorageError::NoSpace(other),
             other => StorageError::Backend(other),
         }
     }
@@ -98,6 +102,8 @@ pub struct Storage {
     signer: UploadSigner,
     /// Whether the backend keeps per-object attributes (S3 does, local disk does not).
     attributes: bool,
+    /// The folder of the local-disk backend.
+    local_root: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for Storage {
@@ -116,11 +122,19 @@ impl Storage {
         }
     }
 
-    /// Files on local disk under `root` (created when missing).
+    /// Files on local disk under `root` (created when missing). A file is written under a temporary name beside
+    /// its own, synced to disk, then renamed into place (and the folder synced): a reader sees the whole file or
+    /// none, a file reported stored survives a crash, and a write that fails (a full disk) removes what it wrote.
     pub fn local(root: &FsPath, secret: &[u8]) -> Result<Storage, StorageError> {
         std::fs::create_dir_all(root).map_err(|e| StorageError::Config(format!("creating {}: {e}", root.display())))?;
-        let store = LocalFileSystem::new_with_prefix(root)?;
-        Ok(Storage { store: Arc::new(store), presigner: None, signer: UploadSigner::new(secret), attributes: false })
+        let store = LocalFileSystem::new_with_prefix(root)?.with_fsync(true);
+        Ok(Storage {
+            store: Arc::new(store),
+            presigner: None,
+            signer: UploadSigner::new(secret),
+            attributes: false,
+            local_root: Some(root.to_path_buf()),
+        })
     }
 
     /// Files in an S3-compatible bucket.
@@ -139,6 +153,7 @@ impl Storage {
             presigner: config.direct_uploads.then_some(s3),
             signer: UploadSigner::new(secret),
             attributes: true,
+            local_root: None,
         })
     }
 
@@ -229,6 +244,45 @@ impl Storage {
         Ok((bytes, kind))
     }
 
+    /// Deletes what writes interrupted by a crash left on local disk: the temporary `<name>#<n>` files a write
+    /// renames into place once it is complete (no key of ours contains `#`). Only those older than `age`, so a
+    /// write under way, on this instance or another sharing the folder, is never touched. Returns how many were
+    /// deleted; nothing to do on S3, where an upload appears whole or not at all.
+    pub async fn remove_interrupted_writes(&self, age: Duration) -> Result<u64, StorageError> {
+        let Some(root) = self.local_root.clone() else { return Ok(0) };
+        let swept = tokio::task::spawn_blocking(move || remove_interrupted_writes_under(&root, age))
+            .await
+            .map_err(|e| StorageError::Config(format!("sweeping interrupted writes: {e}")))?;
+        swept.map_err(|e| StorageError::Config(format!("sweeping interrupted writes: {e}")))
+    }
+
+    /// A committed file for `/files/public/{key}`: its type, its whole size, and its bytes, all of them or the
+    /// `range` of them (already checked to lie within the file, see [`Storage::size`]).
+    pub async fn read(&self, key: &str, range: Option<std::ops::Range<u64>>) -> Result<PublicFile, StorageError> {
+        let content_type = committed_type(key).ok_or(StorageError::NotFound)?;
+        let path = Path::from(key);
+        let (bytes, size) = match range {
+            Some(range) => {
+                let result = self.store.get_opts(&path, GetOptions { range: Some(range.into()), ..Default::default() });
+                let result = result.await?;
+                let size = result.meta.size;
+                (result.bytes().await?, size)
+            }
+            None => {
+                let result = self.store.get(&path).await?;
+                let size = result.meta.size;
+                (result.bytes().await?, size)
+            }
+        };
+        Ok(PublicFile { bytes, content_type, size })
+    }
+
+    /// The size of a committed file, to check a requested byte range against before reading it.
+    pub async fn size(&self, key: &str) -> Result<u64, StorageError> {
+        committed_type(key).ok_or(StorageError::NotFound)?;
+        Ok(self.store.head(&Path::from(key)).await?.size)
+    }
+
     /// Deletes a file (an old avatar, an abandoned upload). Deleting a missing file is not an error.
     pub async fn delete(&self, key: &str) -> Result<(), StorageError> {
         match self.store.delete(&Path::from(key)).await {
@@ -237,6 +291,18 @@ impl Storage {
         }
     }
 }
+
+/// A committed file as served.
+#[derive(Debug, Clone)]
+pub struct PublicFile {
+    pub bytes: Bytes,
+    pub content_type: &'static str,
+    /// The whole file's size, whatever part of it `bytes` holds.
+    pub size: u64,
+}
+
+/// The videos lesson files may be: played by the browser's own player, read in byte ranges as it seeks.
+const VIDEO_TYPES: [(&str, &str); 2] = [("mp4", "video/mp4"), ("webm", "video/webm")];
 
 /// `Cache-Control` of public files: their names are never reused.
 pub const CACHE_CONTROL: &str = "public, max-age=31536000, immutable";
@@ -247,6 +313,47 @@ pub use academy_shared::media::OWN_FILES_PATH;
 /// The URL path where a committed file is read.
 pub fn public_path(key: &str) -> String {
     format!("{OWN_FILES_PATH}{key}")
+}
+
+fn remove_interrupted_writes_under(dir: &FsPath, age: Duration) -> std::io::Result<u64> {
+    let mut removed = 0;
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            removed += remove_interrupted_writes_under(&entry.path(), age)?;
+            continue;
+        }
+        let name = entry.file_name();
+        let interrupted = name
+            .to_str()
+            .and_then(|name| name.rsplit_once('#'))
+            .is_some_and(|(_, n)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        let old = entry.metadata()?.modified()?.elapsed().is_ok_and(|elapsed| elapsed >= age);
+        if kind.is_file() && interrupted && old {
+            match std::fs::remove_file(entry.path()) {
+                Ok(()) => removed += 1,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(removed)
+}
+
+/// Whether a storage failure comes from a full disk or quota, somewhere in its chain of causes.
+fn is_out_of_space(error: &object_store::Error) -> bool {
+    use std::io::ErrorKind::{FileTooLarge, QuotaExceeded, StorageFull};
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    while let Some(e) = cause {
+        if e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| matches!(io.kind(), StorageFull | QuotaExceeded | FileTooLarge))
+        {
+            return true;
+        }
+        cause = e.source();
+    }
+    false
 }
 
 fn check_image(bytes: &[u8], max: u64) -> Result<ImageKind, StorageError> {
@@ -271,6 +378,17 @@ fn committed_kind(key: &str) -> Option<ImageKind> {
     let (stem, ext) = name.split_once('.')?;
     is_uuid_simple(stem).then_some(())?;
     ImageKind::from_extension(ext)
+}
+
+/// The type a committed key `<prefix>/<32 hex>.<ext>` is served with: an image's (any prefix) or, under
+/// `videos/`, a video's; `None` for anything else.
+fn committed_type(key: &str) -> Option<&'static str> {
+    if let Some(kind) = committed_kind(key) {
+        return Some(kind.mime());
+    }
+    let (stem, ext) = key.strip_prefix("videos/")?.split_once('.')?;
+    is_uuid_simple(stem).then_some(())?;
+    VIDEO_TYPES.iter().find(|(e, _)| *e == ext).map(|(_, mime)| *mime)
 }
 
 fn is_uuid_simple(text: &str) -> bool {
@@ -362,6 +480,73 @@ pub(crate) mod tests {
         storage.store.put(&Path::from(key.as_str()), PutPayload::from_static(b"<html>")).await.unwrap();
         assert!(matches!(storage.commit_image(&key, "avatars").await, Err(StorageError::NotAnImage)));
         assert!(storage.store.head(&Path::from(key.as_str())).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn the_leftovers_of_writes_a_crash_interrupted_are_swept_once_old() {
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::local(dir.path(), b"secret").unwrap();
+        let staging = dir.path().join("staging");
+        std::fs::create_dir_all(&staging).unwrap();
+        let id = "0190a0b0c0d0e0f00112233445566778";
+        let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+        let write = |name: &str, old: bool| {
+            let file = std::fs::File::create(staging.join(name)).unwrap();
+            if old {
+                file.set_modified(hour_ago).unwrap();
+            }
+        };
+        write(&format!("{id}#1"), true);
+        write(&format!("{id}#12"), false);
+        write(id, true);
+        write(&format!("{id}#x"), true);
+
+        let removed = storage.remove_interrupted_writes(Duration::from_secs(600)).await.unwrap();
+
+        let mut left: Vec<String> =
+            std::fs::read_dir(&staging).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        left.sort();
+        assert_eq!(removed, 1);
+        assert_eq!(
+            left,
+            [id.to_owned(), format!("{id}#12"), format!("{id}#x")],
+            "a recent write may still be under way"
+        );
+    }
+
+    #[test]
+    fn a_full_disk_or_quota_is_told_apart_from_other_storage_failures() {
+        let failure = |kind: std::io::ErrorKind| {
+            let source: Box<dyn std::error::Error + Send + Sync> = Box::new(std::io::Error::from(kind));
+            StorageError::from(object_store::Error::Generic { store: "LocalFileSystem", source })
+        };
+        for kind in [std::io::ErrorKind::StorageFull, std::io::ErrorKind::QuotaExceeded] {
+            assert!(matches!(failure(kind), StorageError::NoSpace(_)), "{kind:?}");
+        }
+        assert!(matches!(failure(std::io::ErrorKind::PermissionDenied), StorageError::Backend(_)));
+    }
+
+    #[tokio::test]
+    async fn a_committed_file_is_read_whole_or_by_byte_range_with_its_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::local(dir.path(), b"secret").unwrap();
+        let key = "videos/0190a0b0c0d0e0f00112233445566778.mp4";
+        let video: Vec<u8> = (0..=255).collect();
+        storage.store.put(&Path::from(key), PutPayload::from(video.clone())).await.unwrap();
+
+        let whole = storage.read(key, None).await.unwrap();
+        let part = storage.read(key, Some(10..20)).await.unwrap();
+
+        assert_eq!((whole.bytes.as_ref(), whole.content_type, whole.size), (&video[..], "video/mp4", 256));
+        assert_eq!((part.bytes.as_ref(), part.size), (&video[10..20], 256));
+        assert_eq!(storage.size(key).await.unwrap(), 256);
+        for hidden in [
+            "staging/0190a0b0c0d0e0f00112233445566778",
+            "videos/intro.mp4",
+            "videos/0190a0b0c0d0e0f00112233445566778.html",
+        ] {
+            assert!(matches!(storage.read(hidden, None).await, Err(StorageError::NotFound)), "{hidden}");
+        }
     }
 
     #[test]

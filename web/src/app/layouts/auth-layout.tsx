@@ -15,7 +15,10 @@ export function AuthLayout() {
           <p className="mt-4 max-w-md text-teal-100">{t('authLayout.text')}</p>
         </div>
         <p className="text-sm text-teal-200">{t('footer.copyright', { year: 2025 })}</p>
-        <div aria-hidden="true" className="absolute -right-24 -bottom-24 size-96 rounded-full bg-amber-400/20 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="absolute -right-24 -bottom-24 size-96 rounded-full bg-amber-400/20 blur-3xl"
+        />
       </aside>
       <div className="flex flex-col">
         <div className="flex items-center justify-between px-6 py-4">

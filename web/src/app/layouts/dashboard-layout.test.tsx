@@ -5,9 +5,7 @@ import { DashboardLayout } from './dashboard-layout';
 
 function renderDashboard(roleName: string) {
   return renderRoutes(
-    [
-      { path: '/dashboard', element: <DashboardLayout />, children: [{ path: '*', element: <LocationProbe /> }] },
-    ],
+    [{ path: '/dashboard', element: <DashboardLayout />, children: [{ path: '*', element: <LocationProbe /> }] }],
     { at: '/dashboard/start', auth: { user: user(roleName) } },
   );
 }
@@ -20,7 +18,9 @@ describe('DashboardLayout', () => {
     expect(group.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(group);
     expect(group.getAttribute('aria-expanded')).toBe('true');
-    expect(within(sidebar).getByRole('link', { name: 'Khung giờ trống' }).getAttribute('href')).toBe('/dashboard/available');
+    expect(within(sidebar).getByRole('link', { name: 'Khung giờ trống' }).getAttribute('href')).toBe(
+      '/dashboard/available',
+    );
     expect(within(sidebar).queryByRole('link', { name: 'Cài đặt' })).toBeNull();
   });
 
@@ -35,10 +35,11 @@ describe('DashboardLayout', () => {
 
     fireEvent.change(search, { target: { value: 'bao cao doanh thu' } });
     const results = screen.getByRole('listbox');
-    expect(within(results).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Khóa họcBáo cáo doanh thu / Khóa học',
-      'Cố vấnBáo cáo doanh thu / Cố vấn',
-    ]);
+    expect(
+      within(results)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Khóa họcBáo cáo doanh thu / Khóa học', 'Cố vấnBáo cáo doanh thu / Cố vấn']);
 
     fireEvent.click(within(results).getAllByRole('button')[0] as HTMLElement);
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard/sales-report/course');

@@ -9,7 +9,7 @@ import { SidebarNotifications } from '@/features/notifications/components/sideba
 import { useAuth, useRole } from '@/lib/auth';
 import { menuFor, normalizeSearch, textLimits, type NavOption } from '@/lib/wasm';
 import { Brand } from './brand';
-import { Avatar } from './user-menu';
+import { Avatar } from './user-menu-button';
 
 /**
  * The dashboard namespace is flat: menu keys from the shared table nest (`menu.course`, `menu.course.addNew`),
@@ -22,7 +22,6 @@ function useDashboardT() {
     [t],
   );
 }
-
 
 interface FlatOption {
   label: string;
@@ -46,7 +45,9 @@ function flatten(options: NavOption[], label: (o: NavOption) => string, trail: s
 function SidebarGroup({ option, onNavigate }: { option: NavOption; onNavigate?: () => void }) {
   const t = useDashboardT();
   const { pathname } = useLocation();
-  const containsActive = option.children.some((child) => child.path && pathname.startsWith(child.path.replace(/\/$/, '')));
+  const containsActive = option.children.some(
+    (child) => child.path && pathname.startsWith(child.path.replace(/\/$/, '')),
+  );
   const [open, setOpen] = useState(containsActive);
   const label = t(option.labelKey, option.label);
 
@@ -121,7 +122,10 @@ export function OptionSearch({ options }: { options: FlatOption[] }) {
 
   return (
     <div className="relative w-full max-w-md">
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+      />
       <input
         type="search"
         value={query}
@@ -200,7 +204,11 @@ export function DashboardLayout() {
                 <div className="flex items-center justify-between px-5 py-5">
                   <Brand tone="dark" />
                   <Dialog.Close asChild>
-                    <button type="button" aria-label={t('closeMenu')} className="rounded-lg p-2 text-slate-300 hover:bg-white/10">
+                    <button
+                      type="button"
+                      aria-label={t('closeMenu')}
+                      className="rounded-lg p-2 text-slate-300 hover:bg-white/10"
+                    >
                       <X aria-hidden="true" className="size-5" />
                     </button>
                   </Dialog.Close>

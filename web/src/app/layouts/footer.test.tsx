@@ -23,7 +23,13 @@ describe('Footer', () => {
     expect(href('Trở thành giảng viên')).toBe('/contact');
     expect(href('Tất cả khóa học')).toBe('/courselist');
     expect(href('Tin tức & Blog')).toBe('/popular-post');
-    for (const name of ['Trung tâm tài nguyên', 'Tuyển dụng', 'Tiếp thị số', 'Thiết kế & Thương hiệu', 'Kể chuyện & Lồng tiếng']) {
+    for (const name of [
+      'Trung tâm tài nguyên',
+      'Tuyển dụng',
+      'Tiếp thị số',
+      'Thiết kế & Thương hiệu',
+      'Kể chuyện & Lồng tiếng',
+    ]) {
       expect(href(name)).toBe('/');
     }
     expect(screen.getByText('© 2025 Academy. Bảo lưu mọi quyền.')).toBeTruthy();
@@ -34,7 +40,9 @@ describe('Footer', () => {
     const list = screen.getByTestId('footer-recent-posts');
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(within(list).getByRole('link', { name: 'Học lập trình từ đâu?' }).getAttribute('href')).toBe('/popular-post/page?id=p1');
+    expect(within(list).getByRole('link', { name: 'Học lập trình từ đâu?' }).getAttribute('href')).toBe(
+      '/popular-post/page?id=p1',
+    );
     expect(items[0]?.querySelector('img')?.getAttribute('src')).toBe('/img/p1.png');
     expect(items[1]?.querySelector('img')?.getAttribute('src')).toBe('/demo/post-placeholder.svg');
     expect(items[0]?.querySelector('time')?.textContent).toBe('2 tháng 3, 2025');

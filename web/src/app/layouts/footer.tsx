@@ -65,7 +65,12 @@ export function Footer({ posts = [] }: { posts?: RecentPost[] }) {
               </a>
             </li>
             <li>
-              <a href={site.addressHref} target="_blank" rel="noreferrer" className={`flex items-start gap-2 ${linkClass}`}>
+              <a
+                href={site.addressHref}
+                target="_blank"
+                rel="noreferrer"
+                className={`flex items-start gap-2 ${linkClass}`}
+              >
                 <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-400" /> {site.address}
               </a>
             </li>
@@ -117,7 +122,10 @@ export function Footer({ posts = [] }: { posts?: RecentPost[] }) {
                     <time dateTime={post.createdAt} className="text-xs text-amber-400">
                       {dateFormat.format(new Date(post.createdAt))}
                     </time>
-                    <Link to={paths.post(post._id)} className="mt-1 line-clamp-2 block font-semibold text-slate-200 hover:text-amber-400">
+                    <Link
+                      to={paths.post(post._id)}
+                      className="mt-1 line-clamp-2 block font-semibold text-slate-200 hover:text-amber-400"
+                    >
                       {post.title}
                     </Link>
                   </div>
@@ -131,7 +139,9 @@ export function Footer({ posts = [] }: { posts?: RecentPost[] }) {
         </section>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-6 py-5 text-center text-slate-500">{t('footer.copyright', { year: 2025 })}</p>
+        <p className="mx-auto max-w-7xl px-6 py-5 text-center text-slate-500">
+          {t('footer.copyright', { year: 2025 })}
+        </p>
       </div>
     </footer>
   );

@@ -1,14 +1,30 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { SearchBox } from '@/components/search-box';
-import { CartDropdown } from '@/features/cart/components/cart-dropdown';
-import { NotificationDropdown } from '@/features/notifications/components/notification-dropdown';
+import { CartButton } from '@/features/cart/components/cart-button';
+import { NotificationButton } from '@/features/notifications/components/notification-button';
 import { useAuth } from '@/lib/auth';
+import { lazyPage } from '../lazy-page';
 import { Brand } from './brand';
 import { MobileMenu } from './mobile-menu';
 import { navItems } from './nav-items';
 import { UserMenu } from './user-menu';
+
+// The dropdowns read server state: they load after the first render with their texts, their buttons showing
+// meanwhile.
+const CartDropdown = lazyPage(
+  () => import('@/features/cart/components/cart-dropdown').then((m) => ({ default: m.CartDropdown })),
+  ['menus'],
+);
+const NotificationDropdown = lazyPage(
+  () =>
+    import('@/features/notifications/components/notification-dropdown').then((m) => ({
+      default: m.NotificationDropdown,
+    })),
+  ['menus'],
+);
 
 /** The sticky public header. */
 export function Header() {
@@ -40,8 +56,26 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <SearchBox className="hidden w-60 md:block lg:hidden xl:block xl:w-48 2xl:w-72" />
-          <CartDropdown />
-          {isAuthenticated && <NotificationDropdown />}
+          <Suspense
+            fallback={
+              <div className="relative">
+                <CartButton count={0} />
+              </div>
+            }
+          >
+            <CartDropdown />
+          </Suspense>
+          {isAuthenticated && (
+            <Suspense
+              fallback={
+                <div className="relative">
+                  <NotificationButton unread={0} />
+                </div>
+              }
+            >
+              <NotificationDropdown />
+            </Suspense>
+          )}
           <LanguageSwitch />
           <div className="hidden sm:block">
             <UserMenu />

@@ -1,16 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { postQueries } from '@/features/posts/api/queries';
+import { lazyPage } from '../lazy-page';
 import { BottomBar } from './bottom-bar';
-import { FOOTER_RECENT_POSTS, Footer } from './footer';
+import { Footer } from './footer';
 import { Header } from './header';
 import { TopContactBar } from './top-contact-bar';
+
+// The footer's recent posts are server state: until they are read it shows none, as it does while they load.
+const FooterWithRecentPosts = lazyPage(() => import('./footer-with-recent-posts'), []);
 
 /** Public layout: contact bar, sticky header, page, footer, mobile bottom bar. Toasts live at the root. */
 export function PublicLayout() {
   const { t } = useTranslation('common');
-  const recent = useQuery(postQueries.recent(FOOTER_RECENT_POSTS));
   return (
     <div className="flex min-h-screen flex-col pb-16 lg:pb-0">
       <a
@@ -24,7 +26,9 @@ export function PublicLayout() {
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />
       </main>
-      <Footer posts={recent.data ?? []} />
+      <Suspense fallback={<Footer />}>
+        <FooterWithRecentPosts />
+      </Suspense>
       <BottomBar />
     </div>
   );

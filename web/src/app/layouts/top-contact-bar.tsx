@@ -25,7 +25,12 @@ export function TopContactBar() {
             </a>
           </li>
           <li className="hidden lg:block">
-            <a href={site.addressHref} target="_blank" rel="noreferrer" className="flex items-center gap-2 hover:text-white">
+            <a
+              href={site.addressHref}
+              target="_blank"
+              rel="noreferrer"
+              className="flex items-center gap-2 hover:text-white"
+            >
               <MapPin aria-hidden="true" className="size-3.5 text-amber-400" />
               <span className="sr-only">{t('contact.address')}: </span>
               {site.address}

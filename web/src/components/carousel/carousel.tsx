@@ -18,7 +18,7 @@ export interface CarouselControls {
  * reduced motion), the selected snap and the number of snaps (for the dots).
  */
 export function useCarousel() {
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start', duration: EMBLA_DURATION });
+  const [setViewport, api] = useEmblaCarousel({ loop: true, align: 'start', duration: EMBLA_DURATION });
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
   const autoplay = useRef<Autoplay | null>(null);
@@ -78,13 +78,13 @@ export function useCarousel() {
         if (isFocusVisible(event.target)) autoplay.current?.pause('focus');
       },
       onBlur: (event: FocusEvent<HTMLElement>) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) autoplay.current?.resume('focus');
+        if (!event.currentTarget.contains(event.relatedTarget)) autoplay.current?.resume('focus');
       },
     }),
     [],
   );
 
-  return { viewportRef, api, selected, snapCount, previous, next, scrollTo, pauseHandlers };
+  return { setViewport, api, selected, snapCount, previous, next, scrollTo, pauseHandlers };
 }
 
 function isFocusVisible(element: Element): boolean {
@@ -105,10 +105,22 @@ export function CarouselButtons({ carousel, label }: { carousel: CarouselState; 
     'flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 shadow-sm transition hover:border-teal-600 hover:bg-teal-700 hover:text-white disabled:pointer-events-none disabled:opacity-40';
   return (
     <div className="flex gap-2" role="group" aria-label={label}>
-      <button type="button" className={button} onClick={carousel.previous} disabled={disabled} aria-label={t('carousel.previous')}>
+      <button
+        type="button"
+        className={button}
+        onClick={carousel.previous}
+        disabled={disabled}
+        aria-label={t('carousel.previous')}
+      >
         <ChevronLeft aria-hidden="true" className="size-5" />
       </button>
-      <button type="button" className={button} onClick={carousel.next} disabled={disabled} aria-label={t('carousel.next')}>
+      <button
+        type="button"
+        className={button}
+        onClick={carousel.next}
+        disabled={disabled}
+        aria-label={t('carousel.next')}
+      >
         <ChevronRight aria-hidden="true" className="size-5" />
       </button>
     </div>
@@ -133,6 +145,7 @@ export function Carousel({
   testId?: string;
 }) {
   const { t } = useTranslation('catalogue');
+  const { setViewport, selected, snapCount, scrollTo, pauseHandlers } = carousel;
   const slides = Children.toArray(children);
   return (
     <div
@@ -140,10 +153,10 @@ export function Carousel({
       aria-roledescription="carousel"
       aria-label={label}
       data-testid={testId}
-      data-selected={carousel.selected}
-      {...carousel.pauseHandlers}
+      data-selected={selected}
+      {...pauseHandlers}
     >
-      <div ref={carousel.viewportRef} className="-mx-2 overflow-hidden py-2">
+      <div ref={setViewport} className="-mx-2 overflow-hidden py-2">
         <div className="flex touch-pan-y">
           {slides.map((slide, index) => (
             <div
@@ -158,20 +171,20 @@ export function Carousel({
           ))}
         </div>
       </div>
-      {carousel.snapCount > 1 && (
+      {snapCount > 1 && (
         <div className="mt-6 flex justify-center gap-2" role="group" aria-label={t('carousel.dots')}>
-          {Array.from({ length: carousel.snapCount }, (_, index) => (
+          {Array.from({ length: snapCount }, (_, index) => (
             <button
               key={index}
               type="button"
-              onClick={() => carousel.scrollTo(index)}
+              onClick={() => scrollTo(index)}
               aria-label={t('carousel.goTo', { number: index + 1 })}
-              aria-current={index === carousel.selected ? 'true' : undefined}
+              aria-current={index === selected ? 'true' : undefined}
               className="group flex h-6 items-center px-0.5"
             >
               <span
                 className={`block h-2 rounded-full transition-all duration-300 ${
-                  index === carousel.selected ? 'w-7 bg-teal-700' : 'w-2 bg-slate-300 group-hover:bg-slate-400'
+                  index === selected ? 'w-7 bg-teal-700' : 'w-2 bg-slate-300 group-hover:bg-slate-400'
                 }`}
               />
             </button>

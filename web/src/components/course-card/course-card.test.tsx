@@ -15,7 +15,13 @@ const course: Course = {
   courseBadge: 'Bán chạy',
   level: 'Trung cấp',
   totalSeat: 300,
-  instructor: { userId: 'u-1', firstName: 'Khoa', lastName: 'Nguyễn Minh', avatar: '/demo/mentor-a.svg', name: 'Nguyễn Minh Khoa' },
+  instructor: {
+    userId: 'u-1',
+    firstName: 'Khoa',
+    lastName: 'Nguyễn Minh',
+    avatar: '/demo/mentor-a.svg',
+    name: 'Nguyễn Minh Khoa',
+  },
   category: { id: 'cat-1', slug: 'lap-trinh', categoryName: 'Lập trình' },
   ratingAverage: 4.8,
   slug: 'lap-trinh-web-full-stack',
@@ -53,7 +59,16 @@ describe('course card', () => {
 
   it('shows badge, level, seats, instructor and the fixed placeholder texts', () => {
     const card = renderCard();
-    for (const text of ['Bán chạy', 'Trung cấp', 'Chỗ 300', 'Nguyễn Minh Khoa', 'Bài học 10', '10:30m', '20+ học viên', 'Digital Marketing']) {
+    for (const text of [
+      'Bán chạy',
+      'Trung cấp',
+      'Chỗ 300',
+      'Nguyễn Minh Khoa',
+      'Bài học 10',
+      '10:30m',
+      '20+ học viên',
+      'Digital Marketing',
+    ]) {
       expect(card.textContent).toContain(text);
     }
   });
@@ -66,7 +81,10 @@ describe('course card', () => {
   });
 
   it('falls back to "Instructor" without a name and to the placeholder without a thumbnail', () => {
-    const card = renderCard({ instructor: { userId: 'u-2', firstName: null, lastName: null, name: '' }, thumbnail: null });
+    const card = renderCard({
+      instructor: { userId: 'u-2', firstName: null, lastName: null, name: '' },
+      thumbnail: null,
+    });
     expect(within(card).getByTestId('course-instructor').textContent).toBe('Giảng viên');
     expect(card.querySelector('img')?.getAttribute('src')).toBe('/demo/course-placeholder.svg');
   });

@@ -61,7 +61,9 @@ export function CourseCard({ course, headingLevel = 3 }: { course: Course; headi
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs">
           <RatingStars rating={CARD_PLACEHOLDER_RATING} />
           <span className="flex items-center gap-2">
-            {course.level && <span className="rounded-md bg-teal-50 px-2 py-0.5 font-semibold text-teal-800">{course.level}</span>}
+            {course.level && (
+              <span className="rounded-md bg-teal-50 px-2 py-0.5 font-semibold text-teal-800">{course.level}</span>
+            )}
             <span className="inline-flex items-center gap-1 font-medium text-slate-500">
               <Armchair aria-hidden="true" className="size-3.5" />
               {t('card.seat', { count: course.totalSeat ?? 0 })}
@@ -126,7 +128,10 @@ export function CourseCard({ course, headingLevel = 3 }: { course: Course; headi
 /** The card's shape while loading. */
 export function CourseCardSkeleton() {
   return (
-    <div aria-hidden="true" className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white">
+    <div
+      aria-hidden="true"
+      className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white"
+    >
       <span className="aspect-video animate-pulse bg-slate-200/80" />
       <span className="flex flex-col gap-3 p-5">
         <span className="h-3 w-24 animate-pulse rounded bg-slate-200/80" />

@@ -7,10 +7,17 @@ export function RatingStars({ rating, className = '' }: { rating: number; classN
   const { t } = useTranslation('catalogue');
   const display = ratingDisplay(rating);
   return (
-    <span className={`inline-flex items-center gap-1.5 ${className}`} role="img" aria-label={t('card.ratingLabel', { value: display.value })}>
+    <span
+      className={`inline-flex items-center gap-1.5 ${className}`}
+      role="img"
+      aria-label={t('card.ratingLabel', { value: display.value })}
+    >
       <span className="flex" aria-hidden="true">
         {[0, 1, 2, 3, 4].map((i) => (
-          <Star key={i} className={`size-3.5 ${i < display.stars ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-200'}`} />
+          <Star
+            key={i}
+            className={`size-3.5 ${i < display.stars ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-200'}`}
+          />
         ))}
       </span>
       <span aria-hidden="true" className="text-xs font-semibold text-slate-700" data-testid="rating-label">

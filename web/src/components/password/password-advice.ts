@@ -50,34 +50,38 @@ export const ADVICE_DELAY_MS = 150;
  * The advice for `password` (null while empty, loading or after a load failure, which is only logged).
  * `userInputs` (username, email…) count as guessable words.
  */
-export function usePasswordAdvice(password: string, userInputs: string[] = []): {
+export function usePasswordAdvice(
+  password: string,
+  userInputs: string[] = [],
+): {
   advice: PasswordAdvice | null;
   loading: boolean;
 } {
   const [state, setState] = useState<{ for: string; advice: PasswordAdvice } | null>(null);
-  const [loading, setLoading] = useState(false);
   const inputsKey = userInputs.join('\u0000');
+  // The estimate (or its failure) last settled, for this password and these inputs; until then it is loading.
+  const request = `${password}\u0000\u0000${inputsKey}`;
+  const [settled, setSettled] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!password) {
-      setState(null);
-      return;
-    }
+    if (!password) return;
     let live = true;
-    setLoading(true);
     const timer = setTimeout(() => {
       loadAdvisor()
         .then((advise) => {
           if (live) setState({ for: password, advice: advise(password, inputsKey ? inputsKey.split('\u0000') : []) });
         })
         .catch((error: unknown) => console.error('Password advice unavailable', error))
-        .finally(() => live && setLoading(false));
+        .finally(() => live && setSettled(request));
     }, ADVICE_DELAY_MS);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [password, inputsKey]);
+  }, [password, inputsKey, request]);
 
-  return { advice: password && state?.for === password ? state.advice : null, loading: Boolean(password) && loading };
+  return {
+    advice: password && state?.for === password ? state.advice : null,
+    loading: Boolean(password) && settled !== request,
+  };
 }

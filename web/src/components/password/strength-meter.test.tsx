@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { loadAccountRules } from '@/lib/wasm-account';
 import { loadAdvisor } from './password-advice';
 import { MatchIndicator, StrengthMeter, passwordsMatch } from './strength-meter';
 
@@ -13,7 +14,32 @@ const renderMeter = (password: string) =>
   );
 
 describe('StrengthMeter', () => {
+  beforeAll(() => loadAccountRules());
   beforeEach(() => i18n.changeLanguage('vi'));
+
+  it('is drawn at its full size, empty and busy, until the account rules arrive, then scores', async () => {
+    vi.resetModules(); // a fresh copy of the account rules' loader, with nothing loaded yet
+    const { StrengthMeter: FreshMeter } = await import('./strength-meter');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <FreshMeter password="Secret#2025" />
+      </I18nextProvider>,
+    );
+    const meter = screen.getByTestId('strength-meter');
+    expect(meter.getAttribute('aria-busy')).toBe('true');
+    expect(meter.dataset.score).toBeUndefined();
+    expect(screen.queryByTestId('strength-label')).toBeNull();
+    expect(screen.getAllByRole('listitem').map((li) => li.dataset.met)).toEqual([
+      'false',
+      'false',
+      'false',
+      'false',
+      'false',
+    ]);
+    await waitFor(() => expect(meter.dataset.score).toBe('5'));
+    expect(meter.getAttribute('aria-busy')).toBeNull();
+    expect(screen.getByTestId('strength-label').textContent).toBe('Mạnh');
+  });
 
   it('shows an empty red meter and no label for an empty password', () => {
     renderMeter('');
@@ -62,14 +88,16 @@ describe('password advice', () => {
     expect(advice.score).toBe(0);
     expect(advice.warning).toBe('topTen');
     expect(i18n.exists(`auth:advice.warnings.${advice.warning}`)).toBe(true);
-    for (const s of advise('qwertyuiop', []).suggestions) expect(i18n.exists(`auth:advice.suggestions.${s}`)).toBe(true);
+    for (const s of advise('qwertyuiop', []).suggestions)
+      expect(i18n.exists(`auth:advice.suggestions.${s}`)).toBe(true);
   });
 });
 
 describe('MatchIndicator', () => {
-  it('uses the shared rule (values trimmed) and stays hidden until something is typed', () => {
-    expect(passwordsMatch('Secret#1', ' Secret#1 ')).toBe(true);
-    expect(passwordsMatch('Secret#1', 'Secret#2')).toBe(false);
+  it('uses the shared rule (values trimmed) and stays hidden until something is typed', async () => {
+    const rules = await loadAccountRules();
+    expect(passwordsMatch(rules, 'Secret#1', ' Secret#1 ')).toBe(true);
+    expect(passwordsMatch(rules, 'Secret#1', 'Secret#2')).toBe(false);
     const { container } = render(
       <I18nextProvider i18n={i18n}>
         <MatchIndicator password="abc" confirm="" />

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ImgHTMLAttributes } from 'react';
+import { useState, type ImgHTMLAttributes } from 'react';
 
 type FallbackImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
   src?: string | null;
@@ -8,9 +8,9 @@ type FallbackImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
 
 /** An image that falls back to a placeholder when its source is missing or broken. */
 export function FallbackImage({ src, fallback, alt = '', loading = 'lazy', ...rest }: FallbackImageProps) {
-  const [failed, setFailed] = useState(false);
-  useEffect(() => setFailed(false), [src]);
-  const shown = !src || failed ? fallback : src;
+  // The source that failed to load: a new `src` gets its own chance.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const shown = !src || src === failedSrc ? fallback : src;
   return (
     <img
       {...rest}
@@ -19,7 +19,7 @@ export function FallbackImage({ src, fallback, alt = '', loading = 'lazy', ...re
       loading={loading}
       decoding="async"
       onError={() => {
-        if (shown !== fallback) setFailed(true);
+        if (shown !== fallback) setFailedSrc(shown);
       }}
     />
   );

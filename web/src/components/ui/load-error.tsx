@@ -6,7 +6,10 @@ import { buttonClass } from './button';
 export function LoadError({ onRetry }: { onRetry?: () => void }) {
   const { t } = useTranslation('catalogue');
   return (
-    <div role="alert" className="flex flex-col items-center rounded-3xl border border-rose-200 bg-rose-50/60 px-6 py-12 text-center">
+    <div
+      role="alert"
+      className="flex flex-col items-center rounded-3xl border border-rose-200 bg-rose-50/60 px-6 py-12 text-center"
+    >
       <TriangleAlert aria-hidden="true" className="mb-3 size-8 text-rose-600" />
       <p className="font-semibold text-slate-900">{t('loadError.title')}</p>
       <p className="mt-1 text-sm text-slate-600">{t('loadError.text')}</p>

@@ -18,7 +18,9 @@ export function SectionHeading({
 }) {
   const center = align === 'center';
   return (
-    <div className={`mb-8 flex flex-col gap-4 sm:mb-10 ${center ? 'items-center text-center' : 'sm:flex-row sm:items-end sm:justify-between'}`}>
+    <div
+      className={`mb-8 flex flex-col gap-4 sm:mb-10 ${center ? 'items-center text-center' : 'sm:flex-row sm:items-end sm:justify-between'}`}
+    >
       <div className={center ? 'max-w-2xl' : 'max-w-3xl'}>
         {eyebrow && <p className="mb-2 text-xs font-bold tracking-[0.18em] text-teal-700 uppercase">{eyebrow}</p>}
         <h2 id={id} className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">

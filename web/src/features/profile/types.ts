@@ -1,4 +1,5 @@
 /** The data of the profile page. */
+import type { components } from '@/lib/api/schema';
 
 /** The user as the profile shows and edits it. */
 export interface ProfileUser {
@@ -20,19 +21,8 @@ export interface ProfileUser {
 /** A time as the server sends it: epoch ms or an ISO 8601 string. */
 export type Instant = number | string;
 
-/** A course the student is enrolled in. */
-export interface EnrolledCourse {
-  _id: string;
-  /** The course's id when `_id` is the enrolment's own. */
-  courseId?: string;
-  title: string;
-  thumbnail?: string | null;
-  instructor?: { name?: string | null; image?: string | null } | null;
-  /** Percent, 0..100. */
-  progress?: number | null;
-  completed?: boolean | null;
-  createdAt?: Instant | null;
-}
+/** A course the student is enrolled in (`_id` is the course's), as `POST /api/course/enroll-list` lists it. */
+export type EnrolledCourse = components['schemas']['EnrolledCourse'];
 
 /** A course the teacher created. */
 export interface InstructorCourse {

@@ -4,18 +4,102 @@
  */
 
 
+/** OneOf type helpers */
+type Without<T, U> = { [P in Exclude<keyof T, keyof U>]?: never };
+type XOR<T, U> = (T | U) extends object ? (Without<T, U> & U) | (Without<U, T> & T) : T | U;
+type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A, infer B, ...infer Rest] ? OneOf<[XOR<A, B>, ...Rest]> : never;
+
 export interface paths {
+  "/api/admin/coupons": {
+    /** Every coupon, newest first. */
+    get: operations["list_coupons"];
+    /** Creates a coupon. */
+    post: operations["create_coupon"];
+  };
+  "/api/admin/coupons/{id}": {
+    /** Switches a coupon on or off (orders already holding one of its uses keep it). */
+    patch: operations["update_coupon"];
+  };
+  "/api/admin/orders": {
+    /** Every order, newest first, with its buyer; filtered by status. */
+    get: operations["list_orders"];
+  };
+  "/api/admin/orders/{id}/confirm": {
+    /**
+     * Confirms by hand that the transfer for a pending order arrived: what is still due is recorded as received and
+     * the order is paid (the student is enrolled).
+     */
+    post: operations["confirm_order"];
+  };
+  "/api/admin/orders/{id}/refund": {
+    /**
+     * Refunds a paid order, whole or some items: the ledger takes back exactly what the sale gave each teacher and
+     * the platform, the student loses the refunded courses, and the order is refunded once no item is left.
+     */
+    post: operations["refund_order"];
+  };
   "/api/admin/outbox": {
     /** Mails kept instead of sent when no SMTP server is configured (ADMIN), newest first. */
     get: operations["list_outbox"];
+  };
+  "/api/admin/payment-settings": {
+    /** The payment settings. */
+    get: operations["get_payment_settings"];
+    /** Sets the receiving bank account (shown as a VietQR code at checkout), the commission and the time to pay. */
+    put: operations["put_payment_settings"];
+  };
+  "/api/admin/payments": {
+    /**
+     * The bank transactions, newest first; `?review=open` is the list an administrator must look at (money for
+     * unknown, closed or already paid orders, and overpayments).
+     */
+    get: operations["list_payments"];
+  };
+  "/api/admin/payments/{id}/resolve": {
+    /** Marks a transaction of the review list as dealt with, saying how. */
+    post: operations["resolve_payment"];
   };
   "/api/banners": {
     /** The active banners in display order. */
     get: operations["list_banners"];
   };
+  "/api/cart": {
+    /** The signed-in caller's cart: each item's course as the catalogue has it now, and the total. */
+    get: operations["get_cart"];
+  };
+  "/api/cart/delete": {
+    /** Removes an item from the caller's cart. HTTP 200 means removed; the answer is the cart without it. */
+    delete: operations["delete_cart_item"];
+  };
+  "/api/cart/items": {
+    /** Adds a course to the caller's cart. */
+    post: operations["add_cart_item"];
+  };
+  "/api/cart/merge": {
+    /**
+     * Adds the visitor's browser cart to the caller's cart at login. Courses that cannot be added are listed in
+     * `skipped` with the reason; the others are added.
+     */
+    post: operations["merge_cart"];
+  };
+  "/api/cart/quote": {
+    /**
+     * What the caller's cart would cost now, with a coupon when one is given (the cart page's coupon field). Takes
+     * no coupon use.
+     */
+    post: operations["quote_cart"];
+  };
   "/api/categories": {
     /** Every category in display order, with its number of published courses. */
     get: operations["list_categories"];
+  };
+  "/api/checkout": {
+    /**
+     * Checks out the cart (or the courses named) as one order waiting for its bank transfer, and answers what the
+     * browser needs to draw the VietQR code. The same `Idempotency-Key` (or `clientToken`), or the same courses
+     * and coupon while that order waits, answers the order made the first time (200) instead of a new one (201).
+     */
+    post: operations["create_checkout"];
   };
   "/api/contact/admissionMessage": {
     /** Stores an admission message (name, email, phone, courseName, optional message). */
@@ -26,7 +110,10 @@ export interface paths {
     post: operations["send_contact_message"];
   };
   "/api/course/enroll-list": {
-    /** The courses the caller is enrolled in, latest first. */
+    /**
+     * The courses the caller is enrolled in, latest first, each with the progress counted now. Accepts any body
+     * (the profile sends an empty multipart form) and ignores it.
+     */
     post: operations["enrolled_courses"];
   };
   "/api/courses": {
@@ -39,6 +126,24 @@ export interface paths {
      * sent to enrolled learners, the instructor and admins.
      */
     get: operations["get_course"];
+  };
+  "/api/courses/{id}/enroll-free": {
+    /** Enrols the caller in a free course at once (free courses never go through the cart). */
+    post: operations["enroll_free_course"];
+  };
+  "/api/courses/{id}/reviews": {
+    /**
+     * The reviews of a course, newest first (5 a page unless asked): the visible ones, and for administrators the
+     * hidden ones too.
+     */
+    get: operations["list_reviews"];
+  };
+  "/api/courses/{id}/reviews/mine": {
+    /**
+     * Writes the caller's review of a course, or changes it: learners enrolled in the course, one review each. The
+     * course's rating is recomputed at once.
+     */
+    put: operations["save_my_review"];
   };
   "/api/dashboard/banners": {
     /** Every banner, active or not, with both languages' texts. */
@@ -149,6 +254,35 @@ export interface paths {
      */
     get: operations["get_home"];
   };
+  "/api/learning/courses/{id}": {
+    /**
+     * A course's learning page: its curriculum with the caller's completions, progress and the lesson to resume
+     * at. For its enrolled learners, its teacher and administrators.
+     */
+    get: operations["get_learning_course"];
+  };
+  "/api/learning/courses/{id}/lessons/{lessonId}": {
+    /**
+     * A lesson's content (its video's player, its text). Free previews for everybody who may see the course; every
+     * lesson for its enrolled learners, its teacher and administrators.
+     */
+    get: operations["get_lesson"];
+  };
+  "/api/learning/courses/{id}/lessons/{lessonId}/completion": {
+    /** Marks a lesson completed (or not) for the enrolled caller; answers their progress. */
+    put: operations["set_lesson_completion"];
+  };
+  "/api/learning/courses/{id}/lessons/{lessonId}/text": {
+    /**
+     * Writes a lesson's text in both languages: the lesson itself when it has no video, notes beside it otherwise.
+     * The course's teacher or an administrator.
+     */
+    put: operations["set_lesson_text"];
+  };
+  "/api/learning/courses/{id}/resume": {
+    /** Remembers the lesson the enrolled caller opened: the learning page resumes there. */
+    put: operations["resume_lesson"];
+  };
   "/api/logout": {
     /** The dashboard's logout: ends the session of the Bearer token (or of a `token` in a JSON body). */
     post: operations["logout_dashboard"];
@@ -211,6 +345,41 @@ export interface paths {
     /** Marks one of the caller's notifications read (or unread). */
     post: operations["update_notification_status"];
   };
+  "/api/orders": {
+    /** The caller's orders, newest first. */
+    get: operations["list_my_orders"];
+  };
+  "/api/orders/{id}": {
+    /**
+     * One order: its receipt, or while it waits, how to pay it. Its owner reads it; administrators read any order
+     * (with its history and buyer).
+     */
+    get: operations["get_order"];
+  };
+  "/api/orders/{id}/cancel": {
+    /** The caller cancels an unpaid order of theirs; its coupon use is given back. */
+    post: operations["cancel_order"];
+  };
+  "/api/orders/{id}/vnpay": {
+    /** The address of VNPay's page for paying what is due on a pending order of the caller's. */
+    post: operations["start_vnpay_payment"];
+  };
+  "/api/payments/sepay/webhook": {
+    /**
+     * Receives one bank transaction of the receiving account. An incoming transfer whose order code (in `code`,
+     * else in `content`) names a pending order pays it when it brings the amount due, or is recorded against it
+     * when short; anything else is kept for an administrator. The same transaction `id` is applied once, ever:
+     * a retry answers success and changes nothing.
+     */
+    post: operations["sepay_webhook"];
+  };
+  "/api/payments/vnpay/ipn": {
+    /**
+     * VNPay's server reports a payment (the `vnp_*` parameters, signed with `vnp_SecureHash`). Always HTTP 200;
+     * the outcome is in `RspCode`.
+     */
+    get: operations["vnpay_ipn"];
+  };
   "/api/posts": {
     /** Published posts, newest first. */
     get: operations["list_posts"];
@@ -222,6 +391,14 @@ export interface paths {
   "/api/posts/{id}": {
     /** One published post by id or slug. */
     get: operations["get_post"];
+  };
+  "/api/reviews/{id}/reply": {
+    /** The course's teacher replies to a review (a new reply replaces the earlier one). */
+    put: operations["reply_to_review"];
+  };
+  "/api/reviews/{id}/visibility": {
+    /** Hides a review (it leaves the list and the course's rating) or shows it again. Administrators. */
+    put: operations["set_review_visibility"];
   };
   "/auth/forgot-password": {
     /**
@@ -270,7 +447,10 @@ export interface paths {
     post: operations["create_token"];
   };
   "/courses/instructor": {
-    /** The caller's own courses, newest first (teachers; admins get theirs, usually none). */
+    /**
+     * The caller's own courses, newest first, each with the number of learners enrolled in it (teachers; admins get
+     * theirs, usually none).
+     */
     get: operations["instructor_courses"];
   };
   "/files/get-upload-url": {
@@ -283,7 +463,10 @@ export interface paths {
     post: operations["post_upload_url"];
   };
   "/files/public/{folder}/{name}": {
-    /** A committed public file (an avatar), with the type read from its content when it was stored. */
+    /**
+     * A committed public file (an avatar, a lesson's video), with the type read from its content when it was
+     * stored. A `Range: bytes=…` header gets that part of it (206), so video players start anywhere and seek.
+     */
     get: operations["read_public_file"];
   };
   "/files/upload/staging/{id}": {
@@ -365,6 +548,11 @@ export interface components {
        * @example locked
        */
       status?: string;
+    };
+    /** @description A course to add to the cart. */
+    AddCartItem: {
+      /** @description The course's id (or slug). */
+      courseId: string;
     };
     /** @description The body of `POST /api/contact/admissionMessage` (documentation of `academy_shared::contact::AdmissionForm`). */
     AdmissionBody: {
@@ -501,6 +689,13 @@ export interface components {
        */
       total: number;
     };
+    /** @description Who placed an order. */
+    Buyer: {
+      email: string;
+      name: string;
+      userId: string;
+      username: string;
+    };
     /** @description The category shown on a course card. */
     CardCategory: {
       categoryName: string;
@@ -519,6 +714,46 @@ export interface components {
       /** @description `lastName firstName`. */
       name: string;
       userId: string;
+    };
+    /** @description The course of a cart item as the catalogue has it now. */
+    CartCourse: {
+      _id: string;
+      currency: string;
+      /**
+       * Format: int64
+       * @description Its list price, minor units.
+       */
+      originalPrice: number;
+      /**
+       * Format: int64
+       * @description What it costs now (its sale price when on sale), minor units.
+       */
+      price: number;
+      thumbnail?: string | null;
+      title: string;
+    };
+    /** @description A course in the cart. */
+    CartItemView: {
+      /** @description The item's id (the `itemId` of `DELETE /api/cart/delete`). */
+      _id: string;
+      addedAt: string;
+      course: components["schemas"]["CartCourse"];
+      courseId: string;
+    };
+    /** @description The caller's cart. */
+    CartView: {
+      /** @description The cart's id (the `cartId` of `DELETE /api/cart/delete`). */
+      _id: string;
+      /** @description How many items. */
+      count: number;
+      /** @description The currency of every item (one cart, one currency); null when the cart is empty. */
+      currency?: string | null;
+      items: components["schemas"]["CartItemView"][];
+      /**
+       * Format: int64
+       * @description What the items cost now, together (minor units of `currency`).
+       */
+      totalAmount: number;
     };
     /** @description A category, texts in the request's language. */
     Category: {
@@ -543,6 +778,27 @@ export interface components {
       order?: number;
       slug?: string;
     };
+    /** @description A checkout. */
+    CheckoutBody: {
+      /**
+       * @description The client's key of this checkout, when it cannot send the `Idempotency-Key` header: the same key
+       * answers the same order.
+       */
+      clientToken?: string | null;
+      couponCode?: string | null;
+      /** @description The courses to buy; absent: the caller's cart. */
+      courseIds?: string[] | null;
+    };
+    /** @description Marks a lesson completed or not. */
+    CompletionBody: {
+      completed: boolean;
+    };
+    /** @description A lesson's completion and the progress it gives. */
+    CompletionView: {
+      lessonCompleted: boolean;
+      lessonId: string;
+      progress: components["schemas"]["ProgressView"];
+    };
     /** @description The body of `POST /users/confirm-email`. */
     ConfirmEmailBody: {
       /**
@@ -558,6 +814,79 @@ export interface components {
       name: string;
       phone?: string | null;
       subject?: string | null;
+    };
+    /** @description A new coupon. */
+    CouponBody: {
+      /** @description 3–32 letters, digits, dashes or underscores (stored upper case). */
+      code: string;
+      /** @description The one course it applies to; absent: every course. */
+      courseId?: string | null;
+      /** @description Required for a fixed amount and for a minimum order (`VND` or `USD`). */
+      currency?: string | null;
+      descriptionEn?: string;
+      descriptionVi?: string;
+      /**
+       * Format: int64
+       * @description Epoch milliseconds; valid until (exclusive).
+       */
+      endsAt?: number | null;
+      /** @description `percent` or `fixed`. */
+      kind: string;
+      /** Format: int64 */
+      maxUses?: number | null;
+      /** Format: int64 */
+      maxUsesPerUser?: number | null;
+      /**
+       * Format: int64
+       * @description The order's total before the coupon must be at least this (minor units).
+       */
+      minOrder?: number;
+      /**
+       * Format: int64
+       * @description Epoch milliseconds; valid from (inclusive).
+       */
+      startsAt?: number | null;
+      /**
+       * Format: int64
+       * @description The percentage (1–100), or the amount in minor units of `currency`.
+       */
+      value: number;
+    };
+    /** @description A coupon switched on or off. */
+    CouponUpdate: {
+      active: boolean;
+    };
+    /** @description A coupon. */
+    CouponView: {
+      _id: string;
+      active: boolean;
+      code: string;
+      /** @description The one course it applies to; null: every course. */
+      courseId?: string | null;
+      createdAt: string;
+      currency?: string | null;
+      descriptionEn: string;
+      descriptionVi: string;
+      endsAt?: string | null;
+      /** @description `percent` or `fixed`. */
+      kind: string;
+      /** Format: int64 */
+      maxUses?: number | null;
+      /** Format: int64 */
+      maxUsesPerUser?: number | null;
+      /** Format: int64 */
+      minOrder: number;
+      startsAt?: string | null;
+      /**
+       * Format: int64
+       * @description Uses taken, by paid orders and by orders still waiting for their payment.
+       */
+      usedCount: number;
+      /**
+       * Format: int64
+       * @description The percentage (1–100), or the amount in minor units of `currency`.
+       */
+      value: number;
     };
     /** @description A course as cards and lists show it, texts in the request's language. */
     Course: {
@@ -646,6 +975,11 @@ export interface components {
       sections: components["schemas"]["Section"][];
       whatYouWillLearn: string[];
     });
+    /**
+     * @description How the caller stands towards a course.
+     * @enum {string}
+     */
+    CourseRoleView: "teacher" | "student" | "admin" | "visitor";
     CourseStatusBody: {
       /** @description `draft` (unpublished), `published` or `archived`. */
       status: string;
@@ -700,26 +1034,41 @@ export interface components {
       /** @description A text to show. */
       message: string;
     };
-    /** @description A course the caller is enrolled in. `_id` is the course's id. */
+    /**
+     * @description The answer of `POST /api/course/enroll-list`: the success code beside the list, which sits at the top level
+     * of the body where the profile reads it.
+     */
+    EnrollListBody: {
+      /**
+       * Format: int32
+       * @description 1000.
+       * @example 1000
+       */
+      code: number;
+      enrollList: components["schemas"]["EnrolledCourse"][];
+      total: number;
+    };
+    /** @description A course the caller is enrolled in. */
     EnrolledCourse: {
+      /** @description The course's id (the learning page is `/profile/enroll-lectures?id={_id}`). */
       _id: string;
+      /** @description Every current lesson completed. */
       completed: boolean;
-      courseId: string;
       /** @description When the caller enrolled. */
       createdAt: string;
-      enrollmentId: string;
-      instructor: components["schemas"]["EnrolledInstructor"];
+      instructor: components["schemas"]["PersonRef"];
       /**
        * Format: int64
-       * @description Percent, 0–100.
+       * @description Percent of the course's current lessons completed, 0–100.
        */
       progress: number;
       thumbnail?: string | null;
       title: string;
     };
-    EnrolledInstructor: {
-      image?: string | null;
-      name: string;
+    /** @description A new enrolment in a free course. */
+    EnrolmentView: {
+      courseId: string;
+      enrolledAt: string;
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_BroadcastPage: {
@@ -798,6 +1147,89 @@ export interface components {
          * @description Recipients when it was sent.
          */
         total: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_CartView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description The caller's cart. */
+      result: {
+        /** @description The cart's id (the `cartId` of `DELETE /api/cart/delete`). */
+        _id: string;
+        /** @description How many items. */
+        count: number;
+        /** @description The currency of every item (one cart, one currency); null when the cart is empty. */
+        currency?: string | null;
+        items: components["schemas"]["CartItemView"][];
+        /**
+         * Format: int64
+         * @description What the items cost now, together (minor units of `currency`).
+         */
+        totalAmount: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_CompletionView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A lesson's completion and the progress it gives. */
+      result: {
+        lessonCompleted: boolean;
+        lessonId: string;
+        progress: components["schemas"]["ProgressView"];
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_CouponView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A coupon. */
+      result: {
+        _id: string;
+        active: boolean;
+        code: string;
+        /** @description The one course it applies to; null: every course. */
+        courseId?: string | null;
+        createdAt: string;
+        currency?: string | null;
+        descriptionEn: string;
+        descriptionVi: string;
+        endsAt?: string | null;
+        /** @description `percent` or `fixed`. */
+        kind: string;
+        /** Format: int64 */
+        maxUses?: number | null;
+        /** Format: int64 */
+        maxUsesPerUser?: number | null;
+        /** Format: int64 */
+        minOrder: number;
+        startsAt?: string | null;
+        /**
+         * Format: int64
+         * @description Uses taken, by paid orders and by orders still waiting for their payment.
+         */
+        usedCount: number;
+        /**
+         * Format: int64
+         * @description The percentage (1–100), or the amount in minor units of `currency`.
+         */
+        value: number;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -908,35 +1340,6 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
-    Envelope_EnrollList_EnrolledCourse: {
-      /**
-       * Format: int32
-       * @description 1000 on success.
-       * @example 1000
-       */
-      code: number;
-      message?: string | null;
-      result: {
-        enrollList: ({
-            _id: string;
-            completed: boolean;
-            courseId: string;
-            /** @description When the caller enrolled. */
-            createdAt: string;
-            enrollmentId: string;
-            instructor: components["schemas"]["EnrolledInstructor"];
-            /**
-             * Format: int64
-             * @description Percent, 0–100.
-             */
-            progress: number;
-            thumbnail?: string | null;
-            title: string;
-          })[];
-        total: number;
-      };
-    };
-    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_EnrollList_MentorshipEnrollment: {
       /**
        * Format: int32
@@ -954,6 +1357,21 @@ export interface components {
             startDate: string;
           }[];
         total: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_EnrolmentView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A new enrolment in a free course. */
+      result: {
+        courseId: string;
+        enrolledAt: string;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -1039,6 +1457,55 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_LearningCourse: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A course's learning page: the curriculum beside the player, the caller's progress and where to resume. */
+      result: {
+        _id: string;
+        instructor: components["schemas"]["PersonRef"];
+        progress?: components["schemas"]["ProgressView"] | null;
+        /** @description The lesson to open first: the one opened last, else the first not completed, else the first. */
+        resumeLessonId?: string | null;
+        role: components["schemas"]["CourseRoleView"];
+        sections: components["schemas"]["OutlineSection"][];
+        slug: string;
+        thumbnail?: string | null;
+        title: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_LessonContent: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A lesson's content. */
+      result: {
+        /** @description Whether the caller completed it; null for anybody but an enrolled learner. */
+        completed?: boolean | null;
+        courseId: string;
+        /** Format: int64 */
+        durationSeconds: number;
+        freePreview: boolean;
+        id: string;
+        kind: components["schemas"]["LessonKind"];
+        player?: components["schemas"]["PlayerView"] | null;
+        /** @description Plain text, paragraphs separated by blank lines; empty when the lesson has none. */
+        text: string;
+        texts?: components["schemas"]["Localized"] | null;
+        title: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_ManagedCourse: {
       /**
        * Format: int32
@@ -1072,6 +1539,21 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_MergedCart: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description The cart after a merge, and the courses that were not added with the reason. */
+      result: {
+        cart: components["schemas"]["CartView"];
+        skipped: components["schemas"]["SkippedCourse"][];
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_MessageResult: {
       /**
        * Format: int32
@@ -1083,6 +1565,85 @@ export interface components {
       /** @description A text to show. */
       result: {
         message: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_OrderPageView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A page of orders, newest first. */
+      result: {
+        items: components["schemas"]["OrderView"][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        pageSize: number;
+        /** Format: int64 */
+        total: number;
+        /** Format: int64 */
+        totalPages: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_OrderView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description An order, as its receipt shows it. Amounts are minor units of `currency`. */
+      result: {
+        _id: string;
+        /**
+         * Format: int64
+         * @description What is still to pay.
+         */
+        amountDue: number;
+        /**
+         * Format: int64
+         * @description What arrived for it so far (a transfer short of the total leaves it pending).
+         */
+        amountReceived: number;
+        /** Format: int64 */
+        amountRefunded: number;
+        buyer?: components["schemas"]["Buyer"] | null;
+        /** @description When it was cancelled or expired. */
+        closedAt?: string | null;
+        /** @description The transfer note: the bank feed finds the order by it. */
+        code: string;
+        couponCode?: string | null;
+        createdAt: string;
+        currency: string;
+        /** Format: int64 */
+        discountTotal: number;
+        /** @description What happened to it and who did it (administrators' views of one order). */
+        events?: components["schemas"]["OrderEventView"][] | null;
+        /** @description An unpaid order expires then. */
+        expiresAt: string;
+        items: components["schemas"]["OrderItemView"][];
+        paidAt?: string | null;
+        payment?: components["schemas"]["PaymentInstructions"] | null;
+        paymentMethod: string;
+        refundedAt?: string | null;
+        /** @description `pending`, `paid`, `cancelled`, `expired` or `refunded`. */
+        status: string;
+        /**
+         * Format: int64
+         * @description The items' prices before the coupon.
+         */
+        subtotal: number;
+        /**
+         * Format: int64
+         * @description What the order costs: `subtotal - discountTotal`.
+         */
+        totalAmount: number;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -1230,6 +1791,92 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_PaymentPageView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A page of bank transactions, newest first. */
+      result: {
+        items: components["schemas"]["PaymentView"][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        pageSize: number;
+        /** Format: int64 */
+        total: number;
+        /** Format: int64 */
+        totalPages: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_PaymentSettingsView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description The payment settings. */
+      result: {
+        accountName?: string | null;
+        accountNumber?: string | null;
+        bankBin?: string | null;
+        bankName?: string | null;
+        /**
+         * Format: int64
+         * @description The platform's share of each sale, in percent; the teacher gets the rest.
+         */
+        commissionPercent: number;
+        /** @description Whether the bank account is set (checkout is refused until it is). */
+        configured: boolean;
+        /**
+         * Format: int64
+         * @description How long an order waits for its payment.
+         */
+        orderExpiryMinutes: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_PaymentView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A bank transaction as reported, and what it did. */
+      result: {
+        _id: string;
+        /** Format: int64 */
+        amount: number;
+        /** @description The transfer's text. */
+        content: string;
+        currency: string;
+        orderCode?: string | null;
+        orderId?: string | null;
+        /** @description `paid`, `partial`, `overpaid`, `unmatched`, `order_closed`, `already_paid` or `ignored`. */
+        outcome: string;
+        /** @description `sepay`. */
+        provider: string;
+        /** @description The provider's id of the transaction. */
+        providerId: string;
+        receivedAt: string;
+        reviewNote: string;
+        /** @description `open` (an administrator must look at it), `resolved` or `none`. */
+        reviewStatus: string;
+        reviewedAt?: string | null;
+        reviewedBy?: string | null;
+        /** @description `in` or `out`. */
+        transferType: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_PostDetail: {
       /**
        * Format: int32
@@ -1242,6 +1889,94 @@ export interface components {
       result: components["schemas"]["Post"] & {
         /** @description HTML, sanitised when stored. */
         content: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_QuoteView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description What the cart would cost with a coupon. */
+      result: {
+        /** @description The coupon applied, upper case; null without one. */
+        couponCode?: string | null;
+        currency: string;
+        /** Format: int64 */
+        discountTotal: number;
+        items: components["schemas"]["QuoteItemView"][];
+        /** Format: int64 */
+        subtotal: number;
+        /** Format: int64 */
+        totalAmount: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Review: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A learner's review of a course. */
+      result: {
+        author: components["schemas"]["PersonRef"];
+        createdAt: string;
+        /** @description Changed after it was first written. */
+        edited: boolean;
+        /** @description Hidden by an administrator: listed only to administrators and its author. */
+        hidden: boolean;
+        id: string;
+        /**
+         * Format: int64
+         * @description 1–5 stars.
+         */
+        rating: number;
+        reply?: components["schemas"]["ReviewReply"] | null;
+        /** @description Plain text; null when the learner only gave stars. */
+        text?: string | null;
+        updatedAt: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_ReviewList: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A page of a course's reviews, with the course's rating, the caller's own review and what the caller may do. */
+      result: {
+        /** @description The caller is an administrator: hidden reviews are listed, and any can be hidden or shown. */
+        canModerate: boolean;
+        /** @description The caller teaches the course: they may reply. */
+        canReply: boolean;
+        /** @description The caller is enrolled: they may write (or change) their review. */
+        canReview: boolean;
+        items: components["schemas"]["Review"][];
+        mine?: components["schemas"]["Review"] | null;
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        pageSize: number;
+        /**
+         * Format: double
+         * @description The average of the visible reviews, one decimal.
+         */
+        ratingAverage: number;
+        /** Format: int64 */
+        ratingCount: number;
+        /** Format: int64 */
+        total: number;
+        /** Format: int64 */
+        totalPages: number;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -1461,6 +2196,47 @@ export interface components {
         })[];
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Vec_CouponView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: ({
+          _id: string;
+          active: boolean;
+          code: string;
+          /** @description The one course it applies to; null: every course. */
+          courseId?: string | null;
+          createdAt: string;
+          currency?: string | null;
+          descriptionEn: string;
+          descriptionVi: string;
+          endsAt?: string | null;
+          /** @description `percent` or `fixed`. */
+          kind: string;
+          /** Format: int64 */
+          maxUses?: number | null;
+          /** Format: int64 */
+          maxUsesPerUser?: number | null;
+          /** Format: int64 */
+          minOrder: number;
+          startsAt?: string | null;
+          /**
+           * Format: int64
+           * @description Uses taken, by paid orders and by orders still waiting for their payment.
+           */
+          usedCount: number;
+          /**
+           * Format: int64
+           * @description The percentage (1–100), or the amount in minor units of `currency`.
+           */
+          value: number;
+        })[];
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_Vec_CourseType: {
       /**
        * Format: int32
@@ -1524,7 +2300,7 @@ export interface components {
           description: string;
           /**
            * Format: int64
-           * @description Enrolment count.
+           * @description Learners enrolled in the course now.
            */
           enrollments: number;
           /** @description `draft`, `published` or `archived`. */
@@ -1649,6 +2425,21 @@ export interface components {
           subjects: components["schemas"]["Subject"][];
           updatedAt: string;
         })[];
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_VnpayRedirect: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description Where to send the student to pay. */
+      result: {
+        /** @description VNPay's payment page with the signed request. */
+        paymentUrl: string;
+      };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_bool: {
@@ -1789,7 +2580,7 @@ export interface components {
       description: string;
       /**
        * Format: int64
-       * @description Enrolment count.
+       * @description Learners enrolled in the course now.
        */
       enrollments: number;
       /** @description `draft`, `published` or `archived`. */
@@ -1811,6 +2602,25 @@ export interface components {
       /** @description Whether the token is a live access token (valid signature and expiry, open session, active user). */
       valid: boolean;
     };
+    /** @description VNPay's answer format. */
+    IpnReply: {
+      Message: string;
+      /** @description 00 confirmed, 01 order not found, 02 already confirmed, 04 invalid amount, 97 invalid signature, 99 error. */
+      RspCode: string;
+    };
+    /** @description A course's learning page: the curriculum beside the player, the caller's progress and where to resume. */
+    LearningCourse: {
+      _id: string;
+      instructor: components["schemas"]["PersonRef"];
+      progress?: components["schemas"]["ProgressView"] | null;
+      /** @description The lesson to open first: the one opened last, else the first not completed, else the first. */
+      resumeLessonId?: string | null;
+      role: components["schemas"]["CourseRoleView"];
+      sections: components["schemas"]["OutlineSection"][];
+      slug: string;
+      thumbnail?: string | null;
+      title: string;
+    };
     /**
      * @description A lesson of the curriculum. `videoUrl` is given for free previews, and for everything to enrolled
      * learners, the course's instructor and admins.
@@ -1820,7 +2630,7 @@ export interface components {
       durationSeconds: number;
       freePreview: boolean;
       id: string;
-      /** @description True when the video exists but is withheld from this viewer. */
+      /** @description True when the lesson (its video or its text) is withheld from this viewer. */
       locked: boolean;
       /** Format: int64 */
       order: number;
@@ -1834,6 +2644,31 @@ export interface components {
       id?: string | null;
       title: components["schemas"]["Localized"];
       videoUrl?: string | null;
+    };
+    /** @description A lesson's content. */
+    LessonContent: {
+      /** @description Whether the caller completed it; null for anybody but an enrolled learner. */
+      completed?: boolean | null;
+      courseId: string;
+      /** Format: int64 */
+      durationSeconds: number;
+      freePreview: boolean;
+      id: string;
+      kind: components["schemas"]["LessonKind"];
+      player?: components["schemas"]["PlayerView"] | null;
+      /** @description Plain text, paragraphs separated by blank lines; empty when the lesson has none. */
+      text: string;
+      texts?: components["schemas"]["Localized"] | null;
+      title: string;
+    };
+    /**
+     * @description What a lesson is made of.
+     * @enum {string}
+     */
+    LessonKind: "video" | "text";
+    /** @description A lesson's text in both languages (plain text; blank lines separate paragraphs). */
+    LessonTextBody: {
+      body: components["schemas"]["Localized"];
     };
     LessonTexts: {
       id: string;
@@ -1912,6 +2747,16 @@ export interface components {
       package: components["schemas"]["Package"];
       startDate: string;
     };
+    /** @description The courses of a visitor's browser cart. */
+    MergeCart: {
+      /** @description Course ids, at most 50. */
+      courseIds: string[];
+    };
+    /** @description The cart after a merge, and the courses that were not added with the reason. */
+    MergedCart: {
+      cart: components["schemas"]["CartView"];
+      skipped: components["schemas"]["SkippedCourse"][];
+    };
     /** @description A text to show. */
     MessageResult: {
       message: string;
@@ -1927,6 +2772,11 @@ export interface components {
     };
     NewsletterRequest: {
       email: string;
+    };
+    /** @description An administrator's note on an act. */
+    NoteBody: {
+      /** @description Why (required, at most 1000 characters). */
+      note: string;
     };
     /** @description `GET /api/notification/count`. */
     NotificationCount: {
@@ -1985,6 +2835,108 @@ export interface components {
        */
       type: string;
     };
+    /** @description Something that happened to an order. */
+    OrderEventView: {
+      /** @description Who did it: null for the system, the bank feed or a payment gateway. */
+      actorId?: string | null;
+      actorUsername?: string | null;
+      /** Format: int64 */
+      amount?: number | null;
+      createdAt: string;
+      /** @description `created`, `partially_paid`, `paid`, `cancelled`, `expired`, `confirmed_by_hand`, `refunded`, ... */
+      kind: string;
+      note: string;
+    };
+    /** @description A course of an order as it was sold. */
+    OrderItemView: {
+      _id: string;
+      courseId: string;
+      currency: string;
+      /**
+       * Format: int64
+       * @description Its share of the coupon.
+       */
+      discount: number;
+      /**
+       * Format: int64
+       * @description The course's list price at checkout.
+       */
+      listPrice: number;
+      /**
+       * Format: int64
+       * @description What was paid for it: `price - discount`.
+       */
+      paid: number;
+      /**
+       * Format: int64
+       * @description What it cost at checkout (its sale price when on sale).
+       */
+      price: number;
+      refundedAt?: string | null;
+      /** @description `active` or `refunded`. */
+      status: string;
+      thumbnail?: string | null;
+      title: string;
+    };
+    /** @description A page of orders, newest first. */
+    OrderPageView: {
+      items: components["schemas"]["OrderView"][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      totalPages: number;
+    };
+    /** @description An order, as its receipt shows it. Amounts are minor units of `currency`. */
+    OrderView: {
+      _id: string;
+      /**
+       * Format: int64
+       * @description What is still to pay.
+       */
+      amountDue: number;
+      /**
+       * Format: int64
+       * @description What arrived for it so far (a transfer short of the total leaves it pending).
+       */
+      amountReceived: number;
+      /** Format: int64 */
+      amountRefunded: number;
+      buyer?: components["schemas"]["Buyer"] | null;
+      /** @description When it was cancelled or expired. */
+      closedAt?: string | null;
+      /** @description The transfer note: the bank feed finds the order by it. */
+      code: string;
+      couponCode?: string | null;
+      createdAt: string;
+      currency: string;
+      /** Format: int64 */
+      discountTotal: number;
+      /** @description What happened to it and who did it (administrators' views of one order). */
+      events?: components["schemas"]["OrderEventView"][] | null;
+      /** @description An unpaid order expires then. */
+      expiresAt: string;
+      items: components["schemas"]["OrderItemView"][];
+      paidAt?: string | null;
+      payment?: components["schemas"]["PaymentInstructions"] | null;
+      paymentMethod: string;
+      refundedAt?: string | null;
+      /** @description `pending`, `paid`, `cancelled`, `expired` or `refunded`. */
+      status: string;
+      /**
+       * Format: int64
+       * @description The items' prices before the coupon.
+       */
+      subtotal: number;
+      /**
+       * Format: int64
+       * @description What the order costs: `subtotal - discountTotal`.
+       */
+      totalAmount: number;
+    };
     /** @description A mail kept in the outbox. */
     OutboxItem: {
       bodyText: string;
@@ -1993,6 +2945,21 @@ export interface components {
       id: string;
       recipient: string;
       subject: string;
+    };
+    OutlineLesson: {
+      /** @description Completed by the caller (always false for anybody but an enrolled learner). */
+      completed: boolean;
+      /** Format: int64 */
+      durationSeconds: number;
+      freePreview: boolean;
+      id: string;
+      kind: components["schemas"]["LessonKind"];
+      title: string;
+    };
+    OutlineSection: {
+      id: string;
+      lessons: components["schemas"]["OutlineLesson"][];
+      title: string;
     };
     Package: {
       currency: string;
@@ -2029,6 +2996,108 @@ export interface components {
       /** Format: int64 */
       totalPages: number;
     };
+    /** @description What the browser needs to show a VietQR code and the transfer details. */
+    PaymentInstructions: {
+      accountName: string;
+      accountNumber: string;
+      /**
+       * Format: int64
+       * @description What to transfer now (minor units; VND has none).
+       */
+      amount: number;
+      /** @description The receiving bank's 6-digit BIN. */
+      bankBin: string;
+      bankName: string;
+      currency: string;
+      /** @description When the order expires if unpaid. */
+      expiresAt: string;
+      /** @description `vietqr`: a bank transfer. */
+      method: string;
+      /** @description The transfer note: the order's code, exactly. */
+      note: string;
+    };
+    /** @description A page of bank transactions, newest first. */
+    PaymentPageView: {
+      items: components["schemas"]["PaymentView"][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      totalPages: number;
+    };
+    /** @description New payment settings. */
+    PaymentSettingsBody: {
+      /** @description Upper-case letters without marks, digits and spaces (lower case is raised). */
+      accountName: string;
+      /** @description 6–19 letters or digits. */
+      accountNumber: string;
+      /** @description The receiving bank's 6-digit BIN (e.g. 970436). */
+      bankBin: string;
+      bankName: string;
+      /**
+       * Format: int64
+       * @description 0–100; absent: unchanged (20 by default).
+       */
+      commissionPercent?: number | null;
+      /**
+       * Format: int64
+       * @description 5–2880; absent: unchanged (30 by default).
+       */
+      orderExpiryMinutes?: number | null;
+    };
+    /** @description The payment settings. */
+    PaymentSettingsView: {
+      accountName?: string | null;
+      accountNumber?: string | null;
+      bankBin?: string | null;
+      bankName?: string | null;
+      /**
+       * Format: int64
+       * @description The platform's share of each sale, in percent; the teacher gets the rest.
+       */
+      commissionPercent: number;
+      /** @description Whether the bank account is set (checkout is refused until it is). */
+      configured: boolean;
+      /**
+       * Format: int64
+       * @description How long an order waits for its payment.
+       */
+      orderExpiryMinutes: number;
+    };
+    /** @description A bank transaction as reported, and what it did. */
+    PaymentView: {
+      _id: string;
+      /** Format: int64 */
+      amount: number;
+      /** @description The transfer's text. */
+      content: string;
+      currency: string;
+      orderCode?: string | null;
+      orderId?: string | null;
+      /** @description `paid`, `partial`, `overpaid`, `unmatched`, `order_closed`, `already_paid` or `ignored`. */
+      outcome: string;
+      /** @description `sepay`. */
+      provider: string;
+      /** @description The provider's id of the transaction. */
+      providerId: string;
+      receivedAt: string;
+      reviewNote: string;
+      /** @description `open` (an administrator must look at it), `resolved` or `none`. */
+      reviewStatus: string;
+      reviewedAt?: string | null;
+      reviewedBy?: string | null;
+      /** @description `in` or `out`. */
+      transferType: string;
+    };
+    /** @description A person as a course shows them: name and picture. */
+    PersonRef: {
+      image?: string | null;
+      /** @description `lastName firstName`. */
+      name: string;
+    };
     /** @description A mentorship plan. `short_description` is spelled as the mentorship package's field is. */
     Plan: {
       currency: string;
@@ -2041,6 +3110,16 @@ export interface components {
       short_description: string;
       title: string;
     };
+    /** @description How a lesson's video plays. */
+    PlayerView: OneOf<[{
+      /** @enum {string} */
+      kind: "file";
+      url: string;
+    }, {
+      /** @enum {string} */
+      kind: "embed";
+      url: string;
+    }]>;
     /** @description A blog post as lists show it. */
     Post: {
       _id: string;
@@ -2088,8 +3167,62 @@ export interface components {
       /** @default null */
       phoneNumber?: string | null;
     };
+    /** @description A learner's progress in a course. */
+    ProgressView: {
+      completed: boolean;
+      /**
+       * Format: int32
+       * @description Lessons completed that the course still has.
+       */
+      completedLessons: number;
+      /**
+       * Format: int32
+       * @description 0–100, rounded down: 100 only when every lesson is completed.
+       */
+      percent: number;
+      /**
+       * Format: int32
+       * @description Lessons the course has now.
+       */
+      totalLessons: number;
+    };
+    /** @description A course of a quote. */
+    QuoteItemView: {
+      courseId: string;
+      /** Format: int64 */
+      discount: number;
+      /** Format: int64 */
+      paid: number;
+      /** Format: int64 */
+      price: number;
+      title: string;
+    };
+    /** @description A coupon to try on the cart. */
+    QuoteRequest: {
+      couponCode?: string | null;
+    };
+    /** @description What the cart would cost with a coupon. */
+    QuoteView: {
+      /** @description The coupon applied, upper case; null without one. */
+      couponCode?: string | null;
+      currency: string;
+      /** Format: int64 */
+      discountTotal: number;
+      items: components["schemas"]["QuoteItemView"][];
+      /** Format: int64 */
+      subtotal: number;
+      /** Format: int64 */
+      totalAmount: number;
+    };
     ReadBody: {
       read: boolean;
+    };
+    /** @description A refund. */
+    RefundBody: {
+      /** @description The items to refund; absent: every item not refunded yet. */
+      itemIds?: string[] | null;
+      /** @description Why (required, at most 1000 characters). */
+      note: string;
     };
     /**
      * @description The body of `POST /users`. Only username, email, password and role are used by the
@@ -2133,6 +3266,17 @@ export interface components {
        */
       username?: string;
     };
+    /** @description The form fields of `DELETE /api/cart/delete`. */
+    RemoveCartItem: {
+      /** @description The cart's `_id`. */
+      cartId: string;
+      /** @description The item's `_id`. */
+      itemId: string;
+    };
+    ReplyBody: {
+      /** @description At most 5,000 characters. */
+      text: string;
+    };
     /** @description The body of `POST /auth/reset-password`. */
     ResetPassword: {
       /** @default */
@@ -2142,6 +3286,71 @@ export interface components {
        * @default
        */
       token?: string;
+    };
+    /** @description The lesson the learner opened. */
+    ResumeBody: {
+      lessonId: string;
+    };
+    /** @description A learner's review of a course. */
+    Review: {
+      author: components["schemas"]["PersonRef"];
+      createdAt: string;
+      /** @description Changed after it was first written. */
+      edited: boolean;
+      /** @description Hidden by an administrator: listed only to administrators and its author. */
+      hidden: boolean;
+      id: string;
+      /**
+       * Format: int64
+       * @description 1–5 stars.
+       */
+      rating: number;
+      reply?: components["schemas"]["ReviewReply"] | null;
+      /** @description Plain text; null when the learner only gave stars. */
+      text?: string | null;
+      updatedAt: string;
+    };
+    /** @description A review as the form sends it. */
+    ReviewFormBody: {
+      /**
+       * Format: int64
+       * @description 1–5.
+       */
+      rating: number;
+      /** @description Optional, at most 5,000 characters. */
+      text?: string | null;
+    };
+    /** @description A page of a course's reviews, with the course's rating, the caller's own review and what the caller may do. */
+    ReviewList: {
+      /** @description The caller is an administrator: hidden reviews are listed, and any can be hidden or shown. */
+      canModerate: boolean;
+      /** @description The caller teaches the course: they may reply. */
+      canReply: boolean;
+      /** @description The caller is enrolled: they may write (or change) their review. */
+      canReview: boolean;
+      items: components["schemas"]["Review"][];
+      mine?: components["schemas"]["Review"] | null;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /**
+       * Format: double
+       * @description The average of the visible reviews, one decimal.
+       */
+      ratingAverage: number;
+      /** Format: int64 */
+      ratingCount: number;
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      totalPages: number;
+    };
+    /** @description The teacher's reply under a review. */
+    ReviewReply: {
+      author: components["schemas"]["PersonRef"];
+      repliedAt: string;
+      text: string;
     };
     /** @description The body of `PATCH /users/{userId}/role`. */
     RoleBody: {
@@ -2192,6 +3401,40 @@ export interface components {
       message: string;
       ok: boolean;
       result: components["schemas"]["SendDetail"];
+    };
+    /** @description A bank transaction as SePay reports it. */
+    SepayTransaction: {
+      accountNumber?: string | null;
+      /** Format: int64 */
+      accumulated?: number | null;
+      /** @description The payment code SePay found in the content, if it found one. */
+      code?: string | null;
+      /** @description The transfer's text. */
+      content?: string | null;
+      description?: string | null;
+      /** @description The bank, e.g. `Vietcombank`. */
+      gateway?: string | null;
+      /**
+       * Format: int64
+       * @description SePay's id of the transaction: each is applied once.
+       */
+      id: number;
+      referenceCode?: string | null;
+      subAccount?: string | null;
+      /** @description e.g. `2026-11-24 10:15:00`. */
+      transactionDate?: string | null;
+      /**
+       * Format: int64
+       * @description VND.
+       */
+      transferAmount: number;
+      /** @description `in` or `out`. */
+      transferType: string;
+    };
+    /** @description A course of the browser's cart that was not added, and why. */
+    SkippedCourse: {
+      courseId: string;
+      message: string;
     };
     /** @description The body of `POST /users/staff`. */
     StaffBody: {
@@ -2364,6 +3607,18 @@ export interface components {
       /** Format: int64 */
       totalPages: number;
     };
+    VisibilityBody: {
+      hidden: boolean;
+    };
+    /** @description Where to send the student to pay. */
+    VnpayRedirect: {
+      /** @description VNPay's payment page with the signed request. */
+      paymentUrl: string;
+    };
+    /** @description What SePay expects back. */
+    WebhookAnswer: {
+      success: boolean;
+    };
   };
   responses: never;
   parameters: never;
@@ -2378,6 +3633,354 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /** Every coupon, newest first. */
+  list_coupons: {
+    responses: {
+      /** @description The coupons */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_CouponView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Creates a coupon. */
+  create_coupon: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CouponBody"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CouponView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks its rule, or the code exists (named in `result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Switches a coupon on or off (orders already holding one of its uses keep it). */
+  update_coupon: {
+    parameters: {
+      path: {
+        /** @description The coupon's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CouponUpdate"];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CouponView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such coupon */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Every order, newest first, with its buyer; filtered by status. */
+  list_orders: {
+    parameters: {
+      query?: {
+        /** @description `pending`, `paid`, `cancelled`, `expired` or `refunded`; absent: every order. */
+        status?: string;
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 20). */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description A page of orders */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderPageView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unknown status */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Confirms by hand that the transfer for a pending order arrived: what is still due is recorded as received and
+   * the order is paid (the student is enrolled).
+   */
+  confirm_order: {
+    parameters: {
+      path: {
+        /** @description The order's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteBody"];
+      };
+    };
+    responses: {
+      /** @description Paid */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such order */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The order is not pending */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No note, or too long */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Refunds a paid order, whole or some items: the ledger takes back exactly what the sale gave each teacher and
+   * the platform, the student loses the refunded courses, and the order is refunded once no item is left.
+   */
+  refund_order: {
+    parameters: {
+      path: {
+        /** @description The order's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RefundBody"];
+      };
+    };
+    responses: {
+      /** @description Refunded */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such order */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The order is not paid */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No note, or an item that is not a refundable item of the order */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Mails kept instead of sent when no SMTP server is configured (ADMIN), newest first. */
   list_outbox: {
     parameters: {
@@ -2395,7 +3998,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Vec_OutboxItem"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2407,8 +4010,219 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN */
+      /** @description Signed in, but not as ADMIN */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The payment settings. */
+  get_payment_settings: {
+    responses: {
+      /** @description The settings */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PaymentSettingsView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Sets the receiving bank account (shown as a VietQR code at checkout), the commission and the time to pay. */
+  put_payment_settings: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PaymentSettingsBody"];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PaymentSettingsView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks its rule (named in `result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The bank transactions, newest first; `?review=open` is the list an administrator must look at (money for
+   * unknown, closed or already paid orders, and overpayments).
+   */
+  list_payments: {
+    parameters: {
+      query?: {
+        /** @description `open` (the review list), `resolved` or `none`; absent: every transaction. */
+        review?: string;
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 20). */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description A page of transactions */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PaymentPageView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unknown review status */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Marks a transaction of the review list as dealt with, saying how. */
+  resolve_payment: {
+    parameters: {
+      path: {
+        /** @description The transaction's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteBody"];
+      };
+    };
+    responses: {
+      /** @description Resolved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PaymentView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such transaction */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not on the review list */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No note, or too long */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2424,6 +4238,250 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Vec_Banner"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The signed-in caller's cart: each item's course as the catalogue has it now, and the total. */
+  get_cart: {
+    responses: {
+      /** @description The caller's cart (created empty the first time) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CartView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Removes an item from the caller's cart. HTTP 200 means removed; the answer is the cart without it. */
+  delete_cart_item: {
+    requestBody: {
+      content: {
+        "application/x-www-form-urlencoded": components["schemas"]["RemoveCartItem"];
+        "multipart/form-data": components["schemas"]["RemoveCartItem"];
+      };
+    };
+    responses: {
+      /** @description Removed: the cart without the item */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CartView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such item in a cart of the caller's (someone else's cart included) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description `cartId` or `itemId` is missing */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Adds a course to the caller's cart. */
+  add_cart_item: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AddCartItem"];
+      };
+    };
+    responses: {
+      /** @description The cart with the course */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CartView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course on sale */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Refused: the course is free (enrol directly), taught or owned by the caller, in the cart already, or priced in another currency than the cart's courses */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The cart is full */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Adds the visitor's browser cart to the caller's cart at login. Courses that cannot be added are listed in
+   * `skipped` with the reason; the others are added.
+   */
+  merge_cart: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MergeCart"];
+      };
+    };
+    responses: {
+      /** @description The merged cart and the courses skipped */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_MergedCart"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description More than 50 courses */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * What the caller's cart would cost now, with a coupon when one is given (the cart page's coupon field). Takes
+   * no coupon use.
+   */
+  quote_cart: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["QuoteRequest"];
+      };
+    };
+    responses: {
+      /** @description The prices, the coupon's share of each line and the total */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_QuoteView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A course of the cart is no longer on sale */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The cart is empty, or holds a course the caller owns now */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The coupon does not exist or does not apply (`result.fields.couponCode` says why) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Every category in display order, with its number of published courses. */
@@ -2433,6 +4491,86 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Category"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Checks out the cart (or the courses named) as one order waiting for its bank transfer, and answers what the
+   * browser needs to draw the VietQR code. The same `Idempotency-Key` (or `clientToken`), or the same courses
+   * and coupon while that order waits, answers the order made the first time (200) instead of a new one (201).
+   */
+  create_checkout: {
+    parameters: {
+      header?: {
+        /** @description The client's key of this checkout (at most 100 characters) */
+        "Idempotency-Key"?: string | null;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CheckoutBody"];
+      };
+    };
+    responses: {
+      /** @description The order this checkout made before */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The new order, with `payment` to show */
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A course is not on sale */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing to check out; a course is free, taught or owned by the caller; the courses are in different currencies; another unpaid order holds a course; bank transfers are not set up */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The coupon does not exist, does not apply or is used up (`result.fields.couponCode`), or the key is too long */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -2475,6 +4613,12 @@ export interface operations {
           "application/json": components["schemas"]["SendResult"];
         };
       };
+      /** @description The database cannot be reached right now (`Retry-After`) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["SendResult"];
+        };
+      };
     };
   };
   /** Stores a message from the contact page (name, email, optional phone and subject, message). */
@@ -2491,10 +4635,10 @@ export interface operations {
           "application/json": components["schemas"]["SendResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description Unreadable body */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
+          "application/json": components["schemas"]["SendResult"];
         };
       };
       /** @description The body is larger than this operation accepts */
@@ -2515,19 +4659,34 @@ export interface operations {
           "application/json": components["schemas"]["SendResult"];
         };
       };
+      /** @description The database cannot be reached right now (`Retry-After`) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["SendResult"];
+        };
+      };
     };
   };
-  /** The courses the caller is enrolled in, latest first. */
+  /**
+   * The courses the caller is enrolled in, latest first, each with the progress counted now. Accepts any body
+   * (the profile sends an empty multipart form) and ignores it.
+   */
   enrolled_courses: {
     responses: {
       /** @description Enrolled courses */
       200: {
         content: {
-          "application/json": components["schemas"]["Envelope_EnrollList_EnrolledCourse"];
+          "application/json": components["schemas"]["EnrollListBody"];
         };
       };
       /** @description Not signed in */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2538,6 +4697,14 @@ export interface operations {
   list_courses: {
     parameters: {
       query?: {
+        /** @description Words to find in titles, instructor and category names; Vietnamese marks and case are ignored. */
+        search?: string;
+        /** @description A category id (or slug). */
+        category?: string;
+        /** @description `popular` (default), `best-selling`, `best-rated`, `newest` or `free`. */
+        sort?: "popular" | "best-selling" | "best-rated" | "newest" | "free";
+        /** @description `free` or `paid` courses only. */
+        price?: "free" | "paid";
         /** @description 1-based page (default 1); a page past the last one is empty. */
         page?: number;
         /** @description Items per page, 1–100 (default 12). */
@@ -2551,8 +4718,20 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Page_Course"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A parameter is longer than its maximum (`search`, `category`); the answer names it */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2577,7 +4756,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_CourseDetail"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2585,6 +4764,170 @@ export interface operations {
       };
       /** @description No such published course */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Enrols the caller in a free course at once (free courses never go through the cart). */
+  enroll_free_course: {
+    parameters: {
+      path: {
+        /** @description The course's id or slug */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Enrolled */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_EnrolmentView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course on sale */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The course is not free, or the caller teaches or owns it already */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The reviews of a course, newest first (5 a page unless asked): the visible ones, and for administrators the
+   * hidden ones too.
+   */
+  list_reviews: {
+    parameters: {
+      query?: {
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 5). */
+        pageSize?: number;
+      };
+      path: {
+        /** @description Course id or slug */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of reviews */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ReviewList"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Writes the caller's review of a course, or changes it: learners enrolled in the course, one review each. The
+   * course's rating is recomputed at once.
+   */
+  save_my_review: {
+    parameters: {
+      path: {
+        /** @description Course id or slug */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReviewFormBody"];
+      };
+    };
+    responses: {
+      /** @description The review as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Review"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not enrolled in the course */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Stars outside 1–5, or a text too long */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2606,6 +4949,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   create_banner: {
@@ -2621,7 +4976,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Created"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2629,6 +4984,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Slug taken */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2641,6 +5008,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2666,7 +5039,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2674,6 +5047,24 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Slug taken */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2686,6 +5077,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2706,7 +5103,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2714,6 +5111,24 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2738,6 +5153,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description Signed in, but not as ADMIN, STAFF or TEACHER */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Creates a category. */
@@ -2754,7 +5181,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Created"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2762,6 +5189,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Slug taken */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2774,6 +5213,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2800,7 +5245,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2808,6 +5253,24 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Slug taken */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2820,6 +5283,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2841,7 +5310,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2849,6 +5318,30 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Courses are in it */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2870,6 +5363,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description Signed in, but not as ADMIN, STAFF or TEACHER */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Creates a course type. */
@@ -2886,7 +5391,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Created"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2894,6 +5399,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Slug taken */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2906,6 +5423,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2932,7 +5455,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2940,6 +5463,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2962,6 +5497,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Deletes a course type no course uses (409 while some do). */
@@ -2979,7 +5520,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2991,8 +5532,26 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Courses use it */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3003,6 +5562,8 @@ export interface operations {
   list_managed_courses: {
     parameters: {
       query?: {
+        /** @description Words to find in titles, instructor and category names (marks ignored). */
+        search?: string;
         /** @description 1-based page (default 1); a page past the last one is empty. */
         page?: number;
         /** @description Items per page, 1–100 (default 20). */
@@ -3016,7 +5577,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Page_Course"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3024,6 +5585,24 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A parameter is longer than its maximum (`search`); the answer names it */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3044,7 +5623,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_ManagedCourse"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3056,13 +5635,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not a teacher or admin */
+      /** @description Signed in, but not as TEACHER or ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Slug taken, or unknown category */
+      /** @description Slug taken, or an unknown course type */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3076,6 +5655,12 @@ export interface operations {
       };
       /** @description Invalid fields */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3097,7 +5682,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_ManagedCourse"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3109,8 +5694,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Another teacher's course */
+      /** @description Another teacher's course; or signed in, but not as TEACHER or ADMIN */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3137,7 +5734,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_ManagedCourse"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3149,8 +5746,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Another teacher's course */
+      /** @description Another teacher's course; or signed in, but not as TEACHER or ADMIN */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Slug taken, or an unknown course type */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3163,6 +5772,12 @@ export interface operations {
       };
       /** @description Invalid fields */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3184,7 +5799,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3192,6 +5807,24 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Another teacher's course; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3218,7 +5851,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_ManagedCourse"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3226,6 +5859,24 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Another teacher's course; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A section or lesson id belongs to another course */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3238,6 +5889,12 @@ export interface operations {
       };
       /** @description Invalid curriculum */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3264,7 +5921,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Course"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3272,6 +5929,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Another teacher's course; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3284,6 +5953,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3307,7 +5982,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Page_FeedPost"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3315,6 +5990,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3341,7 +6028,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3349,6 +6036,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3361,6 +6060,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3382,7 +6087,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Vec_Subject"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3394,8 +6099,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN, STAFF or TEACHER */
+      /** @description Signed in, but not as ADMIN, STAFF or TEACHER */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A parameter is longer than its maximum (`search`); the answer names it */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3416,7 +6133,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Created"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3424,6 +6141,12 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN, STAFF or TEACHER */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3446,6 +6169,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** One subject. */
@@ -3463,7 +6192,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Subject"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3475,8 +6204,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description Signed in, but not as ADMIN, STAFF or TEACHER */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description No such subject */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3503,7 +6244,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Subject"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3515,8 +6256,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Another teacher's subject */
+      /** @description Another teacher's subject; or signed in, but not as ADMIN, STAFF or TEACHER */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3535,6 +6282,12 @@ export interface operations {
       };
       /** @description Invalid fields */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3556,7 +6309,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Vec_Syllabus"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3568,8 +6321,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN, STAFF or TEACHER */
+      /** @description Signed in, but not as ADMIN, STAFF or TEACHER */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A parameter is longer than its maximum (`search`); the answer names it */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3590,7 +6355,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Created"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3602,7 +6367,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN or STAFF */
+      /** @description Signed in, but not as ADMIN or STAFF */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3626,6 +6391,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** One syllabus with its subjects in order: any for ADMIN and STAFF, their own for a TEACHER. */
@@ -3643,7 +6414,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Syllabus"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3655,7 +6426,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Another teacher's syllabus, or not ADMIN, STAFF or TEACHER */
+      /** @description Another teacher's syllabus; or signed in, but not as ADMIN, STAFF or TEACHER */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3663,6 +6434,12 @@ export interface operations {
       };
       /** @description No such syllabus */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3689,7 +6466,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Syllabus"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3701,8 +6478,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN or STAFF */
+      /** @description Signed in, but not as ADMIN or STAFF */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3725,19 +6508,32 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** One page of the contact or admission inbox, newest first. */
   list_inbox: {
     parameters: {
       query?: {
+        /** @description Words to find in name, e-mail, phone, subject or course, and message (marks ignored). */
+        search?: string;
+        /** @description `true`: read only; `false`: unread only. */
+        read?: boolean;
         /** @description 1-based page (default 1); a page past the last one is empty. */
         page?: number;
         /** @description Items per page, 1–100 (default 20). */
         pageSize?: number;
       };
       path: {
-        /** @description `contact-messages` or `admission-messages` */
+        /**
+         * @description `contact-messages` or `admission-messages`
+         * @example contact-messages
+         */
         inbox: string;
       };
     };
@@ -3748,7 +6544,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_InboxPage"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3760,13 +6556,40 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description Signed in, but not as ADMIN or STAFF */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A parameter is longer than its maximum (`search`); the answer names it */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Marks a message read or unread. */
   mark_message: {
     parameters: {
       path: {
-        /** @description `contact-messages` or `admission-messages` */
+        /**
+         * @description `contact-messages` or `admission-messages`
+         * @example contact-messages
+         */
         inbox: string;
         /** @description Message id */
         id: string;
@@ -3784,7 +6607,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_bool"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3792,6 +6615,18 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN or STAFF */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3804,6 +6639,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3827,8 +6668,14 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Page_FeedPost"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3847,25 +6694,158 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Home"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
-  /** The dashboard's logout: ends the session of the Bearer token (or of a `token` in a JSON body). */
-  logout_dashboard: {
-    /** @description Optional: the Bearer token is used when there is no body */
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["TokenBody"];
+  /**
+   * A course's learning page: its curriculum with the caller's completions, progress and the lesson to resume
+   * at. For its enrolled learners, its teacher and administrators.
+   */
+  get_learning_course: {
+    parameters: {
+      path: {
+        /** @description Course id or slug */
+        id: string;
       };
     };
     responses: {
-      /** @description The session is ended */
+      /** @description The course to learn */
       200: {
         content: {
-          "application/json": components["schemas"]["LogoutResult"];
+          "application/json": components["schemas"]["Envelope_LearningCourse"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not enrolled in the course */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course (or one the caller may not see) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A lesson's content (its video's player, its text). Free previews for everybody who may see the course; every
+   * lesson for its enrolled learners, its teacher and administrators.
+   */
+  get_lesson: {
+    parameters: {
+      path: {
+        /** @description Course id or slug */
+        id: string;
+        /** @description Lesson id */
+        lessonId: string;
+      };
+    };
+    responses: {
+      /** @description The lesson */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_LessonContent"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, and the lesson is not a free preview */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not enrolled, and the lesson is not a free preview */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course or lesson */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Marks a lesson completed (or not) for the enrolled caller; answers their progress. */
+  set_lesson_completion: {
+    parameters: {
+      path: {
+        /** @description Course id or slug */
+        id: string;
+        /** @description Lesson id */
+        lessonId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CompletionBody"];
+      };
+    };
+    responses: {
+      /** @description The new progress */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CompletionView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an enrolled learner of the course */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course or lesson */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3878,6 +6858,174 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Writes a lesson's text in both languages: the lesson itself when it has no video, notes beside it otherwise.
+   * The course's teacher or an administrator.
+   */
+  set_lesson_text: {
+    parameters: {
+      path: {
+        /** @description Course id or slug */
+        id: string;
+        /** @description Lesson id */
+        lessonId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LessonTextBody"];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_bool"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not the course's teacher */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course or lesson */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A text is too long */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Remembers the lesson the enrolled caller opened: the learning page resumes there. */
+  resume_lesson: {
+    parameters: {
+      path: {
+        /** @description Course id or slug */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ResumeBody"];
+      };
+    };
+    responses: {
+      /** @description Remembered */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_bool"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not enrolled in the course */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course or lesson */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The dashboard's logout: ends the session of the Bearer token (or of a `token` in a JSON body). */
+  logout_dashboard: {
+    /** @description Optional: the Bearer token is used when there is no body */
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["TokenBody"] | null;
+      };
+    };
+    responses: {
+      /** @description The session is ended */
+      200: {
+        content: {
+          "application/json": components["schemas"]["LogoutResult"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3887,9 +7035,9 @@ export interface operations {
   /** The mobile bar's logout, same as `POST /api/logout`. */
   logout_mobile: {
     /** @description Optional: the Bearer token is used when there is no body */
-    requestBody: {
+    requestBody?: {
       content: {
-        "application/json": components["schemas"]["TokenBody"];
+        "application/json": components["schemas"]["TokenBody"] | null;
       };
     };
     responses: {
@@ -3899,20 +7047,14 @@ export interface operations {
           "application/json": components["schemas"]["LogoutResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
       /** @description The body is larger than this operation accepts */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
-      422: {
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3926,6 +7068,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Instructor"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -3945,7 +7093,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_MentorDetail"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -3953,6 +7101,12 @@ export interface operations {
       };
       /** @description No such mentor */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3974,6 +7128,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Subscribes an e-mail address to the newsletter. */
@@ -3990,7 +7150,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Subscription"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4014,6 +7174,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The caller's newest 50 notifications, newest first. */
@@ -4029,6 +7195,12 @@ export interface operations {
       401: {
         content: {
           "application/json": components["schemas"]["StatusMessage"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -4050,7 +7222,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_BroadcastPage"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4064,6 +7236,12 @@ export interface operations {
       };
       /** @description Not an administrator */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4084,7 +7262,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_BroadcastView"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4110,6 +7288,12 @@ export interface operations {
       };
       /** @description A field is not valid (`result.fields`) */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4130,7 +7314,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_BroadcastPreview"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4156,6 +7340,12 @@ export interface operations {
       };
       /** @description A field is not valid (`result.fields`) */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4177,7 +7367,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_BroadcastView"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4201,6 +7391,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The caller's unread count (the header's badge and the dashboard sidebar). */
@@ -4216,6 +7412,12 @@ export interface operations {
       401: {
         content: {
           "application/json": components["schemas"]["StatusMessage"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -4253,6 +7455,12 @@ export interface operations {
           "application/json": components["schemas"]["StatusMessage"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The caller's live feed (Server-Sent Events). */
@@ -4270,7 +7478,7 @@ export interface operations {
           "text/event-stream": string;
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4322,8 +7530,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
-      422: {
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4368,8 +7576,272 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The caller's orders, newest first. */
+  list_my_orders: {
+    parameters: {
+      query?: {
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 20). */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description A page of the caller's orders */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderPageView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One order: its receipt, or while it waits, how to pay it. Its owner reads it; administrators read any order
+   * (with its history and buyer).
+   */
+  get_order: {
+    parameters: {
+      path: {
+        /** @description The order's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such order of the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The caller cancels an unpaid order of theirs; its coupon use is given back. */
+  cancel_order: {
+    parameters: {
+      path: {
+        /** @description The order's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The cancelled order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such order of the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The order is no longer pending (paid, cancelled, expired) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The address of VNPay's page for paying what is due on a pending order of the caller's. */
+  start_vnpay_payment: {
+    parameters: {
+      path: {
+        /** @description The order's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The signed payment address */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_VnpayRedirect"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such order of the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The order is not pending, or VNPay is not set up */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Receives one bank transaction of the receiving account. An incoming transfer whose order code (in `code`,
+   * else in `content`) names a pending order pays it when it brings the amount due, or is recorded against it
+   * when short; anything else is kept for an administrator. The same transaction `id` is applied once, ever:
+   * a retry answers success and changes nothing.
+   */
+  sepay_webhook: {
+    parameters: {
+      header: {
+        /** @description `Apikey <ACADEMY_SEPAY_API_KEY>` */
+        Authorization: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SepayTransaction"];
+      };
+    };
+    responses: {
+      /** @description Received (applied now, or before) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WebhookAnswer"];
+        };
+      };
+      /** @description The body is not a bank transaction */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Missing or wrong API key: nothing is stored */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * VNPay's server reports a payment (the `vnp_*` parameters, signed with `vnp_SecureHash`). Always HTTP 200;
+   * the outcome is in `RspCode`.
+   */
+  vnpay_ipn: {
+    parameters: {
+      query: {
+        /** @description HMAC-SHA512 of the other `vnp_*` parameters sorted by name */
+        vnp_SecureHash: string;
+      };
+    };
+    responses: {
+      /** @description The outcome, in VNPay's format */
+      200: {
+        content: {
+          "application/json": components["schemas"]["IpnReply"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4393,8 +7865,14 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Page_Post"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4408,6 +7886,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Post"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
     };
@@ -4427,7 +7911,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_PostDetail"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4435,6 +7919,140 @@ export interface operations {
       };
       /** @description No such post */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The course's teacher replies to a review (a new reply replaces the earlier one). */
+  reply_to_review: {
+    parameters: {
+      path: {
+        /** @description Review id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReplyBody"];
+      };
+    };
+    responses: {
+      /** @description The review with its reply */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Review"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not the course's teacher */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such review */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description An empty or too long reply */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Hides a review (it leaves the list and the course's rating) or shows it again. Administrators. */
+  set_review_visibility: {
+    parameters: {
+      path: {
+        /** @description Review id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VisibilityBody"];
+      };
+    };
+    responses: {
+      /** @description The review */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Review"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such review */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4460,7 +8078,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_MessageResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4484,6 +8102,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Says whether a token is a live access token. */
@@ -4500,7 +8124,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Introspection"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4514,6 +8138,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4525,9 +8155,10 @@ export interface operations {
    * Always answers ok: a token that is not ours has no session to end.
    */
   logout: {
-    requestBody: {
+    /** @description Optional: the Bearer token is used when there is no body */
+    requestBody?: {
       content: {
-        "application/json": components["schemas"]["TokenBody"];
+        "application/json": components["schemas"]["TokenBody"] | null;
       };
     };
     responses: {
@@ -4537,20 +8168,14 @@ export interface operations {
           "application/json": components["schemas"]["LogoutResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
       /** @description The body is larger than this operation accepts */
       413: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
-      422: {
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4574,7 +8199,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_TokenResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4594,6 +8219,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4635,6 +8266,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Whether a reset link's token still works (so the reset page can say so before the user types). */
@@ -4651,7 +8288,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Introspection"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4665,6 +8302,12 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4725,9 +8368,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
-  /** The caller's own courses, newest first (teachers; admins get theirs, usually none). */
+  /**
+   * The caller's own courses, newest first, each with the number of learners enrolled in it (teachers; admins get
+   * theirs, usually none).
+   */
   instructor_courses: {
     responses: {
       /** @description The teacher's courses */
@@ -4736,14 +8388,20 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_Vec_InstructorCourse"];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or the access token is invalid or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not a teacher */
+      /** @description Signed in, but not as TEACHER or ADMIN */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4782,7 +8440,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or the access token is invalid or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4790,6 +8448,12 @@ export interface operations {
       };
       /** @description Too many upload URLs for this account (`Retry-After`) */
       429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4819,7 +8483,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_UrlResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description file-id is not avatar-{filename} */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4831,24 +8495,47 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description Too many upload URLs for this account (`Retry-After`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
-  /** A committed public file (an avatar), with the type read from its content when it was stored. */
+  /**
+   * A committed public file (an avatar, a lesson's video), with the type read from its content when it was
+   * stored. A `Range: bytes=…` header gets that part of it (206), so video players start anywhere and seek.
+   */
   read_public_file: {
     parameters: {
+      header?: {
+        /** @description One byte range, e.g. `bytes=0-1023` */
+        Range?: string | null;
+      };
       path: {
         folder: string;
         name: string;
       };
     };
     responses: {
-      /** @description The image */
+      /** @description The file */
       200: {
         content: {
           "image/*": unknown;
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The bytes asked for (`Content-Range`) */
+      206: {
+        content: never;
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4856,6 +8543,18 @@ export interface operations {
       };
       /** @description No such file */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The range starts past the end (`Content-Range: bytes *\/size`) */
+      416: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4890,7 +8589,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_UrlResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4898,6 +8597,12 @@ export interface operations {
       };
       /** @description Signature wrong or URL expired */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4916,6 +8621,18 @@ export interface operations {
       };
       /** @description Not a JPEG, PNG, GIF or WebP image */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No room left to store the file: nothing was kept, the URL still works */
+      507: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4960,20 +8677,32 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_UserPage"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or the access token is invalid or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN or STAFF */
+      /** @description Signed in, but not as ADMIN or STAFF */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A parameter is longer than its maximum (`search`); the answer names it */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4997,7 +8726,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_User"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5023,6 +8752,12 @@ export interface operations {
       };
       /** @description Too many registrations from this address (`Retry-After`) */
       429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -5072,6 +8807,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The signed-in user. */
@@ -5085,6 +8826,12 @@ export interface operations {
       };
       /** @description Not signed in */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -5105,7 +8852,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_User"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5117,7 +8864,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN */
+      /** @description Signed in, but not as ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5137,6 +8884,12 @@ export interface operations {
       };
       /** @description Invalid fields */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -5161,7 +8914,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_UrlResult"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5187,6 +8940,18 @@ export interface operations {
       };
       /** @description Not an image */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No room left to store the avatar: nothing changed, it can be tried again */
+      507: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -5222,7 +8987,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_User"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5270,6 +9035,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -5295,7 +9066,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_User"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5307,7 +9078,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN/STAFF, or STAFF touching ADMIN */
+      /** @description STAFF touching an ADMIN; or signed in, but not as ADMIN or STAFF */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5337,6 +9108,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /**
@@ -5362,7 +9139,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_User"];
         };
       };
-      /** @description The request cannot be read: malformed JSON, a value of the wrong type or a missing required value */
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5374,7 +9151,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not ADMIN/STAFF, or STAFF touching ADMIN */
+      /** @description STAFF touching an ADMIN; or signed in, but not as ADMIN or STAFF */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5400,6 +9177,12 @@ export interface operations {
       };
       /** @description Unknown status */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -14,7 +14,8 @@ beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
-const renderPage = (at: string, auth = {}) => renderRoutes([{ path: '/confirm-email', element: <ConfirmEmailPage /> }], { at, auth });
+const renderPage = (at: string, auth = {}) =>
+  renderRoutes([{ path: '/confirm-email', element: <ConfirmEmailPage /> }], { at, auth });
 
 describe('ConfirmEmailPage', () => {
   it('confirms on opening, says the new address and refreshes a signed-in user', async () => {
@@ -23,7 +24,9 @@ describe('ConfirmEmailPage', () => {
     renderPage('/confirm-email?token=t1', { user: user('STUDENT'), reloadUser });
 
     expect(screen.getByRole('status').textContent).toBe('Confirming your new email address…');
-    expect(await screen.findByText('Your account\'s email is now new@example.com. Your other devices were signed out.')).toBeTruthy();
+    expect(
+      await screen.findByText("Your account's email is now new@example.com. Your other devices were signed out."),
+    ).toBeTruthy();
     expect(api.confirmEmail).toHaveBeenCalledWith('t1');
     expect(reloadUser).toHaveBeenCalled();
     expect(screen.getByRole('link', { name: 'Go to my profile' }).getAttribute('href')).toBe('/profile');
@@ -38,12 +41,18 @@ describe('ConfirmEmailPage', () => {
   it('says an invalid or expired link is one, in Vietnamese too, and asks nothing without a token', async () => {
     api.confirmEmail.mockRejectedValue(new ApiError('invalid', { kind: 'bad-request', status: 400, code: 1001 }));
     renderPage('/confirm-email?token=old');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('This confirmation link is invalid or has expired.'));
-    expect(screen.getByRole('link', { name: 'Change your email from your profile' }).getAttribute('href')).toBe('/profile');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('This confirmation link is invalid or has expired.'),
+    );
+    expect(screen.getByRole('link', { name: 'Change your email from your profile' }).getAttribute('href')).toBe(
+      '/profile',
+    );
 
     await i18n.changeLanguage('vi');
     renderPage('/confirm-email');
-    expect(screen.getAllByRole('alert').at(-1)?.textContent).toContain('Liên kết xác nhận không hợp lệ hoặc đã hết hạn.');
+    expect(screen.getAllByRole('alert').at(-1)?.textContent).toContain(
+      'Liên kết xác nhận không hợp lệ hoặc đã hết hạn.',
+    );
     expect(api.confirmEmail).toHaveBeenCalledTimes(1);
   });
 

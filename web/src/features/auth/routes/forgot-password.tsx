@@ -7,13 +7,17 @@ import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { textLimits, validateRegistration } from '@/lib/wasm';
+import { textLimits } from '@/lib/wasm';
+import { loadAccountRules, useAccountRules, type AccountRules } from '@/lib/wasm-account';
 import { requestPasswordReset } from '../api/auth';
 import { AuthCard } from '../components/auth-card';
 
 /** The email's own message from the shared email rule (the one registration uses), or null when valid. */
-function emailError(email: string, lang: string): string | null {
-  const check = validateRegistration({ email, username: '', password: '', confirmPassword: '', role: 'Student' }, lang);
+function emailError(rules: AccountRules, email: string, lang: string): string | null {
+  const check = rules.validateRegistration(
+    { email, username: '', password: '', confirmPassword: '', role: 'Student' },
+    lang,
+  );
   return check.ok ? null : (check.errors.email ?? null);
 }
 
@@ -23,6 +27,8 @@ function emailError(email: string, lang: string): string | null {
  */
 export default function ForgotPasswordPage() {
   const { t, i18n } = useTranslation('auth');
+  // Fetched while the person types; a submit before it arrives waits for it.
+  const rules = useAccountRules();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -32,7 +38,9 @@ export default function ForgotPasswordPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = email.trim();
-    const invalid = value ? emailError(value, i18n.language) : t('forgot.emailRequired');
+    const invalid = value
+      ? emailError(rules ?? (await loadAccountRules()), value, i18n.language)
+      : t('forgot.emailRequired');
     if (invalid) {
       setError(invalid);
       return;
@@ -97,7 +105,11 @@ export default function ForgotPasswordPage() {
           error={error}
         />
         <button type="submit" disabled={submitting} className={`${buttonClass('primary', 'lg')} w-full`}>
-          {submitting ? <Loader2 aria-hidden="true" className="size-4.5 animate-spin" /> : <Send aria-hidden="true" className="size-4.5" />}
+          {submitting ? (
+            <Loader2 aria-hidden="true" className="size-4.5 animate-spin" />
+          ) : (
+            <Send aria-hidden="true" className="size-4.5" />
+          )}
           {submitting ? t('forgot.submitting') : t('forgot.submit')}
         </button>
       </form>

@@ -1,14 +1,18 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { LocationProbe, renderRoutes, user } from '@/testing/render';
 import LoginPage, { LOGIN_REDIRECT_DELAY_MS } from './login';
+import { loadAccountRules } from '@/lib/wasm-account';
 
 const toast = vi.hoisted(() => ({ loading: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-function renderLogin(login: (u: string, p: string) => Promise<never> | Promise<ReturnType<typeof user>>, at = '/login') {
+function renderLogin(
+  login: (u: string, p: string) => Promise<never> | Promise<ReturnType<typeof user>>,
+  at = '/login',
+) {
   return renderRoutes(
     [
       { path: '/login', element: <LoginPage /> },
@@ -21,6 +25,8 @@ function renderLogin(login: (u: string, p: string) => Promise<never> | Promise<R
 const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('LoginPage', () => {
+  // The account rules arrive before the form is drawn (their loading is covered by the strength meter's test).
+  beforeAll(() => loadAccountRules());
   beforeEach(async () => {
     await i18n.changeLanguage('vi');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -30,7 +36,7 @@ describe('LoginPage', () => {
   it('shows every element: username, password with a show/hide toggle, forgot-password and register links', async () => {
     renderLogin(vi.fn());
     expect(await screen.findByLabelText('Tên đăng nhập')).toBeTruthy();
-    const password = screen.getByLabelText('Mật khẩu') as HTMLInputElement;
+    const password = screen.getByLabelText<HTMLInputElement>('Mật khẩu');
     expect(password.type).toBe('password');
     fireEvent.click(screen.getByRole('button', { name: 'Hiện mật khẩu' }));
     expect(password.type).toBe('text');
@@ -83,17 +89,29 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's message on failure (e.g. the localized 429), and the generic text otherwise", async () => {
-    const refuse = new ApiError('Quá nhiều lần thử, vui lòng đợi 60 giây', { kind: 'bad-request', status: 429, code: 1007 });
-    const login = vi.fn().mockRejectedValueOnce(refuse).mockRejectedValueOnce(new ApiError('', { kind: 'bad-request', status: 401 }));
+    const refuse = new ApiError('Quá nhiều lần thử, vui lòng đợi 60 giây', {
+      kind: 'bad-request',
+      status: 429,
+      code: 1007,
+    });
+    const login = vi
+      .fn()
+      .mockRejectedValueOnce(refuse)
+      .mockRejectedValueOnce(new ApiError('', { kind: 'bad-request', status: 401 }));
     renderLogin(login);
     fill(/^Tên đăng nhập$/, 'lantran');
     fill(/^Mật khẩu$/, 'wrong');
     fireEvent.click(screen.getByRole('button', { name: 'Đăng nhập' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Quá nhiều lần thử, vui lòng đợi 60 giây', expect.anything()));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Quá nhiều lần thử, vui lòng đợi 60 giây', expect.anything()),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Đăng nhập' }));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenLastCalledWith('Đăng nhập thất bại. Vui lòng kiểm tra tên đăng nhập và mật khẩu.', expect.anything()),
+      expect(toast.error).toHaveBeenLastCalledWith(
+        'Đăng nhập thất bại. Vui lòng kiểm tra tên đăng nhập và mật khẩu.',
+        expect.anything(),
+      ),
     );
   });
 
@@ -103,7 +121,9 @@ describe('LoginPage', () => {
     fill(/^Tên đăng nhập$/, 'lantran');
     fill(/^Mật khẩu$/, 'Secret#2025');
     fireEvent.click(screen.getByRole('button', { name: 'Đăng nhập' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Đã xảy ra lỗi. Vui lòng thử lại.', expect.anything()));
-    expect((screen.getByRole('button', { name: 'Đăng nhập' }) as HTMLButtonElement).disabled).toBe(false);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Đã xảy ra lỗi. Vui lòng thử lại.', expect.anything()),
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Đăng nhập' }).disabled).toBe(false);
   });
 });

@@ -10,7 +10,8 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { textLimits, validateLogin, type LoginField } from '@/lib/wasm';
+import { textLimits, type LoginField } from '@/lib/wasm';
+import { loadAccountRules, useAccountRules } from '@/lib/wasm-account';
 import { AuthCard } from '../components/auth-card';
 import { redirectTarget } from '../lib/redirect';
 
@@ -27,6 +28,8 @@ export default function LoginPage() {
   const { login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
+  // Fetched while the person types; a submit before it arrives waits for it.
+  const rules = useAccountRules();
   const [form, setForm] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -42,7 +45,7 @@ export default function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const checked = validateLogin(form, i18n.language);
+    const checked = (rules ?? (await loadAccountRules())).validateLogin(form, i18n.language);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -115,7 +118,11 @@ export default function LoginPage() {
           </div>
         </div>
         <button type="submit" disabled={submitting} className={`${buttonClass('primary', 'lg')} w-full`}>
-          {submitting ? <Loader2 aria-hidden="true" className="size-4.5 animate-spin" /> : <LogIn aria-hidden="true" className="size-4.5" />}
+          {submitting ? (
+            <Loader2 aria-hidden="true" className="size-4.5 animate-spin" />
+          ) : (
+            <LogIn aria-hidden="true" className="size-4.5" />
+          )}
           {submitting ? t('login.submitting') : t('login.submit')}
         </button>
       </form>

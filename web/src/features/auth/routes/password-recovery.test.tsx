@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { LocationProbe, renderRoutes } from '@/testing/render';
 import ForgotPasswordPage from './forgot-password';
 import ResetPasswordPage from './reset-password';
+import { loadAccountRules } from '@/lib/wasm-account';
 
 const api = vi.hoisted(() => ({ requestPasswordReset: vi.fn(), resetPassword: vi.fn(), registerUser: vi.fn() }));
 vi.mock('../api/auth', () => api);
@@ -18,6 +19,9 @@ beforeEach(async () => {
   for (const fn of Object.values(api)) fn.mockReset();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
+
+// The account rules arrive before the forms are drawn (their loading is covered by the strength meter's test).
+beforeAll(() => loadAccountRules());
 
 describe('ForgotPasswordPage', () => {
   const renderPage = () => renderRoutes([{ path: '/', element: <ForgotPasswordPage /> }]);
@@ -75,7 +79,7 @@ describe('ResetPasswordPage', () => {
 
   it('applies the registration password rules: meter, match indicator, disabled button', () => {
     renderPage('/reset-password?token=t1');
-    const submit = () => screen.getByRole('button', { name: 'Reset password' }) as HTMLButtonElement;
+    const submit = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Reset password' });
     expect(submit().disabled).toBe(true);
     fill(/^New password$/, 'abcdefgh');
     fill(/^Confirm new password$/, 'abcdefgh');
@@ -93,7 +97,8 @@ describe('ResetPasswordPage', () => {
     fill(/^New password$/, 'Secret#2025');
     fill(/^Confirm new password$/, 'Secret#2025');
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+    // The strength meter's advice loads its dictionaries meanwhile: give it time on a busy machine.
+    expect((await screen.findByTestId('location', {}, { timeout: 5_000 })).textContent).toBe('/login');
     expect(api.resetPassword).toHaveBeenCalledWith('t1', 'Secret#2025');
     expect(toast.success).toHaveBeenCalledWith('Your password has been reset. Please sign in with the new password.');
   });
@@ -104,6 +109,8 @@ describe('ResetPasswordPage', () => {
     fill(/^New password$/, 'Secret#2025');
     fill(/^Confirm new password$/, 'Secret#2025');
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('This reset link is invalid or has expired.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('This reset link is invalid or has expired.'),
+    );
   });
 });

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { LocationProbe, renderRoutes } from '@/testing/render';
 import { textLimits } from '@/lib/wasm';
 import RegisterPage from './register';
+import { loadAccountRules } from '@/lib/wasm-account';
 
 const toast = vi.hoisted(() => ({ loading: vi.fn(), success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -29,6 +30,8 @@ function fillValid() {
 }
 
 describe('RegisterPage', () => {
+  // The account rules arrive before the form is drawn (their loading is covered by the strength meter's test).
+  beforeAll(() => loadAccountRules());
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     registerUser.mockReset();
@@ -74,7 +77,9 @@ describe('RegisterPage', () => {
     expect(meter.dataset.colour).toBe('green');
     expect(within(meter).getByTestId('strength-label').textContent).toBe('Strong');
     expect(within(meter).getByRole('meter').getAttribute('aria-valuenow')).toBe('5');
-    const checks = within(meter).getAllByRole('listitem').map((li) => li.dataset.met);
+    const checks = within(meter)
+      .getAllByRole('listitem')
+      .map((li) => li.dataset.met);
     expect(checks).toEqual(['true', 'true', 'true', 'true', 'true']);
   });
 
@@ -123,7 +128,9 @@ describe('RegisterPage', () => {
     [422, 'x', 'Please check the information you entered.'],
     [500, 'Internal error', 'Internal error'],
   ])('answers an HTTP %i with the spec text', async (status, message, shown) => {
-    registerUser.mockRejectedValue(new ApiError(message, { kind: status >= 500 ? 'bad-response' : 'bad-request', status }));
+    registerUser.mockRejectedValue(
+      new ApiError(message, { kind: status >= 500 ? 'bad-response' : 'bad-request', status }),
+    );
     renderRegister();
     fillValid();
     fireEvent.click(submit());

@@ -10,14 +10,8 @@ import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import {
-  registrationSubmitDisabled,
-  textLimits,
-  validateRegistration,
-  type RegistrationField,
-  type RegistrationInput,
-  type SignupRole,
-} from '@/lib/wasm';
+import { textLimits, type RegistrationField, type SignupRole } from '@/lib/wasm';
+import { useAccountRules, type RegistrationInput } from '@/lib/wasm-account';
 import { registerUser } from '../api/auth';
 import { AuthCard } from '../components/auth-card';
 
@@ -46,10 +40,12 @@ export function registrationErrorText(error: unknown, t: (key: string) => string
 /**
  * The register page: email, username, password with the strength meter, confirmation with a
  * match indicator, the Student/Teacher tab; the button follows the shared disabled rule; POST /users.
+ * The form is drawn at once; its rules arrive with the account module (the button stays disabled until then).
  */
 export default function RegisterPage() {
   const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
+  const rules = useAccountRules();
   const [form, setForm] = useState<RegistrationInput>({
     email: '',
     username: '',
@@ -74,12 +70,12 @@ export default function RegisterPage() {
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const disabled = registrationSubmitDisabled(submitting, form.password, form.confirmPassword);
+  const disabled = rules?.registrationSubmitDisabled(submitting, form.password, form.confirmPassword) ?? true;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (disabled) return;
-    const checked = validateRegistration(form, i18n.language);
+    if (disabled || !rules) return;
+    const checked = rules.validateRegistration(form, i18n.language);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -94,7 +90,8 @@ export default function RegisterPage() {
     } catch (error) {
       console.error('Registration failed', error);
       const message = registrationErrorText(error, t);
-      if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<RegistrationField, string>>);
+      if (error instanceof ApiError && error.fields)
+        setErrors(error.fields as Partial<Record<RegistrationField, string>>);
       setFormError(message);
       toast.error(message);
     } finally {
@@ -116,10 +113,14 @@ export default function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
+      <form noValidate aria-busy={!rules || undefined} onSubmit={(e) => void submit(e)} className="space-y-5">
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700">{t('register.roleLabel')}</legend>
-          <div role="radiogroup" aria-label={t('register.roleLabel')} className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+          <div
+            role="radiogroup"
+            aria-label={t('register.roleLabel')}
+            className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+          >
             {ROLES.map(({ role, icon: Icon }) => {
               const active = form.role === role;
               return (
@@ -200,13 +201,21 @@ export default function RegisterPage() {
         />
 
         {formError && (
-          <p role="alert" data-testid="register-error" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+          <p
+            role="alert"
+            data-testid="register-error"
+            className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700"
+          >
             {formError}
           </p>
         )}
 
         <button type="submit" disabled={disabled} className={`${buttonClass('primary', 'lg')} w-full`}>
-          {submitting ? <Loader2 aria-hidden="true" className="size-4.5 animate-spin" /> : <UserPlus aria-hidden="true" className="size-4.5" />}
+          {submitting ? (
+            <Loader2 aria-hidden="true" className="size-4.5 animate-spin" />
+          ) : (
+            <UserPlus aria-hidden="true" className="size-4.5" />
+          )}
           {submitting ? t('register.creating') : t('register.submit')}
         </button>
 

@@ -10,18 +10,20 @@ import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { registrationSubmitDisabled, validateRegistration } from '@/lib/wasm';
+import { useAccountRules } from '@/lib/wasm-account';
 import { resetPassword } from '../api/auth';
 import { AuthCard } from '../components/auth-card';
 
 /**
  * Reset password (`/reset-password?token=…`): a new password and its confirmation under the registration's
  * password rules (strength meter, match indicator, same disabled rule); an invalid or expired link says so.
+ * The form is drawn at once; its rules arrive with the account module (the button stays disabled until then).
  */
 export default function ResetPasswordPage() {
   const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const rules = useAccountRules();
   const token = params.get('token')?.trim() ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -31,13 +33,13 @@ export default function ResetPasswordPage() {
   const [submitting, setSubmitting] = useState(false);
   useDocumentMeta(t('reset.metaTitle'), t('reset.subtitle'));
 
-  const disabled = registrationSubmitDisabled(submitting, password, confirm);
+  const disabled = rules?.registrationSubmitDisabled(submitting, password, confirm) ?? true;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (disabled) return;
+    if (disabled || !rules) return;
     // The password rules are registration's: ask the shared rule with a placeholder email and username.
-    const checked = validateRegistration(
+    const checked = rules.validateRegistration(
       { email: 'reset@example.com', username: 'password-reset', password, confirmPassword: confirm, role: 'Student' },
       i18n.language,
     );
@@ -88,7 +90,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard testId="reset-password-page" title={t('reset.title')} subtitle={t('reset.subtitle')} footer={back}>
-      <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
+      <form noValidate aria-busy={!rules || undefined} onSubmit={(e) => void submit(e)} className="space-y-5">
         <Field
           label={t('reset.password')}
           error={errors.password}
@@ -129,7 +131,11 @@ export default function ResetPasswordPage() {
           </p>
         )}
         <button type="submit" disabled={disabled} className={`${buttonClass('primary', 'lg')} w-full`}>
-          {submitting ? <Loader2 aria-hidden="true" className="size-4.5 animate-spin" /> : <KeyRound aria-hidden="true" className="size-4.5" />}
+          {submitting ? (
+            <Loader2 aria-hidden="true" className="size-4.5 animate-spin" />
+          ) : (
+            <KeyRound aria-hidden="true" className="size-4.5" />
+          )}
           {submitting ? t('reset.submitting') : t('reset.submit')}
         </button>
       </form>

@@ -1,4 +1,5 @@
 import { request } from '@/lib/api-client';
+import type { Cart } from '../types';
 
 /** DELETE /api/cart/delete with form fields cartId and itemId; status 200 is success. */
 export async function removeCartItem(cartId: string, itemId: string): Promise<boolean> {
@@ -13,7 +14,7 @@ export async function removeCartItem(cartId: string, itemId: string): Promise<bo
  * The header cart's loader. how the header's cart is loaded is not shown (the loader only logs),
  * so no request is made; the dropdown shows its empty state until the checkout milestone defines the call.
  */
-export async function loadHeaderCart(): Promise<import('../types').Cart | null> {
+export function loadHeaderCart(): Promise<Cart | null> {
   console.info('cart: loading the header cart is not defined yet');
-  return null;
+  return Promise.resolve(null);
 }

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/wasm';
 import { cartQueries, useRemoveCartItem } from '../api/queries';
 import type { Cart } from '../types';
+import { CartButton } from './cart-button';
 
 const FALLBACK_THUMBNAIL = '/demo/course-placeholder.svg';
 /** cart prices are shown with a dollar sign; amounts are integer minor units. */
@@ -16,7 +17,7 @@ const CART_CURRENCY = 'USD';
 
 /** Header cart hover dropdown: count badge, items, total, remove, empty state. */
 export function CartDropdown({ initialCart = null }: { initialCart?: Cart | null }) {
-  const { t, i18n } = useTranslation('layout');
+  const { t, i18n } = useTranslation('menus');
   const price = (minor: number) => formatPrice(minor, CART_CURRENCY, i18n.language);
   const menu = useHoverMenu();
   const cartQuery = useQuery({ ...cartQueries.header(), initialData: initialCart ?? undefined });
@@ -30,7 +31,10 @@ export function CartDropdown({ initialCart = null }: { initialCart?: Cart | null
   /** The item leaves the list at once and comes back if the server refuses (logged only). */
   const remove = (itemId: string) => {
     if (!cart) return;
-    removeItem.mutate({ cartId: cart._id, itemId }, { onError: (error) => console.error('Cart removal failed', error) });
+    removeItem.mutate(
+      { cartId: cart._id, itemId },
+      { onError: (error) => console.error('Cart removal failed', error) },
+    );
   };
 
   const items = cart?.items ?? [];
@@ -38,20 +42,7 @@ export function CartDropdown({ initialCart = null }: { initialCart?: Cart | null
 
   return (
     <div className="relative" {...menu.containerProps}>
-      <button
-        type="button"
-        {...menu.triggerProps}
-        aria-label={t('cart.label', { count })}
-        className="relative flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-      >
-        <ShoppingCart aria-hidden="true" className="size-5" />
-        <span
-          data-testid="cart-count"
-          className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-teal-700 px-1 text-[11px] leading-5 font-bold text-white"
-        >
-          {count}
-        </span>
-      </button>
+      <CartButton count={count} {...menu.triggerProps} />
       {menu.open && (
         <div
           role="dialog"

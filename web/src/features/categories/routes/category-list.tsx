@@ -21,7 +21,9 @@ export default function CategoryListPage() {
     <div className="flex-1">
       <header className="border-b border-slate-200 bg-gradient-to-br from-teal-50 via-white to-amber-50/60">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-          <p className="mb-2 text-xs font-bold tracking-[0.18em] text-teal-700 uppercase">{t('courses:categories.eyebrow')}</p>
+          <p className="mb-2 text-xs font-bold tracking-[0.18em] text-teal-700 uppercase">
+            {t('courses:categories.eyebrow')}
+          </p>
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
           <p className="mt-2 max-w-2xl text-slate-600">{t('pages:categoryList.description')}</p>
         </div>
@@ -45,11 +47,23 @@ export default function CategoryListPage() {
                   to={`${paths.courseList}?category=${encodeURIComponent(category.id)}`}
                   className="group flex h-full gap-5 rounded-3xl border border-slate-200 bg-white p-5 transition hover:-translate-y-1 hover:border-teal-300 hover:shadow-xl hover:shadow-teal-900/5"
                 >
-                  <FallbackImage src={category.image} fallback={placeholders.category} width={96} height={96} className="size-24 shrink-0 rounded-2xl bg-slate-100 object-cover" />
+                  <FallbackImage
+                    src={category.image}
+                    fallback={placeholders.category}
+                    width={96}
+                    height={96}
+                    className="size-24 shrink-0 rounded-2xl bg-slate-100 object-cover"
+                  />
                   <span className="flex min-w-0 flex-col">
-                    <span className="text-lg font-bold text-slate-900 group-hover:text-teal-700">{category.categoryName}</span>
-                    <span className="text-sm font-semibold text-teal-700">{t('courses:categories.count', { count: category.courseCount })}</span>
-                    {category.description && <span className="mt-2 line-clamp-2 text-sm text-slate-600">{category.description}</span>}
+                    <span className="text-lg font-bold text-slate-900 group-hover:text-teal-700">
+                      {category.categoryName}
+                    </span>
+                    <span className="text-sm font-semibold text-teal-700">
+                      {t('courses:categories.count', { count: category.courseCount })}
+                    </span>
+                    {category.description && (
+                      <span className="mt-2 line-clamp-2 text-sm text-slate-600">{category.description}</span>
+                    )}
                     <span className="mt-auto inline-flex items-center gap-1 pt-3 text-sm font-semibold text-slate-700 group-hover:text-teal-700">
                       {t('courses:categories.explore')}
                       <ArrowRight aria-hidden="true" className="size-4 transition group-hover:translate-x-1" />

@@ -6,6 +6,9 @@ export const courseKeys = {
   all: () => sharedKeys.courses,
   list: (query: CourseQuery) => [...sharedKeys.courses, 'list', query] as const,
   detail: (id: string) => [...sharedKeys.courses, 'detail', id] as const,
+  /** A course's reviews (every page of them under one prefix). */
+  reviews: (id: string) => [...sharedKeys.courses, 'reviews', id] as const,
+  reviewPage: (id: string, page: number) => [...courseKeys.reviews(id), page] as const,
   /** The category list of the filters: the same list (and key) the category page reads. */
   categories: () => sharedKeys.categories,
 };

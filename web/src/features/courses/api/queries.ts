@@ -1,12 +1,20 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { fetchCategories, fetchCourse, fetchCourses, type CourseQuery } from './courses';
 import { courseKeys } from './keys';
+import { fetchReviews } from './reviews';
 
 export const courseQueries = {
   list: (query: CourseQuery) =>
     queryOptions({ queryKey: courseKeys.list(query), queryFn: ({ signal }) => fetchCourses(query, signal) }),
   detail: (id: string) =>
     queryOptions({ queryKey: courseKeys.detail(id), queryFn: ({ signal }) => fetchCourse(id, signal) }),
+  /** A page of a course's reviews; the page shown stays while the next one loads. */
+  reviews: (id: string, page: number) =>
+    queryOptions({
+      queryKey: courseKeys.reviewPage(id, page),
+      queryFn: ({ signal }) => fetchReviews(id, page, signal),
+      placeholderData: keepPreviousData,
+    }),
   categories: () =>
     queryOptions({ queryKey: courseKeys.categories(), queryFn: ({ signal }) => fetchCategories(signal) }),
 };

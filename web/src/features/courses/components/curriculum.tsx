@@ -22,7 +22,14 @@ export function Curriculum({ sections, onPlay }: { sections: Section[]; onPlay: 
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
-        <p>{t('details.curriculumSummary', { sections: sections.length, lessons, hours: length.hours, minutes: length.minutes })}</p>
+        <p>
+          {t('details.curriculumSummary', {
+            sections: sections.length,
+            lessons,
+            hours: length.hours,
+            minutes: length.minutes,
+          })}
+        </p>
         <button
           type="button"
           className="font-semibold text-teal-700 hover:text-teal-900"
@@ -31,7 +38,10 @@ export function Curriculum({ sections, onPlay }: { sections: Section[]; onPlay: 
           {allOpen ? t('details.collapseAll') : t('details.expandAll')}
         </button>
       </div>
-      <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="curriculum">
+      <ul
+        className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white"
+        data-testid="curriculum"
+      >
         {sections.map((section) => {
           const expanded = open.has(section.id);
           const panel = `section-${section.id}`;
@@ -46,10 +56,17 @@ export function Curriculum({ sections, onPlay }: { sections: Section[]; onPlay: 
                   onClick={() => toggle(section.id)}
                   className="flex w-full items-center gap-3 bg-slate-50 px-5 py-4 text-left transition hover:bg-slate-100"
                 >
-                  <ChevronDown aria-hidden="true" className={`size-5 shrink-0 text-slate-500 transition ${expanded ? 'rotate-180' : ''}`} />
+                  <ChevronDown
+                    aria-hidden="true"
+                    className={`size-5 shrink-0 text-slate-500 transition ${expanded ? 'rotate-180' : ''}`}
+                  />
                   <span className="flex-1 font-bold text-slate-900">{section.title}</span>
                   <span className="shrink-0 text-xs text-slate-500 sm:text-sm">
-                    {t('details.sectionSummary', { count: section.lessons.length, hours: sectionLength.hours, minutes: sectionLength.minutes })}
+                    {t('details.sectionSummary', {
+                      count: section.lessons.length,
+                      hours: sectionLength.hours,
+                      minutes: sectionLength.minutes,
+                    })}
                   </span>
                 </button>
               </h3>
@@ -64,16 +81,25 @@ export function Curriculum({ sections, onPlay }: { sections: Section[]; onPlay: 
                         <Lock aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
                       )}
                       {playable ? (
-                        <button type="button" data-testid="play-lesson" onClick={() => onPlay(lesson)} className="flex-1 text-left font-medium text-teal-800 underline-offset-2 hover:underline">
+                        <button
+                          type="button"
+                          data-testid="play-lesson"
+                          onClick={() => onPlay(lesson)}
+                          className="flex-1 text-left font-medium text-teal-800 underline-offset-2 hover:underline"
+                        >
                           {lesson.title}
                         </button>
                       ) : (
                         <span className="flex-1 text-slate-700">{lesson.title}</span>
                       )}
                       {lesson.freePreview && (
-                        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">{t('details.preview')}</span>
+                        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
+                          {t('details.preview')}
+                        </span>
                       )}
-                      <span className="w-14 shrink-0 text-right text-slate-500 tabular-nums">{clockDuration(lesson.durationSeconds)}</span>
+                      <span className="w-14 shrink-0 text-right text-slate-500 tabular-nums">
+                        {clockDuration(lesson.durationSeconds)}
+                      </span>
                     </li>
                   );
                 })}

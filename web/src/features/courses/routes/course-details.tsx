@@ -1,5 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { Armchair, BarChart3, BookOpen, Check, Clock, Globe, PlayCircle, ShoppingCart, Star, Users } from 'lucide-react';
+import {
+  Armchair,
+  BarChart3,
+  BookOpen,
+  Check,
+  Clock,
+  Globe,
+  PlayCircle,
+  ShoppingCart,
+  Star,
+  Users,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
@@ -20,6 +31,7 @@ import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { ratingDisplay } from '@/lib/wasm';
 import { courseQueries } from '../api/queries';
+import { CourseReviews } from '../components/course-reviews';
 import { Curriculum } from '../components/curriculum';
 import { hoursMinutes } from '../format';
 
@@ -42,7 +54,11 @@ export default function CourseDetailsPage() {
           <EmptyState
             title={t('courses:details.notFound')}
             text={t('courses:details.notFoundText')}
-            action={<Link to={paths.courseList} className={buttonClass('primary')}>{t('courses:details.browse')}</Link>}
+            action={
+              <Link to={paths.courseList} className={buttonClass('primary')}>
+                {t('courses:details.browse')}
+              </Link>
+            }
           />
         ) : (
           <LoadError onRetry={() => void course.refetch()} />
@@ -66,12 +82,27 @@ function CourseView({ course }: { course: CourseDetail }) {
   const length = hoursMinutes(course.sections.reduce((sum, s) => sum + s.durationSeconds, 0));
   const preview = course.sections.flatMap((s) => s.lessons).find((l) => l.videoUrl);
   const updated = course.updatedAt
-    ? new Intl.DateTimeFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', { month: 'long', year: 'numeric' }).format(new Date(course.updatedAt))
+    ? new Intl.DateTimeFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', { month: 'long', year: 'numeric' }).format(
+        new Date(course.updatedAt),
+      )
     : null;
   const loginTarget = `${paths.login}?redirect=${encodeURIComponent(location.pathname)}`;
 
-  const enroll = isAuthenticated ? (
-    <button type="button" className={`${buttonClass('primary', 'lg')} w-full`} onClick={() => toast.info(t('details.enrollSoon'))}>
+  const enroll = course.fullAccess ? (
+    <Link
+      to={paths.enrollLectures(course._id)}
+      className={`${buttonClass('primary', 'lg')} w-full`}
+      data-testid="go-to-learning"
+    >
+      <PlayCircle aria-hidden="true" className="size-5" />
+      {t('details.goToLearning')}
+    </Link>
+  ) : isAuthenticated ? (
+    <button
+      type="button"
+      className={`${buttonClass('primary', 'lg')} w-full`}
+      onClick={() => toast.info(t('details.enrollSoon'))}
+    >
       <ShoppingCart aria-hidden="true" className="size-5" />
       {t('details.enroll')}
     </button>
@@ -93,32 +124,52 @@ function CourseView({ course }: { course: CourseDetail }) {
               {course.category && (
                 <>
                   <span aria-hidden="true"> / </span>
-                  <Link to={`${paths.courseList}?category=${encodeURIComponent(course.category.id)}`} className="text-teal-300 hover:text-white">
+                  <Link
+                    to={`${paths.courseList}?category=${encodeURIComponent(course.category.id)}`}
+                    className="text-teal-300 hover:text-white"
+                  >
                     {course.category.categoryName}
                   </Link>
                 </>
               )}
             </nav>
             {course.courseBadge && (
-              <span className="mb-4 inline-flex rounded-full bg-amber-400 px-3 py-1 text-xs font-bold text-slate-900">{course.courseBadge}</span>
+              <span className="mb-4 inline-flex rounded-full bg-amber-400 px-3 py-1 text-xs font-bold text-slate-900">
+                {course.courseBadge}
+              </span>
             )}
             <h1 className="text-3xl leading-tight font-extrabold tracking-tight sm:text-4xl">{course.title}</h1>
             <p className="mt-4 line-clamp-3 max-w-3xl text-lg text-slate-300">{course.description}</p>
             <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
-              <span className="inline-flex items-center gap-2" role="img" aria-label={t('details.ratingLabel', { value: rating.value, count: course.ratingCount ?? 0 })}>
-                <strong className="text-base text-amber-400" aria-hidden="true">{rating.value}</strong>
+              <span
+                className="inline-flex items-center gap-2"
+                role="img"
+                aria-label={t('details.ratingLabel', { value: rating.value, count: course.ratingCount ?? 0 })}
+              >
+                <strong className="text-base text-amber-400" aria-hidden="true">
+                  {rating.value}
+                </strong>
                 <span className="flex" aria-hidden="true">
                   {[0, 1, 2, 3, 4].map((i) => (
-                    <Star key={i} className={`size-4 ${i < rating.stars ? 'fill-amber-400 text-amber-400' : 'fill-slate-600 text-slate-600'}`} />
+                    <Star
+                      key={i}
+                      className={`size-4 ${i < rating.stars ? 'fill-amber-400 text-amber-400' : 'fill-slate-600 text-slate-600'}`}
+                    />
                   ))}
                 </span>
                 <span className="text-slate-400" aria-hidden="true">
-                  {t('details.ratings', { count: course.ratingCount ?? 0, formatted: number.format(course.ratingCount ?? 0) })}
+                  {t('details.ratings', {
+                    count: course.ratingCount ?? 0,
+                    formatted: number.format(course.ratingCount ?? 0),
+                  })}
                 </span>
               </span>
               <span className="inline-flex items-center gap-1.5 text-slate-300">
                 <Users aria-hidden="true" className="size-4" />
-                {t('details.students', { count: course.enrollmentCount ?? 0, formatted: number.format(course.enrollmentCount ?? 0) })}
+                {t('details.students', {
+                  count: course.enrollmentCount ?? 0,
+                  formatted: number.format(course.enrollmentCount ?? 0),
+                })}
               </span>
               {updated && <span className="text-slate-400">{t('details.updated', { date: updated })}</span>}
             </div>
@@ -126,7 +177,13 @@ function CourseView({ course }: { course: CourseDetail }) {
               to={course.instructor ? paths.mentor(course.instructor.userId) : paths.mentorList}
               className="mt-6 inline-flex items-center gap-3 rounded-full bg-white/5 py-1.5 pr-4 pl-1.5 ring-1 ring-white/10 hover:bg-white/10"
             >
-              <FallbackImage src={course.instructor?.avatar} fallback={placeholders.avatar} width={36} height={36} className="size-9 rounded-full bg-slate-700" />
+              <FallbackImage
+                src={course.instructor?.avatar}
+                fallback={placeholders.avatar}
+                width={36}
+                height={36}
+                className="size-9 rounded-full bg-slate-700"
+              />
               <span className="text-sm">
                 <span className="text-slate-400">{t('details.createdBy')} </span>
                 <strong>{name}</strong>
@@ -143,7 +200,14 @@ function CourseView({ course }: { course: CourseDetail }) {
                 disabled={!preview}
                 aria-label={preview ? t('details.watchPreview') : course.title}
               >
-                <FallbackImage src={course.thumbnail} fallback={placeholders.course} width={640} height={360} loading="eager" className="size-full object-cover" />
+                <FallbackImage
+                  src={course.thumbnail}
+                  fallback={placeholders.course}
+                  width={640}
+                  height={360}
+                  loading="eager"
+                  className="size-full object-cover"
+                />
                 {preview && (
                   <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-slate-950/40 text-sm font-semibold text-white transition group-hover:bg-slate-950/55">
                     <PlayCircle aria-hidden="true" className="size-14" />
@@ -154,14 +218,35 @@ function CourseView({ course }: { course: CourseDetail }) {
               <div className="p-6">
                 <CoursePrice price={course.price} discount={course.discount} currency={course.currency} size="lg" />
                 <div className="mt-5">{enroll}</div>
-                <p className="mt-3 text-center text-xs text-slate-500">{isAuthenticated ? t('details.checkoutNote') : t('details.loginNote')}</p>
+                <p className="mt-3 text-center text-xs text-slate-500">
+                  {isAuthenticated ? t('details.checkoutNote') : t('details.loginNote')}
+                </p>
                 <h2 className="mt-6 mb-3 text-sm font-bold text-slate-900">{t('details.includes')}</h2>
                 <ul className="space-y-2.5 text-sm text-slate-600">
-                  <li className="flex items-center gap-2.5"><BookOpen aria-hidden="true" className="size-4 text-teal-600" />{t('details.lessons', { count: lessons })}</li>
-                  <li className="flex items-center gap-2.5"><Clock aria-hidden="true" className="size-4 text-teal-600" />{t('details.length', length)}</li>
-                  {course.level && <li className="flex items-center gap-2.5"><BarChart3 aria-hidden="true" className="size-4 text-teal-600" />{t('details.level', { level: course.level })}</li>}
-                  <li className="flex items-center gap-2.5"><Globe aria-hidden="true" className="size-4 text-teal-600" />{t('details.language', { language: t(`details.languages.${course.language === 'en' ? 'en' : 'vi'}`) })}</li>
-                  <li className="flex items-center gap-2.5"><Armchair aria-hidden="true" className="size-4 text-teal-600" />{t('details.seats', { count: course.totalSeat ?? 0 })}</li>
+                  <li className="flex items-center gap-2.5">
+                    <BookOpen aria-hidden="true" className="size-4 text-teal-600" />
+                    {t('details.lessons', { count: lessons })}
+                  </li>
+                  <li className="flex items-center gap-2.5">
+                    <Clock aria-hidden="true" className="size-4 text-teal-600" />
+                    {t('details.length', length)}
+                  </li>
+                  {course.level && (
+                    <li className="flex items-center gap-2.5">
+                      <BarChart3 aria-hidden="true" className="size-4 text-teal-600" />
+                      {t('details.level', { level: course.level })}
+                    </li>
+                  )}
+                  <li className="flex items-center gap-2.5">
+                    <Globe aria-hidden="true" className="size-4 text-teal-600" />
+                    {t('details.language', {
+                      language: t(`details.languages.${course.language === 'en' ? 'en' : 'vi'}`),
+                    })}
+                  </li>
+                  <li className="flex items-center gap-2.5">
+                    <Armchair aria-hidden="true" className="size-4 text-teal-600" />
+                    {t('details.seats', { count: course.totalSeat ?? 0 })}
+                  </li>
                 </ul>
               </div>
             </div>
@@ -173,7 +258,9 @@ function CourseView({ course }: { course: CourseDetail }) {
         <div className="min-w-0 space-y-12">
           {course.whatYouWillLearn.length > 0 && (
             <section aria-labelledby="learn-title" className="rounded-3xl border border-slate-200 p-6 sm:p-8">
-              <h2 id="learn-title" className="mb-5 text-2xl font-extrabold text-slate-900">{t('details.learn')}</h2>
+              <h2 id="learn-title" className="mb-5 text-2xl font-extrabold text-slate-900">
+                {t('details.learn')}
+              </h2>
               <ul className="grid gap-3 sm:grid-cols-2">
                 {course.whatYouWillLearn.map((item) => (
                   <li key={item} className="flex gap-3 text-sm text-slate-700">
@@ -186,54 +273,97 @@ function CourseView({ course }: { course: CourseDetail }) {
           )}
 
           <section aria-labelledby="curriculum-title">
-            <h2 id="curriculum-title" className="mb-4 text-2xl font-extrabold text-slate-900">{t('details.curriculum')}</h2>
+            <h2 id="curriculum-title" className="mb-4 text-2xl font-extrabold text-slate-900">
+              {t('details.curriculum')}
+            </h2>
             <Curriculum sections={course.sections} onPlay={setPlaying} />
           </section>
 
           {course.requirements.length > 0 && (
             <section aria-labelledby="requirements-title">
-              <h2 id="requirements-title" className="mb-4 text-2xl font-extrabold text-slate-900">{t('details.requirements')}</h2>
+              <h2 id="requirements-title" className="mb-4 text-2xl font-extrabold text-slate-900">
+                {t('details.requirements')}
+              </h2>
               <ul className="list-disc space-y-2 pl-5 text-slate-700 marker:text-teal-600">
-                {course.requirements.map((item) => <li key={item}>{item}</li>)}
+                {course.requirements.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
               </ul>
             </section>
           )}
 
           <section aria-labelledby="description-title">
-            <h2 id="description-title" className="mb-4 text-2xl font-extrabold text-slate-900">{t('details.description')}</h2>
+            <h2 id="description-title" className="mb-4 text-2xl font-extrabold text-slate-900">
+              {t('details.description')}
+            </h2>
             <p className="leading-relaxed whitespace-pre-line text-slate-700">{course.description}</p>
           </section>
 
-          <section aria-labelledby="instructor-title" className="rounded-3xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:p-8">
-            <h2 id="instructor-title" className="mb-5 text-2xl font-extrabold text-slate-900">{t('details.instructor')}</h2>
+          <section
+            aria-labelledby="instructor-title"
+            className="rounded-3xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:p-8"
+          >
+            <h2 id="instructor-title" className="mb-5 text-2xl font-extrabold text-slate-900">
+              {t('details.instructor')}
+            </h2>
             <div className="flex flex-col gap-5 sm:flex-row">
-              <FallbackImage src={course.instructor?.avatar} fallback={placeholders.avatar} width={112} height={112} className="size-28 shrink-0 rounded-3xl bg-white object-cover" />
+              <FallbackImage
+                src={course.instructor?.avatar}
+                fallback={placeholders.avatar}
+                width={112}
+                height={112}
+                className="size-28 shrink-0 rounded-3xl bg-white object-cover"
+              />
               <div className="min-w-0">
-                <Link to={course.instructor ? paths.mentor(course.instructor.userId) : paths.mentorList} className="text-xl font-bold text-teal-800 hover:underline">
+                <Link
+                  to={course.instructor ? paths.mentor(course.instructor.userId) : paths.mentorList}
+                  className="text-xl font-bold text-teal-800 hover:underline"
+                >
                   {name}
                 </Link>
-                {course.instructorProfile?.profession && <p className="text-slate-600">{course.instructorProfile.profession}</p>}
+                {course.instructorProfile?.profession && (
+                  <p className="text-slate-600">{course.instructorProfile.profession}</p>
+                )}
                 {course.instructorProfile && (
                   <p className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-500">
                     <span>{t('details.instructorCourses', { count: course.instructorProfile.courseCount })}</span>
-                    <span>{t('details.students', { count: course.instructorProfile.studentCount, formatted: number.format(course.instructorProfile.studentCount) })}</span>
+                    <span>
+                      {t('details.students', {
+                        count: course.instructorProfile.studentCount,
+                        formatted: number.format(course.instructorProfile.studentCount),
+                      })}
+                    </span>
                   </p>
                 )}
                 {course.instructorProfile?.expertise && course.instructorProfile.expertise.length > 0 && (
                   <ul className="mt-3 flex flex-wrap gap-2">
                     {course.instructorProfile.expertise.map((tag) => (
-                      <li key={tag} className="rounded-full bg-white px-3 py-1 text-xs font-semibold text-teal-800 ring-1 ring-teal-200">{tag}</li>
+                      <li
+                        key={tag}
+                        className="rounded-full bg-white px-3 py-1 text-xs font-semibold text-teal-800 ring-1 ring-teal-200"
+                      >
+                        {tag}
+                      </li>
                     ))}
                   </ul>
                 )}
-                {course.instructorProfile?.bio && <p className="mt-4 leading-relaxed text-slate-700">{course.instructorProfile.bio}</p>}
+                {course.instructorProfile?.bio && (
+                  <p className="mt-4 leading-relaxed text-slate-700">{course.instructorProfile.bio}</p>
+                )}
               </div>
             </div>
           </section>
+
+          <CourseReviews courseId={course._id} />
         </div>
       </div>
 
-      <VideoDialog url={playing?.videoUrl ?? null} title={playing?.title ?? ''} open={playing !== null} onOpenChange={(open) => !open && setPlaying(null)} />
+      <VideoDialog
+        url={playing?.videoUrl ?? null}
+        title={playing?.title ?? ''}
+        open={playing !== null}
+        onOpenChange={(open) => !open && setPlaying(null)}
+      />
     </article>
   );
 }

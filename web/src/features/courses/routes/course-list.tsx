@@ -18,7 +18,10 @@ import { courseQueries } from '../api/queries';
 type PriceFilter = 'all' | 'free' | 'paid';
 const PRICE_FILTERS: PriceFilter[] = ['all', 'free', 'paid'];
 
-function readQuery(params: URLSearchParams, defaultSort: CourseSort): Omit<CourseQuery, 'price'> & { price: PriceFilter } {
+function readQuery(
+  params: URLSearchParams,
+  defaultSort: CourseSort,
+): Omit<CourseQuery, 'price'> & { price: PriceFilter } {
   const sortParam = params.get('sort') as CourseSort | null;
   const sort = sortParam && COURSE_SORTS.includes(sortParam) ? sortParam : defaultSort;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -105,7 +108,10 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
             <Filter aria-hidden="true" className="size-4" />
             {t('courses:filters.toggle')}
           </button>
-          <div id="course-filters" className={`${filtersOpen ? 'mt-4 block' : 'hidden'} space-y-6 lg:sticky lg:top-24 lg:block`}>
+          <div
+            id="course-filters"
+            className={`${filtersOpen ? 'mt-4 block' : 'hidden'} space-y-6 lg:sticky lg:top-24 lg:block`}
+          >
             <Filters
               categories={categories.data ?? []}
               selected={query.category}
@@ -114,7 +120,10 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
               onPrice={(price) =>
                 price === 'free'
                   ? update({ price: 'free', sort: undefined })
-                  : update({ price: price === 'paid' ? 'paid' : undefined, sort: query.sort === 'free' ? undefined : query.sort })
+                  : update({
+                      price: price === 'paid' ? 'paid' : undefined,
+                      sort: query.sort === 'free' ? undefined : query.sort,
+                    })
               }
             />
           </div>
@@ -123,7 +132,12 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
         <section aria-labelledby="results-title">
           <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <div>
-              <h2 id="results-title" className="text-lg font-bold text-slate-900" aria-live="polite" data-testid="result-count">
+              <h2
+                id="results-title"
+                className="text-lg font-bold text-slate-900"
+                aria-live="polite"
+                data-testid="result-count"
+              >
                 {data
                   ? t(data.totalExact === false ? 'courses:resultsAbout' : 'courses:results', {
                       count: data.total,
@@ -134,9 +148,14 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
               {(query.search || activeCategory) && (
                 <ul className="mt-2 flex flex-wrap gap-2">
                   {query.search && (
-                    <Chip label={t('courses:chips.search', { text: query.search })} onRemove={() => update({ search: undefined })} />
+                    <Chip
+                      label={t('courses:chips.search', { text: query.search })}
+                      onRemove={() => update({ search: undefined })}
+                    />
                   )}
-                  {activeCategory && <Chip label={activeCategory.categoryName} onRemove={() => update({ category: undefined })} />}
+                  {activeCategory && (
+                    <Chip label={activeCategory.categoryName} onRemove={() => update({ category: undefined })} />
+                  )}
                 </ul>
               )}
             </div>
@@ -145,7 +164,9 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
                 {t('courses:sort.label')}
                 <select
                   value={query.sort}
-                  onChange={(event) => update({ sort: event.target.value === 'popular' ? undefined : event.target.value })}
+                  onChange={(event) =>
+                    update({ sort: event.target.value === 'popular' ? undefined : event.target.value })
+                  }
                   className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-600/20"
                   data-testid="sort-select"
                 >
@@ -183,14 +204,21 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
             />
           ) : (
             <>
-              <ul className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${courses.isFetching ? 'opacity-60' : ''}`} data-testid="course-results">
+              <ul
+                className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${courses.isFetching ? 'opacity-60' : ''}`}
+                data-testid="course-results"
+              >
                 {data.items.map((course) => (
                   <li key={course._id}>
                     <CourseCard course={course} headingLevel={3} />
                   </li>
                 ))}
               </ul>
-              <Pagination page={data.page} totalPages={data.totalPages} onPage={(page) => update({ page: page > 1 ? String(page) : undefined }, true)} />
+              <Pagination
+                page={data.page}
+                totalPages={data.totalPages}
+                onPage={(page) => update({ page: page > 1 ? String(page) : undefined }, true)}
+              />
             </>
           )}
         </section>
@@ -202,8 +230,13 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
 function ListSearch({ initial, onSearch }: { initial: string; onSearch: (text: string | undefined) => void }) {
   const { t } = useTranslation('courses');
   const [text, setText] = useState(initial);
+  // A search made elsewhere (the header, the back button) replaces what was typed here.
+  const [searched, setSearched] = useState(initial);
+  if (initial !== searched) {
+    setSearched(initial);
+    setText(initial);
+  }
   const id = useId();
-  useEffect(() => setText(initial), [initial]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(text.trim() || undefined);
@@ -213,7 +246,10 @@ function ListSearch({ initial, onSearch }: { initial: string; onSearch: (text: s
       <label htmlFor={id} className="sr-only">
         {t('searchLabel')}
       </label>
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-400" />
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-400"
+      />
       <input
         id={id}
         type="search"
@@ -223,7 +259,10 @@ function ListSearch({ initial, onSearch }: { initial: string; onSearch: (text: s
         placeholder={t('searchPlaceholder')}
         className="w-full rounded-full border border-slate-200 bg-white py-3.5 pr-28 pl-12 shadow-sm outline-none focus:border-teal-600 focus:ring-4 focus:ring-teal-600/15"
       />
-      <button type="submit" className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded-full bg-teal-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-teal-800">
+      <button
+        type="submit"
+        className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded-full bg-teal-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-teal-800"
+      >
         {t('searchSubmit')}
       </button>
     </form>
@@ -235,7 +274,12 @@ function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
   return (
     <li className="inline-flex items-center gap-1 rounded-full bg-teal-50 py-1 pr-1 pl-3 text-sm font-medium text-teal-800 ring-1 ring-teal-200">
       {label}
-      <button type="button" onClick={onRemove} className="rounded-full p-1 hover:bg-teal-100" aria-label={t('chips.remove', { label })}>
+      <button
+        type="button"
+        onClick={onRemove}
+        className="rounded-full p-1 hover:bg-teal-100"
+        aria-label={t('chips.remove', { label })}
+      >
         <X aria-hidden="true" className="size-3.5" />
       </button>
     </li>
@@ -269,7 +313,12 @@ function Filters({
         </p>
         <ul className="space-y-0.5" data-testid="category-filter">
           <li>
-            <button type="button" className={option(!selected)} aria-pressed={!selected} onClick={() => onCategory(undefined)}>
+            <button
+              type="button"
+              className={option(!selected)}
+              aria-pressed={!selected}
+              onClick={() => onCategory(undefined)}
+            >
               {t('filters.allCategories')}
             </button>
           </li>
@@ -277,9 +326,18 @@ function Filters({
             const active = selected === category.id || selected === category.slug;
             return (
               <li key={category.id}>
-                <button type="button" className={option(active)} aria-pressed={active} onClick={() => onCategory(category.id)}>
+                <button
+                  type="button"
+                  className={option(active)}
+                  aria-pressed={active}
+                  onClick={() => onCategory(category.id)}
+                >
                   <span className="truncate">{category.categoryName}</span>
-                  <span className={`rounded-full px-2 text-xs ${active ? 'bg-white/20' : 'bg-slate-100 text-slate-500'}`}>{category.courseCount}</span>
+                  <span
+                    className={`rounded-full px-2 text-xs ${active ? 'bg-white/20' : 'bg-slate-100 text-slate-500'}`}
+                  >
+                    {category.courseCount}
+                  </span>
                 </button>
               </li>
             );
@@ -294,7 +352,12 @@ function Filters({
         <ul className="space-y-0.5">
           {PRICE_FILTERS.map((value) => (
             <li key={value}>
-              <button type="button" className={option(price === value)} aria-pressed={price === value} onClick={() => onPrice(value)}>
+              <button
+                type="button"
+                className={option(price === value)}
+                aria-pressed={price === value}
+                onClick={() => onPrice(value)}
+              >
                 {t(`filters.prices.${value}`)}
               </button>
             </li>

@@ -43,8 +43,12 @@ export interface ManagedCourseQuery {
 
 export async function listManagedCourses(query: ManagedCourseQuery, signal: AbortSignal): Promise<ManagedCoursePage> {
   return need(
-    (await api.get<ManagedCoursePage>('/api/dashboard/courses', { query: { ...query, pageSize: MANAGE_PAGE_SIZE }, signal }))
-      .result,
+    (
+      await api.get<ManagedCoursePage>('/api/dashboard/courses', {
+        query: { ...query, pageSize: MANAGE_PAGE_SIZE },
+        signal,
+      })
+    ).result,
   );
 }
 
@@ -66,7 +70,9 @@ export async function deleteCourse(id: string): Promise<void> {
 }
 
 export async function saveCurriculum(id: string, sections: SectionBody[]): Promise<ManagedCourse> {
-  return need((await api.put<ManagedCourse>(`/api/dashboard/courses/${encodeURIComponent(id)}/curriculum`, { sections })).result);
+  return need(
+    (await api.put<ManagedCourse>(`/api/dashboard/courses/${encodeURIComponent(id)}/curriculum`, { sections })).result,
+  );
 }
 
 export type CourseStatus = 'draft' | 'published' | 'archived';
@@ -147,7 +153,9 @@ export interface InboxQuery {
 }
 
 export async function listInbox(inbox: InboxName, query: InboxQuery, signal: AbortSignal): Promise<InboxPage> {
-  return need((await api.get<InboxPage>(`/api/dashboard/${inbox}`, { query: { ...query, pageSize: 20 }, signal })).result);
+  return need(
+    (await api.get<InboxPage>(`/api/dashboard/${inbox}`, { query: { ...query, pageSize: 20 }, signal })).result,
+  );
 }
 
 export async function markMessage(inbox: InboxName, id: string, read: boolean): Promise<void> {
@@ -162,7 +170,9 @@ export async function markMessage(inbox: InboxName, id: string, read: boolean): 
  */
 export async function uploadImage(prefix: string, file: File, onProgress?: (percent: number) => void): Promise<string> {
   const fileId = `${prefix}-${Date.now()}-${file.name}`;
-  const envelope = await api.get<{ url?: string }>('/files/get-upload-url', { query: { 'file-id': fileId, 'access-type': 'PUBLIC' } });
+  const envelope = await api.get<{ url?: string }>('/files/get-upload-url', {
+    query: { 'file-id': fileId, 'access-type': 'PUBLIC' },
+  });
   const url = envelope.result?.url;
   if (!url) throw new ApiError('Failed to get upload URL', { kind: 'bad-response' });
   const status = await uploadFile(url, file, {

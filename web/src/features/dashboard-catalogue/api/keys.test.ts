@@ -1,4 +1,4 @@
-import { matchQuery, Query, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { matchQuery, type Query, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { dashboardKeys } from './keys';
 

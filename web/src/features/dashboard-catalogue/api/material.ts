@@ -75,6 +75,8 @@ export type TeacherOption = ResultOf<'/users', 'get'>['items'][number];
 
 /** Teachers for the syllabus form's owner select (ADMIN and STAFF may list users). */
 export async function listTeachers(signal?: AbortSignal): Promise<TeacherOption[]> {
-  const page = need((await api.get<ResultOf<'/users', 'get'>>('/users', { signal, query: { role: 'TEACHER', pageSize: 100 } })).result);
+  const page = need(
+    (await api.get<ResultOf<'/users', 'get'>>('/users', { signal, query: { role: 'TEACHER', pageSize: 100 } })).result,
+  );
   return page.items;
 }

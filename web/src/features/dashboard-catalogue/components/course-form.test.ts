@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ManagedCourse } from '@/lib/api/types';
-import { courseToForm, curriculumToDrafts, draftsToBody, emptyCourseForm, formToBody, move, zipLines } from './course-form';
+import {
+  courseToForm,
+  curriculumToDrafts,
+  draftsToBody,
+  emptyCourseForm,
+  formToBody,
+  move,
+  zipLines,
+} from './course-form';
 
 /** A course as the editor reads it: the page in Vietnamese, every text in both languages. */
 function managed(): ManagedCourse {
@@ -21,24 +29,54 @@ function managed(): ManagedCourse {
     totalSeat: 100,
     category: { id: 'cat', slug: 'lap-trinh', categoryName: 'Lập trình' },
     instructor: { userId: 't1', name: 'Minh' },
-    ratingAverage: 0, ratingCount: 0, enrollmentCount: 0, salesCount: 0, lessonCount: 1, durationSeconds: 252,
-    status: 'draft', createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z',
+    ratingAverage: 0,
+    ratingCount: 0,
+    enrollmentCount: 0,
+    salesCount: 0,
+    lessonCount: 1,
+    durationSeconds: 252,
+    status: 'draft',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
     language: 'vi',
     courseType: null,
     fullAccess: true,
     sections: [
       {
-        id: 's1', title: 'Mở đầu', order: 1, lessonCount: 1, durationSeconds: 252,
-        lessons: [{ id: 'l1', title: 'Giới thiệu', order: 1, durationSeconds: 252, freePreview: true, videoUrl: 'https://x/v.mp4', locked: false }],
+        id: 's1',
+        title: 'Mở đầu',
+        order: 1,
+        lessonCount: 1,
+        durationSeconds: 252,
+        lessons: [
+          {
+            id: 'l1',
+            title: 'Giới thiệu',
+            order: 1,
+            durationSeconds: 252,
+            freePreview: true,
+            videoUrl: 'https://x/v.mp4',
+            locked: false,
+          },
+        ],
       },
     ],
     texts: {
       title: { vi: 'Lập trình Python', en: 'Python programming' },
       description: { vi: 'Mô tả', en: 'About' },
-      whatYouWillLearn: [{ vi: 'Biến', en: 'Variables' }, { vi: 'Hàm', en: 'Functions' }],
+      whatYouWillLearn: [
+        { vi: 'Biến', en: 'Variables' },
+        { vi: 'Hàm', en: 'Functions' },
+      ],
       requirements: [],
       courseBadge: { vi: 'Mới', en: 'New' },
-      sections: [{ id: 's1', title: { vi: 'Mở đầu', en: 'Intro' }, lessons: [{ id: 'l1', title: { vi: 'Giới thiệu', en: 'Welcome' } }] }],
+      sections: [
+        {
+          id: 's1',
+          title: { vi: 'Mở đầu', en: 'Intro' },
+          lessons: [{ id: 'l1', title: { vi: 'Giới thiệu', en: 'Welcome' } }],
+        },
+      ],
     },
   };
 }
@@ -49,7 +87,10 @@ describe('course editor form', () => {
     expect(form.title).toEqual({ vi: 'Lập trình Python', en: 'Python programming' });
     expect(form.level).toBe('beginner');
     const body = formToBody(form);
-    expect(body.whatYouWillLearn).toEqual([{ vi: 'Biến', en: 'Variables' }, { vi: 'Hàm', en: 'Functions' }]);
+    expect(body.whatYouWillLearn).toEqual([
+      { vi: 'Biến', en: 'Variables' },
+      { vi: 'Hàm', en: 'Functions' },
+    ]);
     expect(body.courseBadge).toEqual({ vi: 'Mới', en: 'New' });
     expect(body).toMatchObject({ price: 1_490_000, discount: null, categoryId: 'cat', typeId: null, totalSeat: 100 });
   });
@@ -63,14 +104,34 @@ describe('course editor form', () => {
   });
 
   it('pairs list lines by position, falling back to Vietnamese', () => {
-    expect(zipLines({ vi: 'a\n\nb\nc', en: 'A\nB' })).toEqual([{ vi: 'a', en: 'A' }, { vi: 'b', en: 'B' }, { vi: 'c', en: '' }]);
+    expect(zipLines({ vi: 'a\n\nb\nc', en: 'A\nB' })).toEqual([
+      { vi: 'a', en: 'A' },
+      { vi: 'b', en: 'B' },
+      { vi: 'c', en: '' },
+    ]);
   });
 
   it('turns the curriculum into drafts and back, durations in seconds', () => {
     const drafts = curriculumToDrafts(managed());
-    expect(drafts[0]?.lessons[0]).toMatchObject({ minutes: '4', seconds: '12', title: { vi: 'Giới thiệu', en: 'Welcome' } });
+    expect(drafts[0]?.lessons[0]).toMatchObject({
+      minutes: '4',
+      seconds: '12',
+      title: { vi: 'Giới thiệu', en: 'Welcome' },
+    });
     expect(draftsToBody(drafts)).toEqual([
-      { id: 's1', title: { vi: 'Mở đầu', en: 'Intro' }, lessons: [{ id: 'l1', title: { vi: 'Giới thiệu', en: 'Welcome' }, durationSeconds: 252, videoUrl: 'https://x/v.mp4', freePreview: true }] },
+      {
+        id: 's1',
+        title: { vi: 'Mở đầu', en: 'Intro' },
+        lessons: [
+          {
+            id: 'l1',
+            title: { vi: 'Giới thiệu', en: 'Welcome' },
+            durationSeconds: 252,
+            videoUrl: 'https://x/v.mp4',
+            freePreview: true,
+          },
+        ],
+      },
     ]);
   });
 

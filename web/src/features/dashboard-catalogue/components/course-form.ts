@@ -69,14 +69,20 @@ export function courseToForm(course: ManagedCourse): CourseForm {
 }
 
 function lines(text: string): string[] {
-  return text.split('\n').map((line) => line.trim()).filter(Boolean);
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 /** Pairs the Vietnamese and English lines of a list by position (a missing translation is empty). */
 export function zipLines(value: Localized): Localized[] {
   const vi = lines(value.vi);
   const en = lines(value.en);
-  return Array.from({ length: Math.max(vi.length, en.length) }, (_, i) => ({ vi: vi[i] ?? en[i] ?? '', en: en[i] ?? '' }));
+  return Array.from({ length: Math.max(vi.length, en.length) }, (_, i) => ({
+    vi: vi[i] ?? en[i] ?? '',
+    en: en[i] ?? '',
+  }));
 }
 
 /** A whole number typed in a field, or NaN (the server then answers with its field text). */

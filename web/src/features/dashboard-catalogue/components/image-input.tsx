@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { ApiError } from '@/lib/api-client';
-import { acceptedImageTypes, imageTypeError, textLimits } from '@/lib/wasm';
+import { textLimits } from '@/lib/wasm';
+import { acceptedImageTypes, imageTypeError } from '@/lib/wasm-dashboard';
 import { uploadImage } from '../api/dashboard';
 import { input } from './ui';
 
@@ -55,18 +56,44 @@ export function ImageInput({
     <div>
       <p className="mb-1.5 text-sm font-medium text-slate-700">{label}</p>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <FallbackImage src={value || null} fallback={fallback} alt="" className={`${wide ? 'aspect-video w-48' : 'size-24'} shrink-0 rounded-xl border border-slate-200 bg-slate-50 object-cover`} />
+        <FallbackImage
+          src={value || null}
+          fallback={fallback}
+          alt=""
+          className={`${wide ? 'aspect-video w-48' : 'size-24'} shrink-0 rounded-xl border border-slate-200 bg-slate-50 object-cover`}
+        />
         <div className="min-w-0 flex-1 space-y-2">
           <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-700 hover:border-teal-600 hover:text-teal-700 focus-within:outline-2 focus-within:outline-teal-600">
             <ImageUp aria-hidden="true" className="size-4" />
             {progress === null ? t('image.upload') : t('image.uploading', { percent: progress })}
-            <input type="file" accept={acceptedImageTypes()} className="sr-only" onChange={(e) => void pick(e.target.files?.[0])} disabled={progress !== null} />
+            <input
+              type="file"
+              accept={acceptedImageTypes()}
+              className="sr-only"
+              onChange={(e) => void pick(e.target.files?.[0])}
+              disabled={progress !== null}
+            />
           </label>
           <div>
-            <label htmlFor={id} className="sr-only">{t('image.url')}</label>
-            <input id={id} type="text" inputMode="url" value={value} maxLength={textLimits().imageUrl} onChange={(e) => onChange(e.target.value)} placeholder={t('image.urlPlaceholder')} className={input(Boolean(fieldError))} />
+            <label htmlFor={id} className="sr-only">
+              {t('image.url')}
+            </label>
+            <input
+              id={id}
+              type="text"
+              inputMode="url"
+              value={value}
+              maxLength={textLimits().imageUrl}
+              onChange={(e) => onChange(e.target.value)}
+              placeholder={t('image.urlPlaceholder')}
+              className={input(Boolean(fieldError))}
+            />
           </div>
-          {(error ?? fieldError) && <p role="alert" className="text-sm text-rose-700">{error ?? fieldError}</p>}
+          {(error ?? fieldError) && (
+            <p role="alert" className="text-sm text-rose-700">
+              {error ?? fieldError}
+            </p>
+          )}
         </div>
       </div>
     </div>

@@ -38,8 +38,18 @@ export function SearchField({ label, onSearch }: { label: string; onSearch: (tex
   return (
     <label className="relative mb-4 block">
       <span className="sr-only">{label}</span>
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-      <input type="search" value={text} maxLength={textLimits().search} onChange={(e) => setText(e.target.value)} placeholder={label} className={`${input()} pl-9`} />
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+      />
+      <input
+        type="search"
+        value={text}
+        maxLength={textLimits().search}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={label}
+        className={`${input()} pl-9`}
+      />
     </label>
   );
 }
@@ -50,10 +60,18 @@ export function Loaded<T>({ query, children }: { query: UseQueryResult<T>; child
   if (query.data !== undefined) return <>{children(query.data)}</>;
   const error = query.error;
   if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
-    return <p role="alert" className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{error.status === 403 ? t('forbidden') : t('notFound')}</p>;
+    return (
+      <p role="alert" className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+        {error.status === 403 ? t('forbidden') : t('notFound')}
+      </p>
+    );
   }
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
-  return <div className="flex justify-center py-16"><Spinner /></div>;
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner />
+    </div>
+  );
 }
 
 /** A label and value of a record's summary. */

@@ -32,20 +32,40 @@ const statusTone: Record<string, string> = {
 
 export function StatusBadge({ status, label }: { status: string; label: string }) {
   return (
-    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${statusTone[status] ?? statusTone.archived}`}>
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${statusTone[status] ?? statusTone.archived}`}
+    >
       {label}
     </span>
   );
 }
 
 /** A label over a control, with the server's error text for it. */
-export function FormRow({ label, htmlFor, error, hint, children }: { label: ReactNode; htmlFor?: string; error?: string; hint?: ReactNode; children: ReactNode }) {
+export function FormRow({
+  label,
+  htmlFor,
+  error,
+  hint,
+  children,
+}: {
+  label: ReactNode;
+  htmlFor?: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div>
-      <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-slate-700">{label}</label>
+      <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
       {children}
       {hint && !error && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
-      {error && <p role="alert" className="mt-1 text-sm text-rose-700">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-1 text-sm text-rose-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -79,7 +99,11 @@ export function BilingualField({
     <fieldset>
       <legend className="mb-1.5 text-sm font-medium text-slate-700">
         {label}
-        {required && <span aria-hidden="true" className="ml-0.5 text-rose-600">*</span>}
+        {required && (
+          <span aria-hidden="true" className="ml-0.5 text-rose-600">
+            *
+          </span>
+        )}
       </legend>
       <div className="grid gap-3 md:grid-cols-2">
         {(['vi', 'en'] as const).map((lang) => {
@@ -96,7 +120,10 @@ export function BilingualField({
           return (
             <div key={lang}>
               <div className="relative">
-                <span aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 rounded bg-slate-100 px-1.5 py-0.5 text-[10px] font-bold text-slate-500">
+                <span
+                  aria-hidden="true"
+                  className="pointer-events-none absolute top-2.5 left-2.5 rounded bg-slate-100 px-1.5 py-0.5 text-[10px] font-bold text-slate-500"
+                >
                   {lang.toUpperCase()}
                 </span>
                 {multiline ? (
@@ -105,7 +132,11 @@ export function BilingualField({
                   <input {...common} onChange={(e) => onChange({ ...value, [lang]: e.target.value })} />
                 )}
               </div>
-              {errors[lang] && <p role="alert" className="mt-1 text-sm text-rose-700">{errors[lang]}</p>}
+              {errors[lang] && (
+                <p role="alert" className="mt-1 text-sm text-rose-700">
+                  {errors[lang]}
+                </p>
+              )}
             </div>
           );
         })}

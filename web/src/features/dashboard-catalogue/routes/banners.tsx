@@ -23,7 +23,15 @@ import { ImageInput } from '../components/image-input';
 import { messagesOf, useFieldErrors } from '../components/use-field-errors';
 import { BilingualField, Card, FormRow, PageHeader, StatusBadge, input } from '../components/ui';
 
-const emptyBody: BannerBody = { title: { vi: '', en: '' }, subtitle: { vi: '', en: '' }, slug: '', image: '', link: '/', active: true, order: 1 };
+const emptyBody: BannerBody = {
+  title: { vi: '', en: '' },
+  subtitle: { vi: '', en: '' },
+  slug: '',
+  image: '',
+  link: '/',
+  active: true,
+  order: 1,
+};
 
 /** The form of a saved banner: its texts in both languages and its other fields as they are. */
 function bodyOf(banner: ManagedBanner): BannerBody {
@@ -67,7 +75,8 @@ export default function BannersPage() {
       { banner, active: !banner.active },
       {
         onSuccess: () => toast.success(t('saved')),
-        onError: (error) => toast.error(t('editor.saveFailed'), { description: error instanceof ApiError ? error.message : undefined }),
+        onError: (error) =>
+          toast.error(t('editor.saveFailed'), { description: error instanceof ApiError ? error.message : undefined }),
       },
     );
 
@@ -89,12 +98,26 @@ export default function BannersPage() {
       <PageHeader
         title={t('banners.title')}
         text={t('banners.text')}
-        actions={<button type="button" onClick={() => { form.reset(); setEditing({ body: { ...emptyBody, order: (banners.data?.length ?? 0) + 1 } }); }} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('banners.add')}</button>}
+        actions={
+          <button
+            type="button"
+            onClick={() => {
+              form.reset();
+              setEditing({ body: { ...emptyBody, order: (banners.data?.length ?? 0) + 1 } });
+            }}
+            className={buttonClass('primary')}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            {t('banners.add')}
+          </button>
+        }
       />
       {banners.isError && !banners.data ? (
         <LoadError onRetry={() => void banners.refetch()} />
       ) : !banners.data ? (
-        <div className="flex justify-center py-16"><Spinner /></div>
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
       ) : banners.data.length === 0 ? (
         <EmptyState title={t('banners.empty')} />
       ) : (
@@ -102,22 +125,53 @@ export default function BannersPage() {
           {banners.data.map((banner) => (
             <li key={banner.id}>
               <Card className="overflow-hidden">
-                <FallbackImage src={banner.image} fallback={placeholders.post} className="aspect-[8/3] w-full bg-slate-100 object-cover" />
+                <FallbackImage
+                  src={banner.image}
+                  fallback={placeholders.post}
+                  className="aspect-[8/3] w-full bg-slate-100 object-cover"
+                />
                 <div className="flex items-start justify-between gap-3 p-4">
                   <div className="min-w-0">
                     <div className="flex items-center gap-2">
-                      <StatusBadge status={banner.active ? 'visible' : 'hidden'} label={banner.active ? t('banners.active') : t('banners.inactive')} />
-                      <span className="text-xs text-slate-500">#{banner.order} · {banner.link}</span>
+                      <StatusBadge
+                        status={banner.active ? 'visible' : 'hidden'}
+                        label={banner.active ? t('banners.active') : t('banners.inactive')}
+                      />
+                      <span className="text-xs text-slate-500">
+                        #{banner.order} · {banner.link}
+                      </span>
                     </div>
                     <p className="mt-1 truncate font-semibold text-slate-900">{banner.title}</p>
                     <p className="truncate text-sm text-slate-500">{banner.subtitle}</p>
                   </div>
                   <div className="flex shrink-0 gap-1">
-                    <button type="button" disabled={saveBanner.isPending} onClick={() => toggle(banner)} className={buttonClass('secondary', 'sm')}>
+                    <button
+                      type="button"
+                      disabled={saveBanner.isPending}
+                      onClick={() => toggle(banner)}
+                      className={buttonClass('secondary', 'sm')}
+                    >
                       {banner.active ? t('banners.deactivate') : t('banners.activate')}
                     </button>
-                    <button type="button" onClick={() => { form.reset(); setEditing({ id: banner.id, body: bodyOf(banner) }); }} className={buttonClass('ghost', 'sm')} aria-label={t('editNamed', { name: banner.title })}><Pencil aria-hidden="true" className="size-4" /></button>
-                    <button type="button" onClick={() => void remove(banner)} className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`} aria-label={t('deleteNamed', { name: banner.title })}><Trash2 aria-hidden="true" className="size-4" /></button>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        form.reset();
+                        setEditing({ id: banner.id, body: bodyOf(banner) });
+                      }}
+                      className={buttonClass('ghost', 'sm')}
+                      aria-label={t('editNamed', { name: banner.title })}
+                    >
+                      <Pencil aria-hidden="true" className="size-4" />
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => void remove(banner)}
+                      className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`}
+                      aria-label={t('deleteNamed', { name: banner.title })}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                    </button>
                   </div>
                 </div>
               </Card>
@@ -126,25 +180,74 @@ export default function BannersPage() {
         </ul>
       )}
 
-      <EditDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} title={editing?.id ? t('banners.edit') : t('banners.add')} onSubmit={() => editing && form.validate() && void persist(editing.id, editing.body)} saving={saveBanner.isPending}>
+      <EditDialog
+        open={editing !== null}
+        onOpenChange={(o) => !o && setEditing(null)}
+        title={editing?.id ? t('banners.edit') : t('banners.add')}
+        onSubmit={() => editing && form.validate() && void persist(editing.id, editing.body)}
+        saving={saveBanner.isPending}
+      >
         {body && (
           <>
-            <BilingualField id="banner-title" label={t('banners.fields.title')} value={body.title} onChange={(title) => setBody({ title })} errors={fe.name} maxLength={textLimits().title} required />
-            <BilingualField id="banner-subtitle" label={t('banners.fields.subtitle')} value={body.subtitle} onChange={(subtitle) => setBody({ subtitle })} errors={fe.subtitle} maxLength={textLimits().description} />
+            <BilingualField
+              id="banner-title"
+              label={t('banners.fields.title')}
+              value={body.title}
+              onChange={(title) => setBody({ title })}
+              errors={fe.name}
+              maxLength={textLimits().title}
+              required
+            />
+            <BilingualField
+              id="banner-subtitle"
+              label={t('banners.fields.subtitle')}
+              value={body.subtitle}
+              onChange={(subtitle) => setBody({ subtitle })}
+              errors={fe.subtitle}
+              maxLength={textLimits().description}
+            />
             <div className="grid gap-4 sm:grid-cols-3">
               <FormRow label={t('banners.fields.link')} htmlFor="banner-link" error={fe.link}>
-                <input id="banner-link" value={body.link} maxLength={textLimits().url} onChange={(e) => setBody({ link: e.target.value })} className={input(Boolean(fe.link))} />
+                <input
+                  id="banner-link"
+                  value={body.link}
+                  maxLength={textLimits().url}
+                  onChange={(e) => setBody({ link: e.target.value })}
+                  className={input(Boolean(fe.link))}
+                />
               </FormRow>
               <FormRow label={t('categories.fields.order')} htmlFor="banner-order">
-                <input id="banner-order" type="number" value={body.order} onChange={(e) => setBody({ order: Number(e.target.value) || 0 })} className={input()} />
+                <input
+                  id="banner-order"
+                  type="number"
+                  value={body.order}
+                  onChange={(e) => setBody({ order: Number(e.target.value) || 0 })}
+                  className={input()}
+                />
               </FormRow>
               <label className="flex items-center gap-2 self-end pb-2.5 text-sm font-medium text-slate-700">
-                <input type="checkbox" checked={body.active} onChange={(e) => setBody({ active: e.target.checked })} className="size-4 accent-teal-700" />
+                <input
+                  type="checkbox"
+                  checked={body.active}
+                  onChange={(e) => setBody({ active: e.target.checked })}
+                  className="size-4 accent-teal-700"
+                />
                 {t('banners.active')}
               </label>
             </div>
-            <ImageInput label={t('banners.fields.image')} value={body.image} onChange={(image) => setBody({ image })} prefix="banner" fallback={placeholders.post} wide />
-            {fe.image && <p role="alert" className="text-sm text-rose-700">{fe.image}</p>}
+            <ImageInput
+              label={t('banners.fields.image')}
+              value={body.image}
+              onChange={(image) => setBody({ image })}
+              prefix="banner"
+              fallback={placeholders.post}
+              wide
+            />
+            {fe.image && (
+              <p role="alert" className="text-sm text-rose-700">
+                {fe.image}
+              </p>
+            )}
           </>
         )}
       </EditDialog>

@@ -27,7 +27,7 @@ describe('category form', () => {
     api.createCategory.mockReset().mockResolvedValue({ id: 'new' });
   });
 
-  it('shows the shared rules\' messages before anything is sent, and they follow each edit', async () => {
+  it("shows the shared rules' messages before anything is sent, and they follow each edit", async () => {
     await i18n.changeLanguage('en');
     const dialog = await openNewCategory();
     fireEvent.change(within(dialog).getByLabelText('Slug'), { target: { value: 'Bad Slug' } });
@@ -51,7 +51,9 @@ describe('category form', () => {
   it('speaks the active language: Vietnamese messages in Vietnamese', async () => {
     await i18n.changeLanguage('vi');
     const dialog = await openNewCategory();
-    fireEvent.change(within(dialog).getByLabelText(/\(EN\)$/, { selector: '#cat-name-en' }), { target: { value: 'x'.repeat(201) } });
+    fireEvent.change(within(dialog).getByLabelText(/\(EN\)$/, { selector: '#cat-name-en' }), {
+      target: { value: 'x'.repeat(201) },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
     expect(within(dialog).getByText('Trường này là bắt buộc')).toBeTruthy();
     expect(within(dialog).getByText('Trường này tối đa 200 ký tự')).toBeTruthy();

@@ -23,7 +23,13 @@ import { ImageInput } from '../components/image-input';
 import { messagesOf, useFieldErrors } from '../components/use-field-errors';
 import { BilingualField, Card, FormRow, PageHeader, input } from '../components/ui';
 
-const emptyBody: CategoryBody = { name: { vi: '', en: '' }, slug: '', description: { vi: '', en: '' }, image: '', order: 0 };
+const emptyBody: CategoryBody = {
+  name: { vi: '', en: '' },
+  slug: '',
+  description: { vi: '', en: '' },
+  image: '',
+  order: 0,
+};
 
 /** /dashboard/category (ADMIN): categories with image, names in both languages, order; create, edit, delete. */
 export default function CategoriesPage() {
@@ -78,11 +84,22 @@ export default function CategoriesPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8" data-testid="dashboard-categories">
-      <PageHeader title={t('categories.title')} text={t('categories.text')} actions={<button type="button" onClick={() => open()} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('categories.add')}</button>} />
+      <PageHeader
+        title={t('categories.title')}
+        text={t('categories.text')}
+        actions={
+          <button type="button" onClick={() => open()} className={buttonClass('primary')}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('categories.add')}
+          </button>
+        }
+      />
       {categories.isError && !categories.data ? (
         <LoadError onRetry={() => void categories.refetch()} />
       ) : !categories.data ? (
-        <div className="flex justify-center py-16"><Spinner /></div>
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
       ) : categories.data.length === 0 ? (
         <EmptyState title={t('categories.empty')} />
       ) : (
@@ -90,11 +107,21 @@ export default function CategoriesPage() {
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wider text-slate-500 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3">{t('categories.columns.category')}</th>
-                <th scope="col" className="px-4 py-3">{t('categories.columns.english')}</th>
-                <th scope="col" className="px-4 py-3 text-right">{t('categories.columns.courses')}</th>
-                <th scope="col" className="px-4 py-3 text-right">{t('categories.columns.order')}</th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">{t('actions')}</span></th>
+                <th scope="col" className="px-4 py-3">
+                  {t('categories.columns.category')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t('categories.columns.english')}
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  {t('categories.columns.courses')}
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  {t('categories.columns.order')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">{t('actions')}</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -102,7 +129,11 @@ export default function CategoriesPage() {
                 <tr key={category.id}>
                   <td className="px-4 py-3">
                     <span className="flex items-center gap-3">
-                      <FallbackImage src={category.image} fallback={placeholders.category} className="size-10 rounded-lg bg-slate-100 object-cover" />
+                      <FallbackImage
+                        src={category.image}
+                        fallback={placeholders.category}
+                        className="size-10 rounded-lg bg-slate-100 object-cover"
+                      />
                       <span>
                         <span className="block font-semibold text-slate-900">{category.categoryName}</span>
                         <span className="block text-xs text-slate-500">{category.slug}</span>
@@ -114,8 +145,22 @@ export default function CategoriesPage() {
                   <td className="px-4 py-3 text-right tabular-nums">{category.order}</td>
                   <td className="px-4 py-3">
                     <span className="flex justify-end gap-1">
-                      <button type="button" onClick={() => open(category)} className={buttonClass('ghost', 'sm')} aria-label={t('editNamed', { name: category.categoryName })}><Pencil aria-hidden="true" className="size-4" /></button>
-                      <button type="button" onClick={() => void remove(category)} className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`} aria-label={t('deleteNamed', { name: category.categoryName })}><Trash2 aria-hidden="true" className="size-4" /></button>
+                      <button
+                        type="button"
+                        onClick={() => open(category)}
+                        className={buttonClass('ghost', 'sm')}
+                        aria-label={t('editNamed', { name: category.categoryName })}
+                      >
+                        <Pencil aria-hidden="true" className="size-4" />
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => void remove(category)}
+                        className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`}
+                        aria-label={t('deleteNamed', { name: category.categoryName })}
+                      >
+                        <Trash2 aria-hidden="true" className="size-4" />
+                      </button>
                     </span>
                   </td>
                 </tr>
@@ -125,20 +170,61 @@ export default function CategoriesPage() {
         </Card>
       )}
 
-      <EditDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} title={editing?.id ? t('categories.edit') : t('categories.add')} onSubmit={() => void save()} saving={saveCategory.isPending}>
+      <EditDialog
+        open={editing !== null}
+        onOpenChange={(o) => !o && setEditing(null)}
+        title={editing?.id ? t('categories.edit') : t('categories.add')}
+        onSubmit={() => void save()}
+        saving={saveCategory.isPending}
+      >
         {body && (
           <>
-            <BilingualField id="cat-name" label={t('categories.fields.name')} value={body.name} onChange={(name) => setBody({ name })} errors={fe.name} maxLength={textLimits().title} required />
+            <BilingualField
+              id="cat-name"
+              label={t('categories.fields.name')}
+              value={body.name}
+              onChange={(name) => setBody({ name })}
+              errors={fe.name}
+              maxLength={textLimits().title}
+              required
+            />
             <div className="grid gap-4 sm:grid-cols-2">
               <FormRow label={t('editor.fields.slug')} htmlFor="cat-slug" error={fe.slug} hint={t('editor.hints.slug')}>
-                <input id="cat-slug" value={body.slug} maxLength={textLimits().slug} onChange={(e) => setBody({ slug: e.target.value })} className={input(Boolean(fe.slug))} />
+                <input
+                  id="cat-slug"
+                  value={body.slug}
+                  maxLength={textLimits().slug}
+                  onChange={(e) => setBody({ slug: e.target.value })}
+                  className={input(Boolean(fe.slug))}
+                />
               </FormRow>
               <FormRow label={t('categories.fields.order')} htmlFor="cat-order">
-                <input id="cat-order" type="number" value={body.order} onChange={(e) => setBody({ order: Number(e.target.value) || 0 })} className={input()} />
+                <input
+                  id="cat-order"
+                  type="number"
+                  value={body.order}
+                  onChange={(e) => setBody({ order: Number(e.target.value) || 0 })}
+                  className={input()}
+                />
               </FormRow>
             </div>
-            <BilingualField id="cat-description" label={t('categories.fields.description')} value={body.description} onChange={(description) => setBody({ description })} errors={fe.description} maxLength={textLimits().description} multiline />
-            <ImageInput label={t('categories.fields.image')} value={body.image ?? ''} onChange={(image) => setBody({ image })} prefix="category" fallback={placeholders.category} error={fe.image} />
+            <BilingualField
+              id="cat-description"
+              label={t('categories.fields.description')}
+              value={body.description}
+              onChange={(description) => setBody({ description })}
+              errors={fe.description}
+              maxLength={textLimits().description}
+              multiline
+            />
+            <ImageInput
+              label={t('categories.fields.image')}
+              value={body.image ?? ''}
+              onChange={(image) => setBody({ image })}
+              prefix="category"
+              fallback={placeholders.category}
+              error={fe.image}
+            />
           </>
         )}
       </EditDialog>

@@ -3,13 +3,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ManagedCategory, ManagedCourse } from '@/lib/api/types';
 import { i18n } from '@/lib/i18n';
 import { renderRoutes } from '@/testing/render';
+import type * as Dashboard from '../api/dashboard';
 import CourseEditorPage from './course-editor';
 
 const api = vi.hoisted(() => ({
   createCourse: vi.fn(),
   getManagedCourse: vi.fn(),
   listManagedCategories: vi.fn(),
-  saveCurriculum: vi.fn(),
+  saveCurriculum: vi.fn<typeof Dashboard.saveCurriculum>(),
   setCourseStatus: vi.fn(),
   updateCourse: vi.fn(),
 }));
@@ -18,32 +19,90 @@ vi.mock('../api/material', () => ({ listCourseTypes: vi.fn().mockResolvedValue([
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const category = {
-  id: 'cat', categoryName: 'Lập trình', slug: 'lap-trinh', description: '', courseCount: 1, order: 1,
+  id: 'cat',
+  categoryName: 'Lập trình',
+  slug: 'lap-trinh',
+  description: '',
+  courseCount: 1,
+  order: 1,
   texts: { name: { vi: 'Lập trình', en: 'Programming' }, description: { vi: '', en: '' } },
 } satisfies ManagedCategory;
 
 function course(): ManagedCourse {
   return {
-    _id: 'c1', slug: 'python', title: 'Lập trình Python', description: '', whatYouWillLearn: [], requirements: [],
-    thumbnail: null, price: 1_000_000, discount: null, currency: 'VND', courseBadge: null, level: 'Cơ bản',
-    levelKey: 'beginner', totalSeat: 100, category: { id: 'cat', slug: 'lap-trinh', categoryName: 'Lập trình' }, language: 'vi',
-    courseType: null, fullAccess: true, status: 'draft', instructor: { userId: 't1', name: 'Minh' },
-    ratingAverage: 0, ratingCount: 0, enrollmentCount: 0, salesCount: 0, lessonCount: 1, durationSeconds: 60,
-    createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z',
-    sections: [{
-      id: 's1', title: 'Mở đầu', order: 1, lessonCount: 1, durationSeconds: 60,
-      lessons: [{ id: 'l1', title: 'Giới thiệu', order: 1, durationSeconds: 60, freePreview: false, videoUrl: null, locked: false }],
-    }],
+    _id: 'c1',
+    slug: 'python',
+    title: 'Lập trình Python',
+    description: '',
+    whatYouWillLearn: [],
+    requirements: [],
+    thumbnail: null,
+    price: 1_000_000,
+    discount: null,
+    currency: 'VND',
+    courseBadge: null,
+    level: 'Cơ bản',
+    levelKey: 'beginner',
+    totalSeat: 100,
+    category: { id: 'cat', slug: 'lap-trinh', categoryName: 'Lập trình' },
+    language: 'vi',
+    courseType: null,
+    fullAccess: true,
+    status: 'draft',
+    instructor: { userId: 't1', name: 'Minh' },
+    ratingAverage: 0,
+    ratingCount: 0,
+    enrollmentCount: 0,
+    salesCount: 0,
+    lessonCount: 1,
+    durationSeconds: 60,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    sections: [
+      {
+        id: 's1',
+        title: 'Mở đầu',
+        order: 1,
+        lessonCount: 1,
+        durationSeconds: 60,
+        lessons: [
+          {
+            id: 'l1',
+            title: 'Giới thiệu',
+            order: 1,
+            durationSeconds: 60,
+            freePreview: false,
+            videoUrl: null,
+            locked: false,
+          },
+        ],
+      },
+    ],
     texts: {
-      title: { vi: 'Lập trình Python', en: 'Python programming' }, description: { vi: '', en: '' }, whatYouWillLearn: [],
-      requirements: [], courseBadge: null,
-      sections: [{ id: 's1', title: { vi: 'Mở đầu', en: 'Intro' }, lessons: [{ id: 'l1', title: { vi: 'Giới thiệu', en: 'Welcome' } }] }],
+      title: { vi: 'Lập trình Python', en: 'Python programming' },
+      description: { vi: '', en: '' },
+      whatYouWillLearn: [],
+      requirements: [],
+      courseBadge: null,
+      sections: [
+        {
+          id: 's1',
+          title: { vi: 'Mở đầu', en: 'Intro' },
+          lessons: [{ id: 'l1', title: { vi: 'Giới thiệu', en: 'Welcome' } }],
+        },
+      ],
     },
   };
 }
 
 function renderEditor(at: string) {
-  return renderRoutes([{ path: '/', element: <CourseEditorPage /> }, { path: '/:id', element: <CourseEditorPage /> }], { at });
+  return renderRoutes(
+    [
+      { path: '/', element: <CourseEditorPage /> },
+      { path: '/:id', element: <CourseEditorPage /> },
+    ],
+    { at },
+  );
 }
 
 describe('course editor', () => {
@@ -69,7 +128,7 @@ describe('course editor', () => {
     expect(screen.queryByText('This field is required')).toBeNull();
   });
 
-  it('marks the lesson the curriculum rule refuses, with the server\'s message, and sends nothing', async () => {
+  it("marks the lesson the curriculum rule refuses, with the server's message, and sends nothing", async () => {
     renderEditor('/c1?tab=curriculum');
     const lesson = await screen.findByRole('listitem', { name: 'Lesson 1' });
     fireEvent.change(within(lesson).getByPlaceholderText('https://…'), { target: { value: 'javascript:alert(1)' } });
@@ -83,24 +142,24 @@ describe('course editor', () => {
 
   it('fills both languages of the details and the curriculum from one read of the course', async () => {
     renderEditor('/c1');
-    expect(((await screen.findByLabelText('Title (VI)')) as HTMLInputElement).value).toBe('Lập trình Python');
-    expect((screen.getByLabelText('Title (EN)') as HTMLInputElement).value).toBe('Python programming');
+    expect((await screen.findByLabelText<HTMLInputElement>('Title (VI)')).value).toBe('Lập trình Python');
+    expect(screen.getByLabelText<HTMLInputElement>('Title (EN)').value).toBe('Python programming');
     expect(api.getManagedCourse).toHaveBeenCalledTimes(1);
     expect(api.getManagedCourse).toHaveBeenCalledWith('c1', expect.anything());
 
     fireEvent.click(screen.getByRole('tab', { name: 'Curriculum' }));
     const section = await screen.findByRole('region', { name: 'Section 1' });
-    expect((within(section).getByLabelText('Section title (EN)') as HTMLInputElement).value).toBe('Intro');
+    expect(within(section).getByLabelText<HTMLInputElement>('Section title (EN)').value).toBe('Intro');
     const lesson = within(section).getByRole('listitem', { name: 'Lesson 1' });
-    expect((within(lesson).getByLabelText('Lesson 1 title (EN)') as HTMLInputElement).value).toBe('Welcome');
+    expect(within(lesson).getByLabelText<HTMLInputElement>('Lesson 1 title (EN)').value).toBe('Welcome');
     expect(api.getManagedCourse).toHaveBeenCalledTimes(1);
   });
 
   it('shows the limit beside an over-long English description and badge, and gives the texts their maxima', async () => {
     renderEditor('/c1');
-    const description = (await screen.findByLabelText('Description (EN)')) as HTMLTextAreaElement;
+    const description = await screen.findByLabelText<HTMLTextAreaElement>('Description (EN)');
     expect(description.maxLength).toBe(10_000);
-    expect((screen.getByLabelText('Title (VI)') as HTMLInputElement).maxLength).toBe(200);
+    expect(screen.getByLabelText<HTMLInputElement>('Title (VI)').maxLength).toBe(200);
     fireEvent.change(description, { target: { value: 'd'.repeat(10_001) } });
     fireEvent.change(screen.getByLabelText('Badge (VI)'), { target: { value: 'b'.repeat(201) } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -112,7 +171,7 @@ describe('course editor', () => {
   });
 
   it.each(['https://evil.example/track.gif', '//evil.example/track.mp4', 'http://www.youtube.com/embed/aqz-KE-bpKQ'])(
-    'refuses a video link the server refuses (%s), in the server\'s words',
+    "refuses a video link the server refuses (%s), in the server's words",
     async (link) => {
       renderEditor('/c1?tab=curriculum');
       const lesson = await screen.findByRole('listitem', { name: 'Lesson 1' });
@@ -129,10 +188,13 @@ describe('course editor', () => {
     api.saveCurriculum.mockResolvedValue(course());
     renderEditor('/c1?tab=curriculum');
     const lesson = await screen.findByRole('listitem', { name: 'Lesson 1' });
-    fireEvent.change(within(lesson).getByPlaceholderText('https://…'), { target: { value: 'https://youtu.be/aqz-KE-bpKQ' } });
+    fireEvent.change(within(lesson).getByPlaceholderText('https://…'), {
+      target: { value: 'https://youtu.be/aqz-KE-bpKQ' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save curriculum' }));
 
     await waitFor(() => expect(api.saveCurriculum).toHaveBeenCalledOnce());
-    expect(api.saveCurriculum.mock.calls[0]?.[1][0].lessons[0].videoUrl).toBe('https://youtu.be/aqz-KE-bpKQ');
+    const [, sections] = api.saveCurriculum.mock.calls[0]!;
+    expect(sections[0]?.lessons[0]?.videoUrl).toBe('https://youtu.be/aqz-KE-bpKQ');
   });
 });

@@ -79,55 +79,122 @@ export default function CourseManagePage() {
       />
       <label className="relative mb-4 block">
         <span className="sr-only">{t('courses.search')}</span>
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-        <input type="search" value={text} maxLength={textLimits().search} onChange={(e) => setText(e.target.value)} placeholder={t('courses.search')} className={`${input()} pl-9`} />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        />
+        <input
+          type="search"
+          value={text}
+          maxLength={textLimits().search}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={t('courses.search')}
+          className={`${input()} pl-9`}
+        />
       </label>
 
       {courses.isError && !courses.data ? (
         <LoadError onRetry={() => void courses.refetch()} />
       ) : !courses.data ? (
-        <div className="flex justify-center py-16"><Spinner /></div>
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
       ) : courses.data.items.length === 0 ? (
         <EmptyState
           title={search ? t('courses.noMatch') : t('courses.empty')}
           text={search ? undefined : t('courses.emptyText')}
-          action={!search && <Link to={dashboardPaths.addCourse} className={buttonClass('primary')}>{t('courses.add')}</Link>}
+          action={
+            !search && (
+              <Link to={dashboardPaths.addCourse} className={buttonClass('primary')}>
+                {t('courses.add')}
+              </Link>
+            )
+          }
         />
       ) : (
         <Card className="overflow-hidden">
           <ul className="divide-y divide-slate-100" data-testid="managed-courses">
             {courses.data.items.map((course) => (
               <li key={course._id} className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
-                <FallbackImage src={course.thumbnail} fallback={placeholders.course} className="aspect-video w-full shrink-0 rounded-lg bg-slate-100 object-cover sm:w-36" />
+                <FallbackImage
+                  src={course.thumbnail}
+                  fallback={placeholders.course}
+                  className="aspect-video w-full shrink-0 rounded-lg bg-slate-100 object-cover sm:w-36"
+                />
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <StatusBadge status={course.status ?? 'draft'} label={t(`status.${course.status ?? 'draft'}`)} />
                     {course.category && <span className="text-xs text-slate-500">{course.category.categoryName}</span>}
                   </div>
-                  <Link to={dashboardPaths.editCourse(course._id)} className="mt-1 block truncate font-semibold text-slate-900 hover:text-teal-700">{course.title}</Link>
+                  <Link
+                    to={dashboardPaths.editCourse(course._id)}
+                    className="mt-1 block truncate font-semibold text-slate-900 hover:text-teal-700"
+                  >
+                    {course.title}
+                  </Link>
                   <p className="mt-1 flex flex-wrap gap-x-4 text-xs text-slate-500">
-                    <span>{course.price === 0 ? t('free') : formatPrice(course.discount ?? course.price, course.currency, i18n.language)}</span>
+                    <span>
+                      {course.price === 0
+                        ? t('free')
+                        : formatPrice(course.discount ?? course.price, course.currency, i18n.language)}
+                    </span>
                     <span>{t('courses.lessons', { count: course.lessonCount ?? 0 })}</span>
-                    <span>{t('courses.students', { count: course.enrollmentCount ?? 0, formatted: number.format(course.enrollmentCount ?? 0) })}</span>
-                    {course.updatedAt && <span>{t('courses.updated', { date: date.format(new Date(course.updatedAt)) })}</span>}
+                    <span>
+                      {t('courses.students', {
+                        count: course.enrollmentCount ?? 0,
+                        formatted: number.format(course.enrollmentCount ?? 0),
+                      })}
+                    </span>
+                    {course.updatedAt && (
+                      <span>{t('courses.updated', { date: date.format(new Date(course.updatedAt)) })}</span>
+                    )}
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   {busy === course._id && <Spinner className="size-4 border-2" />}
                   {course.status === 'published' ? (
-                    <button type="button" disabled={busy !== null} onClick={() => changeStatus(course, 'draft')} className={buttonClass('secondary', 'sm')}>{t('courses.unpublish')}</button>
+                    <button
+                      type="button"
+                      disabled={busy !== null}
+                      onClick={() => changeStatus(course, 'draft')}
+                      className={buttonClass('secondary', 'sm')}
+                    >
+                      {t('courses.unpublish')}
+                    </button>
                   ) : (
-                    <button type="button" disabled={busy !== null} onClick={() => changeStatus(course, 'published')} className={buttonClass('primary', 'sm')}>{t('courses.publish')}</button>
+                    <button
+                      type="button"
+                      disabled={busy !== null}
+                      onClick={() => changeStatus(course, 'published')}
+                      className={buttonClass('primary', 'sm')}
+                    >
+                      {t('courses.publish')}
+                    </button>
                   )}
-                  <Link to={dashboardPaths.editCourse(course._id)} className={buttonClass('ghost', 'sm')} aria-label={t('courses.editNamed', { title: course.title })}>
+                  <Link
+                    to={dashboardPaths.editCourse(course._id)}
+                    className={buttonClass('ghost', 'sm')}
+                    aria-label={t('courses.editNamed', { title: course.title })}
+                  >
                     <Pencil aria-hidden="true" className="size-4" />
                   </Link>
                   {course.status === 'published' && (
-                    <Link to={paths.courseDetails(course._id)} target="_blank" className={buttonClass('ghost', 'sm')} aria-label={t('courses.viewNamed', { title: course.title })}>
+                    <Link
+                      to={paths.courseDetails(course._id)}
+                      target="_blank"
+                      className={buttonClass('ghost', 'sm')}
+                      aria-label={t('courses.viewNamed', { title: course.title })}
+                    >
                       <ExternalLink aria-hidden="true" className="size-4" />
                     </Link>
                   )}
-                  <button type="button" disabled={busy !== null} onClick={() => remove(course)} className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`} aria-label={t('courses.deleteNamed', { title: course.title })}>
+                  <button
+                    type="button"
+                    disabled={busy !== null}
+                    onClick={() => remove(course)}
+                    className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`}
+                    aria-label={t('courses.deleteNamed', { title: course.title })}
+                  >
                     <Trash2 aria-hidden="true" className="size-4" />
                   </button>
                 </div>

@@ -20,7 +20,13 @@ import { EditDialog } from '../components/edit-dialog';
 import { messagesOf, useFieldErrors } from '../components/use-field-errors';
 import { BilingualField, Card, FormRow, PageHeader, input } from '../components/ui';
 
-const emptyBody: CategoryBody = { name: { vi: '', en: '' }, slug: '', description: { vi: '', en: '' }, image: null, order: 0 };
+const emptyBody: CategoryBody = {
+  name: { vi: '', en: '' },
+  slug: '',
+  description: { vi: '', en: '' },
+  image: null,
+  order: 0,
+};
 
 /** /dashboard/course-type (ADMIN): the kinds of course (video, live, blended…), added, edited and deleted. */
 export default function CourseTypesPage() {
@@ -50,7 +56,9 @@ export default function CourseTypesPage() {
   const open = (type?: CourseType) => {
     form.reset();
     setEditingId(type?.id ?? null);
-    setBody(type ? { name: type.name, slug: type.slug, description: type.description, image: null, order: 0 } : emptyBody);
+    setBody(
+      type ? { name: type.name, slug: type.slug, description: type.description, image: null, order: 0 } : emptyBody,
+    );
   };
 
   const remove = async (type: CourseType, name: string) => {
@@ -67,11 +75,22 @@ export default function CourseTypesPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8" data-testid="course-types">
-      <PageHeader title={t('types.title')} text={t('types.text')} actions={<button type="button" onClick={() => open()} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('types.add')}</button>} />
+      <PageHeader
+        title={t('types.title')}
+        text={t('types.text')}
+        actions={
+          <button type="button" onClick={() => open()} className={buttonClass('primary')}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('types.add')}
+          </button>
+        }
+      />
       {types.isError && !types.data ? (
         <LoadError onRetry={() => void types.refetch()} />
       ) : !types.data ? (
-        <div className="flex justify-center py-16"><Spinner /></div>
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
       ) : types.data.length === 0 ? (
         <EmptyState title={tm('courseTypes.empty')} text={t('types.text')} />
       ) : (
@@ -87,10 +106,26 @@ export default function CourseTypesPage() {
                 </span>
                 <span className="flex items-center gap-3">
                   <code className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">{type.slug}</code>
-                  <span className="text-sm text-slate-600 tabular-nums">{tm('courseTypes.courses', { count: type.courseCount })}</span>
+                  <span className="text-sm text-slate-600 tabular-nums">
+                    {tm('courseTypes.courses', { count: type.courseCount })}
+                  </span>
                   <span className="flex gap-1">
-                    <button type="button" onClick={() => open(type)} className={buttonClass('ghost', 'sm')} aria-label={tm('actions.editNamed', { name })}><Pencil aria-hidden="true" className="size-4" /></button>
-                    <button type="button" onClick={() => void remove(type, name)} className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`} aria-label={tm('actions.deleteNamed', { name })}><Trash2 aria-hidden="true" className="size-4" /></button>
+                    <button
+                      type="button"
+                      onClick={() => open(type)}
+                      className={buttonClass('ghost', 'sm')}
+                      aria-label={tm('actions.editNamed', { name })}
+                    >
+                      <Pencil aria-hidden="true" className="size-4" />
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => void remove(type, name)}
+                      className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`}
+                      aria-label={tm('actions.deleteNamed', { name })}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                    </button>
                   </span>
                 </span>
               </div>
@@ -99,14 +134,42 @@ export default function CourseTypesPage() {
         </Card>
       )}
 
-      <EditDialog open={body !== null} onOpenChange={(o) => !o && setBody(null)} title={editingId ? tm('courseTypes.edit') : t('types.add')} onSubmit={() => void save()} saving={saveType.isPending}>
+      <EditDialog
+        open={body !== null}
+        onOpenChange={(o) => !o && setBody(null)}
+        title={editingId ? tm('courseTypes.edit') : t('types.add')}
+        onSubmit={() => void save()}
+        saving={saveType.isPending}
+      >
         {body && (
           <>
-            <BilingualField id="type-name" label={t('categories.fields.name')} value={body.name} onChange={(name) => setBody({ ...body, name })} errors={fe.name} maxLength={textLimits().title} required />
+            <BilingualField
+              id="type-name"
+              label={t('categories.fields.name')}
+              value={body.name}
+              onChange={(name) => setBody({ ...body, name })}
+              errors={fe.name}
+              maxLength={textLimits().title}
+              required
+            />
             <FormRow label={t('editor.fields.slug')} htmlFor="type-slug" error={fe.slug} hint={t('editor.hints.slug')}>
-              <input id="type-slug" value={body.slug} maxLength={textLimits().slug} onChange={(e) => setBody({ ...body, slug: e.target.value })} className={input(Boolean(fe.slug))} />
+              <input
+                id="type-slug"
+                value={body.slug}
+                maxLength={textLimits().slug}
+                onChange={(e) => setBody({ ...body, slug: e.target.value })}
+                className={input(Boolean(fe.slug))}
+              />
             </FormRow>
-            <BilingualField id="type-description" label={t('categories.fields.description')} value={body.description} onChange={(description) => setBody({ ...body, description })} errors={fe.description} maxLength={textLimits().description} multiline />
+            <BilingualField
+              id="type-description"
+              label={t('categories.fields.description')}
+              value={body.description}
+              onChange={(description) => setBody({ ...body, description })}
+              errors={fe.description}
+              maxLength={textLimits().description}
+              multiline
+            />
           </>
         )}
       </EditDialog>

@@ -23,7 +23,10 @@ export default function FeedModerationPage() {
   const [page, setPage] = useState(1);
   const feed = useQuery(dashboardQueries.feedPage(page));
   const moderate = useModerateFeedPost();
-  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 
   /** Shown or hidden at once in the list; turned back with a message when the server refuses. */
   const toggle = (id: string, status: FeedStatus) =>
@@ -41,7 +44,9 @@ export default function FeedModerationPage() {
       {feed.isError && !feed.data ? (
         <LoadError onRetry={() => void feed.refetch()} />
       ) : !feed.data ? (
-        <div className="flex justify-center py-16"><Spinner /></div>
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
       ) : feed.data.items.length === 0 ? (
         <EmptyState title={t('feed.empty')} />
       ) : (
@@ -49,20 +54,41 @@ export default function FeedModerationPage() {
           {feed.data.items.map((post) => (
             <li key={post._id}>
               <Card className={`flex flex-col gap-4 p-4 sm:flex-row ${post.status === 'hidden' ? 'opacity-70' : ''}`}>
-                <FallbackImage src={post.author.avatar} fallback={placeholders.avatar} className="size-10 shrink-0 rounded-full bg-slate-100" />
+                <FallbackImage
+                  src={post.author.avatar}
+                  fallback={placeholders.avatar}
+                  className="size-10 shrink-0 rounded-full bg-slate-100"
+                />
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2 text-sm">
                     <span className="font-semibold text-slate-900">{post.author.name}</span>
                     <span className="text-slate-500">{when.format(new Date(post.createdAt))}</span>
-                    <StatusBadge status={post.status} label={t(`feed.status.${post.status === 'hidden' ? 'hidden' : 'visible'}`)} />
+                    <StatusBadge
+                      status={post.status}
+                      label={t(`feed.status.${post.status === 'hidden' ? 'hidden' : 'visible'}`)}
+                    />
                   </div>
                   <p className="mt-2 line-clamp-4 text-sm whitespace-pre-line text-slate-700">{post.text}</p>
                 </div>
                 <div className="shrink-0">
                   {post.status === 'hidden' ? (
-                    <button type="button" onClick={() => toggle(post._id, 'visible')} className={buttonClass('secondary', 'sm')}><Eye aria-hidden="true" className="size-4" />{t('feed.show')}</button>
+                    <button
+                      type="button"
+                      onClick={() => toggle(post._id, 'visible')}
+                      className={buttonClass('secondary', 'sm')}
+                    >
+                      <Eye aria-hidden="true" className="size-4" />
+                      {t('feed.show')}
+                    </button>
                   ) : (
-                    <button type="button" onClick={() => toggle(post._id, 'hidden')} className={buttonClass('secondary', 'sm')}><EyeOff aria-hidden="true" className="size-4" />{t('feed.hide')}</button>
+                    <button
+                      type="button"
+                      onClick={() => toggle(post._id, 'hidden')}
+                      className={buttonClass('secondary', 'sm')}
+                    >
+                      <EyeOff aria-hidden="true" className="size-4" />
+                      {t('feed.hide')}
+                    </button>
                   )}
                 </div>
               </Card>

@@ -34,7 +34,10 @@ export function InboxPage({ inbox }: { inbox: InboxName }) {
   const read = filter === 'all' ? undefined : filter === 'read';
   const messages = useQuery(dashboardQueries.inboxPage(inbox, { search: search || undefined, read, page }));
   const markMessage = useMarkMessage(inbox);
-  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -59,17 +62,42 @@ export function InboxPage({ inbox }: { inbox: InboxName }) {
       <PageHeader
         title={t(`inbox.${key}.title`)}
         text={t(`inbox.${key}.text`)}
-        actions={messages.data ? <span className="rounded-full bg-teal-50 px-3 py-1 text-sm font-semibold text-teal-800">{t('inbox.unread', { count: messages.data.unread })}</span> : undefined}
+        actions={
+          messages.data ? (
+            <span className="rounded-full bg-teal-50 px-3 py-1 text-sm font-semibold text-teal-800">
+              {t('inbox.unread', { count: messages.data.unread })}
+            </span>
+          ) : undefined
+        }
       />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
         <label className="relative flex-1">
           <span className="sr-only">{t('inbox.search')}</span>
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <input type="search" value={text} maxLength={textLimits().search} onChange={(e) => setText(e.target.value)} placeholder={t('inbox.search')} className={`${input()} pl-9`} />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            type="search"
+            value={text}
+            maxLength={textLimits().search}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t('inbox.search')}
+            className={`${input()} pl-9`}
+          />
         </label>
         <div role="group" aria-label={t('inbox.filter')} className="flex gap-1 rounded-lg bg-slate-100 p-1">
           {FILTERS.map((value) => (
-            <button key={value} type="button" aria-pressed={filter === value} onClick={() => { setFilter(value); setPage(1); }} className={`rounded-md px-3 py-1.5 text-sm font-semibold ${filter === value ? 'bg-white text-teal-800 shadow-sm' : 'text-slate-600'}`}>
+            <button
+              key={value}
+              type="button"
+              aria-pressed={filter === value}
+              onClick={() => {
+                setFilter(value);
+                setPage(1);
+              }}
+              className={`rounded-md px-3 py-1.5 text-sm font-semibold ${filter === value ? 'bg-white text-teal-800 shadow-sm' : 'text-slate-600'}`}
+            >
               {t(`inbox.filters.${value}`)}
             </button>
           ))}
@@ -79,7 +107,9 @@ export function InboxPage({ inbox }: { inbox: InboxName }) {
       {messages.isError && !messages.data ? (
         <LoadError onRetry={() => void messages.refetch()} />
       ) : !messages.data ? (
-        <div className="flex justify-center py-16"><Spinner /></div>
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
       ) : messages.data.items.length === 0 ? (
         <EmptyState title={t('inbox.empty')} icon={<MailOpen aria-hidden="true" className="size-7" />} />
       ) : (
@@ -89,12 +119,25 @@ export function InboxPage({ inbox }: { inbox: InboxName }) {
               const open = openId === message.id;
               return (
                 <li key={message.id} className={message.isRead ? '' : 'bg-teal-50/40'}>
-                  <button type="button" aria-expanded={open} onClick={() => toggleOpen(message)} className="flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-50">
-                    {message.isRead ? <MailOpen aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" /> : <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-700" />}
+                  <button
+                    type="button"
+                    aria-expanded={open}
+                    onClick={() => toggleOpen(message)}
+                    className="flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-50"
+                  >
+                    {message.isRead ? (
+                      <MailOpen aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+                    ) : (
+                      <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-700" />
+                    )}
                     <span className="min-w-0 flex-1">
                       <span className="flex flex-wrap items-baseline justify-between gap-2">
-                        <span className={`truncate ${message.isRead ? 'text-slate-700' : 'font-bold text-slate-900'}`}>{message.name}</span>
-                        <time dateTime={message.createdAt} className="shrink-0 text-xs text-slate-500">{when.format(new Date(message.createdAt))}</time>
+                        <span className={`truncate ${message.isRead ? 'text-slate-700' : 'font-bold text-slate-900'}`}>
+                          {message.name}
+                        </span>
+                        <time dateTime={message.createdAt} className="shrink-0 text-xs text-slate-500">
+                          {when.format(new Date(message.createdAt))}
+                        </time>
                       </span>
                       <span className="block truncate text-sm text-slate-600">
                         {message.subject && <strong className="font-semibold">{message.subject} · </strong>}
@@ -107,12 +150,36 @@ export function InboxPage({ inbox }: { inbox: InboxName }) {
                     <div className="border-t border-slate-100 bg-white px-11 py-4 text-sm">
                       <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
                         <dt className="text-slate-500">{t('inbox.email')}</dt>
-                        <dd><a href={`mailto:${message.email}`} className="font-medium text-teal-700 hover:underline">{message.email}</a></dd>
-                        {message.phone && (<><dt className="text-slate-500">{t('inbox.phone')}</dt><dd><a href={`tel:${message.phone}`} className="font-medium text-teal-700 hover:underline">{message.phone}</a></dd></>)}
-                        {message.subject && (<><dt className="text-slate-500">{t(`inbox.${key}.subject`)}</dt><dd className="font-medium text-slate-800">{message.subject}</dd></>)}
+                        <dd>
+                          <a href={`mailto:${message.email}`} className="font-medium text-teal-700 hover:underline">
+                            {message.email}
+                          </a>
+                        </dd>
+                        {message.phone && (
+                          <>
+                            <dt className="text-slate-500">{t('inbox.phone')}</dt>
+                            <dd>
+                              <a href={`tel:${message.phone}`} className="font-medium text-teal-700 hover:underline">
+                                {message.phone}
+                              </a>
+                            </dd>
+                          </>
+                        )}
+                        {message.subject && (
+                          <>
+                            <dt className="text-slate-500">{t(`inbox.${key}.subject`)}</dt>
+                            <dd className="font-medium text-slate-800">{message.subject}</dd>
+                          </>
+                        )}
                       </dl>
                       {message.message && <p className="mt-3 whitespace-pre-line text-slate-700">{message.message}</p>}
-                      <button type="button" onClick={() => mark(message, false)} className={`${buttonClass('secondary', 'sm')} mt-4`}>{t('inbox.markUnread')}</button>
+                      <button
+                        type="button"
+                        onClick={() => mark(message, false)}
+                        className={`${buttonClass('secondary', 'sm')} mt-4`}
+                      >
+                        {t('inbox.markUnread')}
+                      </button>
                     </div>
                   )}
                 </li>

@@ -22,8 +22,16 @@ vi.mock('../api/material', () => api);
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const subject = (id: string, code: string, vi: string, en: string) => ({
-  id, code, name: { vi, en }, description: { vi: '', en: '' }, credits: 3, ownerId: 't1', ownerName: 'Minh', canEdit: true,
-  createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z',
+  id,
+  code,
+  name: { vi, en },
+  description: { vi: '', en: '' },
+  credits: 3,
+  ownerId: 't1',
+  ownerName: 'Minh',
+  canEdit: true,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
 });
 
 describe('subject form', () => {
@@ -40,7 +48,9 @@ describe('subject form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(screen.getByText('This field is required')).toBeTruthy();
-    expect(screen.getByText('Use 2 to 40 letters, digits, dots or dashes, starting with a letter or digit')).toBeTruthy();
+    expect(
+      screen.getByText('Use 2 to 40 letters, digits, dots or dashes, starting with a letter or digit'),
+    ).toBeTruthy();
     expect(screen.getByText('Enter a whole number from 0 to 60')).toBeTruthy();
     expect(screen.getByText('This field must be at most 10000 characters')).toBeTruthy();
     expect(screen.getByLabelText('Credits').getAttribute('aria-invalid')).toBe('true');
@@ -58,15 +68,24 @@ describe('subject form', () => {
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'PY101' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(api.createSubject).toHaveBeenCalledTimes(1));
-    expect(api.createSubject.mock.calls[0]?.[0]).toMatchObject({ code: 'PY101', name: { vi: 'Lập trình Python', en: '' }, credits: 4 });
+    expect(api.createSubject.mock.calls[0]?.[0]).toMatchObject({
+      code: 'PY101',
+      name: { vi: 'Lập trình Python', en: '' },
+      credits: 4,
+    });
     expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/dashboard/subjects/view/s-new');
   });
 
-  it('shows the server\'s field texts when a save the rules passed is refused', async () => {
+  it("shows the server's field texts when a save the rules passed is refused", async () => {
     await i18n.changeLanguage('en');
-    api.createSubject.mockRejectedValueOnce(new ApiError('Invalid', {
-      kind: 'bad-request', status: 422, code: 1006, fields: { code: 'This code is taken' },
-    }));
+    api.createSubject.mockRejectedValueOnce(
+      new ApiError('Invalid', {
+        kind: 'bad-request',
+        status: 422,
+        code: 1006,
+        fields: { code: 'This code is taken' },
+      }),
+    );
     renderAt(<SubjectEditorPage />);
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'PY101' } });
     fireEvent.change(screen.getByLabelText('Name (VI)'), { target: { value: 'Python' } });
@@ -86,7 +105,9 @@ describe('subject form', () => {
 
 describe('syllabus form', () => {
   beforeEach(() => {
-    api.listSubjects.mockReset().mockResolvedValue([subject('a', 'PY101', 'Python', 'Python'), subject('b', 'WEB201', 'Web', 'Web')]);
+    api.listSubjects
+      .mockReset()
+      .mockResolvedValue([subject('a', 'PY101', 'Python', 'Python'), subject('b', 'WEB201', 'Web', 'Web')]);
     api.listTeachers.mockReset().mockResolvedValue([]);
     api.createSyllabus.mockReset().mockResolvedValue('y-new');
     api.updateSyllabus.mockReset();
@@ -96,9 +117,18 @@ describe('syllabus form', () => {
     await i18n.changeLanguage('vi');
     const a = subject('a', 'PY101', 'Python', 'Python');
     api.getSyllabus.mockReset().mockResolvedValue({
-      id: 'y1', code: 'x', name: { vi: 'Lộ trình cũ', en: '' }, description: { vi: '', en: '' }, durationWeeks: 0,
-      status: 'open', ownerId: null, ownerName: '', subjectCount: 2, subjects: [a, a],
-      createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z',
+      id: 'y1',
+      code: 'x',
+      name: { vi: 'Lộ trình cũ', en: '' },
+      description: { vi: '', en: '' },
+      durationWeeks: 0,
+      status: 'open',
+      ownerId: null,
+      ownerName: '',
+      subjectCount: 2,
+      subjects: [a, a],
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-01T00:00:00.000Z',
     });
     renderRoutes([{ path: '/dashboard/syllabus/edit/:id', element: <SyllabusEditorPage /> }], {
       at: '/dashboard/syllabus/edit/y1',
@@ -106,7 +136,9 @@ describe('syllabus form', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Lưu' }));
 
-    expect(screen.getByText('Dùng 2 đến 40 chữ cái, chữ số, dấu chấm hoặc gạch ngang, bắt đầu bằng chữ hoặc số')).toBeTruthy();
+    expect(
+      screen.getByText('Dùng 2 đến 40 chữ cái, chữ số, dấu chấm hoặc gạch ngang, bắt đầu bằng chữ hoặc số'),
+    ).toBeTruthy();
     expect(screen.getByText('Nhập một số nguyên từ 1 đến 520')).toBeTruthy();
     expect(screen.getByText('Trạng thái không hợp lệ')).toBeTruthy();
     expect(screen.getByText('Mỗi môn học chỉ được chọn một lần')).toBeTruthy();
@@ -125,17 +157,29 @@ describe('syllabus form', () => {
     api.updateSyllabus.mockResolvedValueOnce({ id: 'y1' });
     fireEvent.click(screen.getByRole('button', { name: 'Lưu' }));
     await vi.waitFor(() => expect(api.updateSyllabus).toHaveBeenCalledTimes(1));
-    expect(api.updateSyllabus.mock.calls[0]).toEqual(['y1', expect.objectContaining({
-      code: 'SYL-1', durationWeeks: 8, status: 'published', subjects: ['a'],
-    })]);
+    expect(api.updateSyllabus.mock.calls[0]).toEqual([
+      'y1',
+      expect.objectContaining({
+        code: 'SYL-1',
+        durationWeeks: 8,
+        status: 'published',
+        subjects: ['a'],
+      }),
+    ]);
   });
 
   it('sends the subjects in the order the editor arranged them', async () => {
     await i18n.changeLanguage('en');
-    renderRoutes([{ path: '/dashboard/syllabus/add', element: <SyllabusEditorPage /> }, { path: '*', element: <p>elsewhere</p> }], {
-      at: '/dashboard/syllabus/add',
-      auth: { user: user('STAFF') },
-    });
+    renderRoutes(
+      [
+        { path: '/dashboard/syllabus/add', element: <SyllabusEditorPage /> },
+        { path: '*', element: <p>elsewhere</p> },
+      ],
+      {
+        at: '/dashboard/syllabus/add',
+        auth: { user: user('STAFF') },
+      },
+    );
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'SYL-1' } });
     fireEvent.change(screen.getByLabelText('Name (VI)'), { target: { value: 'Lộ trình web' } });
     const pick = await screen.findByLabelText('Choose a subject to add');
@@ -146,11 +190,19 @@ describe('syllabus form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add subject' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move Web up' }));
     const items = within(screen.getByTestId('syllabus-subjects')).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining('WEB201'), expect.stringContaining('PY101')]);
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('WEB201'),
+      expect.stringContaining('PY101'),
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(api.createSyllabus).toHaveBeenCalledTimes(1));
-    expect(api.createSyllabus.mock.calls[0]?.[0]).toMatchObject({ code: 'SYL-1', durationWeeks: 12, status: 'draft', subjects: ['b', 'a'] });
+    expect(api.createSyllabus.mock.calls[0]?.[0]).toMatchObject({
+      code: 'SYL-1',
+      durationWeeks: 12,
+      status: 'draft',
+      subjects: ['b', 'a'],
+    });
     expect(await screen.findByText('elsewhere')).toBeTruthy();
   });
 });

@@ -33,7 +33,12 @@ export function SubjectListPage() {
       <PageHeader
         title={t('subjects.title')}
         text={t('subjects.text')}
-        actions={<Link to={materialPaths.createSubject} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('subjects.create')}</Link>}
+        actions={
+          <Link to={materialPaths.createSubject} className={buttonClass('primary')}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('subjects.create')}
+          </Link>
+        }
       />
       <SearchField label={t('subjects.search')} onSearch={onSearch} />
       <Loaded query={subjects}>
@@ -49,11 +54,21 @@ export function SubjectListPage() {
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wider text-slate-500 uppercase">
                   <tr>
-                    <th scope="col" className="px-4 py-3">{t('subjects.columns.code')}</th>
-                    <th scope="col" className="px-4 py-3">{t('subjects.columns.name')}</th>
-                    <th scope="col" className="px-4 py-3 text-right">{t('subjects.columns.credits')}</th>
-                    <th scope="col" className="px-4 py-3">{t('subjects.columns.owner')}</th>
-                    <th scope="col" className="px-4 py-3"><span className="sr-only">{t('actions.view')}</span></th>
+                    <th scope="col" className="px-4 py-3">
+                      {t('subjects.columns.code')}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      {t('subjects.columns.name')}
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      {t('subjects.columns.credits')}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      {t('subjects.columns.owner')}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      <span className="sr-only">{t('actions.view')}</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -61,18 +76,43 @@ export function SubjectListPage() {
                     const name = textIn(subject.name, i18n.language);
                     return (
                       <tr key={subject.id}>
-                        <td className="px-4 py-3"><code className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{subject.code}</code></td>
                         <td className="px-4 py-3">
-                          <Link to={materialPaths.viewSubject(subject.id)} className="font-semibold text-slate-900 hover:text-teal-700">{name}</Link>
-                          {subject.canEdit && subject.ownerId && <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-medium text-teal-700 ring-1 ring-teal-200">{t('subjects.mine')}</span>}
+                          <code className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                            {subject.code}
+                          </code>
+                        </td>
+                        <td className="px-4 py-3">
+                          <Link
+                            to={materialPaths.viewSubject(subject.id)}
+                            className="font-semibold text-slate-900 hover:text-teal-700"
+                          >
+                            {name}
+                          </Link>
+                          {subject.canEdit && subject.ownerId && (
+                            <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-medium text-teal-700 ring-1 ring-teal-200">
+                              {t('subjects.mine')}
+                            </span>
+                          )}
                         </td>
                         <td className="px-4 py-3 text-right tabular-nums">{number.format(subject.credits)}</td>
                         <td className="px-4 py-3 text-slate-600">{subject.ownerName}</td>
                         <td className="px-4 py-3">
                           <span className="flex justify-end gap-1">
-                            <Link to={materialPaths.viewSubject(subject.id)} className={buttonClass('ghost', 'sm')} aria-label={t('actions.viewNamed', { name })}><Eye aria-hidden="true" className="size-4" /></Link>
+                            <Link
+                              to={materialPaths.viewSubject(subject.id)}
+                              className={buttonClass('ghost', 'sm')}
+                              aria-label={t('actions.viewNamed', { name })}
+                            >
+                              <Eye aria-hidden="true" className="size-4" />
+                            </Link>
                             {subject.canEdit && (
-                              <Link to={materialPaths.updateSubject(subject.id)} className={buttonClass('ghost', 'sm')} aria-label={t('actions.editNamed', { name })}><Pencil aria-hidden="true" className="size-4" /></Link>
+                              <Link
+                                to={materialPaths.updateSubject(subject.id)}
+                                className={buttonClass('ghost', 'sm')}
+                                aria-label={t('actions.editNamed', { name })}
+                              >
+                                <Pencil aria-hidden="true" className="size-4" />
+                              </Link>
                             )}
                           </span>
                         </td>
@@ -92,7 +132,15 @@ export function SubjectListPage() {
 const emptySubject: SubjectBody = { code: '', name: { vi: '', en: '' }, description: { vi: '', en: '' }, credits: 3 };
 
 /** The subject form: every field checked by the shared rule before sending, with the server's texts. */
-export function SubjectForm({ initial, onSaved, id }: { initial: SubjectBody; onSaved: (id: string) => void; id?: string }) {
+export function SubjectForm({
+  initial,
+  onSaved,
+  id,
+}: {
+  initial: SubjectBody;
+  onSaved: (id: string) => void;
+  id?: string;
+}) {
   const { t, i18n } = useTranslation('material');
   const [body, setBody] = useState(initial);
   const save = useSaveSubject();
@@ -118,16 +166,52 @@ export function SubjectForm({ initial, onSaved, id }: { initial: SubjectBody; on
       <Card className="space-y-5 p-6">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormRow label={t('fields.code')} htmlFor="subject-code" error={e.code} hint={t('fields.codeHint')}>
-            <input id="subject-code" value={body.code} maxLength={textLimits().code} onChange={(ev) => set({ code: ev.target.value })} className={input(Boolean(e.code))} aria-invalid={Boolean(e.code)} required />
+            <input
+              id="subject-code"
+              value={body.code}
+              maxLength={textLimits().code}
+              onChange={(ev) => set({ code: ev.target.value })}
+              className={input(Boolean(e.code))}
+              aria-invalid={Boolean(e.code)}
+              required
+            />
           </FormRow>
           <FormRow label={t('fields.credits')} htmlFor="subject-credits" error={e.credits}>
-            <input id="subject-credits" type="number" min={0} max={60} value={body.credits} onChange={(ev) => set({ credits: Math.trunc(Number(ev.target.value)) || 0 })} className={input(Boolean(e.credits))} aria-invalid={Boolean(e.credits)} />
+            <input
+              id="subject-credits"
+              type="number"
+              min={0}
+              max={60}
+              value={body.credits}
+              onChange={(ev) => set({ credits: Math.trunc(Number(ev.target.value)) || 0 })}
+              className={input(Boolean(e.credits))}
+              aria-invalid={Boolean(e.credits)}
+            />
           </FormRow>
         </div>
-        <BilingualField id="subject-name" label={t('fields.name')} value={body.name} onChange={(name) => set({ name })} errors={{ vi: e['name.vi'], en: e['name.en'] }} maxLength={textLimits().title} required />
-        <BilingualField id="subject-description" label={t('fields.description')} value={body.description} onChange={(description) => set({ description })} errors={{ vi: e['description.vi'], en: e['description.en'] }} maxLength={textLimits().description} multiline rows={4} />
+        <BilingualField
+          id="subject-name"
+          label={t('fields.name')}
+          value={body.name}
+          onChange={(name) => set({ name })}
+          errors={{ vi: e['name.vi'], en: e['name.en'] }}
+          maxLength={textLimits().title}
+          required
+        />
+        <BilingualField
+          id="subject-description"
+          label={t('fields.description')}
+          value={body.description}
+          onChange={(description) => set({ description })}
+          errors={{ vi: e['description.vi'], en: e['description.en'] }}
+          maxLength={textLimits().description}
+          multiline
+          rows={4}
+        />
         <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
-          <Link to={materialPaths.subjects} className={buttonClass('secondary')}>{t('actions.cancel')}</Link>
+          <Link to={materialPaths.subjects} className={buttonClass('secondary')}>
+            {t('actions.cancel')}
+          </Link>
           <SaveButton saving={save.isPending}>{t('actions.save')}</SaveButton>
         </div>
       </Card>
@@ -143,7 +227,7 @@ export function SubjectEditorPage() {
   const title = id ? t('subjects.update') : t('subjects.create');
   useDocumentMeta(`${title} | ${t('common:brand')}`, t('subjects.text'));
   const subject = useQuery({ ...dashboardQueries.subject(id ?? ''), enabled: id !== undefined });
-  const done = (saved: string) => navigate(materialPaths.viewSubject(saved));
+  const done = (saved: string) => void navigate(materialPaths.viewSubject(saved));
 
   return (
     <div className={`${page} max-w-4xl`} data-testid="subject-editor">
@@ -153,9 +237,19 @@ export function SubjectEditorPage() {
         <Loaded query={subject}>
           {(s) =>
             s.canEdit ? (
-              <SubjectForm key={s.id} id={s.id} initial={{ code: s.code, name: s.name, description: s.description, credits: s.credits }} onSaved={done} />
+              <SubjectForm
+                key={s.id}
+                id={s.id}
+                initial={{ code: s.code, name: s.name, description: s.description, credits: s.credits }}
+                onSaved={done}
+              />
             ) : (
-              <p role="alert" className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">{t('subjects.readOnly')}</p>
+              <p
+                role="alert"
+                className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600"
+              >
+                {t('subjects.readOnly')}
+              </p>
             )
           }
         </Loaded>
@@ -190,7 +284,14 @@ function SubjectDetails({ subject }: { subject: Subject }) {
       <PageHeader
         title={textIn(subject.name, i18n.language)}
         text={other || undefined}
-        actions={subject.canEdit && <Link to={materialPaths.updateSubject(subject.id)} className={buttonClass('primary')}><Pencil aria-hidden="true" className="size-4" />{t('actions.edit')}</Link>}
+        actions={
+          subject.canEdit && (
+            <Link to={materialPaths.updateSubject(subject.id)} className={buttonClass('primary')}>
+              <Pencil aria-hidden="true" className="size-4" />
+              {t('actions.edit')}
+            </Link>
+          )
+        }
       />
       <Card className="p-6">
         <dl className="grid gap-3 sm:grid-cols-4">
@@ -214,12 +315,16 @@ export function Descriptions({ text }: { text: { vi: string; en: string } }) {
     <div className="mt-6 border-t border-slate-100 pt-5">
       <h2 className="mb-3 text-sm font-semibold text-slate-700">{t('fields.description')}</h2>
       <div className="grid gap-4 md:grid-cols-2">
-        {order.filter((lang) => text[lang]).map((lang) => (
-          <p key={lang} lang={lang} className="whitespace-pre-line text-slate-700">
-            <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-[10px] font-bold text-slate-500">{lang.toUpperCase()}</span>
-            {text[lang]}
-          </p>
-        ))}
+        {order
+          .filter((lang) => text[lang])
+          .map((lang) => (
+            <p key={lang} lang={lang} className="whitespace-pre-line text-slate-700">
+              <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-[10px] font-bold text-slate-500">
+                {lang.toUpperCase()}
+              </span>
+              {text[lang]}
+            </p>
+          ))}
       </div>
     </div>
   );
@@ -227,7 +332,10 @@ export function Descriptions({ text }: { text: { vi: string; en: string } }) {
 
 export function BackLink({ to, label }: { to: string; label: string }) {
   return (
-    <Link to={to} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-teal-700 hover:text-teal-900">
+    <Link
+      to={to}
+      className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-teal-700 hover:text-teal-900"
+    >
       <ArrowLeft aria-hidden="true" className="size-4" />
       {label}
     </Link>

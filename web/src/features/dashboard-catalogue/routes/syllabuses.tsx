@@ -41,7 +41,14 @@ export function SyllabusListPage({ teacher = false }: { teacher?: boolean }) {
       <PageHeader
         title={t('syllabus.title')}
         text={text}
-        actions={editor && <Link to={materialPaths.addSyllabus} className={buttonClass('primary')}><Plus aria-hidden="true" className="size-4" />{t('syllabus.add')}</Link>}
+        actions={
+          editor && (
+            <Link to={materialPaths.addSyllabus} className={buttonClass('primary')}>
+              <Plus aria-hidden="true" className="size-4" />
+              {t('syllabus.add')}
+            </Link>
+          )
+        }
       />
       <SearchField label={t('syllabus.search')} onSearch={onSearch} />
       <Loaded query={syllabuses}>
@@ -51,19 +58,38 @@ export function SyllabusListPage({ teacher = false }: { teacher?: boolean }) {
               icon={<GraduationCap aria-hidden="true" className="size-7" />}
               title={search ? t('syllabus.noMatch') : editor ? t('syllabus.empty') : t('syllabus.emptyTeacher')}
               text={search || !editor ? undefined : t('syllabus.emptyText')}
-              action={!search && editor && <Link to={materialPaths.addSyllabus} className={buttonClass('primary')}>{t('syllabus.add')}</Link>}
+              action={
+                !search &&
+                editor && (
+                  <Link to={materialPaths.addSyllabus} className={buttonClass('primary')}>
+                    {t('syllabus.add')}
+                  </Link>
+                )
+              }
             />
           ) : (
             <Card className="overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wider text-slate-500 uppercase">
                   <tr>
-                    <th scope="col" className="px-4 py-3">{t('syllabus.columns.name')}</th>
-                    <th scope="col" className="px-4 py-3">{t('syllabus.columns.weeks')}</th>
-                    <th scope="col" className="px-4 py-3">{t('syllabus.columns.subjects')}</th>
-                    <th scope="col" className="px-4 py-3">{t('syllabus.columns.status')}</th>
-                    <th scope="col" className="px-4 py-3">{t('syllabus.columns.owner')}</th>
-                    <th scope="col" className="px-4 py-3"><span className="sr-only">{t('actions.view')}</span></th>
+                    <th scope="col" className="px-4 py-3">
+                      {t('syllabus.columns.name')}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      {t('syllabus.columns.weeks')}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      {t('syllabus.columns.subjects')}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      {t('syllabus.columns.status')}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      {t('syllabus.columns.owner')}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      <span className="sr-only">{t('actions.view')}</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -72,17 +98,42 @@ export function SyllabusListPage({ teacher = false }: { teacher?: boolean }) {
                     return (
                       <tr key={syllabus.id}>
                         <td className="px-4 py-3">
-                          <Link to={viewPath(syllabus.id)} className="block font-semibold text-slate-900 hover:text-teal-700">{name}</Link>
+                          <Link
+                            to={viewPath(syllabus.id)}
+                            className="block font-semibold text-slate-900 hover:text-teal-700"
+                          >
+                            {name}
+                          </Link>
                           <code className="text-xs text-slate-500">{syllabus.code}</code>
                         </td>
-                        <td className="px-4 py-3 whitespace-nowrap">{t('syllabus.weeks', { count: syllabus.durationWeeks })}</td>
-                        <td className="px-4 py-3 whitespace-nowrap">{t('syllabus.subjectCount', { count: syllabus.subjectCount })}</td>
-                        <td className="px-4 py-3 whitespace-nowrap"><StatusBadge status={syllabus.status} label={t(`status.${syllabus.status}`)} /></td>
+                        <td className="px-4 py-3 whitespace-nowrap">
+                          {t('syllabus.weeks', { count: syllabus.durationWeeks })}
+                        </td>
+                        <td className="px-4 py-3 whitespace-nowrap">
+                          {t('syllabus.subjectCount', { count: syllabus.subjectCount })}
+                        </td>
+                        <td className="px-4 py-3 whitespace-nowrap">
+                          <StatusBadge status={syllabus.status} label={t(`status.${syllabus.status}`)} />
+                        </td>
                         <td className="px-4 py-3 text-slate-600">{syllabus.ownerName || '—'}</td>
                         <td className="px-4 py-3">
                           <span className="flex justify-end gap-1">
-                            <Link to={viewPath(syllabus.id)} className={buttonClass('ghost', 'sm')} aria-label={t('actions.viewNamed', { name })}><Eye aria-hidden="true" className="size-4" /></Link>
-                            {editor && <Link to={materialPaths.editSyllabus(syllabus.id)} className={buttonClass('ghost', 'sm')} aria-label={t('actions.editNamed', { name })}><Pencil aria-hidden="true" className="size-4" /></Link>}
+                            <Link
+                              to={viewPath(syllabus.id)}
+                              className={buttonClass('ghost', 'sm')}
+                              aria-label={t('actions.viewNamed', { name })}
+                            >
+                              <Eye aria-hidden="true" className="size-4" />
+                            </Link>
+                            {editor && (
+                              <Link
+                                to={materialPaths.editSyllabus(syllabus.id)}
+                                className={buttonClass('ghost', 'sm')}
+                                aria-label={t('actions.editNamed', { name })}
+                              >
+                                <Pencil aria-hidden="true" className="size-4" />
+                              </Link>
+                            )}
                           </span>
                         </td>
                       </tr>
@@ -112,7 +163,15 @@ const emptySyllabus: SyllabusBody = {
  * The syllabus form: every field checked by the shared rule before sending, with the server's texts; whether
  * the chosen subjects and owner still exist is the server's answer.
  */
-export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; id?: string; onSaved: (id: string) => void }) {
+export function SyllabusForm({
+  initial,
+  id,
+  onSaved,
+}: {
+  initial: SyllabusBody;
+  id?: string;
+  onSaved: (id: string) => void;
+}) {
   const { t, i18n } = useTranslation('material');
   const [body, setBody] = useState(initial);
   const [pick, setPick] = useState('');
@@ -151,25 +210,74 @@ export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; 
       <Card className="space-y-5 p-6">
         <div className="grid gap-4 sm:grid-cols-3">
           <FormRow label={t('fields.code')} htmlFor="syllabus-code" error={e.code} hint={t('fields.codeHint')}>
-            <input id="syllabus-code" value={body.code} maxLength={textLimits().code} onChange={(ev) => set({ code: ev.target.value })} className={input(Boolean(e.code))} aria-invalid={Boolean(e.code)} required />
+            <input
+              id="syllabus-code"
+              value={body.code}
+              maxLength={textLimits().code}
+              onChange={(ev) => set({ code: ev.target.value })}
+              className={input(Boolean(e.code))}
+              aria-invalid={Boolean(e.code)}
+              required
+            />
           </FormRow>
           <FormRow label={t('fields.durationWeeks')} htmlFor="syllabus-weeks" error={e.durationWeeks}>
-            <input id="syllabus-weeks" type="number" min={1} max={520} value={body.durationWeeks} onChange={(ev) => set({ durationWeeks: Math.trunc(Number(ev.target.value)) || 0 })} className={input(Boolean(e.durationWeeks))} aria-invalid={Boolean(e.durationWeeks)} />
+            <input
+              id="syllabus-weeks"
+              type="number"
+              min={1}
+              max={520}
+              value={body.durationWeeks}
+              onChange={(ev) => set({ durationWeeks: Math.trunc(Number(ev.target.value)) || 0 })}
+              className={input(Boolean(e.durationWeeks))}
+              aria-invalid={Boolean(e.durationWeeks)}
+            />
           </FormRow>
           <FormRow label={t('fields.status')} htmlFor="syllabus-status" error={e.status}>
-            <select id="syllabus-status" value={body.status} onChange={(ev) => set({ status: ev.target.value })} className={input(Boolean(e.status))}>
-              {SYLLABUS_STATUSES.map((status) => <option key={status} value={status}>{t(`status.${status}`)}</option>)}
+            <select
+              id="syllabus-status"
+              value={body.status}
+              onChange={(ev) => set({ status: ev.target.value })}
+              className={input(Boolean(e.status))}
+            >
+              {SYLLABUS_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`status.${status}`)}
+                </option>
+              ))}
             </select>
           </FormRow>
         </div>
-        <BilingualField id="syllabus-name" label={t('fields.name')} value={body.name} onChange={(name) => set({ name })} errors={{ vi: e['name.vi'], en: e['name.en'] }} maxLength={textLimits().title} required />
-        <BilingualField id="syllabus-description" label={t('fields.description')} value={body.description} onChange={(description) => set({ description })} errors={{ vi: e['description.vi'], en: e['description.en'] }} maxLength={textLimits().description} multiline rows={4} />
+        <BilingualField
+          id="syllabus-name"
+          label={t('fields.name')}
+          value={body.name}
+          onChange={(name) => set({ name })}
+          errors={{ vi: e['name.vi'], en: e['name.en'] }}
+          maxLength={textLimits().title}
+          required
+        />
+        <BilingualField
+          id="syllabus-description"
+          label={t('fields.description')}
+          value={body.description}
+          onChange={(description) => set({ description })}
+          errors={{ vi: e['description.vi'], en: e['description.en'] }}
+          maxLength={textLimits().description}
+          multiline
+          rows={4}
+        />
         <FormRow label={t('fields.owner')} htmlFor="syllabus-owner" error={e.ownerId}>
-          <select id="syllabus-owner" value={body.ownerId ?? ''} onChange={(ev) => set({ ownerId: ev.target.value || null })} className={input(Boolean(e.ownerId))}>
+          <select
+            id="syllabus-owner"
+            value={body.ownerId ?? ''}
+            onChange={(ev) => set({ ownerId: ev.target.value || null })}
+            className={input(Boolean(e.ownerId))}
+          >
             <option value="">—</option>
             {(teachers.data ?? []).map((teacher) => (
               <option key={teacher.userId} value={teacher.userId}>
-                {[teacher.firstName, teacher.lastName].filter(Boolean).join(' ') || teacher.username} ({teacher.username})
+                {[teacher.firstName, teacher.lastName].filter(Boolean).join(' ') || teacher.username} (
+                {teacher.username})
               </option>
             ))}
           </select>
@@ -179,40 +287,94 @@ export function SyllabusForm({ initial, id, onSaved }: { initial: SyllabusBody; 
           <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('fields.subjects')}</legend>
           <p className="mb-3 text-xs text-slate-500">{t('fields.subjectsHint')}</p>
           {body.subjects.length > 0 && (
-            <ol className="mb-3 divide-y divide-slate-100 rounded-xl border border-slate-200" data-testid="syllabus-subjects">
+            <ol
+              className="mb-3 divide-y divide-slate-100 rounded-xl border border-slate-200"
+              data-testid="syllabus-subjects"
+            >
               {body.subjects.map((subjectId, index) => {
                 const subject = byId.get(subjectId);
                 const name = subject ? textIn(subject.name, i18n.language) : subjectId;
                 return (
                   <li key={`${index}:${subjectId}`} className="flex items-center gap-3 px-3 py-2">
-                    <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-teal-50 text-xs font-bold text-teal-700">{index + 1}</span>
+                    <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-teal-50 text-xs font-bold text-teal-700">
+                      {index + 1}
+                    </span>
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-medium text-slate-900">{name}</span>
                       {subject && <code className="text-xs text-slate-500">{subject.code}</code>}
                     </span>
-                    <button type="button" disabled={index === 0} onClick={() => move(index, -1)} className={buttonClass('ghost', 'sm')} aria-label={t('fields.moveUp', { name })}><ArrowUp aria-hidden="true" className="size-4" /></button>
-                    <button type="button" disabled={index === body.subjects.length - 1} onClick={() => move(index, 1)} className={buttonClass('ghost', 'sm')} aria-label={t('fields.moveDown', { name })}><ArrowDown aria-hidden="true" className="size-4" /></button>
-                    <button type="button" onClick={() => set({ subjects: body.subjects.filter((_, i) => i !== index) })} className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`} aria-label={t('fields.remove', { name })}><X aria-hidden="true" className="size-4" /></button>
+                    <button
+                      type="button"
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                      className={buttonClass('ghost', 'sm')}
+                      aria-label={t('fields.moveUp', { name })}
+                    >
+                      <ArrowUp aria-hidden="true" className="size-4" />
+                    </button>
+                    <button
+                      type="button"
+                      disabled={index === body.subjects.length - 1}
+                      onClick={() => move(index, 1)}
+                      className={buttonClass('ghost', 'sm')}
+                      aria-label={t('fields.moveDown', { name })}
+                    >
+                      <ArrowDown aria-hidden="true" className="size-4" />
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => set({ subjects: body.subjects.filter((_, i) => i !== index) })}
+                      className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`}
+                      aria-label={t('fields.remove', { name })}
+                    >
+                      <X aria-hidden="true" className="size-4" />
+                    </button>
                   </li>
                 );
               })}
             </ol>
           )}
           <div className="flex flex-wrap gap-2">
-            <label htmlFor="syllabus-pick" className="sr-only">{t('fields.pickSubject')}</label>
-            <select id="syllabus-pick" value={pick} onChange={(ev) => setPick(ev.target.value)} className={`${input(Boolean(e.subjects))} min-w-0 flex-1`}>
+            <label htmlFor="syllabus-pick" className="sr-only">
+              {t('fields.pickSubject')}
+            </label>
+            <select
+              id="syllabus-pick"
+              value={pick}
+              onChange={(ev) => setPick(ev.target.value)}
+              className={`${input(Boolean(e.subjects))} min-w-0 flex-1`}
+            >
               <option value="">{t('fields.pickSubject')}</option>
-              {available.map((s) => <option key={s.id} value={s.id}>{s.code} — {textIn(s.name, i18n.language)}</option>)}
+              {available.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.code} — {textIn(s.name, i18n.language)}
+                </option>
+              ))}
             </select>
-            <button type="button" disabled={!pick} onClick={() => { set({ subjects: [...body.subjects, pick] }); setPick(''); }} className={buttonClass('secondary')}>
-              <Plus aria-hidden="true" className="size-4" />{t('fields.addSubject')}
+            <button
+              type="button"
+              disabled={!pick}
+              onClick={() => {
+                set({ subjects: [...body.subjects, pick] });
+                setPick('');
+              }}
+              className={buttonClass('secondary')}
+            >
+              <Plus aria-hidden="true" className="size-4" />
+              {t('fields.addSubject')}
             </button>
           </div>
-          {e.subjects && <p role="alert" className="mt-1 text-sm text-rose-700">{e.subjects}</p>}
+          {e.subjects && (
+            <p role="alert" className="mt-1 text-sm text-rose-700">
+              {e.subjects}
+            </p>
+          )}
         </fieldset>
 
         <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
-          <Link to={materialPaths.syllabuses} className={buttonClass('secondary')}>{t('actions.cancel')}</Link>
+          <Link to={materialPaths.syllabuses} className={buttonClass('secondary')}>
+            {t('actions.cancel')}
+          </Link>
           <SaveButton saving={save.isPending}>{t('actions.save')}</SaveButton>
         </div>
       </Card>
@@ -228,7 +390,7 @@ export function SyllabusEditorPage() {
   const title = id ? t('syllabus.edit') : t('syllabus.add');
   useDocumentMeta(`${title} | ${t('common:brand')}`, t('syllabus.text'));
   const syllabus = useQuery({ ...dashboardQueries.syllabus(id ?? ''), enabled: id !== undefined });
-  const done = (saved: string) => navigate(materialPaths.viewSyllabus(saved));
+  const done = (saved: string) => void navigate(materialPaths.viewSyllabus(saved));
   return (
     <div className={`${page} max-w-4xl`} data-testid="syllabus-editor">
       <BackLink to={materialPaths.syllabuses} label={t('syllabus.back')} />
@@ -239,7 +401,15 @@ export function SyllabusEditorPage() {
             <SyllabusForm
               key={s.id}
               id={s.id}
-              initial={{ code: s.code, name: s.name, description: s.description, durationWeeks: s.durationWeeks, status: s.status, ownerId: s.ownerId ?? null, subjects: s.subjects.map((x) => x.id) }}
+              initial={{
+                code: s.code,
+                name: s.name,
+                description: s.description,
+                durationWeeks: s.durationWeeks,
+                status: s.status,
+                ownerId: s.ownerId ?? null,
+                subjects: s.subjects.map((x) => x.id),
+              }}
               onSaved={done}
             />
           )}
@@ -275,12 +445,21 @@ function SyllabusDetails({ syllabus, editable }: { syllabus: Syllabus; editable:
       <PageHeader
         title={textIn(syllabus.name, i18n.language)}
         text={other || undefined}
-        actions={editable && <Link to={materialPaths.editSyllabus(syllabus.id)} className={buttonClass('primary')}><Pencil aria-hidden="true" className="size-4" />{t('actions.edit')}</Link>}
+        actions={
+          editable && (
+            <Link to={materialPaths.editSyllabus(syllabus.id)} className={buttonClass('primary')}>
+              <Pencil aria-hidden="true" className="size-4" />
+              {t('actions.edit')}
+            </Link>
+          )
+        }
       />
       <Card className="p-6">
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Fact label={t('fields.code')}>{syllabus.code}</Fact>
-          <Fact label={t('fields.status')}><StatusBadge status={syllabus.status} label={t(`status.${syllabus.status}`)} /></Fact>
+          <Fact label={t('fields.status')}>
+            <StatusBadge status={syllabus.status} label={t(`status.${syllabus.status}`)} />
+          </Fact>
           <Fact label={t('syllabus.columns.weeks')}>{t('syllabus.weeks', { count: syllabus.durationWeeks })}</Fact>
           <Fact label={t('fields.owner')}>{syllabus.ownerName || '—'}</Fact>
         </dl>
@@ -288,22 +467,37 @@ function SyllabusDetails({ syllabus, editable }: { syllabus: Syllabus; editable:
       </Card>
       <section className="mt-6" aria-labelledby="syllabus-subjects-title">
         <div className="mb-3 flex items-baseline justify-between gap-4">
-          <h2 id="syllabus-subjects-title" className="text-lg font-bold text-slate-900">{t('syllabus.subjectsTitle')}</h2>
-          {syllabus.subjects.length > 0 && <span className="text-sm text-slate-500">{t('syllabus.subjectCount', { count: syllabus.subjects.length })} · {t('subjects.credits', { count: totalCredits })}</span>}
+          <h2 id="syllabus-subjects-title" className="text-lg font-bold text-slate-900">
+            {t('syllabus.subjectsTitle')}
+          </h2>
+          {syllabus.subjects.length > 0 && (
+            <span className="text-sm text-slate-500">
+              {t('syllabus.subjectCount', { count: syllabus.subjects.length })} ·{' '}
+              {t('subjects.credits', { count: totalCredits })}
+            </span>
+          )}
         </div>
         {syllabus.subjects.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">{t('syllabus.noSubjects')}</p>
+          <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+            {t('syllabus.noSubjects')}
+          </p>
         ) : (
           <ol className="space-y-2" data-testid="syllabus-subject-list">
             {syllabus.subjects.map((subject, index) => (
               <li key={subject.id}>
                 <Card className="flex items-center gap-4 px-4 py-3">
-                  <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-teal-600 text-sm font-bold text-white">{index + 1}</span>
+                  <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-teal-600 text-sm font-bold text-white">
+                    {index + 1}
+                  </span>
                   <span className="min-w-0 flex-1">
                     <span className="block font-semibold text-slate-900">{textIn(subject.name, i18n.language)}</span>
-                    <span className="text-sm text-slate-500"><code>{subject.code}</code> · {subject.ownerName || '—'}</span>
+                    <span className="text-sm text-slate-500">
+                      <code>{subject.code}</code> · {subject.ownerName || '—'}
+                    </span>
                   </span>
-                  <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">{t('subjects.credits', { count: subject.credits })}</span>
+                  <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+                    {t('subjects.credits', { count: subject.credits })}
+                  </span>
                 </Card>
               </li>
             ))}

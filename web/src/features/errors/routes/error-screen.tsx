@@ -1,17 +1,18 @@
 import { AlertTriangle, RotateCw } from 'lucide-react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useLocation } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : '';
 }
 
-/** The error screen: the error boundary of every route. */
+/** The error screen: what a route shows when it fails. */
 export function ErrorScreen({ error }: { error?: unknown }) {
-  const { t } = useTranslation('errors');
+  // Its texts are in the bundled namespace: the screen shows even when nothing more can be downloaded.
+  const { t } = useTranslation('common');
   const message = describe(error);
   return (
     <main role="alert" className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
@@ -34,7 +35,36 @@ export function ErrorScreen({ error }: { error?: unknown }) {
   );
 }
 
-/** Route-level boundary: reads the error thrown while rendering or loading the route. */
-export function RouteErrorBoundary() {
-  return <ErrorScreen error={useRouteError()} />;
+interface BoundaryProps {
+  children: ReactNode;
+  /** A new value (another location) clears the error, so going elsewhere renders again. */
+  resetKey: string;
+}
+
+class Boundary extends Component<BoundaryProps, { error: unknown; resetKey: string; failed: boolean }> {
+  state = { error: undefined as unknown, resetKey: this.props.resetKey, failed: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { resetKey: string }) {
+    return props.resetKey === state.resetKey ? null : { error: undefined, resetKey: props.resetKey, failed: false };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('A route failed to render', error, info.componentStack);
+  }
+
+  render() {
+    return this.state.failed ? <ErrorScreen error={this.state.error} /> : this.props.children;
+  }
+}
+
+/**
+ * A route's error boundary: an error thrown while its page renders or loads (a chunk or its texts that could not
+ * be downloaded) shows the error screen in its place; navigating elsewhere tries again.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <Boundary resetKey={useLocation().key}>{children}</Boundary>;
 }

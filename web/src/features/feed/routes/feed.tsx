@@ -23,7 +23,10 @@ export default function FeedPage() {
   const { isAuthenticated } = useAuth();
   const feed = useInfiniteQuery(feedQueries.pages());
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
-  const when = new Intl.DateTimeFormat(DATE_LOCALES[i18n.language] ?? i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(DATE_LOCALES[i18n.language] ?? i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 
   return (
     <div className="flex-1 bg-slate-50/60">
@@ -40,7 +43,9 @@ export default function FeedPage() {
             <LoadError onRetry={() => void feed.refetch()} />
           ) : !feed.data ? (
             <div className="space-y-4" aria-busy="true">
-              {Array.from({ length: 3 }, (_, i) => <span key={i} aria-hidden="true" className="block h-48 animate-pulse rounded-3xl bg-slate-200/70" />)}
+              {Array.from({ length: 3 }, (_, i) => (
+                <span key={i} aria-hidden="true" className="block h-48 animate-pulse rounded-3xl bg-slate-200/70" />
+              ))}
             </div>
           ) : items.length === 0 ? (
             <EmptyState title={t('posts:feed.empty')} icon={<MessagesSquare aria-hidden="true" className="size-7" />} />
@@ -53,21 +58,39 @@ export default function FeedPage() {
                     <li key={post._id}>
                       <article className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
                         <header className="flex items-center gap-3">
-                          <FallbackImage src={post.author.avatar} fallback={placeholders.avatar} width={44} height={44} className="size-11 rounded-full bg-slate-100" />
+                          <FallbackImage
+                            src={post.author.avatar}
+                            fallback={placeholders.avatar}
+                            width={44}
+                            height={44}
+                            className="size-11 rounded-full bg-slate-100"
+                          />
                           <div className="min-w-0">
                             <p className="flex flex-wrap items-center gap-2 font-bold text-slate-900">
                               {post.author.name}
                               {['teacher', 'student', 'admin', 'staff'].includes(role) && (
-                                <span className={`rounded-full px-2 py-0.5 text-[11px] font-semibold ${role === 'teacher' ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-600'}`}>
+                                <span
+                                  className={`rounded-full px-2 py-0.5 text-[11px] font-semibold ${role === 'teacher' ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-600'}`}
+                                >
                                   {t(`posts:feed.roles.${role}`)}
                                 </span>
                               )}
                             </p>
-                            <time dateTime={post.createdAt} className="text-xs text-slate-500">{when.format(new Date(post.createdAt))}</time>
+                            <time dateTime={post.createdAt} className="text-xs text-slate-500">
+                              {when.format(new Date(post.createdAt))}
+                            </time>
                           </div>
                         </header>
                         <p className="mt-4 leading-relaxed whitespace-pre-line text-slate-700">{post.text}</p>
-                        {post.image && <FallbackImage src={post.image} fallback={placeholders.post} width={800} height={450} className="mt-4 aspect-video w-full rounded-2xl bg-slate-100 object-cover" />}
+                        {post.image && (
+                          <FallbackImage
+                            src={post.image}
+                            fallback={placeholders.post}
+                            width={800}
+                            height={450}
+                            className="mt-4 aspect-video w-full rounded-2xl bg-slate-100 object-cover"
+                          />
+                        )}
                         <p className="mt-4 inline-flex items-center gap-1.5 text-sm text-slate-500">
                           <Heart aria-hidden="true" className="size-4 text-rose-500" />
                           {t('posts:feed.likes', { count: post.likes })}
@@ -79,7 +102,12 @@ export default function FeedPage() {
               </ul>
               {feed.hasNextPage && (
                 <div className="mt-8 flex justify-center">
-                  <button type="button" onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage} className={buttonClass('secondary')}>
+                  <button
+                    type="button"
+                    onClick={() => void feed.fetchNextPage()}
+                    disabled={feed.isFetchingNextPage}
+                    className={buttonClass('secondary')}
+                  >
                     {feed.isFetchingNextPage && <Spinner className="size-4 border-2" />}
                     {t('posts:feed.more')}
                   </button>
@@ -93,7 +121,9 @@ export default function FeedPage() {
             <div className="rounded-3xl bg-teal-800 p-6 text-white">
               <h2 className="text-lg font-bold">{t('posts:feed.join')}</h2>
               <p className="mt-2 text-sm text-teal-100">{t('posts:feed.joinText')}</p>
-              <Link to={`${paths.login}?redirect=%2Fpost-feed`} className={`${buttonClass('accent')} mt-5 w-full`}>{t('posts:feed.login')}</Link>
+              <Link to={`${paths.login}?redirect=%2Fpost-feed`} className={`${buttonClass('accent')} mt-5 w-full`}>
+                {t('posts:feed.login')}
+              </Link>
             </div>
           )}
           <div className="rounded-3xl border border-slate-200 bg-white p-6">

@@ -15,7 +15,11 @@ const skills = [
 export function AboutSkills() {
   const { t } = useTranslation('home');
   return (
-    <section data-section="about" aria-labelledby="about-title" className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-2">
+    <section
+      data-section="about"
+      aria-labelledby="about-title"
+      className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-2"
+    >
       <div className="rounded-3xl border border-slate-200 bg-white p-8 shadow-sm sm:p-10">
         <p className="text-xs font-bold tracking-[0.18em] text-teal-700 uppercase">{t('about.eyebrow')}</p>
         <h2 id="about-title" className="mt-2 text-2xl font-extrabold text-slate-900 sm:text-3xl">
@@ -54,7 +58,10 @@ export function AboutSkills() {
                 aria-valuemin={0}
                 aria-valuemax={100}
               >
-                <div className="h-full rounded-full bg-gradient-to-r from-teal-600 to-teal-400" style={{ width: `${value}%` }} />
+                <div
+                  className="h-full rounded-full bg-gradient-to-r from-teal-600 to-teal-400"
+                  style={{ width: `${value}%` }}
+                />
               </div>
             </li>
           ))}

@@ -15,8 +15,9 @@ function fill() {
       <AdmissionSection />
     </I18nextProvider>,
   );
-  const form = screen.getByTestId('admission-form') as HTMLFormElement;
-  const set = (name: string, value: string) => fireEvent.change(form.querySelector(`[name="${name}"]`)!, { target: { value } });
+  const form = screen.getByTestId<HTMLFormElement>('admission-form');
+  const set = (name: string, value: string) =>
+    fireEvent.change(form.querySelector(`[name="${name}"]`)!, { target: { value } });
   set('name', 'Nguyễn Văn An');
   set('email', 'an@example.com');
   set('phone', '0901234567');
@@ -36,7 +37,13 @@ describe('admission form', () => {
     const form = fill();
     fireEvent.submit(form);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Message sent successfully'));
-    expect(sendAdmissionMessage).toHaveBeenCalledWith({ name: 'Nguyễn Văn An', email: 'an@example.com', phone: '0901234567', courseName: 'Python', message: '' });
+    expect(sendAdmissionMessage).toHaveBeenCalledWith({
+      name: 'Nguyễn Văn An',
+      email: 'an@example.com',
+      phone: '0901234567',
+      courseName: 'Python',
+      message: '',
+    });
     expect((form.querySelector('[name="name"]') as HTMLInputElement).value).toBe('');
   });
 

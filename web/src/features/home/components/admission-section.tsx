@@ -67,11 +67,17 @@ export function AdmissionSection() {
   );
 
   return (
-    <section data-section="admission" aria-labelledby="admission-title" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
+    <section
+      data-section="admission"
+      aria-labelledby="admission-title"
+      className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6"
+    >
       <div className="grid overflow-hidden rounded-[2rem] shadow-2xl shadow-slate-900/10 ring-1 ring-slate-200 lg:grid-cols-2">
         <div className="relative bg-gradient-to-br from-teal-800 via-teal-700 to-slate-900 p-8 text-white sm:p-12">
           <div aria-hidden="true" className="absolute top-10 right-10 size-40 rounded-full bg-amber-300/20 blur-2xl" />
-          <p className="relative text-xs font-bold tracking-[0.18em] text-amber-300 uppercase">{t('admission.eyebrow')}</p>
+          <p className="relative text-xs font-bold tracking-[0.18em] text-amber-300 uppercase">
+            {t('admission.eyebrow')}
+          </p>
           <h2 id="admission-title" className="relative mt-3 text-3xl leading-tight font-extrabold sm:text-4xl">
             {t('admission.title')}
           </h2>
@@ -81,7 +87,12 @@ export function AdmissionSection() {
             <Countdown />
           </div>
         </div>
-        <form onSubmit={submit} className="bg-white p-8 sm:p-12" data-testid="admission-form" aria-labelledby="admission-title">
+        <form
+          onSubmit={(event) => void submit(event)}
+          className="bg-white p-8 sm:p-12"
+          data-testid="admission-form"
+          aria-labelledby="admission-title"
+        >
           <div className="grid gap-5 sm:grid-cols-2">
             {input('name', 'text', 'name')}
             {input('email', 'email', 'email')}
@@ -90,7 +101,8 @@ export function AdmissionSection() {
           </div>
           <div className="mt-5">
             <label htmlFor={`${id}-message`} className="mb-1.5 block text-sm font-semibold text-slate-700">
-              {t('admission.fields.message')} <span className="font-normal text-slate-400">({t('admission.optional')})</span>
+              {t('admission.fields.message')}{' '}
+              <span className="font-normal text-slate-400">({t('admission.optional')})</span>
             </label>
             <textarea
               id={`${id}-message`}
@@ -108,7 +120,11 @@ export function AdmissionSection() {
             disabled={sending}
             className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-teal-700 px-6 py-3.5 font-semibold text-white shadow-lg shadow-teal-900/20 transition hover:bg-teal-800 disabled:opacity-60 sm:w-auto"
           >
-            {sending ? <Spinner className="size-4 border-2 border-white border-t-transparent" /> : <Send aria-hidden="true" className="size-4" />}
+            {sending ? (
+              <Spinner className="size-4 border-2 border-white border-t-transparent" />
+            ) : (
+              <Send aria-hidden="true" className="size-4" />
+            )}
             {sending ? t('admission.sending') : t('admission.submit')}
           </button>
         </form>

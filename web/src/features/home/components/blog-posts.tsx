@@ -16,7 +16,11 @@ const DATE_LOCALES: Record<string, string> = { vi: 'vi-VN', en: 'en-GB' };
  */
 export function BlogPosts({ posts }: { posts: Post[] }) {
   const { t, i18n } = useTranslation('home');
-  const date = new Intl.DateTimeFormat(DATE_LOCALES[i18n.language] ?? i18n.language, { day: 'numeric', month: 'long', year: 'numeric' });
+  const date = new Intl.DateTimeFormat(DATE_LOCALES[i18n.language] ?? i18n.language, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
   if (posts.length === 0) return null;
   return (
     <section data-section="blog" aria-labelledby="blog-title" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
@@ -25,7 +29,10 @@ export function BlogPosts({ posts }: { posts: Post[] }) {
         eyebrow={t('blog.eyebrow')}
         title={t('blog.title')}
         actions={
-          <Link to={paths.popularPost} className="inline-flex items-center gap-1 text-sm font-semibold text-teal-700 hover:text-teal-900">
+          <Link
+            to={paths.popularPost}
+            className="inline-flex items-center gap-1 text-sm font-semibold text-teal-700 hover:text-teal-900"
+          >
             {t('blog.all')}
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
@@ -34,9 +41,18 @@ export function BlogPosts({ posts }: { posts: Post[] }) {
       <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {posts.map((post) => (
           <li key={post._id}>
-            <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-xl hover:shadow-slate-900/5" data-testid="blog-card">
+            <article
+              className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-xl hover:shadow-slate-900/5"
+              data-testid="blog-card"
+            >
               <div className="aspect-[16/9] overflow-hidden bg-slate-100">
-                <FallbackImage src={post.image?.[0]} fallback={placeholders.post} width={800} height={450} className="size-full object-cover transition duration-500 group-hover:scale-105" />
+                <FallbackImage
+                  src={post.image?.[0]}
+                  fallback={placeholders.post}
+                  width={800}
+                  height={450}
+                  className="size-full object-cover transition duration-500 group-hover:scale-105"
+                />
               </div>
               <div className="flex flex-1 flex-col p-6">
                 <div className="mb-3 flex items-center gap-4 text-xs font-medium text-slate-500">

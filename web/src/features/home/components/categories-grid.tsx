@@ -14,23 +14,39 @@ export const CATEGORY_SKELETON_TILES = 9;
 export function CategoriesGrid({ categories }: { categories: Category[] }) {
   const { t } = useTranslation('home');
   return (
-    <section data-section="categories" aria-labelledby="categories-title" className="mx-auto w-full max-w-7xl px-4 py-14 sm:px-6">
+    <section
+      data-section="categories"
+      aria-labelledby="categories-title"
+      className="mx-auto w-full max-w-7xl px-4 py-14 sm:px-6"
+    >
       <SectionHeading
         id="categories-title"
         eyebrow={t('categories.eyebrow')}
         title={t('categories.title')}
         text={t('categories.text')}
         actions={
-          <Link to={paths.categoryList} className="inline-flex items-center gap-1 text-sm font-semibold text-teal-700 hover:text-teal-900">
+          <Link
+            to={paths.categoryList}
+            className="inline-flex items-center gap-1 text-sm font-semibold text-teal-700 hover:text-teal-900"
+          >
             {t('categories.all')}
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         }
       />
-      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="category-grid" aria-busy={categories.length === 0}>
+      <ul
+        className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5"
+        data-testid="category-grid"
+        aria-busy={categories.length === 0}
+      >
         {categories.length === 0
           ? Array.from({ length: CATEGORY_SKELETON_TILES }, (_, i) => (
-              <li key={i} data-testid="category-skeleton" aria-hidden="true" className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-5">
+              <li
+                key={i}
+                data-testid="category-skeleton"
+                aria-hidden="true"
+                className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-5"
+              >
                 <span className="size-20 animate-pulse rounded-2xl bg-slate-200/80" />
                 <span className="mt-4 h-4 w-24 animate-pulse rounded bg-slate-200/80" />
                 <span className="mt-2 h-3 w-16 animate-pulse rounded bg-slate-200/80" />

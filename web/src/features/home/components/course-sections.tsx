@@ -12,7 +12,11 @@ import type { Course } from '@/lib/api/types';
 export function PopularCourses({ courses, loading }: { courses: Course[]; loading: boolean }) {
   const { t } = useTranslation('home');
   return (
-    <section data-section="popular" aria-labelledby="popular-title" className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6">
+    <section
+      data-section="popular"
+      aria-labelledby="popular-title"
+      className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6"
+    >
       <SectionHeading
         id="popular-title"
         eyebrow={t('popular.eyebrow')}

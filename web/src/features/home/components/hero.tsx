@@ -18,17 +18,27 @@ export function Hero() {
   return (
     <section data-section="hero" className="relative overflow-hidden bg-gradient-to-b from-teal-50 via-white to-white">
       <style>{'@keyframes hero-rise{from{opacity:0;transform:translateY(24px)}to{opacity:1;transform:none}}'}</style>
-      <div aria-hidden="true" className="absolute -top-32 -right-32 size-[28rem] rounded-full bg-amber-200/40 blur-3xl" />
+      <div
+        aria-hidden="true"
+        className="absolute -top-32 -right-32 size-[28rem] rounded-full bg-amber-200/40 blur-3xl"
+      />
       <div aria-hidden="true" className="absolute top-40 -left-40 size-[24rem] rounded-full bg-teal-200/40 blur-3xl" />
 
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:py-24">
         <div>
-          <p style={rise(0)} className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-teal-800 shadow-sm ring-1 ring-teal-100">
+          <p
+            style={rise(0)}
+            className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-teal-800 shadow-sm ring-1 ring-teal-100"
+          >
             <Sparkles aria-hidden="true" className="size-4 text-amber-500" />
             {t('hero.eyebrow')}
           </p>
-          <h1 style={rise(1)} className="mt-6 text-4xl leading-[1.1] font-extrabold tracking-tight text-slate-900 sm:text-5xl xl:text-6xl">
-            {t('hero.titleStart')} <span className="text-teal-700">{t('hero.titleHighlight')}</span> {t('hero.titleEnd')}
+          <h1
+            style={rise(1)}
+            className="mt-6 text-4xl leading-[1.1] font-extrabold tracking-tight text-slate-900 sm:text-5xl xl:text-6xl"
+          >
+            {t('hero.titleStart')} <span className="text-teal-700">{t('hero.titleHighlight')}</span>{' '}
+            {t('hero.titleEnd')}
           </h1>
           <p style={rise(2)} className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
             {t('hero.subtitle')}
@@ -40,7 +50,13 @@ export function Hero() {
             <ul className="flex -space-x-3" aria-hidden="true">
               {avatars.map((src) => (
                 <li key={src}>
-                  <img src={src} alt="" width={44} height={44} className="size-11 rounded-full bg-slate-100 ring-4 ring-white" />
+                  <img
+                    src={src}
+                    alt=""
+                    width={44}
+                    height={44}
+                    className="size-11 rounded-full bg-slate-100 ring-4 ring-white"
+                  />
                 </li>
               ))}
             </ul>

@@ -44,10 +44,14 @@ function InstructorCard({ instructor }: { instructor: Instructor }) {
         <span className="block truncate text-sm text-slate-500">{instructor.profession}</span>
         <span className="mt-2 flex items-center gap-1.5">
           {preview.shown[0] && (
-            <span className="truncate rounded-full bg-teal-50 px-2.5 py-0.5 text-xs font-semibold text-teal-800">{preview.shown[0]}</span>
+            <span className="truncate rounded-full bg-teal-50 px-2.5 py-0.5 text-xs font-semibold text-teal-800">
+              {preview.shown[0]}
+            </span>
           )}
           {preview.more > 0 && (
-            <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800">+{preview.more}</span>
+            <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800">
+              +{preview.more}
+            </span>
           )}
         </span>
       </span>
@@ -62,7 +66,11 @@ export function InstructorShowcase({ instructors, loading }: { instructors: Inst
   const title = t('instructors.title');
   if (!loading && instructors.length === 0) return null;
   return (
-    <section data-section="instructors" aria-labelledby="instructors-title" className="bg-gradient-to-b from-teal-50/60 to-white">
+    <section
+      data-section="instructors"
+      aria-labelledby="instructors-title"
+      className="bg-gradient-to-b from-teal-50/60 to-white"
+    >
       <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
         <SectionHeading
           id="instructors-title"
@@ -78,7 +86,12 @@ export function InstructorShowcase({ instructors, loading }: { instructors: Inst
             ))}
           </div>
         ) : (
-          <Carousel carousel={carousel} label={title} slideClassName={SHOWCASE_SLIDE_CLASS} testId="carousel-instructors">
+          <Carousel
+            carousel={carousel}
+            label={title}
+            slideClassName={SHOWCASE_SLIDE_CLASS}
+            testId="carousel-instructors"
+          >
             {columns(instructors, ROWS).map((column) => (
               <div key={column.map((i) => i.userId).join()} className="flex flex-col gap-4">
                 {column.map((instructor) => (

@@ -5,7 +5,8 @@ import { ApiError } from '@/lib/api-client';
 import { textLimits } from '@/lib/wasm';
 import { subscribeNewsletter } from '../api/home';
 
-type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; email: string } | { kind: 'error'; message: string };
+type Status =
+  { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; email: string } | { kind: 'error'; message: string };
 
 /** an e-mail and Subscribe Now; subscribing stores it once and confirms in place. */
 export function Newsletter() {
@@ -22,13 +23,18 @@ export function Newsletter() {
       setStatus({ kind: 'done', email: email.trim() });
       setEmail('');
     } catch (error) {
-      const message = error instanceof ApiError && error.status > 0 ? (error.fields?.email ?? error.message) : t('newsletter.error');
+      const message =
+        error instanceof ApiError && error.status > 0 ? (error.fields?.email ?? error.message) : t('newsletter.error');
       setStatus({ kind: 'error', message });
     }
   };
 
   return (
-    <section data-section="newsletter" aria-labelledby="newsletter-title" className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+    <section
+      data-section="newsletter"
+      aria-labelledby="newsletter-title"
+      className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6"
+    >
       <div className="flex flex-col gap-8 rounded-3xl bg-amber-400 px-6 py-10 sm:px-12 lg:flex-row lg:items-center lg:justify-between">
         <div className="flex items-start gap-4">
           <span className="hidden size-14 shrink-0 items-center justify-center rounded-2xl bg-slate-900 text-amber-400 sm:flex">
@@ -42,7 +48,11 @@ export function Newsletter() {
           </div>
         </div>
         <div className="w-full lg:max-w-md">
-          <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row" data-testid="newsletter-form">
+          <form
+            onSubmit={(event) => void submit(event)}
+            className="flex flex-col gap-2 sm:flex-row"
+            data-testid="newsletter-form"
+          >
             <label htmlFor={id} className="sr-only">
               {t('newsletter.label')}
             </label>

@@ -20,7 +20,9 @@ export function Promo() {
         <div aria-hidden="true" className="absolute -bottom-24 left-1/3 size-72 rounded-full bg-teal-300/20 blur-3xl" />
         <div className="relative grid items-center gap-10 lg:grid-cols-[1.3fr_1fr]">
           <div>
-            <p className="inline-flex rounded-full bg-amber-400 px-4 py-1 text-sm font-bold text-slate-900">{t('promo.badge')}</p>
+            <p className="inline-flex rounded-full bg-amber-400 px-4 py-1 text-sm font-bold text-slate-900">
+              {t('promo.badge')}
+            </p>
             <h2 id="promo-title" className="mt-5 text-3xl leading-tight font-extrabold sm:text-4xl">
               {t('promo.title')}
             </h2>
@@ -30,7 +32,10 @@ export function Promo() {
                 {t('promo.join')}
                 <ArrowRight aria-hidden="true" className="size-5" />
               </Link>
-              <Link to={paths.courseList} className={`${buttonClass('ghost', 'lg')} text-white ring-1 ring-white/40 hover:bg-white/10`}>
+              <Link
+                to={paths.courseList}
+                className={`${buttonClass('ghost', 'lg')} text-white ring-1 ring-white/40 hover:bg-white/10`}
+              >
                 {t('promo.courses')}
               </Link>
             </div>
@@ -42,7 +47,10 @@ export function Promo() {
               className="group relative flex size-36 items-center justify-center rounded-full bg-white/10 ring-1 ring-white/30 backdrop-blur transition hover:bg-white/20 sm:size-44"
               aria-label={t('promo.play')}
             >
-              <span aria-hidden="true" className="absolute inset-0 animate-ping rounded-full bg-white/10 [animation-duration:2.5s]" />
+              <span
+                aria-hidden="true"
+                className="absolute inset-0 animate-ping rounded-full bg-white/10 [animation-duration:2.5s]"
+              />
               <span className="flex size-20 items-center justify-center rounded-full bg-amber-400 text-slate-900 shadow-xl transition group-hover:scale-110 sm:size-24">
                 <Play aria-hidden="true" className="ml-1 size-9 fill-current" />
               </span>

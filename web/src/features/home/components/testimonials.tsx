@@ -26,7 +26,12 @@ export function Testimonials({ testimonials }: { testimonials: Testimonial[] }) 
   return (
     <section data-section="testimonials" aria-labelledby="testimonials-title" className="bg-slate-50">
       <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
-        <SectionHeading id="testimonials-title" eyebrow={t('testimonials.eyebrow')} title={t('testimonials.title')} align="center" />
+        <SectionHeading
+          id="testimonials-title"
+          eyebrow={t('testimonials.eyebrow')}
+          title={t('testimonials.title')}
+          align="center"
+        />
         <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
           {entries.map((entry) => (
             <li key={entry.id}>
@@ -34,12 +39,22 @@ export function Testimonials({ testimonials }: { testimonials: Testimonial[] }) 
                 <Quote aria-hidden="true" className="size-8 text-teal-200" />
                 <div className="mt-3 flex" role="img" aria-label={t('testimonials.rating', { count: entry.rating })}>
                   {Array.from({ length: 5 }, (_, i) => (
-                    <Star key={i} aria-hidden="true" className={`size-4 ${i < entry.rating ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-200'}`} />
+                    <Star
+                      key={i}
+                      aria-hidden="true"
+                      className={`size-4 ${i < entry.rating ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-200'}`}
+                    />
                   ))}
                 </div>
                 <blockquote className="mt-3 flex-1 text-sm leading-relaxed text-slate-700">“{entry.quote}”</blockquote>
                 <figcaption className="mt-6 flex items-center gap-3 border-t border-slate-100 pt-4">
-                  <FallbackImage src={entry.avatar} fallback={placeholders.avatar} width={44} height={44} className="size-11 rounded-full bg-slate-100" />
+                  <FallbackImage
+                    src={entry.avatar}
+                    fallback={placeholders.avatar}
+                    width={44}
+                    height={44}
+                    className="size-11 rounded-full bg-slate-100"
+                  />
                   <span>
                     <span className="block font-bold text-slate-900">{entry.name}</span>
                     <span className="block text-xs text-slate-500">{entry.position}</span>

@@ -8,18 +8,17 @@ const TICK_MS = 1000;
  * The clock is read here; the arithmetic is the shared rule's.
  */
 export function useCountdown(): Remaining {
+  const [startedAt] = useState(() => Date.now());
   const [elapsed, setElapsed] = useState(0);
   const remaining = countdownRemaining(elapsed);
 
   useEffect(() => {
     if (remaining.done) return;
-    const startedAt = Date.now() - elapsed * TICK_MS;
     const timer = setInterval(() => {
       setElapsed(Math.floor((Date.now() - startedAt) / TICK_MS));
     }, TICK_MS);
     return () => clearInterval(timer);
-    // One interval for the whole run (elapsed is read once, at its start); it ends when done.
-  }, [remaining.done]);
+  }, [remaining.done, startedAt]);
 
   return remaining;
 }

@@ -37,7 +37,12 @@ export default function HomePage() {
           <LoadError onRetry={() => void home.refetch()} />
         </div>
       )}
-      <CourseCarouselSection sectionKey="bestSelling" courses={data?.bestSellingCourses ?? []} loading={loading} tinted />
+      <CourseCarouselSection
+        sectionKey="bestSelling"
+        courses={data?.bestSellingCourses ?? []}
+        loading={loading}
+        tinted
+      />
       <CourseCarouselSection sectionKey="bestRated" courses={data?.bestRatedCourses ?? []} loading={loading} />
       <CourseCarouselSection sectionKey="topPopular" courses={data?.topPopularCourses ?? []} loading={loading} tinted />
       <CourseCarouselSection sectionKey="free" courses={data?.freeCourses ?? []} loading={loading} />

@@ -13,5 +13,7 @@ export async function fetchMentors(signal: AbortSignal): Promise<Instructor[]> {
 
 /** `GET /api/mentors/{userId}` with bio, plans and published courses. */
 export async function fetchMentor(id: string, signal: AbortSignal): Promise<MentorDetail> {
-  return need((await api.get<MentorDetail>(`/api/mentors/${encodeURIComponent(id)}`, { publicRoute: true, signal })).result);
+  return need(
+    (await api.get<MentorDetail>(`/api/mentors/${encodeURIComponent(id)}`, { publicRoute: true, signal })).result,
+  );
 }

@@ -16,7 +16,9 @@ import { mentorName } from '../components/mentor-name';
 
 /** The text a mentor is found by: name, profession and expertise, folded by the shared search rule. */
 function searchable(mentor: Instructor): string {
-  return normalizeSearch([mentorName(mentor), mentor.username, mentor.profession, ...(mentor.expertise ?? [])].join(' '));
+  return normalizeSearch(
+    [mentorName(mentor), mentor.username, mentor.profession, ...(mentor.expertise ?? [])].join(' '),
+  );
 }
 
 /** /mentorlist: mentor cards with a search that ignores Vietnamese marks. */
@@ -29,7 +31,9 @@ export default function MentorListPage() {
   const query = normalizeSearch(useDeferredValue(text));
   const id = useId();
   const index = useMemo(() => (mentors.data ?? []).map((m) => [m, searchable(m)] as const), [mentors.data]);
-  const shown = query ? index.filter(([, haystack]) => query.split(' ').every((word) => haystack.includes(word))).map(([m]) => m) : index.map(([m]) => m);
+  const shown = query
+    ? index.filter(([, haystack]) => query.split(' ').every((word) => haystack.includes(word))).map(([m]) => m)
+    : index.map(([m]) => m);
   const number = new Intl.NumberFormat(i18n.language);
 
   return (
@@ -40,8 +44,13 @@ export default function MentorListPage() {
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
           <p className="mt-2 max-w-2xl text-slate-600">{t('pages:mentorList.description')}</p>
           <div role="search" className="relative mt-6 max-w-xl">
-            <label htmlFor={id} className="sr-only">{t('mentors:searchLabel')}</label>
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-400" />
+            <label htmlFor={id} className="sr-only">
+              {t('mentors:searchLabel')}
+            </label>
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-400"
+            />
             <input
               id={id}
               type="search"
@@ -59,13 +68,17 @@ export default function MentorListPage() {
           <LoadError onRetry={() => void mentors.refetch()} />
         ) : !mentors.data ? (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true">
-            {Array.from({ length: 8 }, (_, i) => <li key={i} aria-hidden="true" className="h-80 animate-pulse rounded-3xl bg-slate-200/70" />)}
+            {Array.from({ length: 8 }, (_, i) => (
+              <li key={i} aria-hidden="true" className="h-80 animate-pulse rounded-3xl bg-slate-200/70" />
+            ))}
           </ul>
         ) : shown.length === 0 ? (
           <EmptyState title={t('mentors:empty.title')} text={t('mentors:empty.text')} />
         ) : (
           <>
-            <p className="mb-5 text-sm font-medium text-slate-600" aria-live="polite">{t('mentors:count', { count: shown.length })}</p>
+            <p className="mb-5 text-sm font-medium text-slate-600" aria-live="polite">
+              {t('mentors:count', { count: shown.length })}
+            </p>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="mentor-list">
               {shown.map((mentor) => {
                 const preview = expertisePreview(mentor.expertise ?? []);
@@ -75,17 +88,47 @@ export default function MentorListPage() {
                       to={paths.mentor(mentor.userId)}
                       className="group flex h-full flex-col items-center rounded-3xl border border-slate-200 bg-white p-6 text-center transition hover:-translate-y-1 hover:border-teal-300 hover:shadow-xl hover:shadow-teal-900/5"
                     >
-                      <FallbackImage src={mentor.avatar} fallback={placeholders.avatar} width={112} height={112} className="size-28 rounded-full bg-slate-100 ring-4 ring-teal-50" />
-                      <span className="mt-4 text-lg font-bold text-slate-900 group-hover:text-teal-700">{mentorName(mentor)}</span>
+                      <FallbackImage
+                        src={mentor.avatar}
+                        fallback={placeholders.avatar}
+                        width={112}
+                        height={112}
+                        className="size-28 rounded-full bg-slate-100 ring-4 ring-teal-50"
+                      />
+                      <span className="mt-4 text-lg font-bold text-slate-900 group-hover:text-teal-700">
+                        {mentorName(mentor)}
+                      </span>
                       <span className="text-sm text-slate-500">{mentor.profession}</span>
                       <span className="mt-3 flex flex-wrap justify-center gap-1.5">
-                        {preview.shown[0] && <span className="rounded-full bg-teal-50 px-2.5 py-0.5 text-xs font-semibold text-teal-800">{preview.shown[0]}</span>}
-                        {preview.more > 0 && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800">+{preview.more}</span>}
+                        {preview.shown[0] && (
+                          <span className="rounded-full bg-teal-50 px-2.5 py-0.5 text-xs font-semibold text-teal-800">
+                            {preview.shown[0]}
+                          </span>
+                        )}
+                        {preview.more > 0 && (
+                          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800">
+                            +{preview.more}
+                          </span>
+                        )}
                       </span>
                       <span className="mt-5 grid w-full grid-cols-3 gap-2 border-t border-slate-100 pt-4 text-xs text-slate-500">
-                        <span className="flex flex-col items-center gap-0.5"><Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" /><strong className="text-slate-800">{mentor.ratingAverage ? ratingDisplay(mentor.ratingAverage).value : '—'}</strong>{t('mentors:stats.rating')}</span>
-                        <span className="flex flex-col items-center gap-0.5"><BookOpen aria-hidden="true" className="size-4 text-teal-600" /><strong className="text-slate-800">{mentor.courseCount ?? 0}</strong>{t('mentors:stats.courses')}</span>
-                        <span className="flex flex-col items-center gap-0.5"><Users aria-hidden="true" className="size-4 text-teal-600" /><strong className="text-slate-800">{number.format(mentor.studentCount ?? 0)}</strong>{t('mentors:stats.students')}</span>
+                        <span className="flex flex-col items-center gap-0.5">
+                          <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
+                          <strong className="text-slate-800">
+                            {mentor.ratingAverage ? ratingDisplay(mentor.ratingAverage).value : '—'}
+                          </strong>
+                          {t('mentors:stats.rating')}
+                        </span>
+                        <span className="flex flex-col items-center gap-0.5">
+                          <BookOpen aria-hidden="true" className="size-4 text-teal-600" />
+                          <strong className="text-slate-800">{mentor.courseCount ?? 0}</strong>
+                          {t('mentors:stats.courses')}
+                        </span>
+                        <span className="flex flex-col items-center gap-0.5">
+                          <Users aria-hidden="true" className="size-4 text-teal-600" />
+                          <strong className="text-slate-800">{number.format(mentor.studentCount ?? 0)}</strong>
+                          {t('mentors:stats.students')}
+                        </span>
                       </span>
                       <span className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-teal-700">
                         {t('mentors:viewProfile')}

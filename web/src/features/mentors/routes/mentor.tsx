@@ -40,7 +40,11 @@ export default function MentorPage() {
           <EmptyState
             title={t('mentors:notFound')}
             text={t('mentors:notFoundText')}
-            action={<Link to={paths.mentorList} className={buttonClass('primary')}>{t('mentors:browse')}</Link>}
+            action={
+              <Link to={paths.mentorList} className={buttonClass('primary')}>
+                {t('mentors:browse')}
+              </Link>
+            }
           />
         ) : (
           <LoadError onRetry={() => void mentor.refetch()} />
@@ -60,24 +64,50 @@ function MentorView({ mentor }: { mentor: MentorDetail }) {
     <div className="flex-1" data-testid="mentor-profile">
       <header className="bg-gradient-to-br from-slate-950 via-slate-900 to-teal-950 text-white">
         <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-12 sm:px-6 md:flex-row md:items-center lg:py-16">
-          <FallbackImage src={mentor.avatar} fallback={placeholders.avatar} width={160} height={160} loading="eager" className="size-36 shrink-0 rounded-full bg-slate-800 ring-4 ring-teal-500/40 sm:size-40" />
+          <FallbackImage
+            src={mentor.avatar}
+            fallback={placeholders.avatar}
+            width={160}
+            height={160}
+            loading="eager"
+            className="size-36 shrink-0 rounded-full bg-slate-800 ring-4 ring-teal-500/40 sm:size-40"
+          />
           <div className="min-w-0">
             <nav aria-label={t('breadcrumb')} className="mb-3 text-sm text-slate-400">
-              <Link to={paths.mentorList} className="hover:text-white">{t('mentors')}</Link>
+              <Link to={paths.mentorList} className="hover:text-white">
+                {t('mentors')}
+              </Link>
             </nav>
             <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{name}</h1>
             <p className="mt-1 text-lg text-teal-200">{mentor.profession}</p>
             <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-300">
               {mentor.ratingAverage ? (
-                <li className="inline-flex items-center gap-1.5"><Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />{t('profile.rating', { value: ratingDisplay(mentor.ratingAverage).value })}</li>
+                <li className="inline-flex items-center gap-1.5">
+                  <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
+                  {t('profile.rating', { value: ratingDisplay(mentor.ratingAverage).value })}
+                </li>
               ) : null}
-              <li className="inline-flex items-center gap-1.5"><BookOpen aria-hidden="true" className="size-4" />{t('profile.courses', { count: mentor.courseCount ?? 0 })}</li>
-              <li className="inline-flex items-center gap-1.5"><Users aria-hidden="true" className="size-4" />{t('profile.students', { count: mentor.studentCount ?? 0, formatted: number.format(mentor.studentCount ?? 0) })}</li>
+              <li className="inline-flex items-center gap-1.5">
+                <BookOpen aria-hidden="true" className="size-4" />
+                {t('profile.courses', { count: mentor.courseCount ?? 0 })}
+              </li>
+              <li className="inline-flex items-center gap-1.5">
+                <Users aria-hidden="true" className="size-4" />
+                {t('profile.students', {
+                  count: mentor.studentCount ?? 0,
+                  formatted: number.format(mentor.studentCount ?? 0),
+                })}
+              </li>
             </ul>
             {mentor.expertise.length > 0 && (
               <ul className="mt-5 flex flex-wrap gap-2" aria-label={t('profile.expertise')}>
                 {mentor.expertise.map((tag) => (
-                  <li key={tag} className="rounded-full bg-white/10 px-3 py-1 text-xs font-semibold ring-1 ring-white/15">{tag}</li>
+                  <li
+                    key={tag}
+                    className="rounded-full bg-white/10 px-3 py-1 text-xs font-semibold ring-1 ring-white/15"
+                  >
+                    {tag}
+                  </li>
                 ))}
               </ul>
             )}
@@ -87,28 +117,40 @@ function MentorView({ mentor }: { mentor: MentorDetail }) {
 
       <div className="mx-auto max-w-7xl space-y-14 px-4 py-12 sm:px-6">
         <section aria-labelledby="bio-title" className="max-w-3xl">
-          <h2 id="bio-title" className="mb-3 text-2xl font-extrabold text-slate-900">{t('profile.about', { name })}</h2>
+          <h2 id="bio-title" className="mb-3 text-2xl font-extrabold text-slate-900">
+            {t('profile.about', { name })}
+          </h2>
           <p className="leading-relaxed whitespace-pre-line text-slate-700">{mentor.bio}</p>
         </section>
 
         <section aria-labelledby="plans-title">
-          <h2 id="plans-title" className="mb-6 text-2xl font-extrabold text-slate-900">{t('profile.plans')}</h2>
+          <h2 id="plans-title" className="mb-6 text-2xl font-extrabold text-slate-900">
+            {t('profile.plans')}
+          </h2>
           {mentor.plans.length === 0 ? (
             <p className="text-slate-600">{t('profile.noPlans')}</p>
           ) : (
             <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="mentor-plans">
-              {mentor.plans.map((plan, index) => <PlanCard key={plan.id} plan={plan} featured={index === 1} />)}
+              {mentor.plans.map((plan, index) => (
+                <PlanCard key={plan.id} plan={plan} featured={index === 1} />
+              ))}
             </ul>
           )}
         </section>
 
         <section aria-labelledby="courses-title">
-          <h2 id="courses-title" className="mb-6 text-2xl font-extrabold text-slate-900">{t('profile.coursesTitle', { name })}</h2>
+          <h2 id="courses-title" className="mb-6 text-2xl font-extrabold text-slate-900">
+            {t('profile.coursesTitle', { name })}
+          </h2>
           {mentor.courses.length === 0 ? (
             <p className="text-slate-600">{t('profile.noCourses')}</p>
           ) : (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {mentor.courses.map((course) => <li key={course._id}><CourseCard course={course} /></li>)}
+              {mentor.courses.map((course) => (
+                <li key={course._id}>
+                  <CourseCard course={course} />
+                </li>
+              ))}
             </ul>
           )}
         </section>
@@ -123,17 +165,24 @@ function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) {
   const location = useLocation();
   const book = () => toast.info(t('plan.bookSoon'));
   return (
-    <li className={`flex flex-col rounded-3xl p-6 ${featured ? 'bg-teal-800 text-white shadow-2xl shadow-teal-900/30' : 'border border-slate-200 bg-white'}`}>
+    <li
+      className={`flex flex-col rounded-3xl p-6 ${featured ? 'bg-teal-800 text-white shadow-2xl shadow-teal-900/30' : 'border border-slate-200 bg-white'}`}
+    >
       <h3 className="text-lg font-bold">{plan.title}</h3>
       <p className={`mt-1 text-sm ${featured ? 'text-teal-100' : 'text-slate-600'}`}>{plan.short_description}</p>
       <p className="mt-5 flex items-baseline gap-1.5">
         <span className="text-3xl font-extrabold">{formatPrice(plan.price, plan.currency, i18n.language)}</span>
-        <span className={`text-sm ${featured ? 'text-teal-100' : 'text-slate-500'}`}>/ {t('plan.days', { count: plan.durationDays })}</span>
+        <span className={`text-sm ${featured ? 'text-teal-100' : 'text-slate-500'}`}>
+          / {t('plan.days', { count: plan.durationDays })}
+        </span>
       </p>
       <ul className="mt-5 flex-1 space-y-2.5 text-sm">
         {plan.services.map((service) => (
           <li key={service} className="flex gap-2.5">
-            <Check aria-hidden="true" className={`mt-0.5 size-4 shrink-0 ${featured ? 'text-amber-300' : 'text-teal-600'}`} />
+            <Check
+              aria-hidden="true"
+              className={`mt-0.5 size-4 shrink-0 ${featured ? 'text-amber-300' : 'text-teal-600'}`}
+            />
             {service}
           </li>
         ))}
@@ -143,9 +192,14 @@ function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) {
         {t('plan.duration', { count: plan.durationDays })}
       </p>
       {isAuthenticated ? (
-        <button type="button" onClick={book} className={`${buttonClass(featured ? 'accent' : 'primary')} mt-4 w-full`}>{t('plan.book')}</button>
+        <button type="button" onClick={book} className={`${buttonClass(featured ? 'accent' : 'primary')} mt-4 w-full`}>
+          {t('plan.book')}
+        </button>
       ) : (
-        <Link to={`${paths.login}?redirect=${encodeURIComponent(location.pathname + location.search)}`} className={`${buttonClass(featured ? 'accent' : 'primary')} mt-4 w-full`}>
+        <Link
+          to={`${paths.login}?redirect=${encodeURIComponent(location.pathname + location.search)}`}
+          className={`${buttonClass(featured ? 'accent' : 'primary')} mt-4 w-full`}
+        >
           {t('plan.loginToBook')}
         </Link>
       )}

@@ -101,13 +101,18 @@ export interface Recipient {
   role: string;
 }
 
+type RecipientField = 'userId' | 'username' | 'firstName' | 'lastName' | 'roleName';
+
 /** GET /users?search= (ADMIN): people matching a search, to choose recipients from. */
 export async function searchRecipients(search: string, signal?: AbortSignal): Promise<Recipient[]> {
-  const envelope = await api.get<{ items?: Record<string, unknown>[] }>('/users', { query: { search }, signal });
+  const envelope = await api.get<{ items?: Partial<Record<RecipientField, string | null>>[] }>('/users', {
+    query: { search },
+    signal,
+  });
   return (envelope.result?.items ?? []).map((raw) => ({
-    id: String(raw.userId ?? ''),
-    username: String(raw.username ?? ''),
+    id: raw.userId ?? '',
+    username: raw.username ?? '',
     name: [raw.firstName, raw.lastName].filter(Boolean).join(' '),
-    role: String(raw.roleName ?? ''),
+    role: raw.roleName ?? '',
   }));
 }

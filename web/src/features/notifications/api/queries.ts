@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, type InfiniteData } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { optimistic } from '@/lib/query-client';
 import type { AppNotification, BroadcastBody, NotificationFilter, NotificationPage } from '../types';
 import { broadcastKeys, notificationKeys } from './keys';
@@ -79,7 +85,7 @@ export function withRead<T>(data: T, change: ReadChange): T {
     return {
       ...data,
       pages: data.pages.map((page) => ({ ...page, notifications: page.notifications.map((n) => readItem(n, change)) })),
-    } as T;
+    };
   }
   return data;
 }

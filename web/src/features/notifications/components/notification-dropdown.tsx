@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { notificationQueries } from '../api/queries';
 import { useLiveNotifications } from '../live/use-live-notifications';
+import { NotificationButton } from './notification-button';
 import { NotificationItem } from './notification-item';
 import { useNotificationActions } from './use-open-notification';
 
@@ -20,7 +21,7 @@ export const DROPDOWN_ITEMS = 8;
  * The count and the list stay live while the page is open.
  */
 export function NotificationDropdown() {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation('menus');
   const menu = useHoverMenu();
   const count = useQuery(notificationQueries.count());
   // The list is read when the menu first opens, and kept live from then on.
@@ -37,22 +38,7 @@ export function NotificationDropdown() {
 
   return (
     <div className="relative" {...menu.containerProps}>
-      <button
-        type="button"
-        {...menu.triggerProps}
-        aria-label={t('notifications.label', { count: unread })}
-        className="relative flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-      >
-        <Bell aria-hidden="true" className="size-5" />
-        {unread > 0 && (
-          <span
-            data-testid="notification-badge"
-            className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-[11px] leading-5 font-bold text-white"
-          >
-            {unread > 99 ? '99+' : unread}
-          </span>
-        )}
-      </button>
+      <NotificationButton unread={unread} {...menu.triggerProps} />
       {menu.open && (
         <div
           role="dialog"
@@ -97,7 +83,11 @@ export function NotificationDropdown() {
             </ul>
           )}
           <div className="border-t border-slate-100 px-5 py-3 text-center">
-            <Link to={paths.notification} onClick={menu.close} className="text-sm font-semibold text-teal-700 hover:underline">
+            <Link
+              to={paths.notification}
+              onClick={menu.close}
+              className="text-sm font-semibold text-teal-700 hover:underline"
+            >
               {t('notifications.viewAll')}
             </Link>
           </div>

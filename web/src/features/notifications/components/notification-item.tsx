@@ -20,12 +20,14 @@ export function NotificationItem({
   onMarkRead?: (item: AppNotification) => void;
   size?: 'compact' | 'large';
 }) {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation('menus');
   const relative = useRelativeTime();
   const picture = size === 'large' ? 'size-12' : 'size-11';
   const body = (
     <>
-      <span className="text-[11px] font-bold tracking-wide text-teal-700 uppercase">{notificationTypeLabel(item.type)}</span>
+      <span className="text-[11px] font-bold tracking-wide text-teal-700 uppercase">
+        {notificationTypeLabel(item.type)}
+      </span>
       <span className="block text-sm font-semibold text-slate-900">{item.title}</span>
       <span className={`${size === 'large' ? '' : 'line-clamp-2'} block text-sm text-slate-600`}>{item.message}</span>
       <time dateTime={item.createdAt} className="mt-1 block text-xs text-slate-400">
@@ -42,7 +44,9 @@ export function NotificationItem({
       {item.imageUrl ? (
         <img src={item.imageUrl} alt="" className={`${picture} shrink-0 rounded-full object-cover`} />
       ) : (
-        <span className={`flex ${picture} shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-400`}>
+        <span
+          className={`flex ${picture} shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-400`}
+        >
           <Bell aria-hidden="true" className="size-5" />
         </span>
       )}

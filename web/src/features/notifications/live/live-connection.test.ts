@@ -25,7 +25,8 @@ class FakeStream {
   }
   emit(type: string, data: unknown) {
     this.readyState = 1;
-    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data: JSON.stringify(data) }));
+    for (const listener of this.listeners.get(type) ?? [])
+      listener(new MessageEvent(type, { data: JSON.stringify(data) }));
   }
   refuse() {
     this.readyState = 2;
@@ -65,7 +66,10 @@ function browser() {
     locks,
     openChannel: (name) => {
       const listeners: ((event: Event) => void)[] = [];
-      const self = { name, deliver: (data: unknown) => listeners.forEach((l) => l(new MessageEvent('message', { data }))) };
+      const self = {
+        name,
+        deliver: (data: unknown) => listeners.forEach((l) => l(new MessageEvent('message', { data }))),
+      };
       channels.add(self);
       return {
         addEventListener: (_type: string, listener: (event: Event) => void) => listeners.push(listener),
@@ -73,7 +77,7 @@ function browser() {
           for (const other of channels) if (other !== self && other.name === name) other.deliver(data);
         },
         close: () => channels.delete(self),
-      } as unknown as BroadcastChannel;
+      };
     },
     openStream: (url) => {
       const stream = new FakeStream(url);
@@ -102,7 +106,14 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const item = (id: string): LiveNotification => ({
   unread: 1,
-  notification: { _id: id, type: 'Broadcast', title: 't', message: 'm', isRead: false, createdAt: '2026-11-24T00:00:00.000Z' },
+  notification: {
+    _id: id,
+    type: 'Broadcast',
+    title: 't',
+    message: 'm',
+    isRead: false,
+    createdAt: '2026-11-24T00:00:00.000Z',
+  },
 });
 
 describe('live notifications', () => {

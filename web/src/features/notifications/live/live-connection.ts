@@ -64,7 +64,11 @@ const CLOSED = 2; // EventSource.CLOSED
 /**
  * Keeps the stream while `signal` is not aborted: every event goes to `publish`. Resolves when aborted.
  */
-export function lead(publish: (message: LiveMessage) => void, env: LiveEnvironment, signal: AbortSignal): Promise<void> {
+export function lead(
+  publish: (message: LiveMessage) => void,
+  env: LiveEnvironment,
+  signal: AbortSignal,
+): Promise<void> {
   let failures = 0;
   let source: ReturnType<NonNullable<LiveEnvironment['openStream']>> | null = null;
   let retry: unknown = null;

@@ -50,40 +50,44 @@ describe('/dashboard/notification', () => {
     await i18n.changeLanguage('vi');
   });
 
-  it('checks the draft with the shared rule, previews it, then sends exactly what was previewed', { timeout: 20_000 }, async () => {
-    renderAt(<BroadcastsPage />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Preview' }));
-    expect(screen.getAllByText('This field is required')).toHaveLength(4);
-    expect(api.previewBroadcast).not.toHaveBeenCalled();
-    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+  it(
+    'checks the draft with the shared rule, previews it, then sends exactly what was previewed',
+    { timeout: 20_000 },
+    async () => {
+      renderAt(<BroadcastsPage />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Preview' }));
+      expect(screen.getAllByText('This field is required')).toHaveLength(4);
+      expect(api.previewBroadcast).not.toHaveBeenCalled();
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(true);
 
-    fill(/^Title \(Vietnamese\)/, 'Lịch nghỉ');
-    fill(/^Title \(English\)/, 'Holidays');
-    fill(/^Message \(Vietnamese\)/, 'Nghỉ lễ');
-    fill(/^Message \(English\)/, 'Closed');
-    fill(/^Link/, 'javascript:alert(1)');
-    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(screen.getByText(/Use a path of this site/)).toBeTruthy();
+      fill(/^Title \(Vietnamese\)/, 'Lịch nghỉ');
+      fill(/^Title \(English\)/, 'Holidays');
+      fill(/^Message \(Vietnamese\)/, 'Nghỉ lễ');
+      fill(/^Message \(English\)/, 'Closed');
+      fill(/^Link/, 'javascript:alert(1)');
+      fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+      expect(screen.getByText(/Use a path of this site/)).toBeTruthy();
 
-    fill(/^Link/, '/informations');
-    api.previewBroadcast.mockResolvedValue({ recipients: 42, vi: preview('Lịch nghỉ'), en: preview('Holidays') });
-    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText('Reaches 42 people now')).toBeTruthy();
-    expect(screen.getByText('Lịch nghỉ', { selector: 'span' })).toBeTruthy();
+      fill(/^Link/, '/informations');
+      api.previewBroadcast.mockResolvedValue({ recipients: 42, vi: preview('Lịch nghỉ'), en: preview('Holidays') });
+      fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+      expect(await screen.findByText('Reaches 42 people now')).toBeTruthy();
+      expect(screen.getByText('Lịch nghỉ', { selector: 'span' })).toBeTruthy();
 
-    api.sendBroadcast.mockResolvedValue({ ...sending, id: 'b2' });
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(api.sendBroadcast).toHaveBeenCalledTimes(1));
-    expect(api.sendBroadcast.mock.calls[0]?.[0]).toEqual({
-      audience: 'all',
-      role: null,
-      userIds: [],
-      title: { vi: 'Lịch nghỉ', en: 'Holidays' },
-      message: { vi: 'Nghỉ lễ', en: 'Closed' },
-      imageUrl: null,
-      actionLink: '/informations',
-    });
-  });
+      api.sendBroadcast.mockResolvedValue({ ...sending, id: 'b2' });
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+      await waitFor(() => expect(api.sendBroadcast).toHaveBeenCalledTimes(1));
+      expect(api.sendBroadcast.mock.calls[0]?.[0]).toEqual({
+        audience: 'all',
+        role: null,
+        userIds: [],
+        title: { vi: 'Lịch nghỉ', en: 'Holidays' },
+        message: { vi: 'Nghỉ lễ', en: 'Closed' },
+        imageUrl: null,
+        actionLink: '/informations',
+      });
+    },
+  );
 
   it('lists sent broadcasts with their progress and read counts', async () => {
     renderAt(<BroadcastsPage />);

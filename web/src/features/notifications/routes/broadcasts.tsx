@@ -13,7 +13,6 @@ import { broadcastLimits, validateBroadcast, type FieldMessages } from '@/lib/wa
 import type { Recipient } from '../api/notifications';
 import { broadcastQueries, usePreviewBroadcast, useSendBroadcast } from '../api/queries';
 import { NotificationItem } from '../components/notification-item';
-import { NOTIFICATIONS_NS } from '../texts';
 import type { Broadcast, BroadcastBody, BroadcastPreview } from '../types';
 
 type Audience = 'all' | 'role' | 'users';
@@ -58,7 +57,7 @@ export function bodyOf(draft: Draft): BroadcastBody {
 }
 
 function RecipientPicker({ chosen, onChange }: { chosen: Recipient[]; onChange: (chosen: Recipient[]) => void }) {
-  const { t } = useTranslation(NOTIFICATIONS_NS);
+  const { t } = useTranslation('notifications');
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const found = useQuery(broadcastQueries.recipients(search));
@@ -109,7 +108,10 @@ function RecipientPicker({ chosen, onChange }: { chosen: Recipient[]; onChange: 
       <p className="text-sm text-slate-600">{t('broadcast.chosen', { count: chosen.length })}</p>
       <ul className="flex flex-wrap gap-2">
         {chosen.map((person) => (
-          <li key={person.id} className="flex items-center gap-1 rounded-full bg-teal-50 py-1 pr-1 pl-3 text-sm text-teal-800">
+          <li
+            key={person.id}
+            className="flex items-center gap-1 rounded-full bg-teal-50 py-1 pr-1 pl-3 text-sm text-teal-800"
+          >
             {label(person)}
             <button
               type="button"
@@ -127,12 +129,13 @@ function RecipientPicker({ chosen, onChange }: { chosen: Recipient[]; onChange: 
 }
 
 function SentList() {
-  const { t, i18n } = useTranslation(NOTIFICATIONS_NS);
+  const { t, i18n } = useTranslation('notifications');
   const [page, setPage] = useState(1);
   const list = useQuery(broadcastQueries.list(page));
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const audience = (item: Broadcast) =>
     item.audience === 'role'
       ? t(`broadcast.roles.${item.role ?? 'STUDENT'}`)
@@ -188,7 +191,9 @@ function SentList() {
                         >
                           <div className="h-full bg-teal-600" style={{ width: `${percent}%` }} />
                         </div>
-                        <span className="text-slate-600">{t('broadcast.progress', { sent: item.sent, total: item.total })}</span>
+                        <span className="text-slate-600">
+                          {t('broadcast.progress', { sent: item.sent, total: item.total })}
+                        </span>
                         <span className="text-xs text-slate-400">{t(`broadcast.status.${item.status}`)}</span>
                       </div>
                     </td>
@@ -203,10 +208,22 @@ function SentList() {
       )}
       {pages > 1 && (
         <div className="mt-4 flex justify-end gap-2">
-          <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)} aria-label={t('broadcast.previous')} className={buttonClass('secondary', 'sm')}>
+          <button
+            type="button"
+            disabled={page <= 1}
+            onClick={() => setPage((p) => p - 1)}
+            aria-label={t('broadcast.previous')}
+            className={buttonClass('secondary', 'sm')}
+          >
             <ChevronLeft aria-hidden="true" className="size-4" />
           </button>
-          <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)} aria-label={t('broadcast.next')} className={buttonClass('secondary', 'sm')}>
+          <button
+            type="button"
+            disabled={page >= pages}
+            onClick={() => setPage((p) => p + 1)}
+            aria-label={t('broadcast.next')}
+            className={buttonClass('secondary', 'sm')}
+          >
             <ChevronRight aria-hidden="true" className="size-4" />
           </button>
         </div>
@@ -221,7 +238,7 @@ function SentList() {
  * writes it for every recipient, and the list below shows each sent one's progress and how many read it.
  */
 export default function BroadcastsPage() {
-  const { t, i18n } = useTranslation([NOTIFICATIONS_NS, 'common']);
+  const { t, i18n } = useTranslation(['notifications', 'common']);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [preview, setPreview] = useState<{ of: string; answer: BroadcastPreview } | null>(null);
@@ -262,7 +279,12 @@ export default function BroadcastsPage() {
     });
   };
 
-  const text = (name: 'titleVi' | 'titleEn' | 'imageUrl' | 'actionLink', errorKey: string, max: number, hint?: string) => (
+  const text = (
+    name: 'titleVi' | 'titleEn' | 'imageUrl' | 'actionLink',
+    errorKey: string,
+    max: number,
+    hint?: string,
+  ) => (
     <Field
       label={t(`broadcast.${name}`)}
       value={draft[name]}
@@ -363,7 +385,12 @@ export default function BroadcastsPage() {
           {text('imageUrl', 'imageUrl', limits.imageUrl, t('broadcast.imageUrlHint'))}
           {text('actionLink', 'actionLink', limits.actionLink, t('broadcast.actionLinkHint'))}
           <div className="flex flex-wrap gap-3">
-            <button type="button" onClick={showPreview} disabled={previewing.isPending} className={buttonClass('secondary')}>
+            <button
+              type="button"
+              onClick={showPreview}
+              disabled={previewing.isPending}
+              className={buttonClass('secondary')}
+            >
               {previewing.isPending ? <Spinner className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
               {t('broadcast.preview')}
             </button>

@@ -11,7 +11,6 @@ import { notificationTypeLabel, type NotificationType } from '@/lib/wasm';
 import { notificationQueries } from '../api/queries';
 import { NotificationItem } from '../components/notification-item';
 import { useNotificationActions } from '../components/use-open-notification';
-import { NOTIFICATIONS_NS } from '../texts';
 import type { NotificationFilter } from '../types';
 
 /** Every notification type (the compiler checks the list against the shared rule's types). */
@@ -31,7 +30,7 @@ const TYPES: Record<NotificationType, true> = {
  * only, and by type. Mark All Read appears only while something is unread.
  */
 export default function NotificationsPage() {
-  const { t } = useTranslation([NOTIFICATIONS_NS, 'layout', 'common']);
+  const { t } = useTranslation(['notifications', 'menus', 'common']);
   const [filter, setFilter] = useState<NotificationFilter>({ unreadOnly: false, type: '' });
   const pages = useInfiniteQuery(notificationQueries.pages(filter));
   const count = useQuery(notificationQueries.count());
@@ -48,7 +47,7 @@ export default function NotificationsPage() {
     ? { title: t('page.emptyTypeTitle'), text: t('page.emptyTypeText') }
     : filter.unreadOnly
       ? { title: t('page.emptyUnreadTitle'), text: t('page.emptyUnreadText') }
-      : { title: t('layout:notifications.emptyTitle'), text: t('layout:notifications.emptyText') };
+      : { title: t('menus:notifications.emptyTitle'), text: t('menus:notifications.emptyText') };
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
@@ -60,7 +59,7 @@ export default function NotificationsPage() {
         {unread > 0 && (
           <button type="button" onClick={actions.markAll} className={buttonClass('secondary', 'sm')}>
             <CheckCheck aria-hidden="true" className="size-4" />
-            {t('layout:notifications.markAll')}
+            {t('menus:notifications.markAll')}
           </button>
         )}
       </div>
@@ -75,7 +74,9 @@ export default function NotificationsPage() {
               aria-selected={filter.unreadOnly === unreadOnly}
               onClick={() => setFilter((f) => ({ ...f, unreadOnly }))}
               className={`rounded-md px-4 py-1.5 text-sm font-semibold ${
-                filter.unreadOnly === unreadOnly ? 'bg-white text-teal-700 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+                filter.unreadOnly === unreadOnly
+                  ? 'bg-white text-teal-700 shadow-sm'
+                  : 'text-slate-600 hover:text-slate-900'
               }`}
             >
               {unreadOnly ? t('page.unread') : t('page.all')}

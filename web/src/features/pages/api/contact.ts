@@ -10,6 +10,8 @@ export interface ContactMessage {
 
 /** `POST /api/contact/message`; empty optional fields are left out. */
 export function sendContactMessage(form: ContactMessage): Promise<SendOutcome> {
-  const body = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string' && value.trim() !== ''));
+  const body = Object.fromEntries(
+    Object.entries(form).filter(([, value]) => typeof value === 'string' && value.trim() !== ''),
+  );
   return sendVisitorMessage('/api/contact/message', body);
 }

@@ -11,11 +11,22 @@ import { INFO_NS } from '../content/load';
  * Frame of the information pages: sets the page meta (from the always-loaded `pages` texts), loads the long
  * texts, then renders `children`.
  */
-export function InfoPage({ page, children }: { page: 'about' | 'contact' | 'informations' | 'terms' | 'privacy'; children: () => ReactNode }) {
+export function InfoPage({
+  page,
+  children,
+}: {
+  page: 'about' | 'contact' | 'informations' | 'terms' | 'privacy';
+  children: () => ReactNode;
+}) {
   const { t, i18n } = useTranslation(['pages', 'common']);
   useDocumentMeta(`${t(`pages:${page}.title`)} | ${t('common:brand')}`, t(`pages:${page}.description`));
   const texts = useQuery(pageQueries.infoTexts(i18n.language));
-  if (texts.isError) return <div className="mx-auto w-full max-w-3xl px-4 py-16"><LoadError onRetry={() => void texts.refetch()} /></div>;
+  if (texts.isError)
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-16">
+        <LoadError onRetry={() => void texts.refetch()} />
+      </div>
+    );
   if (!texts.data) return <PageSpinner />;
   return <>{children()}</>;
 }

@@ -29,7 +29,9 @@ function Body() {
           <ul className="grid gap-5 sm:grid-cols-2">
             {values.map(({ key, Icon }) => (
               <li key={key} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6">
-                <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-teal-50 text-teal-700"><Icon aria-hidden="true" className="size-6" /></span>
+                <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-teal-50 text-teal-700">
+                  <Icon aria-hidden="true" className="size-6" />
+                </span>
                 <span>
                   <span className="block font-bold text-slate-900">{t(`about.values.${key}.title`)}</span>
                   <span className="mt-1 block text-sm text-slate-600">{t(`about.values.${key}.text`)}</span>
@@ -44,8 +46,16 @@ function Body() {
             <p className="mt-2 max-w-xl text-slate-300">{t('about.teachText')}</p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <Link to={paths.contact} className={buttonClass('accent', 'lg')}>{t('about.teachCta')}<ArrowRight aria-hidden="true" className="size-5" /></Link>
-            <Link to={paths.courseList} className={`${buttonClass('ghost', 'lg')} text-white ring-1 ring-white/30 hover:bg-white/10`}>{t('about.coursesCta')}</Link>
+            <Link to={paths.contact} className={buttonClass('accent', 'lg')}>
+              {t('about.teachCta')}
+              <ArrowRight aria-hidden="true" className="size-5" />
+            </Link>
+            <Link
+              to={paths.courseList}
+              className={`${buttonClass('ghost', 'lg')} text-white ring-1 ring-white/30 hover:bg-white/10`}
+            >
+              {t('about.coursesCta')}
+            </Link>
           </div>
         </section>
       </div>

@@ -20,15 +20,19 @@ function Body() {
   const id = useId();
   const limits = textLimits();
 
-  const update = (key: keyof ContactMessage) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-    setForm((previous) => ({ ...previous, [key]: event.target.value }));
+  const update =
+    (key: keyof ContactMessage) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setForm((previous) => ({ ...previous, [key]: event.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSending(true);
     setErrors({});
     try {
-      const outcome = await sendContactMessage({ ...form, subject: form.subject ? t(`contact.form.subjects.${form.subject}`) : '' });
+      const outcome = await sendContactMessage({
+        ...form,
+        subject: form.subject ? t(`contact.form.subjects.${form.subject}`) : '',
+      });
       if (outcome.ok) {
         toast.success(t('contact.form.success'));
         setForm(empty);
@@ -50,8 +54,15 @@ function Body() {
     </label>
   );
   const error = (key: string) =>
-    errors[key] ? <p id={`${id}-${key}-error`} className="mt-1 text-sm text-rose-700">{errors[key]}</p> : null;
-  const aria = (key: string) => ({ 'aria-invalid': Boolean(errors[key]), 'aria-describedby': errors[key] ? `${id}-${key}-error` : undefined });
+    errors[key] ? (
+      <p id={`${id}-${key}-error`} className="mt-1 text-sm text-rose-700">
+        {errors[key]}
+      </p>
+    ) : null;
+  const aria = (key: string) => ({
+    'aria-invalid': Boolean(errors[key]),
+    'aria-describedby': errors[key] ? `${id}-${key}-error` : undefined,
+  });
 
   const info = [
     { Icon: Phone, label: t('contact.info.phone'), value: site.phone, href: site.phoneHref },
@@ -68,11 +79,19 @@ function Body() {
           <ul className="space-y-3">
             {info.map(({ Icon, label, value, href }) => (
               <li key={label} className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-5">
-                <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-teal-50 text-teal-700"><Icon aria-hidden="true" className="size-5" /></span>
+                <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-teal-50 text-teal-700">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
                 <span className="min-w-0">
                   <span className="block text-xs font-bold tracking-wider text-slate-500 uppercase">{label}</span>
                   {href ? (
-                    <a href={href} className="font-semibold break-words text-slate-900 hover:text-teal-700" {...(href.startsWith('http') ? { target: '_blank', rel: 'noreferrer' } : {})}>{value}</a>
+                    <a
+                      href={href}
+                      className="font-semibold break-words text-slate-900 hover:text-teal-700"
+                      {...(href.startsWith('http') ? { target: '_blank', rel: 'noreferrer' } : {})}
+                    >
+                      {value}
+                    </a>
                   ) : (
                     <span className="font-semibold text-slate-900">{value}</span>
                   )}
@@ -81,29 +100,111 @@ function Body() {
             ))}
           </ul>
           <div className="rounded-2xl bg-amber-100 p-6" id="become-teacher">
-            <h2 className="flex items-center gap-2 font-bold text-slate-900"><GraduationCap aria-hidden="true" className="size-5 text-amber-700" />{t('contact.teacher.title')}</h2>
+            <h2 className="flex items-center gap-2 font-bold text-slate-900">
+              <GraduationCap aria-hidden="true" className="size-5 text-amber-700" />
+              {t('contact.teacher.title')}
+            </h2>
             <p className="mt-2 text-sm text-slate-700">{t('contact.teacher.text')}</p>
           </div>
         </div>
 
-        <form onSubmit={submit} className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10" data-testid="contact-form" aria-labelledby={`${id}-title`} noValidate={false}>
-          <h2 id={`${id}-title`} className="mb-6 text-2xl font-extrabold text-slate-900">{t('contact.form.title')}</h2>
+        <form
+          onSubmit={(event) => void submit(event)}
+          className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10"
+          data-testid="contact-form"
+          aria-labelledby={`${id}-title`}
+          noValidate={false}
+        >
+          <h2 id={`${id}-title`} className="mb-6 text-2xl font-extrabold text-slate-900">
+            {t('contact.form.title')}
+          </h2>
           <div className="grid gap-5 sm:grid-cols-2">
-            <div>{label('name')}<input id={`${id}-name`} required autoComplete="name" maxLength={limits.title} value={form.name} onChange={update('name')} className={field} {...aria('name')} />{error('name')}</div>
-            <div>{label('email')}<input id={`${id}-email`} type="email" required autoComplete="email" maxLength={limits.email} value={form.email} onChange={update('email')} className={field} {...aria('email')} />{error('email')}</div>
-            <div>{label('phone', true)}<input id={`${id}-phone`} type="tel" autoComplete="tel" maxLength={limits.phone} value={form.phone} onChange={update('phone')} className={field} {...aria('phone')} />{error('phone')}</div>
+            <div>
+              {label('name')}
+              <input
+                id={`${id}-name`}
+                required
+                autoComplete="name"
+                maxLength={limits.title}
+                value={form.name}
+                onChange={update('name')}
+                className={field}
+                {...aria('name')}
+              />
+              {error('name')}
+            </div>
+            <div>
+              {label('email')}
+              <input
+                id={`${id}-email`}
+                type="email"
+                required
+                autoComplete="email"
+                maxLength={limits.email}
+                value={form.email}
+                onChange={update('email')}
+                className={field}
+                {...aria('email')}
+              />
+              {error('email')}
+            </div>
+            <div>
+              {label('phone', true)}
+              <input
+                id={`${id}-phone`}
+                type="tel"
+                autoComplete="tel"
+                maxLength={limits.phone}
+                value={form.phone}
+                onChange={update('phone')}
+                className={field}
+                {...aria('phone')}
+              />
+              {error('phone')}
+            </div>
             <div>
               {label('subject', true)}
-              <select id={`${id}-subject`} value={form.subject} onChange={update('subject')} className={field} {...aria('subject')}>
+              <select
+                id={`${id}-subject`}
+                value={form.subject}
+                onChange={update('subject')}
+                className={field}
+                {...aria('subject')}
+              >
                 <option value="">—</option>
-                {subjects.map((key) => <option key={key} value={key}>{t(`contact.form.subjects.${key}`)}</option>)}
+                {subjects.map((key) => (
+                  <option key={key} value={key}>
+                    {t(`contact.form.subjects.${key}`)}
+                  </option>
+                ))}
               </select>
               {error('subject')}
             </div>
           </div>
-          <div className="mt-5">{label('message')}<textarea id={`${id}-message`} required rows={6} maxLength={limits.message} value={form.message} onChange={update('message')} className={`${field} resize-y`} {...aria('message')} />{error('message')}</div>
-          <button type="submit" disabled={sending} className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-teal-700 px-6 py-3.5 font-semibold text-white shadow-lg shadow-teal-900/20 transition hover:bg-teal-800 disabled:opacity-60 sm:w-auto">
-            {sending ? <Spinner className="size-4 border-2 border-white border-t-transparent" /> : <Send aria-hidden="true" className="size-4" />}
+          <div className="mt-5">
+            {label('message')}
+            <textarea
+              id={`${id}-message`}
+              required
+              rows={6}
+              maxLength={limits.message}
+              value={form.message}
+              onChange={update('message')}
+              className={`${field} resize-y`}
+              {...aria('message')}
+            />
+            {error('message')}
+          </div>
+          <button
+            type="submit"
+            disabled={sending}
+            className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-teal-700 px-6 py-3.5 font-semibold text-white shadow-lg shadow-teal-900/20 transition hover:bg-teal-800 disabled:opacity-60 sm:w-auto"
+          >
+            {sending ? (
+              <Spinner className="size-4 border-2 border-white border-t-transparent" />
+            ) : (
+              <Send aria-hidden="true" className="size-4" />
+            )}
             {sending ? t('contact.form.sending') : t('contact.form.submit')}
           </button>
         </form>

@@ -15,10 +15,16 @@ function Body() {
         <ul className="space-y-3" data-testid="informations">
           {items.map((key, index) => (
             <li key={key}>
-              <details className="group rounded-2xl border border-slate-200 bg-white p-5 open:shadow-sm" open={index === 0}>
+              <details
+                className="group rounded-2xl border border-slate-200 bg-white p-5 open:shadow-sm"
+                open={index === 0}
+              >
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-bold text-slate-900 [&::-webkit-details-marker]:hidden">
                   {t(`informations.items.${key}.q`)}
-                  <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-slate-500 transition group-open:rotate-180" />
+                  <ChevronDown
+                    aria-hidden="true"
+                    className="size-5 shrink-0 text-slate-500 transition group-open:rotate-180"
+                  />
                 </summary>
                 <p className="mt-3 leading-relaxed text-slate-600">{t(`informations.items.${key}.a`)}</p>
               </details>
@@ -26,7 +32,9 @@ function Body() {
           ))}
         </ul>
         <div className="mt-10 flex flex-wrap gap-3">
-          <Link to={paths.contact} className={buttonClass('primary')}>{t('common.questions')}</Link>
+          <Link to={paths.contact} className={buttonClass('primary')}>
+            {t('common.questions')}
+          </Link>
         </div>
       </div>
     </div>

@@ -18,7 +18,10 @@ function LegalBody({ doc }: { doc: 'terms' | 'privacy' }) {
           <ol className="sticky top-24 space-y-2 border-l border-slate-200 text-sm">
             {sections.map((section, i) => (
               <li key={section.title}>
-                <a href={`#${doc}-${i}`} className="-ml-px block border-l-2 border-transparent pl-4 text-slate-600 hover:border-teal-600 hover:text-teal-700">
+                <a
+                  href={`#${doc}-${i}`}
+                  className="-ml-px block border-l-2 border-transparent pl-4 text-slate-600 hover:border-teal-600 hover:text-teal-700"
+                >
                   {section.title}
                 </a>
               </li>
@@ -33,7 +36,9 @@ function LegalBody({ doc }: { doc: 'terms' | 'privacy' }) {
               <p className="leading-relaxed text-slate-700">{section.text}</p>
             </section>
           ))}
-          <Link to={paths.contact} className="font-semibold text-teal-700 hover:underline">{t('common.questions')}</Link>
+          <Link to={paths.contact} className="font-semibold text-teal-700 hover:underline">
+            {t('common.questions')}
+          </Link>
         </div>
       </div>
     </div>

@@ -10,12 +10,17 @@ function need<T>(value: T | undefined): T {
 
 /** `GET /api/posts`: published posts, newest first. */
 export async function fetchPosts(page: number, signal: AbortSignal): Promise<PostPage> {
-  return need((await api.get<PostPage>('/api/posts', { query: { page, pageSize: POSTS_PAGE_SIZE }, publicRoute: true, signal })).result);
+  return need(
+    (await api.get<PostPage>('/api/posts', { query: { page, pageSize: POSTS_PAGE_SIZE }, publicRoute: true, signal }))
+      .result,
+  );
 }
 
 /** `GET /api/posts/{id}` with its HTML content. */
 export async function fetchPost(id: string, signal: AbortSignal): Promise<PostDetail> {
-  return need((await api.get<PostDetail>(`/api/posts/${encodeURIComponent(id)}`, { publicRoute: true, signal })).result);
+  return need(
+    (await api.get<PostDetail>(`/api/posts/${encodeURIComponent(id)}`, { publicRoute: true, signal })).result,
+  );
 }
 
 /** `GET /api/posts/recent?limit=`. */

@@ -8,7 +8,9 @@ describe('post HTML sanitising', () => {
   });
 
   it('removes scripts, styles and frames with their content', () => {
-    expect(sanitizeHtml('<p>ok</p><script>alert(1)</script><style>p{}</style><iframe src="x"></iframe>')).toBe('<p>ok</p>');
+    expect(sanitizeHtml('<p>ok</p><script>alert(1)</script><style>p{}</style><iframe src="x"></iframe>')).toBe(
+      '<p>ok</p>',
+    );
   });
 
   it('drops event handlers and styles from kept elements', () => {

@@ -3,8 +3,40 @@
  * elements, drops every attribute except a safe `href` on links, and removes everything else with its content
  * when it can run code (script, style, iframe, object…).
  */
-const KEEP = new Set(['H2', 'H3', 'H4', 'P', 'UL', 'OL', 'LI', 'STRONG', 'EM', 'B', 'I', 'A', 'BR', 'BLOCKQUOTE', 'CODE', 'PRE']);
-const DROP_WITH_CONTENT = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'MATH', 'FORM', 'INPUT', 'TEXTAREA', 'SELECT', 'BUTTON']);
+const KEEP = new Set([
+  'H2',
+  'H3',
+  'H4',
+  'P',
+  'UL',
+  'OL',
+  'LI',
+  'STRONG',
+  'EM',
+  'B',
+  'I',
+  'A',
+  'BR',
+  'BLOCKQUOTE',
+  'CODE',
+  'PRE',
+]);
+const DROP_WITH_CONTENT = new Set([
+  'SCRIPT',
+  'STYLE',
+  'IFRAME',
+  'OBJECT',
+  'EMBED',
+  'TEMPLATE',
+  'NOSCRIPT',
+  'SVG',
+  'MATH',
+  'FORM',
+  'INPUT',
+  'TEXTAREA',
+  'SELECT',
+  'BUTTON',
+]);
 const SAFE_HREF = /^(https?:|mailto:|\/(?!\/)|#)/i;
 
 function clean(node: Node, doc: Document): Node[] {

@@ -37,21 +37,42 @@ export default function PostListPage() {
           <LoadError onRetry={() => void posts.refetch()} />
         ) : !posts.data ? (
           <div className="grid gap-6 md:grid-cols-3" aria-busy="true">
-            {Array.from({ length: 6 }, (_, i) => <span key={i} aria-hidden="true" className="h-80 animate-pulse rounded-3xl bg-slate-200/70" />)}
+            {Array.from({ length: 6 }, (_, i) => (
+              <span key={i} aria-hidden="true" className="h-80 animate-pulse rounded-3xl bg-slate-200/70" />
+            ))}
           </div>
         ) : !first ? (
           <EmptyState title={t('posts:empty')} />
         ) : (
           <>
             {page === 1 && (
-              <Link to={paths.post(first._id)} className="group mb-10 grid overflow-hidden rounded-3xl border border-slate-200 bg-white transition hover:shadow-xl lg:grid-cols-2" data-testid="featured-post">
-                <FallbackImage src={first.image?.[0]} fallback={placeholders.post} width={800} height={450} loading="eager" className="aspect-video size-full bg-slate-100 object-cover" />
+              <Link
+                to={paths.post(first._id)}
+                className="group mb-10 grid overflow-hidden rounded-3xl border border-slate-200 bg-white transition hover:shadow-xl lg:grid-cols-2"
+                data-testid="featured-post"
+              >
+                <FallbackImage
+                  src={first.image?.[0]}
+                  fallback={placeholders.post}
+                  width={800}
+                  height={450}
+                  loading="eager"
+                  className="aspect-video size-full bg-slate-100 object-cover"
+                />
                 <span className="flex flex-col justify-center p-8 lg:p-12">
                   <span className="text-xs font-bold tracking-wider text-amber-600 uppercase">{t('posts:latest')}</span>
-                  <span className="mt-3 text-2xl font-extrabold text-slate-900 group-hover:text-teal-700 sm:text-3xl">{first.title}</span>
+                  <span className="mt-3 text-2xl font-extrabold text-slate-900 group-hover:text-teal-700 sm:text-3xl">
+                    {first.title}
+                  </span>
                   {first.excerpt && <span className="mt-3 line-clamp-3 text-slate-600">{first.excerpt}</span>}
                   <span className="mt-5 flex items-center gap-3 text-sm text-slate-500">
-                    <FallbackImage src={first.author?.avatar} fallback={placeholders.avatar} width={32} height={32} className="size-8 rounded-full bg-slate-100" />
+                    <FallbackImage
+                      src={first.author?.avatar}
+                      fallback={placeholders.avatar}
+                      width={32}
+                      height={32}
+                      className="size-8 rounded-full bg-slate-100"
+                    />
                     {first.author?.name}
                     <span aria-hidden="true">·</span>
                     <time dateTime={first.createdAt}>{date(first.createdAt)}</time>
@@ -63,17 +84,29 @@ export default function PostListPage() {
               {(page === 1 ? rest : posts.data.items).map((post) => (
                 <li key={post._id}>
                   <article className="group flex h-full flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white transition hover:shadow-xl hover:shadow-slate-900/5">
-                    <FallbackImage src={post.image?.[0]} fallback={placeholders.post} width={800} height={450} className="aspect-video w-full bg-slate-100 object-cover" />
+                    <FallbackImage
+                      src={post.image?.[0]}
+                      fallback={placeholders.post}
+                      width={800}
+                      height={450}
+                      className="aspect-video w-full bg-slate-100 object-cover"
+                    />
                     <div className="flex flex-1 flex-col p-6">
                       <p className="mb-2 inline-flex items-center gap-1.5 text-xs font-medium text-slate-500">
                         <CalendarDays aria-hidden="true" className="size-4 text-teal-600" />
                         <time dateTime={post.createdAt}>{date(post.createdAt)}</time>
                       </p>
                       <h2 className="text-lg leading-snug font-bold text-slate-900">
-                        <Link to={paths.post(post._id)} className="hover:text-teal-700">{post.title}</Link>
+                        <Link to={paths.post(post._id)} className="hover:text-teal-700">
+                          {post.title}
+                        </Link>
                       </h2>
                       {post.excerpt && <p className="mt-2 line-clamp-3 text-sm text-slate-600">{post.excerpt}</p>}
-                      <Link to={paths.post(post._id)} className="mt-auto inline-flex items-center gap-1.5 pt-5 text-sm font-semibold text-teal-700" aria-label={`${t('posts:readMore')}: ${post.title}`}>
+                      <Link
+                        to={paths.post(post._id)}
+                        className="mt-auto inline-flex items-center gap-1.5 pt-5 text-sm font-semibold text-teal-700"
+                        aria-label={`${t('posts:readMore')}: ${post.title}`}
+                      >
                         {t('posts:readMore')}
                         <ArrowRight aria-hidden="true" className="size-4 transition group-hover:translate-x-1" />
                       </Link>
@@ -82,7 +115,11 @@ export default function PostListPage() {
                 </li>
               ))}
             </ul>
-            <Pagination page={posts.data.page} totalPages={posts.data.totalPages} onPage={(n) => setParams(n > 1 ? { page: String(n) } : {})} />
+            <Pagination
+              page={posts.data.page}
+              totalPages={posts.data.totalPages}
+              onPage={(n) => setParams(n > 1 ? { page: String(n) } : {})}
+            />
           </>
         )}
       </div>

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { json, startTestServer, stubCookies } from '@/testing/http-server';
-import { uploadProgress } from '@/lib/wasm';
+import { loadAccountRules } from '@/lib/wasm-account';
 import { fetchEnrolledCourses, fetchMentorshipEnrollments, uploadAvatar, type UploadEvent } from './profile';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -22,7 +22,7 @@ function stubXhr(status: number | 'network-error') {
     timeout = 0;
     onload?: () => void;
     onerror?: () => void;
-    private record = { headers: {} as Record<string, string> } as (typeof sent)[number];
+    private record = { headers: {} } as (typeof sent)[number];
     open(method: string, url: string) {
       Object.assign(this.record, { method, url });
     }
@@ -61,7 +61,8 @@ const file = new File([new Uint8Array(100)], 'me.png', { type: 'image/png' });
 function happyServer(uploadUrl: string) {
   server.state.handler = (req, _body, res) => {
     if (req.url?.startsWith('/files/get-upload-url')) return json(res, 200, { code: 1000, result: { url: uploadUrl } });
-    if (req.url?.startsWith('/users/upload-avatar')) return json(res, 200, { code: 1000, result: { url: '/files/public/avatar-1.png' } });
+    if (req.url?.startsWith('/users/upload-avatar'))
+      return json(res, 200, { code: 1000, result: { url: '/files/public/avatar-1.png' } });
     json(res, 404, { code: 1004 });
   };
 }
@@ -71,7 +72,8 @@ describe('uploadAvatar', () => {
     happyServer('http://store.example/upload/abc?sig=1');
     const sent = stubXhr(200);
     const steps: number[] = [];
-    const url = await uploadAvatar(file, texts, (e: UploadEvent) => steps.push(uploadProgress(e)));
+    const rules = await loadAccountRules();
+    const url = await uploadAvatar(file, texts, (e: UploadEvent) => steps.push(rules.uploadProgress(e)));
 
     expect(url).toBe('/files/public/avatar-1.png');
     expect(server.state.seen.map((r) => `${r.method} ${r.url}`)).toEqual([
@@ -91,20 +93,29 @@ describe('uploadAvatar', () => {
 
   it('falls back to the upload URL without its query when the avatar call returns no url', async () => {
     server.state.handler = (req, _body, res) =>
-      req.url?.startsWith('/files') ? json(res, 200, { code: 1000, result: { url: 'http://s/x.png?sig=2' } }) : json(res, 200, { code: 1000, result: {} });
+      req.url?.startsWith('/files')
+        ? json(res, 200, { code: 1000, result: { url: 'http://s/x.png?sig=2' } })
+        : json(res, 200, { code: 1000, result: {} });
     stubXhr(200);
     expect(await uploadAvatar(file, texts, () => undefined)).toBe('http://s/x.png');
   });
 
   it.each([
-    ['no upload URL', () => (server.state.handler = (_q, _b, res) => json(res, 500, { code: 9999 })), 200, 'Failed to get upload URL'],
+    [
+      'no upload URL',
+      () => (server.state.handler = (_q, _b, res) => json(res, 500, { code: 9999 })),
+      200,
+      'Failed to get upload URL',
+    ],
     ['a 403 from the store', () => happyServer('http://s/u'), 403, 'Upload failed with status 403'],
     ['a network failure', () => happyServer('http://s/u'), 'network-error', 'Failed to upload file to S3'],
     [
       'a refused avatar',
       () =>
         (server.state.handler = (req, _b, res) =>
-          req.url?.startsWith('/files') ? json(res, 200, { code: 1000, result: { url: 'http://s/u' } }) : json(res, 400, { code: 1001, result: { message: 'no' } })),
+          req.url?.startsWith('/files')
+            ? json(res, 200, { code: 1000, result: { url: 'http://s/u' } })
+            : json(res, 400, { code: 1001, result: { message: 'no' } })),
       200,
       'Failed to update avatar',
     ],

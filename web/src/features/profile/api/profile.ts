@@ -28,7 +28,9 @@ function enrollListOf<T>(body: unknown): T[] {
 
 /** POST /api/course/enroll-list with an empty multipart form: `enrollList` (empty on error). */
 export async function fetchEnrolledCourses(): Promise<EnrolledCourse[]> {
-  return enrollListOf<EnrolledCourse>(await request('/api/course/enroll-list', { method: 'POST', body: new FormData() }));
+  return enrollListOf<EnrolledCourse>(
+    await request('/api/course/enroll-list', { method: 'POST', body: new FormData() }),
+  );
 }
 
 /** POST /api/mentorship-plan/enroll-list with an empty form: `enrollList` and `total`. */
@@ -66,7 +68,11 @@ export type UploadEvent =
  * progress, then records it as the user's avatar; resolves the avatar URL. `onStep` reports each step so the
  * caller can show the shared progress milestones.
  */
-export async function uploadAvatar(file: File, texts: UploadTexts, onStep: (event: UploadEvent) => void): Promise<string> {
+export async function uploadAvatar(
+  file: File,
+  texts: UploadTexts,
+  onStep: (event: UploadEvent) => void,
+): Promise<string> {
   const fileId = `avatar-${file.name}`;
   onStep({ step: 'started' });
 
@@ -90,19 +96,21 @@ export async function uploadAvatar(file: File, texts: UploadTexts, onStep: (even
     });
   } catch (error) {
     console.error('Upload failed', error);
-    throw new Error(texts.storeFailed);
+    throw new Error(texts.storeFailed, { cause: error });
   }
   if (status !== 200) throw new Error(texts.uploadStatus(status));
   onStep({ step: 'uploaded' });
 
   let avatarUrl: string | undefined;
   try {
-    const envelope = await api.post<{ url?: string }>('/users/upload-avatar', undefined, { query: { 'file-id': fileId } });
+    const envelope = await api.post<{ url?: string }>('/users/upload-avatar', undefined, {
+      query: { 'file-id': fileId },
+    });
     if (!isSuccess(envelope.code)) throw new Error('not a success');
     avatarUrl = envelope.result?.url || uploadUrl.split('?')[0];
   } catch (error) {
     console.error('Avatar update failed', error);
-    throw new Error(texts.avatarFailed);
+    throw new Error(texts.avatarFailed, { cause: error });
   }
   onStep({ step: 'done' });
   return avatarUrl as string;

@@ -17,9 +17,11 @@ export function EnrolledCourseCard({ course }: { course: EnrolledCourse }) {
   const { t, i18n } = useTranslation('profile');
   const progress = clampPercent(course.progress);
   const enrolled = relativeTime(course.createdAt, localeOf(i18n.language));
-  const courseId = course.courseId ?? course._id;
   return (
-    <article data-testid="enrolled-course" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md sm:flex-row">
+    <article
+      data-testid="enrolled-course"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md sm:flex-row"
+    >
       <div className="relative aspect-video w-full shrink-0 overflow-hidden rounded-xl bg-slate-100 sm:w-48">
         <Img src={course.thumbnail} fallback={COURSE_PLACEHOLDER} className="size-full object-cover" />
         {course.completed && (
@@ -33,7 +35,11 @@ export function EnrolledCourseCard({ course }: { course: EnrolledCourse }) {
         <h3 className="line-clamp-2 font-semibold text-slate-900">{course.title}</h3>
         {course.instructor?.name && (
           <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
-            <Img src={course.instructor.image} fallback={AVATAR_PLACEHOLDER} className="size-6 rounded-full object-cover" />
+            <Img
+              src={course.instructor.image}
+              fallback={AVATAR_PLACEHOLDER}
+              className="size-6 rounded-full object-cover"
+            />
             <span className="sr-only">{t('courses.instructor')}: </span>
             {course.instructor.name}
           </p>
@@ -61,7 +67,7 @@ export function EnrolledCourseCard({ course }: { course: EnrolledCourse }) {
               {t('courses.enrolled', { time: enrolled })}
             </span>
           )}
-          <Link to={paths.enrollLectures(courseId)} className={buttonClass('primary', 'sm')}>
+          <Link to={paths.enrollLectures(course._id)} className={buttonClass('primary', 'sm')}>
             {t('courses.continue')}
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
@@ -80,7 +86,10 @@ export function InstructorCourseCard({ course }: { course: InstructorCourse }) {
   const statusText = KNOWN_STATUSES.includes(status) ? t(`courses.status.${status}`) : course.status;
   const created = relativeTime(course.createdAt, localeOf(i18n.language));
   return (
-    <article data-testid="instructor-course" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md sm:flex-row">
+    <article
+      data-testid="instructor-course"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md sm:flex-row"
+    >
       <div className="relative aspect-video w-full shrink-0 overflow-hidden rounded-xl bg-slate-100 sm:w-48">
         <Img src={course.thumbnail} fallback={COURSE_PLACEHOLDER} className="size-full object-cover" />
         <span

@@ -1,5 +1,5 @@
 import { CalendarCheck, CalendarX, Clock, MessageCircle, RefreshCw } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
@@ -31,13 +31,14 @@ export function useNarrowLayout(): boolean {
  * A booked mentorship: Active/Expired by the shared rule, price, services preview, dates and days
  * left; Chat (logs only) while active, Renew and a disabled Expired button once expired.
  */
-export function MentorshipCard({ enrollment, now = Date.now() }: { enrollment: MentorshipEnrollment; now?: number }) {
+export function MentorshipCard({ enrollment, now }: { enrollment: MentorshipEnrollment; now?: number }) {
   const { t, i18n } = useTranslation('profile');
+  const [shownAt] = useState(() => Date.now());
   const narrow = useNarrowLayout();
   const locale = localeOf(i18n.language);
   const { mentor, package: plan } = enrollment;
   const endMs = toMs(enrollment.endDate) ?? 0;
-  const status = mentorshipStatus(endMs, now);
+  const status = mentorshipStatus(endMs, now ?? shownAt);
   const active = status.state === 'active';
   const services = servicesPreview(plan.services ?? [], narrow);
   const name = [mentor.firstName, mentor.lastName].filter(Boolean).join(' ');
@@ -63,7 +64,9 @@ export function MentorshipCard({ enrollment, now = Date.now() }: { enrollment: M
       </header>
       <h3 className="mt-3 line-clamp-2 text-sm font-semibold text-teal-700">{plan.title}</h3>
 
-      <p className="mt-1 text-lg font-bold text-slate-900">{formatPrice(plan.price, plan.currency || 'VND', i18n.language)}</p>
+      <p className="mt-1 text-lg font-bold text-slate-900">
+        {formatPrice(plan.price, plan.currency || 'VND', i18n.language)}
+      </p>
       {plan.short_description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{plan.short_description}</p>}
 
       {services.shown.length > 0 && (

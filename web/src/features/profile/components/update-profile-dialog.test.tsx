@@ -1,12 +1,13 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { todayIso } from '@/lib/wasm';
 import type { UploadEvent } from '../api/profile';
 import type { ProfileUser } from '../types';
 import { UpdateProfileDialog } from './update-profile-dialog';
+import { loadAccountRules } from '@/lib/wasm-account';
 
 const api = vi.hoisted(() => ({ updateProfile: vi.fn(), uploadAvatar: vi.fn() }));
 vi.mock('../api/profile', () => api);
@@ -31,7 +32,13 @@ function renderDialog() {
   const onEmailPending = vi.fn();
   render(
     <I18nextProvider i18n={i18n}>
-      <UpdateProfileDialog user={lan} open onOpenChange={onOpenChange} onUpdated={onUpdated} onEmailPending={onEmailPending} />
+      <UpdateProfileDialog
+        user={lan}
+        open
+        onOpenChange={onOpenChange}
+        onUpdated={onUpdated}
+        onEmailPending={onEmailPending}
+      />
     </I18nextProvider>,
   );
   return { onOpenChange, onUpdated, onEmailPending };
@@ -43,6 +50,8 @@ const submit = () => screen.getByRole('button', { name: /Save changes|Updating\.
 const png = (bytes: number) => new File([new Uint8Array(bytes)], 'me.png', { type: 'image/png' });
 
 describe('UpdateProfileDialog', () => {
+  // The account rules arrive before the form is drawn (their loading is covered by the strength meter's test).
+  beforeAll(() => loadAccountRules());
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     api.updateProfile.mockReset();
@@ -81,11 +90,13 @@ describe('UpdateProfileDialog', () => {
     expect(api.updateProfile).not.toHaveBeenCalled();
   });
 
-  it('refuses a file that is not an accepted image with the shared rule\'s text, the one the server gives', () => {
+  it("refuses a file that is not an accepted image with the shared rule's text, the one the server gives", () => {
     renderDialog();
     fireEvent.change(field(/^Photo/), { target: { files: [new File(['x'], 'a.pdf', { type: 'application/pdf' })] } });
     expect(screen.getByText('Only JPEG, PNG, GIF or WebP images are accepted.')).toBeTruthy();
-    fireEvent.change(field(/^Photo/), { target: { files: [new File(['<svg/>'], 'a.svg', { type: 'image/svg+xml' })] } });
+    fireEvent.change(field(/^Photo/), {
+      target: { files: [new File(['<svg/>'], 'a.svg', { type: 'image/svg+xml' })] },
+    });
     expect(screen.getByText('Only JPEG, PNG, GIF or WebP images are accepted.')).toBeTruthy();
   });
 
@@ -130,7 +141,9 @@ describe('UpdateProfileDialog', () => {
   });
 
   it('stays open with a destructive "Error" toast carrying the server message when the code is not 1000', async () => {
-    api.updateProfile.mockRejectedValue(new ApiError('Email already used', { kind: 'bad-request', status: 409, code: 1005 }));
+    api.updateProfile.mockRejectedValue(
+      new ApiError('Email already used', { kind: 'bad-request', status: 409, code: 1005 }),
+    );
     const { onOpenChange } = renderDialog();
     fireEvent.click(submit());
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Email already used' }));
@@ -147,9 +160,13 @@ describe('UpdateProfileDialog', () => {
     fireEvent.click(submit());
     await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Update failed' }));
     fireEvent.click(submit());
-    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Upload failed with status 403' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Upload failed with status 403' }),
+    );
     fireEvent.click(submit());
-    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Failed to update profile' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Failed to update profile' }),
+    );
   });
 
   it('asks for the current password only while the email differs, requires it, and sends it with the new address', async () => {
@@ -168,7 +185,10 @@ describe('UpdateProfileDialog', () => {
     fill(/^Current password/, 'Violet#Harbour-2026');
     fireEvent.click(submit());
     await waitFor(() => expect(api.updateProfile).toHaveBeenCalled());
-    expect(api.updateProfile.mock.calls[0]?.[1]).toMatchObject({ email: 'lan.moi@example.com', currentPassword: 'Violet#Harbour-2026' });
+    expect(api.updateProfile.mock.calls[0]?.[1]).toMatchObject({
+      email: 'lan.moi@example.com',
+      currentPassword: 'Violet#Harbour-2026',
+    });
   });
 
   it('tells the person to open the link sent to the new address and hands that address to the page', async () => {
@@ -180,7 +200,8 @@ describe('UpdateProfileDialog', () => {
 
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(toast.success).toHaveBeenLastCalledWith('Success', {
-      description: 'Profile updated. To finish changing your email, open the link we sent to lan.moi@example.com. Until then your email stays the same.',
+      description:
+        'Profile updated. To finish changing your email, open the link we sent to lan.moi@example.com. Until then your email stays the same.',
     });
     expect(onEmailPending).toHaveBeenCalledWith('lan.moi@example.com');
   });
@@ -202,7 +223,7 @@ describe('UpdateProfileDialog', () => {
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 
-  it('gives each text its shared maximum, and a longer value kept from before the limits gets the limit\'s text', async () => {
+  it("gives each text its shared maximum, and a longer value kept from before the limits gets the limit's text", async () => {
     const long = { ...lan, address: 'Đường '.repeat(50) };
     render(
       <I18nextProvider i18n={i18n}>

@@ -7,18 +7,8 @@ import { PasswordInput } from '@/components/password/password-input';
 import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
-import {
-  acceptedImageTypes,
-  avatarSizeError,
-  changesEmail,
-  imageTypeError,
-  textLimits,
-  todayIso,
-  uploadProgress,
-  validateProfile,
-  type ProfileField,
-  type ProfileForm,
-} from '@/lib/wasm';
+import { textLimits, todayIso, type ProfileField, type ProfileForm } from '@/lib/wasm';
+import { loadAccountRules, useAccountRules } from '@/lib/wasm-account';
 import { updateProfile, uploadAvatar, type UploadEvent } from '../api/profile';
 import { dateInputValue } from '../lib/format';
 import type { ProfileUser } from '../types';
@@ -65,6 +55,9 @@ function maxLengthOf(field: TextField): number {
  * A new e-mail address needs the current password (the field appears as soon as the address differs) and takes
  * effect only once confirmed from the new mailbox: after saving, a toast says to check it and `onEmailPending`
  * gets the new address (the page keeps saying so).
+ *
+ * Its rules come with the account module, fetched when the profile page draws this (closed) dialog; whatever
+ * needs them before they arrive waits for them.
  */
 export function UpdateProfileDialog({
   user,
@@ -81,6 +74,7 @@ export function UpdateProfileDialog({
   onEmailPending?: (email: string) => void;
 }) {
   const { t, i18n } = useTranslation('profile');
+  const rules = useAccountRules();
   const [form, setForm] = useState<ProfileForm>(() => formOf(user));
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -112,33 +106,35 @@ export function UpdateProfileDialog({
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
-  const asksPassword = changesEmail(user.email ?? '', form.email);
+  const asksPassword = rules?.changesEmail(user.email ?? '', form.email) ?? false;
 
   const set = (field: InputField) => (event: ChangeEvent<HTMLInputElement>) => {
     setForm((f) => ({ ...f, [field]: event.target.value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
+  const choosePhoto = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const chosen = input.files?.[0] ?? null;
     if (!chosen) return;
-    const notImage = imageTypeError(chosen.type, i18n.language);
+    const account = rules ?? (await loadAccountRules());
+    const notImage = account.imageTypeError(chosen.type, i18n.language);
     if (notImage) {
       setErrors((e) => ({ ...e, avatar: notImage }));
       setFile(null);
-      event.target.value = '';
+      input.value = '';
       return;
     }
-    setErrors((e) => ({ ...e, avatar: avatarSizeError(chosen.size, i18n.language) ?? undefined }));
+    setErrors((e) => ({ ...e, avatar: account.avatarSizeError(chosen.size, i18n.language) ?? undefined }));
     setFile(chosen);
   };
-
-  const onStep = (event: UploadEvent) => setProgress(uploadProgress(event));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const checked = validateProfile({ ...form, avatarBytes: file?.size }, today, i18n.language);
+    const account = rules ?? (await loadAccountRules());
+    const onStep = (step: UploadEvent) => setProgress(account.uploadProgress(step));
+    const checked = account.validateProfile({ ...form, avatarBytes: file?.size }, today, i18n.language);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -159,7 +155,10 @@ export function UpdateProfileDialog({
           },
           onStep,
         );
-        resetTimer.current = setTimeout(() => setProgress(uploadProgress({ step: 'reset' })), PROGRESS_RESET_MS);
+        resetTimer.current = setTimeout(
+          () => setProgress(account.uploadProgress({ step: 'reset' })),
+          PROGRESS_RESET_MS,
+        );
       }
       const envelope = await updateProfile(user.userId, payload);
       const pendingEmail = envelope.result?.pendingEmail;
@@ -183,7 +182,7 @@ export function UpdateProfileDialog({
           description: (error instanceof Error && error.message) || t('dialog.failed'),
         });
       }
-      setProgress(uploadProgress({ step: 'reset' }));
+      setProgress(account.uploadProgress({ step: 'reset' }));
     } finally {
       setSubmitting(false);
     }
@@ -214,7 +213,12 @@ export function UpdateProfileDialog({
               <Dialog.Description className="text-sm text-slate-500">{t('dialog.description')}</Dialog.Description>
             </div>
             <Dialog.Close asChild>
-              <button type="button" aria-label={t('dialog.close')} disabled={submitting} className="rounded-lg p-2 text-slate-500 hover:bg-slate-100">
+              <button
+                type="button"
+                aria-label={t('dialog.close')}
+                disabled={submitting}
+                className="rounded-lg p-2 text-slate-500 hover:bg-slate-100"
+              >
                 <X aria-hidden="true" className="size-5" />
               </button>
             </Dialog.Close>
@@ -223,7 +227,11 @@ export function UpdateProfileDialog({
           <form noValidate onSubmit={(e) => void submit(e)} className="flex min-h-0 flex-1 flex-col">
             <div className="grid gap-4 overflow-y-auto px-6 py-5 sm:grid-cols-2">
               <div className="flex items-center gap-4 sm:col-span-2">
-                <Img src={preview ?? form.avatar} fallback={AVATAR_PLACEHOLDER} className="size-20 shrink-0 rounded-full object-cover ring-4 ring-teal-50" />
+                <Img
+                  src={preview ?? form.avatar}
+                  fallback={AVATAR_PLACEHOLDER}
+                  className="size-20 shrink-0 rounded-full object-cover ring-4 ring-teal-50"
+                />
                 <div className="min-w-0 flex-1">
                   <label htmlFor={photoId} className="mb-1.5 block text-sm font-medium text-slate-700">
                     {t('dialog.photo')}
@@ -235,12 +243,12 @@ export function UpdateProfileDialog({
                     id={photoId}
                     name="photo"
                     type="file"
-                    accept={acceptedImageTypes()}
+                    accept={rules?.acceptedImageTypes()}
                     aria-required="true"
                     aria-invalid={Boolean(errors.avatar) || undefined}
                     aria-describedby={`${photoId}-hint${errors.avatar ? ` ${photoId}-error` : ''}`}
                     disabled={submitting}
-                    onChange={choosePhoto}
+                    onChange={(e) => void choosePhoto(e)}
                     className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-teal-700 hover:file:bg-teal-100"
                   />
                   <p id={`${photoId}-hint`} className="mt-1 text-xs text-slate-500">

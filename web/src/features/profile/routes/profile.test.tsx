@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { renderAt } from '@/testing/render';
 import type { EnrolledCourse, InstructorCourse, MentorshipEnrollment, ProfileUser } from '../types';
 import ProfilePage from './profile';
+import { loadAccountRules } from '@/lib/wasm-account';
 
 const api = vi.hoisted(() => ({
   fetchProfile: vi.fn(),
@@ -19,7 +20,15 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 const DAY = 86_400_000;
 
 function person(roleName: string, extra: Partial<ProfileUser> = {}): ProfileUser {
-  return { userId: 'u1', username: 'lantran', firstName: 'Lan', lastName: 'Trần', email: 'lan@example.com', roleName, ...extra };
+  return {
+    userId: 'u1',
+    username: 'lantran',
+    firstName: 'Lan',
+    lastName: 'Trần',
+    email: 'lan@example.com',
+    roleName,
+    ...extra,
+  };
 }
 
 function renderProfile(user: ProfileUser) {
@@ -34,7 +43,7 @@ const enrolled: EnrolledCourse = {
   instructor: { name: 'Minh Nguyễn', image: null },
   progress: 42,
   completed: true,
-  createdAt: Date.now() - 3 * DAY,
+  createdAt: new Date(Date.now() - 3 * DAY).toISOString(),
 };
 
 const mentorship = (endOffset: number, services: string[] = ['A', 'B', 'C', 'D', 'E']): MentorshipEnrollment => ({
@@ -46,6 +55,8 @@ const mentorship = (endOffset: number, services: string[] = ['A', 'B', 'C', 'D',
 });
 
 describe('ProfilePage', () => {
+  // The account rules arrive before the form is drawn (their loading is covered by the strength meter's test).
+  beforeAll(() => loadAccountRules());
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     for (const fn of Object.values(api)) fn.mockReset();
@@ -93,7 +104,9 @@ describe('ProfilePage', () => {
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Enrolled courses', 'Booked mentors']);
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Browse courses' }).getAttribute('href')).toBe('/courselist'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Browse courses' }).getAttribute('href')).toBe('/courselist'),
+    );
     expect(api.fetchInstructorCourses).not.toHaveBeenCalled();
 
     fireEvent.mouseDown(tabs[1]!);
@@ -108,12 +121,22 @@ describe('ProfilePage', () => {
     expect(within(card).getByText('Minh Nguyễn')).toBeTruthy();
     expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('42');
     expect(within(card).getByText('Enrolled 3 days ago')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: /Continue learning/ }).getAttribute('href')).toBe('/profile/enroll-lectures?id=c1');
+    expect(
+      within(card)
+        .getByRole('link', { name: /Continue learning/ })
+        .getAttribute('href'),
+    ).toBe('/profile/enroll-lectures?id=c1');
     expect(screen.getByTestId('course-list').className).toContain('max-h-[800px]');
   });
 
   it("gives a teacher My courses and a mentors tab, and renders the teacher's course card", async () => {
-    const course: InstructorCourse = { _id: 't1', title: 'Thiết kế', description: 'Mô tả', enrollments: 12, createdAt: Date.now() - 2 * 3_600_000 };
+    const course: InstructorCourse = {
+      _id: 't1',
+      title: 'Thiết kế',
+      description: 'Mô tả',
+      enrollments: 12,
+      createdAt: Date.now() - 2 * 3_600_000,
+    };
     api.fetchInstructorCourses.mockResolvedValue([course]);
     renderProfile(person('TEACHER'));
     const tabs = await screen.findAllByRole('tab');
@@ -123,13 +146,19 @@ describe('ProfilePage', () => {
     expect(within(card).getByText('Mô tả')).toBeTruthy();
     expect(within(card).getByText('12 students')).toBeTruthy();
     expect(within(card).getByText('Created 2 hours ago')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: /Manage course/ }).getAttribute('href')).toBe('/instructor/course/t1');
+    expect(
+      within(card)
+        .getByRole('link', { name: /Manage course/ })
+        .getAttribute('href'),
+    ).toBe('/instructor/course/t1');
     expect(api.fetchEnrolledCourses).not.toHaveBeenCalled();
   });
 
   it("links a teacher's empty course list to /instructor", async () => {
     renderProfile(person('teacher'));
-    expect((await screen.findByRole('link', { name: 'Go to the teacher area' })).getAttribute('href')).toBe('/instructor');
+    expect((await screen.findByRole('link', { name: 'Go to the teacher area' })).getAttribute('href')).toBe(
+      '/instructor',
+    );
   });
 
   it('renders active and expired mentorships by the shared rule', async () => {
@@ -145,7 +174,11 @@ describe('ProfilePage', () => {
     expect(within(active!).getByText('Anh Đặng')).toBeTruthy();
     expect(within(active!).getByText('Gói 1 tháng')).toBeTruthy();
     expect(within(active!).getByText('₫500,000')).toBeTruthy();
-    expect(within(active!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['A', 'B', 'C', '+2 more']);
+    expect(
+      within(active!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['A', 'B', 'C', '+2 more']);
     expect(within(active!).getByText('3 days left')).toBeTruthy();
     fireEvent.click(within(active!).getByRole('button', { name: 'Chat' }));
     expect(log).toHaveBeenCalled();
@@ -153,7 +186,7 @@ describe('ProfilePage', () => {
     expect(expired!.dataset.state).toBe('expired');
     expect(within(expired!).getByText('Ended:')).toBeTruthy();
     expect(within(expired!).getByRole('link', { name: 'Renew' }).getAttribute('href')).toBe('/mentor?id=mentor-1');
-    expect((within(expired!).getByRole('button', { name: 'Expired' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(expired!).getByRole<HTMLButtonElement>('button', { name: 'Expired' }).disabled).toBe(true);
     expect(within(expired!).queryByText(/days? left/)).toBeNull();
   });
 

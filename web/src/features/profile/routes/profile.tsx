@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -40,7 +41,10 @@ function InfoRow({ icon: Icon, label, children }: { icon: LucideIcon; label: str
 
 function EmptyState({ icon: Icon, text, to, action }: { icon: LucideIcon; text: string; to: string; action: string }) {
   return (
-    <div data-testid="profile-empty" className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center">
+    <div
+      data-testid="profile-empty"
+      className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center"
+    >
       <Icon aria-hidden="true" className="mb-3 size-10 text-slate-400" />
       <p className="mb-4 text-slate-600">{text}</p>
       <Link to={to} className={buttonClass('primary', 'sm')}>
@@ -50,11 +54,23 @@ function EmptyState({ icon: Icon, text, to, action }: { icon: LucideIcon; text: 
   );
 }
 
-function ListBox({ loading, maxHeight, children, testId }: { loading: boolean; maxHeight: 800 | 400; children: ReactNode; testId: string }) {
+function ListBox({
+  loading,
+  maxHeight,
+  children,
+  testId,
+}: {
+  loading: boolean;
+  maxHeight: 800 | 400;
+  children: ReactNode;
+  testId: string;
+}) {
   if (loading) {
+    // Card-shaped placeholders of the cards' own height, so the page does not move when the list arrives.
     return (
-      <div className="flex justify-center py-16">
-        <Spinner />
+      <div className="space-y-4" aria-busy="true" data-testid={`${testId}-loading`}>
+        <Skeleton className={maxHeight === 800 ? 'h-[9.5rem] rounded-2xl' : 'h-64 rounded-2xl'} />
+        <Skeleton className={maxHeight === 800 ? 'h-[9.5rem] rounded-2xl' : 'hidden'} />
       </div>
     );
   }
@@ -147,7 +163,10 @@ export default function ProfilePage() {
               className="size-28 rounded-full object-cover shadow-md ring-4 ring-white"
             />
             {role && (
-              <span data-testid="role-badge" className="mt-4 rounded-full bg-teal-50 px-3 py-1 text-xs font-semibold tracking-wide text-teal-700 uppercase">
+              <span
+                data-testid="role-badge"
+                className="mt-4 rounded-full bg-teal-50 px-3 py-1 text-xs font-semibold tracking-wide text-teal-700 uppercase"
+              >
                 {t(`roles.${role}`)}
               </span>
             )}
@@ -165,7 +184,11 @@ export default function ProfilePage() {
                   <InfoRow icon={Mail} label={t('email')}>
                     {profile.email}
                     {pendingEmail && (
-                      <span data-testid="pending-email" role="status" className="mt-1 block text-xs font-normal text-amber-700">
+                      <span
+                        data-testid="pending-email"
+                        role="status"
+                        className="mt-1 block text-xs font-normal text-amber-700"
+                      >
                         {t('pendingEmail', { email: pendingEmail })}
                       </span>
                     )}
@@ -198,8 +221,14 @@ export default function ProfilePage() {
         </aside>
 
         {showsTabs && (
-          <Tabs.Root defaultValue="courses" className="min-w-0 rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-            <Tabs.List aria-label={t('tabs.label')} className="mb-5 flex gap-2 overflow-x-auto border-b border-slate-200">
+          <Tabs.Root
+            defaultValue="courses"
+            className="min-w-0 rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          >
+            <Tabs.List
+              aria-label={t('tabs.label')}
+              className="mb-5 flex gap-2 overflow-x-auto border-b border-slate-200"
+            >
               <Tabs.Trigger value="courses" className={tabTrigger}>
                 <BookOpen aria-hidden="true" className="size-4" />
                 {isTeacher ? t('tabs.myCourses') : t('tabs.enrolledCourses')}
@@ -213,9 +242,19 @@ export default function ProfilePage() {
             <Tabs.Content value="courses" className="outline-none">
               {!courses.loading && courses.items.length === 0 ? (
                 isTeacher ? (
-                  <EmptyState icon={BookOpen} text={t('courses.emptyTeacher')} to={paths.instructor} action={t('courses.create')} />
+                  <EmptyState
+                    icon={BookOpen}
+                    text={t('courses.emptyTeacher')}
+                    to={paths.instructor}
+                    action={t('courses.create')}
+                  />
                 ) : (
-                  <EmptyState icon={BookOpen} text={t('courses.emptyStudent')} to={paths.courseList} action={t('courses.browse')} />
+                  <EmptyState
+                    icon={BookOpen}
+                    text={t('courses.emptyStudent')}
+                    to={paths.courseList}
+                    action={t('courses.browse')}
+                  />
                 )
               ) : (
                 <ListBox loading={courses.loading} maxHeight={800} testId="course-list">
@@ -232,7 +271,12 @@ export default function ProfilePage() {
 
             <Tabs.Content value="mentors" className="outline-none">
               {!mentorships.loading && mentorships.items.length === 0 ? (
-                <EmptyState icon={UsersRound} text={t('mentors.empty')} to={paths.mentorList} action={t('mentors.browse')} />
+                <EmptyState
+                  icon={UsersRound}
+                  text={t('mentors.empty')}
+                  to={paths.mentorList}
+                  action={t('mentors.browse')}
+                />
               ) : (
                 <ListBox loading={mentorships.loading} maxHeight={400} testId="mentor-list">
                   <div className="grid gap-4 xl:grid-cols-2">

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2, X } from 'lucide-react';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { PasswordInput } from '@/components/password/password-input';
@@ -8,7 +8,8 @@ import { StrengthMeter } from '@/components/password/strength-meter';
 import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
-import { textLimits, todayIso, validateProfile, validateRegistration } from '@/lib/wasm';
+import { textLimits, todayIso } from '@/lib/wasm';
+import { loadAccountRules, useAccountRules, type AccountRules } from '@/lib/wasm-account';
 import { useCreateStaff } from '../api/queries';
 import type { StaffAccount } from '../api/users';
 
@@ -19,13 +20,31 @@ type StaffField = keyof StaffAccount;
  * Checks a staff account with the shared rules: the names by the profile rules, username, email and password
  * by the registration rules (the password needs no confirmation here: the admin sees it).
  */
-export function validateStaff(account: StaffAccount, lang: string): Partial<Record<StaffField, string>> {
-  const registration = validateRegistration(
-    { email: account.email, username: account.username, password: account.password, confirmPassword: account.password, role: 'Student' },
+export function validateStaff(
+  rules: AccountRules,
+  account: StaffAccount,
+  lang: string,
+): Partial<Record<StaffField, string>> {
+  const registration = rules.validateRegistration(
+    {
+      email: account.email,
+      username: account.username,
+      password: account.password,
+      confirmPassword: account.password,
+      role: 'Student',
+    },
     lang,
   );
-  const profile = validateProfile(
-    { firstName: account.firstName, lastName: account.lastName, email: account.email, phoneNumber: '', address: '', dob: '', avatar: '' },
+  const profile = rules.validateProfile(
+    {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      phoneNumber: '',
+      address: '',
+      dob: '',
+      avatar: '',
+    },
     todayIso(),
     lang,
   );
@@ -39,30 +58,29 @@ export function validateStaff(account: StaffAccount, lang: string): Partial<Reco
     errors.email = registration.errors.email;
     errors.password = registration.errors.password;
   }
-  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as Partial<Record<StaffField, string>>;
+  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v));
 }
 
-export function CreateStaffDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CreateStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t, i18n } = useTranslation('users');
+  // The account rules (the names, username, email and password checks) are fetched while the dialog is drawn.
+  const rules = useAccountRules();
   const [form, setForm] = useState<StaffAccount>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<StaffField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const createStaff = useCreateStaff();
 
-  useEffect(() => {
+  // Each opening starts from an empty form.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) {
       setForm(EMPTY);
       setErrors({});
       setFormError(null);
     }
-  }, [open]);
+  }
 
   const set = (field: StaffField) => (event: ChangeEvent<HTMLInputElement>) => {
     setForm((f) => ({ ...f, [field]: event.target.value }));
@@ -72,7 +90,7 @@ export function CreateStaffDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const found = validateStaff(form, i18n.language);
+    const found = validateStaff(rules ?? (await loadAccountRules()), form, i18n.language);
     if (Object.keys(found).length > 0) {
       setErrors(found);
       return;
@@ -92,7 +110,7 @@ export function CreateStaffDialog({
       onOpenChange(false);
     } catch (error) {
       console.error('Staff account creation failed', error);
-      if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<StaffField, string>>);
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
       setFormError(error instanceof ApiError && error.status > 0 ? error.message : t('staffDialog.failed'));
     } finally {
       setSubmitting(false);
@@ -132,7 +150,11 @@ export function CreateStaffDialog({
               <Dialog.Description className="text-sm text-slate-500">{t('staffDialog.description')}</Dialog.Description>
             </div>
             <Dialog.Close asChild>
-              <button type="button" aria-label={t('staffDialog.close')} className="rounded-lg p-2 text-slate-500 hover:bg-slate-100">
+              <button
+                type="button"
+                aria-label={t('staffDialog.close')}
+                className="rounded-lg p-2 text-slate-500 hover:bg-slate-100"
+              >
                 <X aria-hidden="true" className="size-5" />
               </button>
             </Dialog.Close>
@@ -141,7 +163,10 @@ export function CreateStaffDialog({
             <div className="grid gap-4 overflow-y-auto px-6 py-5 sm:grid-cols-2">
               <Field {...field('firstName', { autoComplete: 'off' })} />
               <Field {...field('lastName', { autoComplete: 'off' })} />
-              <Field {...field('username', { autoComplete: 'off', autoCapitalize: 'none' })} className="sm:col-span-2" />
+              <Field
+                {...field('username', { autoComplete: 'off', autoCapitalize: 'none' })}
+                className="sm:col-span-2"
+              />
               <Field {...field('email', { type: 'email', autoComplete: 'off' })} className="sm:col-span-2" />
               <Field
                 label={t('staffDialog.password')}

@@ -6,13 +6,34 @@ import { renderAt, user } from '@/testing/render';
 import type { AdminUser } from '../api/users';
 import UsersAdminPage from './users';
 
-const api = vi.hoisted(() => ({ listUsers: vi.fn(), changeRole: vi.fn(), changeStatus: vi.fn(), createStaff: vi.fn() }));
+const api = vi.hoisted(() => ({
+  listUsers: vi.fn(),
+  changeRole: vi.fn(),
+  changeStatus: vi.fn(),
+  createStaff: vi.fn(),
+}));
 vi.mock('../api/users', () => api);
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-const admin: AdminUser = { userId: 'a1', username: 'admin01', email: 'admin@academy.vn', firstName: 'An', lastName: 'Lê', roleName: 'ADMIN', status: 'active' };
-const student: AdminUser = { userId: 's1', username: 'student01', email: 's@academy.vn', firstName: 'Bình', lastName: 'Phạm', roleName: 'STUDENT', status: 'locked' };
+const admin: AdminUser = {
+  userId: 'a1',
+  username: 'admin01',
+  email: 'admin@academy.vn',
+  firstName: 'An',
+  lastName: 'Lê',
+  roleName: 'ADMIN',
+  status: 'active',
+};
+const student: AdminUser = {
+  userId: 's1',
+  username: 'student01',
+  email: 's@academy.vn',
+  firstName: 'Bình',
+  lastName: 'Phạm',
+  roleName: 'STUDENT',
+  status: 'locked',
+};
 
 describe('UsersAdminPage', () => {
   beforeEach(async () => {
@@ -29,7 +50,7 @@ describe('UsersAdminPage', () => {
     const rows = await screen.findAllByTestId('user-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('(you)')).toBeTruthy();
-    expect((within(rows[0]!).getByRole('combobox', { name: 'Role of An Lê' }) as HTMLSelectElement).value).toBe('ADMIN');
+    expect(within(rows[0]!).getByRole<HTMLSelectElement>('combobox', { name: 'Role of An Lê' }).value).toBe('ADMIN');
     expect(within(rows[1]!).getByTestId('user-status').textContent).toBe('Locked');
     expect(screen.getByText('45 users')).toBeTruthy();
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
@@ -40,12 +61,18 @@ describe('UsersAdminPage', () => {
     renderPage();
     await screen.findAllByTestId('user-row');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'bình' } });
-    await waitFor(() => expect(api.listUsers).toHaveBeenLastCalledWith({ search: 'bình', role: '', page: 1 }, expect.anything()));
+    await waitFor(() =>
+      expect(api.listUsers).toHaveBeenLastCalledWith({ search: 'bình', role: '', page: 1 }, expect.anything()),
+    );
     fireEvent.change(screen.getByRole('combobox', { name: 'Role' }), { target: { value: 'TEACHER' } });
-    await waitFor(() => expect(api.listUsers).toHaveBeenLastCalledWith({ search: 'bình', role: 'TEACHER', page: 1 }, expect.anything()));
-    await waitFor(() => expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect(api.listUsers).toHaveBeenLastCalledWith({ search: 'bình', role: 'TEACHER', page: 1 }, expect.anything()),
+    );
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: /Next/ }).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
-    await waitFor(() => expect(api.listUsers).toHaveBeenLastCalledWith({ search: 'bình', role: 'TEACHER', page: 2 }, expect.anything()));
+    await waitFor(() =>
+      expect(api.listUsers).toHaveBeenLastCalledWith({ search: 'bình', role: 'TEACHER', page: 2 }, expect.anything()),
+    );
   });
 
   it('changes a role and unlocks an account, then reloads the page', async () => {
@@ -62,12 +89,16 @@ describe('UsersAdminPage', () => {
   });
 
   it("shows the server's refusal, e.g. locking the last admin", async () => {
-    api.changeStatus.mockRejectedValue(new ApiError('The last administrator cannot be locked', { kind: 'bad-request', status: 409, code: 1005 }));
+    api.changeStatus.mockRejectedValue(
+      new ApiError('The last administrator cannot be locked', { kind: 'bad-request', status: 409, code: 1005 }),
+    );
     renderPage();
     const rows = await screen.findAllByTestId('user-row');
     fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Lock An Lê' }));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('The change could not be saved', { description: 'The last administrator cannot be locked' }),
+      expect(toast.error).toHaveBeenCalledWith('The change could not be saved', {
+        description: 'The last administrator cannot be locked',
+      }),
     );
   });
 
@@ -81,7 +112,8 @@ describe('UsersAdminPage', () => {
     expect(await within(dialog).findByText('First name is required')).toBeTruthy();
     expect(within(dialog).getByText('Username must be at least 6 characters')).toBeTruthy();
 
-    const fill = (label: RegExp, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    const fill = (label: RegExp, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
     fill(/^First name/, 'Chi');
     fill(/^Last name/, 'Võ');
     fill(/^Username/, 'staff02');
@@ -89,7 +121,13 @@ describe('UsersAdminPage', () => {
     fill(/^Password\*?$/, 'Staff#2025');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create account' }));
     await waitFor(() =>
-      expect(api.createStaff).toHaveBeenCalledWith({ firstName: 'Chi', lastName: 'Võ', username: 'staff02', email: 'chi@academy.vn', password: 'Staff#2025' }),
+      expect(api.createStaff).toHaveBeenCalledWith({
+        firstName: 'Chi',
+        lastName: 'Võ',
+        username: 'staff02',
+        email: 'chi@academy.vn',
+        password: 'Staff#2025',
+      }),
     );
     expect(toast.success).toHaveBeenCalledWith('Staff account staff02 created');
   });
@@ -101,7 +139,7 @@ describe('UsersAdminPage', () => {
     api.changeRole.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
     renderPage();
     const rows = await screen.findAllByTestId('user-row');
-    const role = () => within(screen.getAllByTestId('user-row')[1]!).getByRole('combobox') as HTMLSelectElement;
+    const role = () => within(screen.getAllByTestId('user-row')[1]!).getByRole<HTMLSelectElement>('combobox');
     fireEvent.change(within(rows[1]!).getByRole('combobox'), { target: { value: 'TEACHER' } });
     await waitFor(() => expect(role().value).toBe('TEACHER'));
     expect(toast.success).not.toHaveBeenCalled();

@@ -22,11 +22,15 @@ function displayName(user: AdminUser): string {
 }
 
 function Initials({ user }: { user: AdminUser }) {
-  const text = `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || user.username.slice(0, 1).toUpperCase();
+  const text =
+    `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || user.username.slice(0, 1).toUpperCase();
   return user.avatar ? (
     <img src={user.avatar} alt="" className="size-9 shrink-0 rounded-full object-cover" />
   ) : (
-    <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-teal-50 text-xs font-bold text-teal-700">
+    <span
+      aria-hidden="true"
+      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-teal-50 text-xs font-bold text-teal-700"
+    >
       {text}
     </span>
   );
@@ -51,7 +55,10 @@ export default function UsersAdminPage() {
 
   // The search box asks the server once typing pauses.
   useEffect(() => {
-    const timer = setTimeout(() => setQuery((q) => (q.search === searchText ? q : { ...q, search: searchText, page: 1 })), SEARCH_DELAY_MS);
+    const timer = setTimeout(
+      () => setQuery((q) => (q.search === searchText ? q : { ...q, search: searchText, page: 1 })),
+      SEARCH_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [searchText]);
 
@@ -72,7 +79,9 @@ export default function UsersAdminPage() {
   const busy = busyWith(changeRole) ?? busyWith(changeStatus) ?? null;
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const dateFormat = new Intl.DateTimeFormat(i18n.language.startsWith('en') ? 'en-US' : 'vi-VN', { dateStyle: 'medium' });
+  const dateFormat = new Intl.DateTimeFormat(i18n.language.startsWith('en') ? 'en-US' : 'vi-VN', {
+    dateStyle: 'medium',
+  });
   const joined = (value: AdminUser['createdAt']) => {
     if (value === null || value === undefined || value === '') return '';
     const ms = typeof value === 'number' ? value : Date.parse(value);
@@ -95,7 +104,10 @@ export default function UsersAdminPage() {
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
         <label className="relative flex-1">
           <span className="sr-only">{t('searchLabel')}</span>
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          />
           <input
             type="search"
             value={searchText}
@@ -112,7 +124,7 @@ export default function UsersAdminPage() {
           <select
             id="users-role-filter"
             value={query.role}
-            onChange={(e) => setQuery((q) => ({ ...q, role: (parseRole(e.target.value) ?? '') as Role | '', page: 1 }))}
+            onChange={(e) => setQuery((q) => ({ ...q, role: parseRole(e.target.value) ?? '', page: 1 }))}
             className={`${inputClass} ${inputStateClass(false)} sm:w-44`}
           >
             <option value="">{t('allRoles')}</option>
@@ -145,15 +157,30 @@ export default function UsersAdminPage() {
           </div>
         ) : (
           <div className="overflow-x-auto">
-            <table className={`w-full min-w-[760px] text-left text-sm ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+            <table
+              className={`w-full min-w-[760px] text-left text-sm ${loading ? 'opacity-60' : ''}`}
+              aria-busy={loading}
+            >
               <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
                 <tr>
-                  <th scope="col" className="px-4 py-3">{t('columns.user')}</th>
-                  <th scope="col" className="px-4 py-3">{t('columns.email')}</th>
-                  <th scope="col" className="px-4 py-3">{t('columns.role')}</th>
-                  <th scope="col" className="px-4 py-3">{t('columns.status')}</th>
-                  <th scope="col" className="hidden px-4 py-3 lg:table-cell">{t('columns.created')}</th>
-                  <th scope="col" className="px-4 py-3 text-right">{t('columns.actions')}</th>
+                  <th scope="col" className="px-4 py-3">
+                    {t('columns.user')}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t('columns.email')}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t('columns.role')}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t('columns.status')}
+                  </th>
+                  <th scope="col" className="hidden px-4 py-3 lg:table-cell">
+                    {t('columns.created')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    {t('columns.actions')}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -162,7 +189,12 @@ export default function UsersAdminPage() {
                   const locked = user.status === 'locked';
                   const isMe = Boolean(me?.userId && me.userId === user.userId);
                   return (
-                    <tr key={user.userId} data-testid="user-row" data-username={user.username} className="hover:bg-slate-50/60">
+                    <tr
+                      key={user.userId}
+                      data-testid="user-row"
+                      data-username={user.username}
+                      className="hover:bg-slate-50/60"
+                    >
                       <td className="px-4 py-3">
                         <div className="flex items-center gap-3">
                           <Initials user={user} />
@@ -184,7 +216,10 @@ export default function UsersAdminPage() {
                           onChange={(e) => {
                             const role = parseRole(e.target.value);
                             if (!role || role === user.roleName) return;
-                            changeRole.mutate({ userId: user.userId, role }, outcome(t('roleChanged', { name, role: t(`roles.${role}`) })));
+                            changeRole.mutate(
+                              { userId: user.userId, role },
+                              outcome(t('roleChanged', { name, role: t(`roles.${role}`) })),
+                            );
                           }}
                           className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm focus:border-teal-600 focus:ring-2 focus:ring-teal-600/25 focus:outline-none"
                         >
@@ -205,7 +240,9 @@ export default function UsersAdminPage() {
                           {t(`status.${user.status}`)}
                         </span>
                       </td>
-                      <td className="hidden px-4 py-3 whitespace-nowrap text-slate-500 lg:table-cell">{joined(user.createdAt)}</td>
+                      <td className="hidden px-4 py-3 whitespace-nowrap text-slate-500 lg:table-cell">
+                        {joined(user.createdAt)}
+                      </td>
                       <td className="px-4 py-3 text-right">
                         <button
                           type="button"
@@ -219,7 +256,11 @@ export default function UsersAdminPage() {
                           }
                           className={buttonClass(locked ? 'secondary' : 'ghost', 'sm')}
                         >
-                          {locked ? <LockOpen aria-hidden="true" className="size-4" /> : <Lock aria-hidden="true" className="size-4" />}
+                          {locked ? (
+                            <LockOpen aria-hidden="true" className="size-4" />
+                          ) : (
+                            <Lock aria-hidden="true" className="size-4" />
+                          )}
                           {locked ? t('unlock') : t('lock')}
                         </button>
                       </td>
@@ -233,7 +274,10 @@ export default function UsersAdminPage() {
       </div>
 
       {data && data.total > 0 && (
-        <nav aria-label={t('pagination.label')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+        <nav
+          aria-label={t('pagination.label')}
+          className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600"
+        >
           <span>{t('total', { count: data.total })}</span>
           <div className="flex items-center gap-2">
             <button

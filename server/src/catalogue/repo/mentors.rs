@@ -1,0 +1,214 @@
+//! Instructor profiles, their mentorship plans, and the mentorships people booked.
+
+use sqlx::FromRow;
+
+use super::{Localized, to_json};
+use crate::platform::db::{Pool, new_id, now_ms};
+
+#[derive(Debug, Clone, FromRow)]
+pub struct InstructorRow {
+    pub user_id: String,
+    pub username: String,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub avatar: Option<String>,
+    pub email: String,
+    pub profession_vi: String,
+    pub profession_en: String,
+    pub expertise: String,
+    pub bio_vi: String,
+    pub bio_en: String,
+    pub course_count: i64,
+    pub student_count: i64,
+    pub rating_avg: f64,
+}
+
+const INSTRUCTOR_SELECT: &str = "select u.id as user_id, u.username, u.first_name, u.last_name, u.avatar, u.email, \
+    p.profession_vi, p.profession_en, p.expertise, p.bio_vi, p.bio_en, \
+    (select count(*) from courses c where c.instructor_id = u.id and c.status = 'published') as course_count, \
+    (select cast(coalesce(sum(c.enrollment_count), 0) as bigint) from courses c \
+        where c.instructor_id = u.id and c.status = 'published') as student_count, \
+    (select cast(coalesce(avg(c.rating_avg), 0) as double precision) from courses c \
+        where c.instructor_id = u.id and c.status = 'published' and c.rating_count > 0) as rating_avg \
+    from instructor_profiles p join users u on u.id = p.user_id";
+
+/// Teachers with a profile, in display order (at most `limit`).
+pub async fn list_instructors(pool: &Pool, limit: i64) -> Result<Vec<InstructorRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "{INSTRUCTOR_SELECT} where u.status = 'active' order by p.sort_order, p.created_at, u.id limit $1"
+    ))
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}
+
+pub async fn find_instructor(pool: &Pool, user_id: &str) -> Result<Option<InstructorRow>, sqlx::Error> {
+    sqlx::query_as(&format!("{INSTRUCTOR_SELECT} where u.id = $1 or u.username = $1"))
+        .bind(user_id)
+        .fetch_optional(pool)
+        .await
+}
+
+#[derive(Debug, Clone)]
+pub struct ProfileInput {
+    pub profession: Localized,
+    pub expertise: Vec<Localized>,
+    pub bio: Localized,
+    pub sort_order: i64,
+}
+
+/// Creates or replaces a teacher's instructor profile.
+pub async fn upsert_profile(
+    conn: &mut sqlx::AnyConnection,
+    user_id: &str,
+    input: &ProfileInput,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into instructor_profiles (user_id, profession_vi, profession_en, expertise, bio_vi, bio_en, \
+         sort_order, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $8) \
+         on conflict (user_id) do update set profession_vi = excluded.profession_vi, \
+         profession_en = excluded.profession_en, expertise = excluded.expertise, bio_vi = excluded.bio_vi, \
+         bio_en = excluded.bio_en, updated_at = excluded.updated_at",
+    )
+    .bind(user_id)
+    .bind(&input.profession.vi)
+    .bind(&input.profession.en)
+    .bind(to_json(&input.expertise))
+    .bind(&input.bio.vi)
+    .bind(&input.bio.en)
+    .bind(input.sort_order)
+    .bind(now_ms())
+    .execute(conn)
+    .await
+    .map(|_| ())
+}
+
+#[derive(Debug, Clone, FromRow)]
+pub struct PlanRow {
+    pub id: String,
+    pub owner_id: String,
+    pub slug: String,
+    pub title_vi: String,
+    pub title_en: String,
+    pub price: i64,
+    pub currency: String,
+    pub short_description_vi: String,
+    pub short_description_en: String,
+    pub services: String,
+    pub duration_days: i64,
+    pub status: String,
+    pub created_at: i64,
+}
+
+const PLAN_COLUMNS: &str = "id, owner_id, slug, title_vi, title_en, price, currency, short_description_vi, \
+    short_description_en, services, duration_days, status, created_at";
+
+/// A mentor's active plans, cheapest first.
+pub async fn list_plans_of(pool: &Pool, owner_id: &str) -> Result<Vec<PlanRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "select {PLAN_COLUMNS} from mentorship_plans where owner_id = $1 and status = 'active' \
+         order by price, created_at, id"
+    ))
+    .bind(owner_id)
+    .fetch_all(pool)
+    .await
+}
+
+#[derive(Debug, Clone)]
+pub struct PlanInput {
+    pub slug: String,
+    pub title: Localized,
+    pub price: i64,
+    pub currency: String,
+    pub short_description: Localized,
+    pub services: Vec<Localized>,
+    pub duration_days: i64,
+}
+
+pub async fn insert_plan(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+    owner_id: &str,
+    input: &PlanInput,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into mentorship_plans (id, owner_id, slug, title_vi, title_en, price, currency, \
+         short_description_vi, short_description_en, services, duration_days, status, created_at, updated_at) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'active', $12, $12)",
+    )
+    .bind(id)
+    .bind(owner_id)
+    .bind(&input.slug)
+    .bind(&input.title.vi)
+    .bind(&input.title.en)
+    .bind(input.price)
+    .bind(&input.currency)
+    .bind(&input.short_description.vi)
+    .bind(&input.short_description.en)
+    .bind(to_json(&input.services))
+    .bind(input.duration_days)
+    .bind(now_ms())
+    .execute(conn)
+    .await
+    .map(|_| ())
+}
+
+/// A mentorship booked by a user, with its plan and mentor.
+#[derive(Debug, Clone, FromRow)]
+pub struct MentorshipEnrollmentRow {
+    pub id: String,
+    pub mentor_id: String,
+    pub mentor_first_name: Option<String>,
+    pub mentor_last_name: Option<String>,
+    pub mentor_avatar: Option<String>,
+    pub title_vi: String,
+    pub title_en: String,
+    pub price: i64,
+    pub currency: String,
+    pub short_description_vi: String,
+    pub short_description_en: String,
+    pub services: String,
+    pub start_at: i64,
+    pub end_at: i64,
+}
+
+/// The mentorships `user_id` booked, latest first.
+pub async fn mentorship_enrollments_of(
+    pool: &Pool,
+    user_id: &str,
+) -> Result<Vec<MentorshipEnrollmentRow>, sqlx::Error> {
+    sqlx::query_as(
+        "select e.id, e.mentor_id, u.first_name as mentor_first_name, u.last_name as mentor_last_name, \
+         u.avatar as mentor_avatar, p.title_vi, p.title_en, p.price, p.currency, p.short_description_vi, \
+         p.short_description_en, p.services, e.start_at, e.end_at \
+         from mentorship_enrollments e join mentorship_plans p on p.id = e.plan_id join users u on u.id = e.mentor_id \
+         where e.user_id = $1 order by e.start_at desc, e.id",
+    )
+    .bind(user_id)
+    .fetch_all(pool)
+    .await
+}
+
+pub async fn insert_mentorship_enrollment(
+    conn: &mut sqlx::AnyConnection,
+    user_id: &str,
+    plan_id: &str,
+    mentor_id: &str,
+    start_at: i64,
+    end_at: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into mentorship_enrollments (id, user_id, plan_id, mentor_id, start_at, end_at, created_at) \
+         values ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(new_id())
+    .bind(user_id)
+    .bind(plan_id)
+    .bind(mentor_id)
+    .bind(start_at)
+    .bind(end_at)
+    .bind(now_ms())
+    .execute(conn)
+    .await
+    .map(|_| ())
+}

@@ -1,0 +1,324 @@
+//! Checkout: the cart (or the courses named) becomes one order, priced from the catalogue at that moment, with
+//! its coupon's discount shared between the lines, each line's split between teacher and platform, and a time
+//! to pay, after which the job queue expires it. A repeated checkout (a double click, a retry with the same
+//! `Idempotency-Key`) answers the order it made the first time.
+
+use std::collections::BTreeSet;
+
+use academy_shared::{
+    commerce::{Commission, CouponDiscount, Line, OrderStatus, order_code, settings::BankAccount, split_sale},
+    money::Currency,
+};
+use sqlx::AnyConnection;
+
+use super::{
+    cart::{self, purchasable},
+    coupons,
+    error::CommerceError,
+    orders::{self, Order},
+    payments,
+    repo::{
+        self,
+        coupons::CouponRow,
+        offers::OfferRow,
+        orders::{OrderItemRow, OrderRow},
+    },
+    settings,
+};
+use crate::{
+    platform::{
+        crypto::random_bytes,
+        db::{new_id, now_ms},
+        jobs::JobQueue,
+        text::Text,
+    },
+    state::AppState,
+};
+
+/// The longest idempotency key kept.
+pub const IDEMPOTENCY_KEY_MAX_CHARS: usize = 100;
+
+/// What the checkout should buy.
+#[derive(Debug, Clone, Default)]
+pub struct CheckoutRequest {
+    /// The courses to buy; `None`: the caller's cart.
+    pub course_ids: Option<Vec<String>>,
+    pub coupon_code: Option<String>,
+    /// The client's key of this checkout: the same key gives the same order.
+    pub idempotency_key: Option<String>,
+}
+
+/// One line of a quote: the course, what it costs now, its share of the coupon, and what is paid for it.
+#[derive(Debug, Clone)]
+pub struct QuoteLine {
+    pub offer: OfferRow,
+    pub price: i64,
+    pub discount: i64,
+}
+
+impl QuoteLine {
+    pub fn paid(&self) -> i64 {
+        self.price - self.discount
+    }
+}
+
+/// What an order would cost.
+#[derive(Debug, Clone)]
+pub struct Quote {
+    pub currency: Currency,
+    pub lines: Vec<QuoteLine>,
+    pub coupon: Option<CouponRow>,
+}
+
+impl Quote {
+    pub fn subtotal(&self) -> i64 {
+        self.lines.iter().map(|line| line.price).sum()
+    }
+
+    pub fn discount_total(&self) -> i64 {
+        self.lines.iter().map(|line| line.discount).sum()
+    }
+
+    pub fn total(&self) -> i64 {
+        self.subtotal() - self.discount_total()
+    }
+}
+
+/// What the caller's cart would cost now with `coupon_code`. A coupon that does not apply is refused with its
+/// reason; nothing is written but the empty cart on first use.
+pub async fn quote(state: &AppState, user_id: &str, coupon_code: Option<&str>) -> Result<Quote, CommerceError> {
+    let cart = cart::read(state, user_id).await?;
+    let mut conn = state.pool.acquire().await?;
+    let ids: Vec<String> = cart.items.iter().map(|item| item.id.clone()).collect();
+    let offers = offers_for(&mut conn, user_id, &ids).await?;
+    price(&mut conn, user_id, offers, coupon_code, now_ms()).await
+}
+
+/// The courses to buy, each checked: on sale, not free, not taught nor owned by the buyer; the same course once.
+async fn offers_for(conn: &mut AnyConnection, user_id: &str, ids: &[String]) -> Result<Vec<OfferRow>, CommerceError> {
+    let mut offers: Vec<OfferRow> = Vec::new();
+    for id in ids {
+        let offer = purchasable(conn, user_id, id.trim()).await?;
+        if !offers.iter().any(|o| o.id == offer.id) {
+            offers.push(offer);
+        }
+    }
+    if offers.is_empty() {
+        return Err(CommerceError::NothingToCheckOut);
+    }
+    if offers.len() > cart::MAX_ITEMS {
+        return Err(CommerceError::Invalid {
+            field: "courseIds",
+            message: Text::new(
+                format!("Một đơn hàng có tối đa {} khóa học.", cart::MAX_ITEMS),
+                format!("An order holds at most {} courses.", cart::MAX_ITEMS),
+            ),
+        });
+    }
+    Ok(offers)
+}
+
+/// Prices the offers (one currency) with the coupon, if any.
+async fn price(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    offers: Vec<OfferRow>,
+    coupon_code: Option<&str>,
+    now: i64,
+) -> Result<Quote, CommerceError> {
+    let currency: Currency = offers[0].currency.parse().unwrap_or_default();
+    if offers.iter().any(|offer| offer.currency != currency.code()) {
+        return Err(CommerceError::CurrencyMismatch { cart: currency });
+    }
+    let lines: Vec<Line> =
+        offers.iter().map(|offer| Line { course_id: offer.id.clone(), price: offer.current_price() }).collect();
+    let (coupon, discount) = match coupon_code.map(str::trim).filter(|code| !code.is_empty()) {
+        Some(code) => {
+            let (row, discount) = coupons::apply(conn, user_id, code, currency, &lines, now).await?;
+            (Some(row), discount)
+        }
+        None => (None, CouponDiscount { total: 0, per_line: vec![0; lines.len()] }),
+    };
+    let lines = offers
+        .into_iter()
+        .zip(discount.per_line)
+        .map(|(offer, discount)| QuoteLine { price: offer.current_price(), discount, offer })
+        .collect();
+    Ok(Quote { currency, lines, coupon })
+}
+
+/// An order from a checkout, and whether this checkout made it or found it made before.
+#[derive(Debug, Clone)]
+pub enum Checkout {
+    Created(Order),
+    Existing(Order),
+}
+
+/// What the student needs to pay by bank transfer, with the order.
+#[derive(Debug, Clone)]
+pub struct CheckoutAnswer {
+    pub checkout: Checkout,
+    pub bank: BankAccount,
+}
+
+/// Checks out: one order per checkout, priced now, holding its coupon use, waiting for its payment until it
+/// expires. Refused while bank transfers are not set up, or when another unpaid order of the caller's holds one
+/// of the courses (the very same courses and coupon answer that order instead).
+pub async fn checkout(
+    state: &AppState,
+    user_id: &str,
+    request: CheckoutRequest,
+) -> Result<CheckoutAnswer, CommerceError> {
+    let key = request.idempotency_key.as_deref().map(str::trim).filter(|k| !k.is_empty());
+    if key.is_some_and(|k| k.chars().count() > IDEMPOTENCY_KEY_MAX_CHARS) {
+        return Err(CommerceError::Invalid {
+            field: "idempotencyKey",
+            message: Text::new(
+                format!("Khóa chống trùng lặp dài tối đa {IDEMPOTENCY_KEY_MAX_CHARS} ký tự."),
+                format!("An idempotency key is at most {IDEMPOTENCY_KEY_MAX_CHARS} characters."),
+            ),
+        });
+    }
+    let settings = settings::read(&state.pool).await?;
+    let bank = settings.bank.clone().ok_or(CommerceError::PaymentsNotConfigured)?;
+    let now = now_ms();
+    let mut tx = repo::begin_write(state).await?;
+    // One checkout of a person at a time: the cart's row is the lock (SQLite's writer lock already is one).
+    repo::carts::ensure(&mut tx, user_id, now).await?;
+    repo::carts::lock(&mut tx, user_id, now).await?;
+    if let Some(key) = key
+        && let Some(existing) = repo::orders::find_by_key(&mut tx, user_id, key).await?
+    {
+        let order = orders::load(&mut tx, &existing.id).await?.ok_or(CommerceError::OrderNotFound)?;
+        return Ok(CheckoutAnswer { checkout: Checkout::Existing(order), bank });
+    }
+    let ids = match &request.course_ids {
+        Some(ids) => ids.clone(),
+        None => {
+            let cart_id = repo::carts::ensure(&mut tx, user_id, now).await?;
+            let items = repo::carts::items(&mut tx, &cart_id).await?;
+            items.into_iter().filter(|item| item.status == "published").map(|item| item.id).collect()
+        }
+    };
+    let offers = offers_for(&mut tx, user_id, &ids).await?;
+    let coupon_code = request.coupon_code.as_deref().map(|c| c.trim().to_ascii_uppercase()).filter(|c| !c.is_empty());
+    if let Some(same) = pending_overlap(&mut tx, user_id, &offers, coupon_code.as_deref(), now).await? {
+        return Ok(CheckoutAnswer { checkout: Checkout::Existing(same), bank });
+    }
+    let quote = price(&mut tx, user_id, offers, coupon_code.as_deref(), now).await?;
+    if quote.currency != Currency::Vnd {
+        return Err(CommerceError::CurrencyNotPayable { currency: quote.currency });
+    }
+    if let Some(coupon) = &quote.coupon {
+        coupons::take(&mut tx, coupon, user_id).await?;
+    }
+    let expires_at = now + settings.terms.order_expiry_minutes * 60_000;
+    let order = insert_order(&mut tx, user_id, &quote, settings.terms.commission, key, expires_at, now).await?;
+    let paid_now = order.row.total == 0;
+    let order = if paid_now {
+        // Nothing to pay (a coupon took it all): paid at once.
+        payments::mark_paid(&mut tx, &order, None, "", now).await?;
+        orders::load(&mut tx, &order.row.id).await?.ok_or(CommerceError::OrderNotFound)?
+    } else {
+        JobQueue::enqueue_with(&mut *tx, orders::expiry_job(&order.row.id, expires_at)).await?;
+        order
+    };
+    tx.commit().await?;
+    state.jobs.wake();
+    if paid_now {
+        payments::after_paid(state, &order.row.id).await;
+    }
+    Ok(CheckoutAnswer { checkout: Checkout::Created(order), bank })
+}
+
+/// A pending order of the user's with exactly these courses and coupon (answered instead of a new one). Refused
+/// when another pending order holds some of them.
+async fn pending_overlap(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    offers: &[OfferRow],
+    coupon_code: Option<&str>,
+    now: i64,
+) -> Result<Option<Order>, CommerceError> {
+    let wanted: BTreeSet<&str> = offers.iter().map(|offer| offer.id.as_str()).collect();
+    for row in repo::orders::pending_of(conn, user_id).await? {
+        if row.expires_at <= now {
+            continue;
+        }
+        let Some(order) = orders::load(conn, &row.id).await? else { continue };
+        let held: BTreeSet<&str> = order.items.iter().map(|item| item.course_id.as_str()).collect();
+        if held == wanted && order.row.coupon_code.as_deref() == coupon_code {
+            return Ok(Some(order));
+        }
+        if !held.is_disjoint(&wanted) {
+            return Err(CommerceError::PendingOrder { code: order.row.code });
+        }
+    }
+    Ok(None)
+}
+
+async fn insert_order(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    quote: &Quote,
+    commission: Commission,
+    key: Option<&str>,
+    expires_at: i64,
+    now: i64,
+) -> Result<Order, CommerceError> {
+    let mut code = order_code(random_bytes());
+    while repo::orders::find_by_code(conn, &code).await?.is_some() {
+        code = order_code(random_bytes());
+    }
+    let row = OrderRow {
+        id: new_id(),
+        code,
+        user_id: user_id.to_owned(),
+        status: OrderStatus::Pending.as_str().to_owned(),
+        currency: quote.currency.code().to_owned(),
+        subtotal: quote.subtotal(),
+        discount_total: quote.discount_total(),
+        total: quote.total(),
+        amount_received: 0,
+        amount_refunded: 0,
+        coupon_id: quote.coupon.as_ref().map(|c| c.id.clone()),
+        coupon_code: quote.coupon.as_ref().map(|c| c.code.clone()),
+        commission_percent: commission.into(),
+        payment_method: "bank_transfer".to_owned(),
+        expires_at,
+        paid_at: None,
+        closed_at: None,
+        refunded_at: None,
+        created_at: now,
+        updated_at: now,
+    };
+    repo::orders::insert(conn, &row, key).await?;
+    let paid: Vec<i64> = quote.lines.iter().map(QuoteLine::paid).collect();
+    let splits = split_sale(&paid, commission);
+    let mut items = Vec::with_capacity(quote.lines.len());
+    for ((position, line), split) in (0_i64..).zip(&quote.lines).zip(splits) {
+        let item = OrderItemRow {
+            id: new_id(),
+            order_id: row.id.clone(),
+            course_id: line.offer.id.clone(),
+            teacher_id: line.offer.instructor_id.clone(),
+            title_vi: line.offer.title_vi.clone(),
+            title_en: line.offer.title_en.clone(),
+            thumbnail: line.offer.thumbnail.clone(),
+            list_price: line.offer.price,
+            price: line.price,
+            discount: line.discount,
+            paid: line.paid(),
+            teacher_share: split.teacher,
+            platform_share: split.platform,
+            currency: quote.currency.code().to_owned(),
+            status: "active".to_owned(),
+            refunded_at: None,
+            position,
+        };
+        repo::orders::insert_item(conn, &item).await?;
+        items.push(item);
+    }
+    repo::orders::insert_event(conn, &row.id, "created", Some(user_id), "", Some(row.total), now).await?;
+    Ok(Order { row, items })
+}

@@ -1,0 +1,168 @@
+//! The ledger: every money event as a set of entries that sum to zero in its currency, posted in the transaction
+//! of the change it records, once per idempotency key, never changed afterwards.
+//!
+//! Amounts are seen from the account holder: positive credits the account, negative debits it. A payment
+//! received debits the clearing account of its method and credits the customers' funds; a sale moves what was
+//! due from the customers' funds to each teacher's earnings and the platform's revenue; a refund takes the sale's
+//! shares back from them into the refunds owed.
+
+use academy_shared::money::Currency;
+use sqlx::AnyConnection;
+
+use super::repo::ledger as repo;
+use crate::platform::db::{Pool, new_id};
+
+/// How a payment reached us.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PaymentMethod {
+    /// A bank transfer (VietQR), confirmed by the bank feed or by an administrator.
+    BankTransfer,
+    /// The VNPay card and wallet gateway.
+    Vnpay,
+}
+
+impl PaymentMethod {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::BankTransfer => "bank_transfer",
+            Self::Vnpay => "vnpay",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<PaymentMethod> {
+        [Self::BankTransfer, Self::Vnpay].into_iter().find(|m| m.as_str() == name)
+    }
+}
+
+/// An account of the ledger.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Account {
+    /// The platform's commission on sales.
+    PlatformRevenue,
+    /// What a teacher (by user id) has earned.
+    TeacherEarnings(String),
+    /// Money received through a payment method.
+    PaymentClearing(PaymentMethod),
+    /// Money received from students and not yet applied to a sale (partial payments, overpayments).
+    CustomerFunds,
+    /// Money owed back to students for refunded purchases.
+    Refunds,
+}
+
+impl Account {
+    /// The account's stored code, e.g. `teacher:<user id>`.
+    pub fn code(&self) -> String {
+        match self {
+            Self::PlatformRevenue => "platform:revenue".to_owned(),
+            Self::TeacherEarnings(user_id) => format!("teacher:{user_id}"),
+            Self::PaymentClearing(method) => format!("clearing:{}", method.as_str()),
+            Self::CustomerFunds => "customer:funds".to_owned(),
+            Self::Refunds => "refunds".to_owned(),
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            Self::PlatformRevenue => "platform_revenue",
+            Self::TeacherEarnings(_) => "teacher_earnings",
+            Self::PaymentClearing(_) => "payment_clearing",
+            Self::CustomerFunds => "customer_funds",
+            Self::Refunds => "refunds",
+        }
+    }
+
+    fn owner(&self) -> Option<&str> {
+        match self {
+            Self::TeacherEarnings(user_id) => Some(user_id),
+            _ => None,
+        }
+    }
+}
+
+/// What kind of money event a set of entries records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventKind {
+    PaymentReceived,
+    Sale,
+    Refund,
+}
+
+impl EventKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::PaymentReceived => "payment_received",
+            Self::Sale => "sale",
+            Self::Refund => "refund",
+        }
+    }
+}
+
+/// One money event: its entries (account, signed amount) in one currency.
+#[derive(Debug, Clone)]
+pub struct MoneyEvent {
+    /// Unique among all events ever posted: the same key is posted once.
+    pub key: String,
+    pub kind: EventKind,
+    pub order_id: Option<String>,
+    pub currency: Currency,
+    pub entries: Vec<(Account, i64)>,
+    pub memo: String,
+}
+
+/// Why an event was not posted.
+#[derive(Debug, thiserror::Error)]
+pub enum LedgerError {
+    /// Its entries do not sum to zero: a bug in whoever built it.
+    #[error("the entries of {key} sum to {sum}, not zero")]
+    Unbalanced { key: String, sum: i128 },
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+/// Whether an event was written now or had been written before under its key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Posted {
+    Written,
+    AlreadyPosted,
+}
+
+/// Posts `event` through `conn` (the transaction of the change it records) at `now_ms`. Entries of 0 are left
+/// out; an event whose key was posted before writes nothing and answers [`Posted::AlreadyPosted`].
+pub async fn post(conn: &mut AnyConnection, event: &MoneyEvent, now_ms: i64) -> Result<Posted, LedgerError> {
+    let sum: i128 = event.entries.iter().map(|(_, amount)| i128::from(*amount)).sum();
+    if sum != 0 {
+        return Err(LedgerError::Unbalanced { key: event.key.clone(), sum });
+    }
+    let transaction_id = new_id();
+    let header = repo::NewTransaction {
+        id: &transaction_id,
+        key: &event.key,
+        kind: event.kind.as_str(),
+        order_id: event.order_id.as_deref(),
+        memo: &event.memo,
+    };
+    if !repo::insert_transaction(&mut *conn, &header, now_ms).await? {
+        return Ok(Posted::AlreadyPosted);
+    }
+    for (account, amount) in event.entries.iter().filter(|(_, amount)| *amount != 0) {
+        let code = account.code();
+        repo::ensure_account(&mut *conn, &code, account.kind(), account.owner(), now_ms).await?;
+        repo::insert_entry(&mut *conn, &transaction_id, &code, *amount, event.currency.code(), now_ms).await?;
+    }
+    Ok(Posted::Written)
+}
+
+/// The balance of `account` in `currency`: the sum of its entries.
+pub async fn balance(pool: &Pool, account: &Account, currency: Currency) -> Result<i64, sqlx::Error> {
+    repo::balance(pool, &account.code(), currency.code()).await
+}
+
+/// The entries posted under `key`, as (account code, amount, currency), in the order written.
+pub async fn entries_of(pool: &Pool, key: &str) -> Result<Vec<(String, i64, String)>, sqlx::Error> {
+    repo::entries_of(pool, key).await
+}
+
+/// The sum of every entry of the ledger per currency: zero in each, always.
+pub async fn totals(pool: &Pool) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    repo::totals(pool).await
+}

@@ -1,0 +1,20 @@
+//! Commerce: the cart and free enrolment ([`cart`]), orders and coupons, payments (VietQR bank transfers
+//! confirmed by the bank feed) and the ledger that records where every amount of money is ([`ledger`]).
+//!
+//! Use cases return a [`CommerceError`](error::CommerceError); [`routes`] turns it into the API's answer.
+
+pub mod admin;
+pub mod bank_feed;
+pub mod cart;
+pub mod checkout;
+pub mod coupons;
+pub mod error;
+pub mod ledger;
+pub mod notify;
+pub mod orders;
+pub mod payments;
+pub mod repo;
+pub mod routes;
+pub mod settings;
+pub mod views;
+pub mod vnpay;

@@ -1,0 +1,124 @@
+//! Money arriving: a payment received is recorded in the ledger (the clearing account of its method against the
+//! customers' funds) and added to its order; once an order has received its total it is paid, in the same
+//! transaction: the student is enrolled in each course, the courses leave their cart, and the sale moves what was
+//! due from the customers' funds to each teacher's earnings and the platform's revenue.
+
+use academy_shared::{
+    commerce::{OrderEvent, OrderStatus, TransitionRefused, transition},
+    money::Currency,
+};
+use sqlx::AnyConnection;
+
+use super::{
+    error::CommerceError,
+    ledger::{self, Account, EventKind, MoneyEvent, PaymentMethod, Posted},
+    notify,
+    orders::{self, Order},
+    repo,
+};
+use crate::state::AppState;
+
+fn currency_of(order: &Order) -> Currency {
+    order.row.currency.parse().unwrap_or_default()
+}
+
+/// Records in the ledger that `amount` arrived through `method` (`key`: unique per arrival, e.g. the bank's
+/// transaction id), for `order_id` when it is known. Whether it was new.
+pub(crate) async fn record_receipt(
+    conn: &mut AnyConnection,
+    key: &str,
+    method: PaymentMethod,
+    amount: i64,
+    currency: Currency,
+    order_id: Option<&str>,
+    now: i64,
+) -> Result<Posted, CommerceError> {
+    let event = MoneyEvent {
+        key: key.to_owned(),
+        kind: EventKind::PaymentReceived,
+        order_id: order_id.map(str::to_owned),
+        currency,
+        entries: vec![(Account::PaymentClearing(method), -amount), (Account::CustomerFunds, amount)],
+        memo: String::new(),
+    };
+    Ok(ledger::post(conn, &event, now).await?)
+}
+
+/// The sale of a paid order: the total leaves the customers' funds; each line's teacher share goes to its
+/// teacher's earnings and its platform share to the platform's revenue.
+pub(crate) fn sale_event(order: &Order) -> MoneyEvent {
+    let mut entries = vec![(Account::CustomerFunds, -order.row.total)];
+    for item in &order.items {
+        entries.push((Account::TeacherEarnings(item.teacher_id.clone()), item.teacher_share));
+        entries.push((Account::PlatformRevenue, item.platform_share));
+    }
+    MoneyEvent {
+        key: format!("sale:{}", order.row.id),
+        kind: EventKind::Sale,
+        order_id: Some(order.row.id.clone()),
+        currency: currency_of(order),
+        entries,
+        memo: order.row.code.clone(),
+    }
+}
+
+/// Adds `amount` (already recorded as received) to a pending order in `conn`; pays it when it has received its
+/// total. The order as it is afterwards, and whether this made it paid.
+pub(crate) async fn apply_to_order(
+    conn: &mut AnyConnection,
+    order: &Order,
+    amount: i64,
+    actor_id: Option<&str>,
+    note: &str,
+    now: i64,
+) -> Result<(Order, bool), CommerceError> {
+    if order.status() != OrderStatus::Pending {
+        return Err(TransitionRefused { from: order.status(), event: OrderEvent::Pay }.into());
+    }
+    let received = repo::orders::add_received(conn, &order.row.id, amount, now).await?;
+    let paid = received >= order.row.total;
+    if paid {
+        mark_paid(conn, order, actor_id, note, now).await?;
+    } else {
+        repo::orders::insert_event(conn, &order.row.id, "partially_paid", actor_id, note, Some(amount), now).await?;
+    }
+    let order = orders::load(conn, &order.row.id).await?.ok_or(CommerceError::OrderNotFound)?;
+    Ok((order, paid))
+}
+
+/// Pays a pending order in `conn`: enrols the student in each course, takes the courses out of their cart, and
+/// posts the sale.
+pub(crate) async fn mark_paid(
+    conn: &mut AnyConnection,
+    order: &Order,
+    actor_id: Option<&str>,
+    note: &str,
+    now: i64,
+) -> Result<(), CommerceError> {
+    let to = transition(order.status(), OrderEvent::Pay)?;
+    if !repo::orders::set_status(conn, &order.row.id, OrderStatus::Pending.as_str(), to.as_str(), now).await? {
+        return Err(TransitionRefused { from: order.status(), event: OrderEvent::Pay }.into());
+    }
+    let course_ids: Vec<String> = order.items.iter().map(|item| item.course_id.clone()).collect();
+    for course_id in &course_ids {
+        repo::enrolments::enrol(conn, &order.row.user_id, course_id, now).await?;
+        repo::enrolments::count_sale(conn, course_id, 1).await?;
+    }
+    repo::carts::remove_courses(conn, &order.row.user_id, &course_ids).await?;
+    ledger::post(conn, &sale_event(order), now).await?;
+    repo::orders::insert_event(conn, &order.row.id, "paid", actor_id, note, Some(order.row.total), now).await?;
+    Ok(())
+}
+
+/// After an order's payment is committed: tells whoever must know (see [`notify::course_purchased`]).
+pub(crate) async fn after_paid(state: &AppState, order_id: &str) {
+    let mut conn = match state.pool.acquire().await {
+        Ok(conn) => conn,
+        Err(e) => return tracing::warn!(error = %e, order = order_id, "reading a paid order for its notices failed"),
+    };
+    match orders::load(&mut conn, order_id).await {
+        Ok(Some(order)) => notify::course_purchased(state, &order).await,
+        Ok(None) => {}
+        Err(e) => tracing::warn!(error = %e, order = order_id, "reading a paid order for its notices failed"),
+    }
+}
