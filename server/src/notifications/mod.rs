@@ -22,7 +22,9 @@
 //! Inside a transaction (the notification then exists exactly when the purchase does), store it with
 //! [`service::notify_in`] and announce it after the commit: `let pending = notify_in(&mut tx, notice).await?;
 //! tx.commit().await?; pending.announce(&state).await;`. Both refuse a notice whose texts, picture or link
-//! break the rules of `academy_shared::notifications` ([`service::NotificationError::Invalid`]).
+//! break the rules of `academy_shared::notifications` ([`service::NotificationError::Invalid`]). An event that
+//! may be reported more than once (a paid order, a webhook retried) uses [`service::notify_once`] with a key of
+//! the event: each person is told once.
 //!
 //! # Parts
 //! - [`service`]: the use cases of a person's notifications; [`broadcast`]: the administrators' broadcasts,

@@ -89,7 +89,20 @@ pub async fn notify(state: &AppState, notice: Notice) -> Result<String, Notifica
 /// [`notify`] inside the caller's transaction (the notification then exists exactly when the caller's change
 /// does); call [`Pending::announce`] after the commit.
 pub async fn notify_in(conn: &mut AnyConnection, notice: Notice) -> Result<Pending, NotificationError> {
-    store(conn, &notice, false, now_ms()).await
+    let stored = store(conn, &notice, false, now_ms(), None).await?;
+    Ok(stored.expect("a notification without a key is always stored"))
+}
+
+/// [`notify`] at most once per person and `key` (an event such as `purchase:<order id>`): telling the same
+/// event again, from a retried webhook or a second instance, stores, announces and mails nothing. Returns the
+/// notification's id when this call stored it.
+pub async fn notify_once(state: &AppState, notice: Notice, key: &str) -> Result<Option<String>, NotificationError> {
+    let mut tx = state.pool.begin().await?;
+    let Some(pending) = store(&mut tx, &notice, false, now_ms(), Some(key)).await? else { return Ok(None) };
+    tx.commit().await?;
+    let id = pending.id.clone();
+    pending.announce(state).await;
+    Ok(Some(id))
 }
 
 async fn store(
@@ -97,7 +110,8 @@ async fn store(
     notice: &Notice,
     is_read: bool,
     created_at: i64,
-) -> Result<Pending, NotificationError> {
+    once_key: Option<&str>,
+) -> Result<Option<Pending>, NotificationError> {
     let image = notice.image.as_deref().map(str::trim).filter(|v| !v.is_empty());
     let link = notice.link.as_deref().map(str::trim).filter(|v| !v.is_empty());
     let texts = NoticeTexts {
@@ -126,13 +140,16 @@ async fn store(
         mail: notice.mail,
         is_read,
         created_at,
+        once_key,
     };
-    repo::insert(conn, &row).await?;
+    if !repo::insert(conn, &row).await? {
+        return Ok(None);
+    }
     if notice.mail {
         let job = NewJob::new(MAIL_JOB, json!({ "notificationId": id })).once(format!("{MAIL_JOB}:{id}"));
         JobQueue::enqueue_with(&mut *conn, job).await?;
     }
-    Ok(Pending { id, mail: notice.mail })
+    Ok(Some(Pending { id, mail: notice.mail }))
 }
 
 /// Stores a notification as at `created_at`, read or not, without announcing it (the demo's history).
@@ -142,7 +159,8 @@ pub async fn record_past(
     is_read: bool,
     created_at: i64,
 ) -> Result<String, NotificationError> {
-    Ok(store(conn, &Notice { mail: false, ..notice.clone() }, is_read, created_at).await?.id)
+    let stored = store(conn, &Notice { mail: false, ..notice.clone() }, is_read, created_at, None).await?;
+    Ok(stored.expect("a notification without a key is always stored").id)
 }
 
 /// How many notifications `GET /api/notification` lists (the newest).

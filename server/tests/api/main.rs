@@ -40,6 +40,7 @@ mod middleware;
 mod notifications;
 mod notifications_broadcast;
 mod notifications_live;
+mod notifications_purchase;
 mod outage;
 mod pagination;
 mod password_reset;

@@ -63,12 +63,17 @@ pub struct NewNotification<'a> {
     pub mail: bool,
     pub is_read: bool,
     pub created_at: i64,
+    /// Stored at most once per person with this key (see `notifications.once_key`).
+    pub once_key: Option<&'a str>,
 }
 
-pub async fn insert(conn: &mut AnyConnection, n: &NewNotification<'_>) -> Result<(), sqlx::Error> {
-    sqlx::query(
+/// Stores a notification; false when the person already has one with its `once_key`.
+pub async fn insert(conn: &mut AnyConnection, n: &NewNotification<'_>) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
         "insert into notifications (id, user_id, kind, title_vi, title_en, message_vi, message_en, image_url, \
-         action_link, is_read, read_at, mail, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+         action_link, is_read, read_at, mail, created_at, once_key) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
+         on conflict (user_id, once_key) do nothing",
     )
     .bind(n.id)
     .bind(n.user_id)
@@ -83,9 +88,10 @@ pub async fn insert(conn: &mut AnyConnection, n: &NewNotification<'_>) -> Result
     .bind(n.is_read.then_some(n.created_at))
     .bind(i64::from(n.mail))
     .bind(n.created_at)
+    .bind(n.once_key)
     .execute(&mut *conn)
     .await?;
-    Ok(())
+    Ok(done.rows_affected() == 1)
 }
 
 /// One notification, whoever owns it.
