@@ -84,6 +84,43 @@ test.describe('notifications', () => {
     expect(await count.json()).toEqual({ status: 200, unread: 0 });
   });
 
+  test('a purchase confirmed by an administrator reaches the student at once and leads to the course', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { account } = await freshStudent(page, request, baseURL!);
+    const student = await tokenOf(request, account);
+    const courses = await request.get('/api/courses?pageSize=50');
+    const all = ((await courses.json()) as { result: { items: { _id: string; price: number }[] } }).result.items;
+    const course = all.find((c) => c.price > 0)!;
+    const checkout = await request.post('/api/checkout', {
+      headers: { Authorization: `Bearer ${student}` },
+      data: { courseIds: [course._id] },
+    });
+    expect(checkout.status()).toBe(201);
+    const order = ((await checkout.json()) as { result: { _id: string } }).result;
+    const stream = page.waitForResponse((response) => response.url().includes('/api/notification/stream'));
+    await page.goto('/');
+    await stream;
+    await expect(badge(page)).toHaveCount(0);
+
+    const admin = await tokenOf(request, E2E_ADMIN);
+    const confirmed = await request.post(`/api/admin/orders/${order._id}/confirm`, {
+      headers: { Authorization: `Bearer ${admin}` },
+      data: { note: 'Transfer seen on the statement' },
+    });
+    expect(confirmed.status()).toBe(200);
+
+    await expect(badge(page)).toHaveText('1', { timeout: 10_000 });
+    await openDropdown(page);
+    const item = page.getByTestId('notification-item').filter({ hasText: 'Payment received' });
+    await expect(item.getByText('Course Purchase')).toBeVisible();
+    await item.getByText('Payment received').click();
+    await expect(page).toHaveURL(new RegExp(`/profile/enroll-lectures\\?id=${course._id}$`));
+    await expect(badge(page)).toHaveCount(0);
+  });
+
   test('the check button marks one read without leaving; Mark All Read marks the rest and hides itself', async ({
     page,
     request,
