@@ -2,8 +2,9 @@
 //!
 //! Idempotent: nothing happens when the database already has categories. Everything is written in one
 //! transaction, so a failed load leaves the database as it was. Besides the catalogue's teachers and students
-//! it creates one admin and one staff account (credentials in `server/demo/README.md`). Then [`commerce`] adds
-//! the payment settings, the promotion coupon and a few orders.
+//! it creates one admin and one staff account (credentials in `server/demo/README.md`), and gives every account
+//! notifications of each type and one broadcast ([`crate::notifications::demo`]). Then [`commerce`] adds the
+//! payment settings, the promotion coupon and a few orders.
 
 pub mod commerce;
 mod file;
@@ -357,6 +358,11 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
 
     enrol_students(conn, &catalogue, &users, &courses).await?;
     crate::learning::demo::load(conn, now_ms()).await?;
+    let admin: Option<String> = sqlx::query_scalar("select id from users where username = $1")
+        .bind(STAFF_ACCOUNTS[0].0)
+        .fetch_optional(&mut *conn)
+        .await?;
+    crate::notifications::demo::load(conn, admin.as_deref(), now_ms()).await?;
     tx.commit().await?;
     tracing::info!(
         courses = catalogue.courses.len(),

@@ -13,7 +13,8 @@
 //!   password resets, the first administrator), [`files`] (uploads), [`catalogue`] (courses, categories, mentors,
 //!   posts, the feed, banners, the home page and the dashboard that edits them), [`learning`] (enrolments),
 //!   [`material`] (subjects and syllabuses), [`contact`] (admission and contact forms, the newsletter),
-//!   [`commerce`] (cart, orders, coupons, payments, the ledger);
+//!   [`commerce`] (cart, orders, coupons, payments, the ledger), [`notifications`] (a person's notifications, live
+//!   delivery, broadcasts; other domains notify through it);
 //! - [`housekeeping`] (the hourly chores) and [`demo`] (the demo catalogue).
 
 /// Memory comes from mimalloc: with glibc's allocator, a course-list request on a busy server spent ~25% of its
@@ -32,6 +33,7 @@ pub mod http;
 pub mod identity;
 pub mod learning;
 pub mod material;
+pub mod notifications;
 pub mod platform;
 pub mod state;
 
@@ -54,6 +56,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(identity::routes::admin_users::router())
         .merge(files::routes::router())
         .merge(catalogue_router())
+        .merge(notifications::routes::router())
         .merge(commerce_router())
 }
 
@@ -136,9 +139,12 @@ pub async fn serve(
     let chores = tokio::spawn(housekeeping::schedule_periodically(state.clone(), stopped.clone()));
     let worker = platform::jobs::Worker::new(state.jobs.clone(), state.clone(), job_handlers());
     let worker = tokio::spawn(worker.run(stopped));
+    let live = state.notifications.clone();
     let shutdown = async move {
         shutdown.await;
         let _ = stop.send(true);
+        // Open notification streams never end by themselves: they end here so that the server can stop.
+        live.close();
     };
     let served = serve_router(listener, app(state), shutdown).await;
     for (task, name) in [(chores, "the housekeeping schedule"), (worker, "the job worker")] {
@@ -151,7 +157,12 @@ pub async fn serve(
 
 /// The handler of every kind of queued job.
 pub fn job_handlers() -> Vec<std::sync::Arc<dyn platform::jobs::JobHandler<AppState>>> {
-    vec![std::sync::Arc::new(housekeeping::Chores), std::sync::Arc::new(commerce::orders::ExpireOrders)]
+    vec![
+        std::sync::Arc::new(housekeeping::Chores),
+        std::sync::Arc::new(notifications::mail::MailNotification),
+        std::sync::Arc::new(notifications::broadcast::BroadcastBatches),
+        std::sync::Arc::new(commerce::orders::ExpireOrders),
+    ]
 }
 
 /// Serves an already built router (see [`app_with`]) like [`serve`].

@@ -13,6 +13,7 @@ use crate::{
         rate_limit::RateLimiter,
         tokens::{TokenKeys, TokenLifetimes},
     },
+    notifications::live::Live,
     platform::{
         cache::ResponseCache,
         db::{self, Backend, Pool},
@@ -45,6 +46,8 @@ pub struct AppState {
     pub cache: Arc<ResponseCache>,
     /// Work run later, once across instances (mail, webhooks, chores).
     pub jobs: JobQueue,
+    /// Live delivery of notifications to the pages open on this instance.
+    pub notifications: Live,
 }
 
 impl AppState {
@@ -79,6 +82,7 @@ impl AppState {
             .context("configuring mail")?;
         Ok(AppState {
             jobs: JobQueue::new(pool.clone(), backend),
+            notifications: Live::new(pool.clone(), backend, url.clone()),
             pool,
             backend,
             token_secret,

@@ -16,6 +16,7 @@ pub mod limits;
 pub mod media;
 pub mod mentorship;
 pub mod money;
+pub mod notifications;
 pub mod password;
 pub mod profile;
 #[cfg(feature = "qr")]

@@ -295,6 +295,40 @@ fn a_course_description_in_english_over_the_maximum_is_refused_on_its_field() {
     assert_eq!(error(&result, "description.en").as_deref(), Some("Trường này tối đa 10000 ký tự"));
 }
 
+fn broadcast(changes: &[(&str, JsValue)]) -> JsValue {
+    let form = object(&[
+        ("audience", "role".into()),
+        ("role", "STUDENT".into()),
+        ("userIds", array(vec![])),
+        ("title", pair("Lịch nghỉ lễ", "Holiday schedule")),
+        ("message", pair("Academy nghỉ lễ ngày 2/9.", "Academy is closed on 2 September.")),
+        ("imageUrl", "".into()),
+        ("actionLink", "/informations".into()),
+    ]);
+    for (key, value) in changes {
+        Reflect::set(&form, &JsValue::from_str(key), value).expect("sets a property");
+    }
+    form
+}
+
+#[wasm_bindgen_test]
+fn a_broadcast_is_checked_with_the_servers_messages() {
+    assert_eq!(json(&ok(validate_broadcast(broadcast(&[]), "en"))), r#"{"ok":true,"value":null}"#);
+    let broken = broadcast(&[
+        ("role", "PIRATE".into()),
+        ("title", pair("", "Holiday")),
+        ("actionLink", "javascript:alert(1)".into()),
+    ]);
+    let result = ok(validate_broadcast(broken, "en"));
+    assert_eq!(error(&result, "role").as_deref(), Some("Choose a role"));
+    assert_eq!(error(&result, "title.vi").as_deref(), Some("This field is required"));
+    assert!(error(&result, "actionLink").is_some_and(|m| m.contains("https")));
+    let nobody = ok(validate_broadcast(broadcast(&[("audience", "users".into())]), "vi"));
+    assert_eq!(error(&nobody, "userIds").as_deref(), Some("Chọn ít nhất một người nhận"));
+    let limits = json(&ok(broadcast_limits()));
+    assert_eq!(limits, r#"{"title":200,"message":1000,"imageUrl":512,"actionLink":2048,"chosen":500}"#);
+}
+
 #[wasm_bindgen_test]
 fn a_chosen_catalogue_picture_that_is_not_an_accepted_image_gets_the_servers_text() {
     assert_eq!(image_type_error("image/webp", "en"), None);

@@ -14,6 +14,7 @@ pub mod current_user;
 pub mod docs;
 pub mod error;
 pub mod extract;
+pub mod form;
 pub mod health;
 pub mod language;
 pub mod rate_limit;
@@ -50,6 +51,7 @@ pub use client_addr::ClientAddr;
 pub use current_user::{Admins, Allowed, CurrentUser, DashboardUsers, MaybeUser, Staff, Teachers, require_role};
 pub use error::ApiError;
 pub use extract::{Json, Language, Pagination, Path, Query};
+pub use form::FormFields;
 
 use crate::state::AppState;
 

@@ -84,10 +84,11 @@ impl Operation {
         self.spec["requestBody"]["required"] == true && self.body_content_type() == Some("application/json")
     }
 
-    /// Whether a machine calls it with a key of its own in `Authorization` (a payment provider's webhook):
-    /// without that key nothing past the 401 is reached.
-    fn takes_a_provider_key(&self) -> bool {
-        self.parameters().any(|p| p["in"] == "header" && p["name"] == "Authorization")
+    /// Whether it is called with a key of its own in the `Authorization` header (a payment provider's webhook),
+    /// which it checks before reading the body: without the key no body is read.
+    fn takes_an_api_key(&self) -> bool {
+        self.parameters()
+            .any(|p| p["in"] == "header" && p["name"].as_str().is_some_and(|n| n.eq_ignore_ascii_case("authorization")))
     }
 
     /// Logout ends the session of the bearer token when its body names none; the probes keep theirs.
@@ -323,7 +324,7 @@ async fn a_required_json_body_of_the_wrong_type_is_422_and_one_that_is_not_json_
             }
             continue;
         }
-        if !operation.requires_json_body() || operation.takes_a_provider_key() {
+        if !operation.requires_json_body() || operation.takes_an_api_key() {
             continue;
         }
         let caller = callers.iter().find(|c| operation.admits(c)).expect("someone is let in");

@@ -30,6 +30,11 @@ const EnrollLecturesPage = lazyPage(
   ['learning', 'reviews', 'catalogue'],
 );
 const UsersAdminPage = lazyPage(() => import('@/features/users-admin/routes/users'), ['users', 'auth']);
+const NotificationsPage = lazyPage(
+  () => import('@/features/notifications/routes/notifications'),
+  ['notifications', 'menus', 'catalogue'],
+);
+const BroadcastsPage = lazyPage(() => import('@/features/notifications/routes/broadcasts'), ['notifications', 'menus']);
 
 /** [path, page key] of the pages later milestones build. */
 const publicPages: [string, string][] = [
@@ -52,7 +57,6 @@ const publicPages: [string, string][] = [
   ['instructor/course/:courseId', 'instructorCourse'],
   ['cart', 'cart'],
   ['checkout', 'checkout'],
-  ['notification', 'notification'],
   ['syllabus', 'syllabus'],
   ['syllabus/:id', 'syllabusDetail'],
 ];
@@ -96,7 +100,6 @@ const dashboardPages: [string, string][] = [
   ['post-feed', 'postFeed'],
   ['contact-message', 'contactMessage'],
   ['admission-message', 'admissionMessage'],
-  ['notification', 'notification'],
   ['ads-promo', 'adsPromo'],
   ['settings', 'settings'],
   ['transection', 'transaction'],
@@ -124,6 +127,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <HomePage /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'profile/enroll-lectures', element: <EnrollLecturesPage /> },
+              { path: 'notification', element: <NotificationsPage /> },
               ...cataloguePublicRoutes,
               ...publicPages.filter(([path]) => !cataloguePublicPaths.has(path)).map(placeholderRoute),
               { path: '*', element: <NotFoundPage /> },
@@ -148,6 +152,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <DashboardPlaceholder page="home" /> },
               { path: 'user', element: <UsersAdminPage /> },
+              { path: 'notification', element: <BroadcastsPage /> },
               ...catalogueDashboardRoutes,
               ...dashboardPages
                 .filter(([path]) => !catalogueDashboardPaths.has(path))

@@ -146,3 +146,41 @@ export function acceptedImageTypes(): string {
 export function curriculumKey(section: number, lesson?: number): string {
   return lesson === undefined ? `sections.${section}.title` : `sections.${section}.lessons.${lesson}`;
 }
+
+/** What the broadcast check reads of the form sent to `POST /api/notification/broadcasts`. */
+export interface BroadcastRulesInput {
+  /** `all`, `role` or `users`. */
+  audience?: string;
+  role?: string | null;
+  userIds?: readonly string[];
+  title?: Partial<BilingualText>;
+  message?: Partial<BilingualText>;
+  imageUrl?: string | null;
+  actionLink?: string | null;
+}
+
+/**
+ * A broadcast: everyone, a role (`role`) or 1–500 chosen people (`userIds`); titles and messages in both
+ * languages within their maxima (`title.vi`, `message.en`...); a picture (`imageUrl`) and a link (`actionLink`)
+ * of this site or https.
+ */
+export function validateBroadcast(form: BroadcastRulesInput, lang: LangCode): Checked<null> {
+  return wasm.validateBroadcast(form, lang) as Checked<null>;
+}
+
+/** The broadcast form's maxima, for its inputs' `maxLength` (and how many people it may choose). */
+export function broadcastLimits(): {
+  title: number;
+  message: number;
+  imageUrl: number;
+  actionLink: number;
+  chosen: number;
+} {
+  return wasm.broadcastLimits() as {
+    title: number;
+    message: number;
+    imageUrl: number;
+    actionLink: number;
+    chosen: number;
+  };
+}

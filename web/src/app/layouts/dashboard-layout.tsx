@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { paths } from '@/config/paths';
+import { SidebarNotifications } from '@/features/notifications/components/sidebar-notifications';
 import { useAuth, useRole } from '@/lib/auth';
 import { menuFor, normalizeSearch, textLimits, type NavOption } from '@/lib/wasm';
 import { Brand } from './brand';
@@ -184,6 +185,7 @@ export function DashboardLayout() {
           <Brand tone="dark" />
         </div>
         <nav aria-label={t('sidebar')} className="flex-1 overflow-y-auto px-3 pb-6">
+          {user && <SidebarNotifications />}
           <SidebarNav menu={menu} />
         </nav>
       </aside>
@@ -214,6 +216,7 @@ export function DashboardLayout() {
                 <Dialog.Title className="sr-only">{t('sidebar')}</Dialog.Title>
                 <Dialog.Description className="sr-only">{t('drawerDescription')}</Dialog.Description>
                 <nav aria-label={t('sidebar')} className="flex-1 overflow-y-auto px-3 pb-6">
+                  {user && <SidebarNotifications live={false} onNavigate={() => setDrawerOpen(false)} />}
                   <SidebarNav menu={menu} onNavigate={() => setDrawerOpen(false)} />
                 </nav>
               </Dialog.Content>

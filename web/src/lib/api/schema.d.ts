@@ -307,6 +307,44 @@ export interface paths {
     /** Subscribes an e-mail address to the newsletter. */
     post: operations["subscribe_newsletter"];
   };
+  "/api/notification": {
+    /** The caller's newest 50 notifications, newest first. */
+    get: operations["list_notifications"];
+  };
+  "/api/notification/broadcasts": {
+    /** Sent broadcasts, newest first, with their progress and read counts. */
+    get: operations["list_broadcasts"];
+    /** Sends a broadcast: everyone, a role or chosen people each get a `Broadcast` notification. */
+    post: operations["send_broadcast"];
+  };
+  "/api/notification/broadcasts/preview": {
+    /** How a draft would look and how many people it reaches now. */
+    post: operations["preview_broadcast"];
+  };
+  "/api/notification/broadcasts/{id}": {
+    /** One broadcast and how far it went. */
+    get: operations["get_broadcast"];
+  };
+  "/api/notification/count": {
+    /** The caller's unread count (the header's badge and the dashboard sidebar). */
+    get: operations["count_notifications"];
+  };
+  "/api/notification/page": {
+    /** A page of the caller's notifications, newest first, filtered by read state and type. */
+    get: operations["list_notification_page"];
+  };
+  "/api/notification/stream": {
+    /** The caller's live feed (Server-Sent Events). */
+    get: operations["stream_notifications"];
+  };
+  "/api/notification/update": {
+    /** Marks read every notification the caller had when the request arrived. */
+    post: operations["mark_all_notifications_read"];
+  };
+  "/api/notification/update-status": {
+    /** Marks one of the caller's notifications read (or unread). */
+    post: operations["update_notification_status"];
+  };
   "/api/orders": {
     /** The caller's orders, newest first. */
     get: operations["list_my_orders"];
@@ -558,6 +596,99 @@ export interface components {
     BannerTexts: {
       subtitle: components["schemas"]["Localized"];
       title: components["schemas"]["Localized"];
+    };
+    /** @description A text in both languages, as the broadcast form sends and shows it. */
+    BilingualText: {
+      /** @default */
+      en?: string;
+      /** @default */
+      vi?: string;
+    };
+    /** @description `POST /api/notification/broadcasts` (and its preview). */
+    BroadcastBody: {
+      /** @default null */
+      actionLink?: string | null;
+      /**
+       * @description `all`, `role` or `users`.
+       * @default
+       * @example role
+       */
+      audience?: string;
+      /** @default null */
+      imageUrl?: string | null;
+      /**
+       * @default {
+       *   "en": "",
+       *   "vi": ""
+       * }
+       */
+      message?: components["schemas"]["BilingualText"];
+      /**
+       * @description For `role`: `ADMIN`, `STAFF`, `TEACHER` or `STUDENT`.
+       * @default null
+       */
+      role?: string | null;
+      /**
+       * @default {
+       *   "en": "",
+       *   "vi": ""
+       * }
+       */
+      title?: components["schemas"]["BilingualText"];
+      /**
+       * @description For `users`: the chosen accounts' ids (at most 500).
+       * @default []
+       */
+      userIds?: string[];
+    };
+    /** @description A page of sent broadcasts, newest first. */
+    BroadcastPage: {
+      items: components["schemas"]["BroadcastView"][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /** Format: int64 */
+      total: number;
+    };
+    /** @description What a broadcast would send: how many people it reaches now, and their notification in each language. */
+    BroadcastPreview: {
+      en: components["schemas"]["NotificationView"];
+      /** Format: int64 */
+      recipients: number;
+      vi: components["schemas"]["NotificationView"];
+    };
+    /** @description A sent broadcast and how far it went. */
+    BroadcastView: {
+      actionLink?: string | null;
+      /** @description `all`, `role` or `users`. */
+      audience: string;
+      /** @description How many people were chosen (`users` broadcasts). */
+      chosen?: number | null;
+      createdAt: string;
+      finishedAt?: string | null;
+      id: string;
+      imageUrl?: string | null;
+      message: components["schemas"]["BilingualText"];
+      /**
+       * Format: int64
+       * @description Of those, how many were read.
+       */
+      read: number;
+      role?: string | null;
+      /**
+       * Format: int64
+       * @description Notifications written so far (the progress is `sent / total`).
+       */
+      sent: number;
+      /** @description `queued`, `sending` or `sent`. */
+      status: string;
+      title: components["schemas"]["BilingualText"];
+      /**
+       * Format: int64
+       * @description Recipients when it was sent.
+       */
+      total: number;
     };
     /** @description Who placed an order. */
     Buyer: {
@@ -945,6 +1076,85 @@ export interface components {
     EnrolmentView: {
       courseId: string;
       enrolledAt: string;
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_BroadcastPage: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A page of sent broadcasts, newest first. */
+      result: {
+        items: components["schemas"]["BroadcastView"][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        pageSize: number;
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_BroadcastPreview: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description What a broadcast would send: how many people it reaches now, and their notification in each language. */
+      result: {
+        en: components["schemas"]["NotificationView"];
+        /** Format: int64 */
+        recipients: number;
+        vi: components["schemas"]["NotificationView"];
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_BroadcastView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A sent broadcast and how far it went. */
+      result: {
+        actionLink?: string | null;
+        /** @description `all`, `role` or `users`. */
+        audience: string;
+        /** @description How many people were chosen (`users` broadcasts). */
+        chosen?: number | null;
+        createdAt: string;
+        finishedAt?: string | null;
+        id: string;
+        imageUrl?: string | null;
+        message: components["schemas"]["BilingualText"];
+        /**
+         * Format: int64
+         * @description Of those, how many were read.
+         */
+        read: number;
+        role?: string | null;
+        /**
+         * Format: int64
+         * @description Notifications written so far (the progress is `sent / total`).
+         */
+        sent: number;
+        /** @description `queued`, `sending` or `sent`. */
+        status: string;
+        title: components["schemas"]["BilingualText"];
+        /**
+         * Format: int64
+         * @description Recipients when it was sent.
+         */
+        total: number;
+      };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_CartView: {
@@ -2472,6 +2682,17 @@ export interface components {
       id: string;
       title: components["schemas"]["Localized"];
     };
+    /** @description The data of a stream's `count` event. */
+    LiveCount: {
+      /** Format: int64 */
+      unread: number;
+    };
+    /** @description The data of a stream's `notification` event: the new notification and the unread count with it. */
+    LiveNotification: {
+      notification: components["schemas"]["NotificationView"];
+      /** Format: int64 */
+      unread: number;
+    };
     /** @description A text in both languages of the product. */
     Localized: {
       en: string;
@@ -2505,6 +2726,14 @@ export interface components {
      */
     ManagedCourse: components["schemas"]["CourseDetail"] & {
       texts: components["schemas"]["CourseTexts"];
+    };
+    /** @description The form of `POST /api/notification/update`. */
+    MarkAllForm: {
+      /**
+       * @description `"true"`.
+       * @example true
+       */
+      markAllRead: string;
     };
     /** @description A mentor's page. */
     MentorDetail: components["schemas"]["Instructor"] & {
@@ -2556,6 +2785,63 @@ export interface components {
     NoteBody: {
       /** @description Why (required, at most 1000 characters). */
       note: string;
+    };
+    /** @description `GET /api/notification/count`. */
+    NotificationCount: {
+      /**
+       * Format: int32
+       * @example 200
+       */
+      status: number;
+      /**
+       * Format: int64
+       * @description The caller's unread notifications.
+       */
+      unread: number;
+    };
+    /** @description `GET /api/notification`. */
+    NotificationList: {
+      /** @description Newest first. */
+      notifications: components["schemas"]["NotificationView"][];
+      /**
+       * Format: int32
+       * @description 200.
+       * @example 200
+       */
+      status: number;
+    };
+    /** @description `GET /api/notification/page`: one page and the cursor of the next. */
+    NotificationPage: {
+      /** @description Pass as `cursor` for the next page; null on the last page. */
+      nextCursor?: string | null;
+      /** @description Newest first. */
+      notifications: components["schemas"]["NotificationView"][];
+      /**
+       * Format: int32
+       * @example 200
+       */
+      status: number;
+    };
+    /** @description A notification in the reader's language. */
+    NotificationView: {
+      _id: string;
+      /** @description Where a click on the notification leads: a path of this site or an https link. */
+      actionLink?: string | null;
+      /**
+       * @description RFC 3339, UTC.
+       * @example 2026-11-24T08:30:00.000Z
+       */
+      createdAt: string;
+      imageUrl?: string | null;
+      isRead: boolean;
+      message: string;
+      title: string;
+      /**
+       * @description `CoursePurchase`, `BookMentorShip`, `Referral`, `AdminNotification`, `Broadcast`, `WithdrawalRequest`,
+       * `PaymentRequest` or `Other`.
+       * @example CoursePurchase
+       */
+      type: string;
     };
     /** @description Something that happened to an order. */
     OrderEventView: {
@@ -3171,6 +3457,18 @@ export interface components {
       /** @default */
       username?: string;
     };
+    /**
+     * @description The answer of the update calls, and of every refused notification call: `status` repeats the HTTP status
+     * (200 is success) and `message` says what happened in the request's language.
+     */
+    StatusMessage: {
+      message: string;
+      /**
+       * Format: int32
+       * @example 200
+       */
+      status: number;
+    };
     /** @description A subject of teaching material, both languages at once. */
     Subject: {
       /** @description Whether the caller may edit it (a teacher, only their own). */
@@ -3254,6 +3552,16 @@ export interface components {
       authenticated: boolean;
       refreshToken: string;
       token: string;
+    };
+    /** @description The form of `POST /api/notification/update-status` (multipart, url-encoded or JSON). */
+    UpdateStatusForm: {
+      /** @description The notification's `_id`. */
+      notification_id: string;
+      /**
+       * @description `"true"` marks it read, `"false"` unread.
+       * @example true
+       */
+      status: string;
     };
     UrlResult: {
       /**
@@ -6870,6 +7178,408 @@ export interface operations {
       };
       /** @description Too many subscriptions from this address (`Retry-After`) */
       429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The caller's newest 50 notifications, newest first. */
+  list_notifications: {
+    responses: {
+      /** @description `status` 200 and the notifications, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NotificationList"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["StatusMessage"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Sent broadcasts, newest first, with their progress and read counts. */
+  list_broadcasts: {
+    parameters: {
+      query?: {
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 20). */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description A page of broadcasts */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_BroadcastPage"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Sends a broadcast: everyone, a role or chosen people each get a `Broadcast` notification. */
+  send_broadcast: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BroadcastBody"];
+      };
+    };
+    responses: {
+      /** @description Queued: the recipients' notifications are being written */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_BroadcastView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field is not valid (`result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** How a draft would look and how many people it reaches now. */
+  preview_broadcast: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BroadcastBody"];
+      };
+    };
+    responses: {
+      /** @description The recipients' count and the notification in each language */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_BroadcastPreview"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field is not valid (`result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** One broadcast and how far it went. */
+  get_broadcast: {
+    parameters: {
+      path: {
+        /** @description The broadcast's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The broadcast */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_BroadcastView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such broadcast */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The caller's unread count (the header's badge and the dashboard sidebar). */
+  count_notifications: {
+    responses: {
+      /** @description The unread count */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NotificationCount"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["StatusMessage"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** A page of the caller's notifications, newest first, filtered by read state and type. */
+  list_notification_page: {
+    parameters: {
+      query?: {
+        /** @description The `nextCursor` of the previous page; absent for the first page. */
+        cursor?: string;
+        /** @description Notifications per page, 1–100 (default 20). */
+        limit?: number;
+        /** @description `unread` for unread ones only; `all` (the default) for every one. */
+        filter?: string;
+        /** @description Only this type (`CoursePurchase`...; an unknown name means `Other`). */
+        type?: string;
+      };
+    };
+    responses: {
+      /** @description The page and the cursor of the next one */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NotificationPage"];
+        };
+      };
+      /** @description A cursor this server did not give out */
+      400: {
+        content: {
+          "application/json": components["schemas"]["StatusMessage"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["StatusMessage"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The caller's live feed (Server-Sent Events). */
+  stream_notifications: {
+    parameters: {
+      query?: {
+        /** @description `vi` or `en`: the language of the texts (default: `Accept-Language`). */
+        lang?: string;
+      };
+    };
+    responses: {
+      /** @description Events `count` (data `{"unread": n}`) and `notification` (data `{"notification": {...}, "unread": n}`, id the notification's), until the access token expires */
+      200: {
+        content: {
+          "text/event-stream": string;
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Live delivery is unavailable; poll the count instead */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Marks read every notification the caller had when the request arrived. */
+  mark_all_notifications_read: {
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["MarkAllForm"];
+      };
+    };
+    responses: {
+      /** @description Marked */
+      200: {
+        content: {
+          "application/json": components["schemas"]["StatusMessage"];
+        };
+      };
+      /** @description markAllRead is missing or not "true" */
+      400: {
+        content: {
+          "application/json": components["schemas"]["StatusMessage"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["StatusMessage"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Marks one of the caller's notifications read (or unread). */
+  update_notification_status: {
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["UpdateStatusForm"];
+      };
+    };
+    responses: {
+      /** @description Marked */
+      200: {
+        content: {
+          "application/json": components["schemas"]["StatusMessage"];
+        };
+      };
+      /** @description A field is missing or not valid */
+      400: {
+        content: {
+          "application/json": components["schemas"]["StatusMessage"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["StatusMessage"];
+        };
+      };
+      /** @description No such notification among the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["StatusMessage"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

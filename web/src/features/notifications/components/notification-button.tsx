@@ -24,7 +24,7 @@ export function NotificationButton({
           data-testid="notification-badge"
           className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-[11px] leading-5 font-bold text-white"
         >
-          {unread}
+          {unread > 99 ? '99+' : unread}
         </span>
       )}
     </button>
