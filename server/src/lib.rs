@@ -32,6 +32,7 @@ pub mod http;
 pub mod identity;
 pub mod learning;
 pub mod material;
+pub mod mentorship;
 pub mod platform;
 pub mod state;
 
@@ -80,7 +81,7 @@ fn catalogue_router() -> OpenApiRouter<AppState> {
         .merge(contact::routes::router())
         .merge(contact::newsletter::router())
         .merge(learning::routes::router())
-        .merge(learning::mentorships::router())
+        .merge(mentorship::routes::router())
         .merge(learning::reviews::routes::router())
         .merge(catalogue::routes::dashboard::router())
         .merge(material::routes::router())
