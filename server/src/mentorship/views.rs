@@ -85,7 +85,7 @@ impl ManagedPlan {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PersonRef {
+pub struct MentorshipParty {
     pub user_id: String,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
@@ -110,9 +110,9 @@ pub struct MentorshipEnrollment {
     #[serde(rename = "_id")]
     pub id: String,
     pub plan_id: String,
-    pub mentor: PersonRef,
+    pub mentor: MentorshipParty,
     /// Who booked it (with their username), for the mentor's and the dashboard's lists.
-    pub mentee: PersonRef,
+    pub mentee: MentorshipParty,
     pub mentee_username: String,
     pub package: Package,
     pub start_date: String,
@@ -127,13 +127,13 @@ impl MentorshipEnrollment {
         MentorshipEnrollment {
             id: row.id,
             plan_id: row.plan_id,
-            mentor: PersonRef {
+            mentor: MentorshipParty {
                 user_id: row.mentor_id,
                 first_name: row.mentor_first_name,
                 last_name: row.mentor_last_name,
                 avatar: row.mentor_avatar,
             },
-            mentee: PersonRef {
+            mentee: MentorshipParty {
                 user_id: row.mentee_id,
                 first_name: row.mentee_first_name,
                 last_name: row.mentee_last_name,

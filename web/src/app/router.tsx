@@ -30,6 +30,20 @@ const EnrollLecturesPage = lazyPage(
   ['learning', 'reviews', 'catalogue'],
 );
 const UsersAdminPage = lazyPage(() => import('@/features/users-admin/routes/users'), ['users', 'auth']);
+const AddPlanPage = lazyPage(() => import('@/features/mentorship/routes/add-plan'), ['mentorship', 'catalogue']);
+const AllPlansPage = lazyPage(() => import('@/features/mentorship/routes/all-plan'), ['mentorship', 'catalogue']);
+const BookedMentorshipPage = lazyPage(
+  () => import('@/features/mentorship/routes/booked-mentorship'),
+  ['mentorship', 'catalogue'],
+);
+
+/** The mentorship pages of the dashboard. */
+const mentorshipDashboardRoutes: RouteObject[] = [
+  { path: 'mentorship/add-plan', element: <AddPlanPage /> },
+  { path: 'mentorship/all-plan', element: <AllPlansPage /> },
+  { path: 'mentorship/booked-mentorship', element: <BookedMentorshipPage /> },
+];
+const mentorshipDashboardPaths = new Set(mentorshipDashboardRoutes.map((route) => route.path));
 
 /** [path, page key] of the pages later milestones build. */
 const publicPages: [string, string][] = [
@@ -149,8 +163,9 @@ export const routes: RouteObject[] = [
               { index: true, element: <DashboardPlaceholder page="home" /> },
               { path: 'user', element: <UsersAdminPage /> },
               ...catalogueDashboardRoutes,
+              ...mentorshipDashboardRoutes,
               ...dashboardPages
-                .filter(([path]) => !catalogueDashboardPaths.has(path))
+                .filter(([path]) => !catalogueDashboardPaths.has(path) && !mentorshipDashboardPaths.has(path))
                 .map(([path, page]) => ({ path, element: <DashboardPlaceholder page={page} /> })),
             ],
           },
