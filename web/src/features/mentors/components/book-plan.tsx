@@ -35,6 +35,7 @@ export function BookPlanButton({ plan, className }: { plan: Plan; className: str
           <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
           <Dialog.Content
             data-testid="book-plan-dialog"
+            data-order-code={order?.code}
             className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(36rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl"
           >
             <div className="mb-4 flex items-start justify-between gap-4">
