@@ -188,12 +188,13 @@ pub async fn lock_plan(conn: &mut AnyConnection, id: &str) -> Result<(), sqlx::E
     Ok(())
 }
 
-/// The people holding a seat of the plan at `now_ms`: an active booking, or an unpaid order not yet expired.
+/// The people holding a seat of the plan at `now_ms`: an active booking, or an order still pending (until the
+/// expiry job closes it, it can still be paid, so its seat stays held).
 pub async fn seat_holders(conn: &mut AnyConnection, plan_id: &str, now_ms: i64) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar(
         "select user_id from mentorship_enrollments where plan_id = $1 and end_at > $2 \
          union select o.user_id from order_items i join orders o on o.id = i.order_id \
-         where i.kind = 'mentorship_plan' and i.course_id = $1 and o.status = 'pending' and o.expires_at > $2",
+         where i.kind = 'mentorship_plan' and i.course_id = $1 and o.status = 'pending'",
     )
     .bind(plan_id)
     .bind(now_ms)
