@@ -33,6 +33,7 @@ pub mod http;
 pub mod identity;
 pub mod learning;
 pub mod material;
+pub mod mentorship;
 pub mod notifications;
 pub mod platform;
 pub mod state;
@@ -85,7 +86,7 @@ fn catalogue_router() -> OpenApiRouter<AppState> {
         .merge(contact::newsletter::router())
         .merge(contact::inbox::router())
         .merge(learning::routes::router())
-        .merge(learning::mentorships::router())
+        .merge(mentorship::routes::router())
         .merge(learning::reviews::routes::router())
         .merge(catalogue::routes::dashboard::router())
         .merge(material::routes::router())

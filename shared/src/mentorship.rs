@@ -1,5 +1,7 @@
 //! A booked mentorship's state: Active while its end is later than now, and the days left.
 
+pub mod plan;
+
 use serde::{Deserialize, Serialize};
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;

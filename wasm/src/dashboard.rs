@@ -244,3 +244,33 @@ pub fn validate_curriculum(
     set(&result, "errors", &errors)?;
     Ok(result.into())
 }
+
+/// A mentorship plan (`PlanBody` in web/src/features/mentorship/api/plans.ts): Vietnamese title, texts within
+/// their maximum, at most 20 services each with a Vietnamese text, price from 0 in a known currency, 1-365 days
+/// or 1-24 months, 1-60 sessions of 15-240 minutes, 1-1000 active mentees. `{ ok: true, value: null }` or
+/// `{ ok: false, errors: { "title.vi": …, price: … } }`.
+#[wasm_bindgen(js_name = validatePlan)]
+pub fn validate_plan(form: JsValue, #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str) -> JsResult {
+    use academy_shared::mentorship::plan::{self, PlanFacts};
+    expect_object(&form, "plan form")?;
+    let (title_vi, title_en) = localized(&form, "title");
+    let (short_vi, short_en) = localized(&form, "shortDescription");
+    let services = localized_items(&form, "services");
+    let [currency, unit] = ["currency", "durationUnit"].map(|name| text(&form, name));
+    let whole_of = |name: &str| number(&form, name).filter(|n| n.is_finite()).map_or(-1, whole);
+    let facts = PlanFacts {
+        title_vi: &title_vi,
+        title_en: &title_en,
+        short_description_vi: &short_vi,
+        short_description_en: &short_en,
+        services: &borrowed(&services),
+        price: whole_of("price"),
+        currency: &currency,
+        duration_value: whole_of("durationValue"),
+        duration_unit: &unit,
+        sessions_per_period: whole_of("sessionsPerPeriod"),
+        session_minutes: whole_of("sessionMinutes"),
+        max_mentees: whole_of("maxMentees"),
+    };
+    checked(plan::validate_plan(&facts).map(|_| ()), lang(lang_code))
+}

@@ -15,7 +15,10 @@ export const E2E_ADMIN = { username: 'admin01', password: 'Admin@2026' };
 export const DEMO_STUDENT = { username: 'phanthiyen', password: 'Demo@2026' };
 export const DEMO_TEACHER = { username: 'nguyenminhkhoa', password: 'Demo@2026' };
 
-export const serverEnv = { ACADEMY_TOKEN_SECRET: E2E_TOKEN_SECRET };
+/** The API key the test server's bank feed (SePay's webhook) takes (ACADEMY_SEPAY_API_KEY). */
+export const E2E_SEPAY_KEY = 'e2e-only-sepay-key-2026';
+
+export const serverEnv = { ACADEMY_TOKEN_SECRET: E2E_TOKEN_SECRET, ACADEMY_SEPAY_API_KEY: E2E_SEPAY_KEY };
 
 export interface Account {
   username: string;

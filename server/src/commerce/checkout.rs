@@ -21,11 +21,12 @@ use super::{
         self,
         coupons::CouponRow,
         offers::OfferRow,
-        orders::{OrderItemRow, OrderRow},
+        orders::{OrderItemRow, OrderRow, PLAN_ITEM},
     },
     settings,
 };
 use crate::{
+    mentorship::bookings,
     platform::{
         crypto::random_bytes,
         db::{new_id, now_ms},
@@ -41,8 +42,10 @@ pub const IDEMPOTENCY_KEY_MAX_CHARS: usize = 100;
 /// What the checkout should buy.
 #[derive(Debug, Clone, Default)]
 pub struct CheckoutRequest {
-    /// The courses to buy; `None`: the caller's cart.
+    /// The courses to buy; `None`: the caller's cart (or the plan).
     pub course_ids: Option<Vec<String>>,
+    /// A mentorship plan to book, alone in its order (the cart and `course_ids` are then ignored).
+    pub plan_id: Option<String>,
     pub coupon_code: Option<String>,
     /// The client's key of this checkout: the same key gives the same order.
     pub idempotency_key: Option<String>,
@@ -192,18 +195,23 @@ pub async fn checkout(
         let order = orders::load(&mut tx, &existing.id).await?.ok_or(CommerceError::OrderNotFound)?;
         return Ok(CheckoutAnswer { checkout: Checkout::Existing(order), bank });
     }
-    let ids = match &request.course_ids {
-        Some(ids) => ids.clone(),
-        None => {
+    let offers = match (&request.plan_id, &request.course_ids) {
+        (Some(plan_id), _) => vec![plan_offer(&mut tx, user_id, plan_id).await?],
+        (None, Some(ids)) => offers_for(&mut tx, user_id, ids).await?,
+        (None, None) => {
             let cart_id = repo::carts::ensure(&mut tx, user_id, now).await?;
             let items = repo::carts::items(&mut tx, &cart_id).await?;
-            items.into_iter().filter(|item| item.status == "published").map(|item| item.id).collect()
+            let ids: Vec<String> =
+                items.into_iter().filter(|item| item.status == "published").map(|item| item.id).collect();
+            offers_for(&mut tx, user_id, &ids).await?
         }
     };
-    let offers = offers_for(&mut tx, user_id, &ids).await?;
     let coupon_code = request.coupon_code.as_deref().map(|c| c.trim().to_ascii_uppercase()).filter(|c| !c.is_empty());
     if let Some(same) = pending_overlap(&mut tx, user_id, &offers, coupon_code.as_deref(), now).await? {
         return Ok(CheckoutAnswer { checkout: Checkout::Existing(same), bank });
+    }
+    if offers[0].plan.is_some() {
+        bookings::hold_seat(&mut tx, &offers[0].id, user_id, now).await?;
     }
     let quote = price(&mut tx, user_id, offers, coupon_code.as_deref(), now).await?;
     if quote.currency != Currency::Vnd {
@@ -229,6 +237,24 @@ pub async fn checkout(
         payments::after_paid(state, &order.row.id).await;
     }
     Ok(CheckoutAnswer { checkout: Checkout::Created(order), bank })
+}
+
+/// A mentorship plan as something to buy: its current price, its mentor, and its duration kept with the order.
+async fn plan_offer(conn: &mut AnyConnection, user_id: &str, plan_id: &str) -> Result<OfferRow, CommerceError> {
+    let bookable = bookings::bookable(conn, user_id, plan_id).await?;
+    let plan = bookable.plan;
+    Ok(OfferRow {
+        id: plan.id,
+        title_vi: plan.title_vi,
+        title_en: plan.title_en,
+        thumbnail: None,
+        price: plan.price,
+        discount: None,
+        currency: plan.currency,
+        status: "published".to_owned(),
+        instructor_id: plan.owner_id,
+        plan: Some(bookable.duration),
+    })
 }
 
 /// A pending order of the user's with exactly these courses and coupon (answered instead of a new one). Refused
@@ -315,6 +341,9 @@ async fn insert_order(
             status: "active".to_owned(),
             refunded_at: None,
             position,
+            kind: if line.offer.plan.is_some() { PLAN_ITEM } else { "course" }.to_owned(),
+            plan_duration_value: line.offer.plan.map(|d| d.value),
+            plan_duration_unit: line.offer.plan.map(|d| d.unit.as_str().to_owned()),
         };
         repo::orders::insert_item(conn, &item).await?;
         items.push(item);

@@ -7,7 +7,7 @@ use academy_shared::{
 };
 
 use super::ledger::LedgerError;
-use crate::platform::text::Text;
+use crate::{mentorship::MentorshipError, platform::text::Text};
 
 /// Why a commerce use case did not happen.
 #[derive(Debug, thiserror::Error)]
@@ -70,6 +70,9 @@ pub enum CommerceError {
     /// A value of a request breaks a rule: the field and its text.
     #[error("invalid {field}")]
     Invalid { field: &'static str, message: Text },
+    /// A mentorship plan cannot be booked (not found, paused, the buyer's own, full).
+    #[error(transparent)]
+    Mentorship(MentorshipError),
     #[error(transparent)]
     Ledger(#[from] LedgerError),
     #[error(transparent)]
@@ -146,8 +149,18 @@ impl CommerceError {
                 "This transaction is not on the review list.",
             ),
             Self::Invalid { message, .. } => message.clone(),
+            Self::Mentorship(error) => return error.text(),
             Self::Ledger(_) | Self::Database(_) => return None,
         })
+    }
+}
+
+impl From<MentorshipError> for CommerceError {
+    fn from(error: MentorshipError) -> Self {
+        match error {
+            MentorshipError::Database(e) => Self::Database(e),
+            other => Self::Mentorship(other),
+        }
     }
 }
 

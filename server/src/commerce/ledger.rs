@@ -37,8 +37,10 @@ impl PaymentMethod {
 /// An account of the ledger.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Account {
-    /// The platform's commission on sales.
+    /// The platform's commission on sales of courses.
     PlatformRevenue,
+    /// The platform's commission on mentorship bookings, apart from courses so reports can tell them apart.
+    MentorshipRevenue,
     /// What a teacher (by user id) has earned.
     TeacherEarnings(String),
     /// Money received through a payment method.
@@ -54,6 +56,7 @@ impl Account {
     pub fn code(&self) -> String {
         match self {
             Self::PlatformRevenue => "platform:revenue".to_owned(),
+            Self::MentorshipRevenue => "platform:mentorship".to_owned(),
             Self::TeacherEarnings(user_id) => format!("teacher:{user_id}"),
             Self::PaymentClearing(method) => format!("clearing:{}", method.as_str()),
             Self::CustomerFunds => "customer:funds".to_owned(),
@@ -63,7 +66,7 @@ impl Account {
 
     fn kind(&self) -> &'static str {
         match self {
-            Self::PlatformRevenue => "platform_revenue",
+            Self::PlatformRevenue | Self::MentorshipRevenue => "platform_revenue",
             Self::TeacherEarnings(_) => "teacher_earnings",
             Self::PaymentClearing(_) => "payment_clearing",
             Self::CustomerFunds => "customer_funds",

@@ -5,6 +5,7 @@
 
 use academy_shared::{
     commerce::{OrderEvent, OrderStatus, TransitionRefused, transition},
+    mentorship::plan::{Duration, DurationUnit},
     money::Currency,
 };
 use sqlx::AnyConnection;
@@ -14,9 +15,12 @@ use super::{
     ledger::{self, Account, EventKind, MoneyEvent, PaymentMethod, Posted},
     notify,
     orders::{self, Order},
-    repo,
+    repo::{self, orders::OrderItemRow},
 };
-use crate::state::AppState;
+use crate::{
+    mentorship::{self, bookings},
+    state::AppState,
+};
 
 fn currency_of(order: &Order) -> Currency {
     order.row.currency.parse().unwrap_or_default()
@@ -50,7 +54,8 @@ pub(crate) fn sale_event(order: &Order) -> MoneyEvent {
     let mut entries = vec![(Account::CustomerFunds, -order.row.total)];
     for item in &order.items {
         entries.push((Account::TeacherEarnings(item.teacher_id.clone()), item.teacher_share));
-        entries.push((Account::PlatformRevenue, item.platform_share));
+        let revenue = if item.is_plan() { Account::MentorshipRevenue } else { Account::PlatformRevenue };
+        entries.push((revenue, item.platform_share));
     }
     MoneyEvent {
         key: format!("sale:{}", order.row.id),
@@ -99,10 +104,24 @@ pub(crate) async fn mark_paid(
     if !repo::orders::set_status(conn, &order.row.id, OrderStatus::Pending.as_str(), to.as_str(), now).await? {
         return Err(TransitionRefused { from: order.status(), event: OrderEvent::Pay }.into());
     }
-    let course_ids: Vec<String> = order.items.iter().map(|item| item.course_id.clone()).collect();
+    let course_ids: Vec<String> =
+        order.items.iter().filter(|item| !item.is_plan()).map(|item| item.course_id.clone()).collect();
     for course_id in &course_ids {
         repo::enrolments::enrol(conn, &order.row.user_id, course_id, now).await?;
         repo::enrolments::count_sale(conn, course_id, 1).await?;
+    }
+    for item in order.items.iter().filter(|item| item.is_plan()) {
+        let duration = plan_duration(item);
+        let paid = bookings::Paid {
+            user_id: &order.row.user_id,
+            plan_id: &item.course_id,
+            mentor_id: &item.teacher_id,
+            duration,
+            price: item.paid,
+            currency: &item.currency,
+            order_id: &order.row.id,
+        };
+        bookings::record_paid(conn, &paid, now).await?;
     }
     repo::carts::remove_courses(conn, &order.row.user_id, &course_ids).await?;
     ledger::post(conn, &sale_event(order), now).await?;
@@ -110,14 +129,34 @@ pub(crate) async fn mark_paid(
     Ok(())
 }
 
-/// After an order's payment is committed: tells whoever must know (see [`notify::course_purchased`]).
+/// The duration a plan item was sold with (30 days when not recorded).
+fn plan_duration(item: &OrderItemRow) -> Duration {
+    let unit = item.plan_duration_unit.as_deref().and_then(DurationUnit::parse).unwrap_or(DurationUnit::Days);
+    Duration { value: item.plan_duration_value.unwrap_or(30), unit }
+}
+
+/// After an order's payment is committed: tells whoever must know (see [`notify::course_purchased`] and
+/// [`mentorship::notify::booked`]).
 pub(crate) async fn after_paid(state: &AppState, order_id: &str) {
     let mut conn = match state.pool.acquire().await {
         Ok(conn) => conn,
         Err(e) => return tracing::warn!(error = %e, order = order_id, "reading a paid order for its notices failed"),
     };
     match orders::load(&mut conn, order_id).await {
-        Ok(Some(order)) => notify::course_purchased(state, &order).await,
+        Ok(Some(order)) => {
+            if order.items.iter().any(|item| !item.is_plan()) {
+                notify::course_purchased(state, &order).await;
+            }
+            for item in order.items.iter().filter(|item| item.is_plan()) {
+                match bookings::current(&mut conn, &order.row.user_id, &item.course_id).await {
+                    Ok(Some((id, _, end))) => {
+                        mentorship::notify::booked(&id, &order.row.user_id, &item.teacher_id, &item.course_id, end);
+                    }
+                    Ok(None) => {}
+                    Err(e) => tracing::warn!(error = %e, order = order_id, "reading a paid booking failed"),
+                }
+            }
+        }
         Ok(None) => {}
         Err(e) => tracing::warn!(error = %e, order = order_id, "reading a paid order for its notices failed"),
     }

@@ -62,6 +62,7 @@ async fn buy(
     let student = user_id(state, username).await?;
     let request = CheckoutRequest {
         course_ids: Some(buyable(state, &student, count, skip).await?),
+        plan_id: None,
         coupon_code: coupon.map(str::to_owned),
         idempotency_key: Some(format!("demo-{username}-{skip}")),
     };

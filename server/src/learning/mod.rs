@@ -1,12 +1,11 @@
 //! Learning: the courses a person learns (with their progress) or teaches (with their learners), the learning
 //! page (a course's curriculum beside its player, lesson content for those allowed, completions, where to
-//! resume), the reviews learners leave ([`reviews`]), and the mentorships a learner booked ([`mentorships`]).
+//! resume), and the reviews learners leave ([`reviews`]).
 //!
 //! [`routes`] map [`service`]'s use cases and domain errors to HTTP; [`repo`] holds the SQL. The enrolments
 //! themselves are written by commerce (a paid order, a free course) into the table learning reads.
 
 pub mod demo;
-pub mod mentorships;
 pub mod repo;
 pub mod reviews;
 pub mod routes;
@@ -14,4 +13,4 @@ pub mod service;
 pub mod views;
 
 // The HTTP edge's names the routes use as `super::…` (their OpenAPI attributes too).
-use crate::http::{ApiError, ApiResult, Envelope, Json, Language, Path, Text, error, ok};
+use crate::http::{ApiError, ApiResult, Envelope, Json, Language, Path, Text, error};

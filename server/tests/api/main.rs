@@ -36,6 +36,7 @@ mod log_lines;
 mod login_limits;
 mod material;
 mod media_links;
+mod mentorship;
 mod middleware;
 mod notifications;
 mod notifications_broadcast;

@@ -17,7 +17,10 @@ const MentorListPage = lazyPage(
   () => import('@/features/mentors/routes/mentor-list'),
   ['mentors', 'pages', 'catalogue'],
 );
-const MentorPage = lazyPage(() => import('@/features/mentors/routes/mentor'), ['mentors', 'pages', 'catalogue']);
+const MentorPage = lazyPage(
+  () => import('@/features/mentors/routes/mentor'),
+  ['mentors', 'pages', 'catalogue', 'checkout'],
+);
 const PostListPage = lazyPage(() => import('@/features/posts/routes/post-list'), ['posts', 'pages', 'catalogue']);
 const PostPage = lazyPage(() => import('@/features/posts/routes/post'), ['posts', 'pages', 'catalogue']);
 const FeedPage = lazyPage(() => import('@/features/feed/routes/feed'), ['posts', 'pages', 'catalogue']);

@@ -35,6 +35,20 @@ const NotificationsPage = lazyPage(
   ['notifications', 'menus', 'catalogue'],
 );
 const BroadcastsPage = lazyPage(() => import('@/features/notifications/routes/broadcasts'), ['notifications', 'menus']);
+const AddPlanPage = lazyPage(() => import('@/features/mentorship/routes/add-plan'), ['mentorship', 'catalogue']);
+const AllPlansPage = lazyPage(() => import('@/features/mentorship/routes/all-plan'), ['mentorship', 'catalogue']);
+const BookedMentorshipPage = lazyPage(
+  () => import('@/features/mentorship/routes/booked-mentorship'),
+  ['mentorship', 'catalogue'],
+);
+
+/** The mentorship pages of the dashboard. */
+const mentorshipDashboardRoutes: RouteObject[] = [
+  { path: 'mentorship/add-plan', element: <AddPlanPage /> },
+  { path: 'mentorship/all-plan', element: <AllPlansPage /> },
+  { path: 'mentorship/booked-mentorship', element: <BookedMentorshipPage /> },
+];
+const mentorshipDashboardPaths = new Set(mentorshipDashboardRoutes.map((route) => route.path));
 
 /** [path, page key] of the pages later milestones build. */
 const publicPages: [string, string][] = [
@@ -154,8 +168,9 @@ export const routes: RouteObject[] = [
               { path: 'user', element: <UsersAdminPage /> },
               { path: 'notification', element: <BroadcastsPage /> },
               ...catalogueDashboardRoutes,
+              ...mentorshipDashboardRoutes,
               ...dashboardPages
-                .filter(([path]) => !catalogueDashboardPaths.has(path))
+                .filter(([path]) => !catalogueDashboardPaths.has(path) && !mentorshipDashboardPaths.has(path))
                 .map(([path, page]) => ({ path, element: <DashboardPlaceholder page={page} /> })),
             ],
           },

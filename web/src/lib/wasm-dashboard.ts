@@ -184,3 +184,26 @@ export function broadcastLimits(): {
     chosen: number;
   };
 }
+
+/** What the plan check reads of the plan editor's body. */
+export interface PlanRulesInput {
+  title: BilingualText;
+  shortDescription: BilingualText;
+  services: BilingualText[];
+  price: number;
+  currency: string;
+  durationValue: number;
+  durationUnit: string;
+  sessionsPerPeriod: number;
+  sessionMinutes: number;
+  maxMentees: number;
+}
+
+/**
+ * A mentorship plan: Vietnamese title, texts within their maxima, at most 20 services each with a Vietnamese
+ * text, price from 0 in a known currency, 1-365 days or 1-24 months, 1-60 sessions of 15-240 minutes, 1-1000
+ * active mentees (shared/src/mentorship/plan.rs).
+ */
+export function validatePlan(plan: PlanRulesInput, lang: LangCode): Checked<null> {
+  return wasm.validatePlan(plan, lang) as Checked<null>;
+}

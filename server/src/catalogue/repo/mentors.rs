@@ -96,12 +96,17 @@ pub struct PlanRow {
     pub short_description_en: String,
     pub services: String,
     pub duration_days: i64,
+    pub duration_value: i64,
+    pub duration_unit: String,
+    pub sessions_per_period: i64,
+    pub session_minutes: i64,
     pub status: String,
     pub created_at: i64,
 }
 
 const PLAN_COLUMNS: &str = "id, owner_id, slug, title_vi, title_en, price, currency, short_description_vi, \
-    short_description_en, services, duration_days, status, created_at";
+    short_description_en, services, duration_days, duration_value, duration_unit, sessions_per_period, \
+    session_minutes, status, created_at";
 
 /// A mentor's active plans, cheapest first.
 pub async fn list_plans_of(pool: &Pool, owner_id: &str) -> Result<Vec<PlanRow>, sqlx::Error> {
@@ -133,8 +138,8 @@ pub async fn insert_plan(
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "insert into mentorship_plans (id, owner_id, slug, title_vi, title_en, price, currency, \
-         short_description_vi, short_description_en, services, duration_days, status, created_at, updated_at) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'active', $12, $12)",
+         short_description_vi, short_description_en, services, duration_days, duration_value, status, created_at, \
+         updated_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, 'active', $12, $12)",
     )
     .bind(id)
     .bind(owner_id)
@@ -153,42 +158,7 @@ pub async fn insert_plan(
     .map(|_| ())
 }
 
-/// A mentorship booked by a user, with its plan and mentor.
-#[derive(Debug, Clone, FromRow)]
-pub struct MentorshipEnrollmentRow {
-    pub id: String,
-    pub mentor_id: String,
-    pub mentor_first_name: Option<String>,
-    pub mentor_last_name: Option<String>,
-    pub mentor_avatar: Option<String>,
-    pub title_vi: String,
-    pub title_en: String,
-    pub price: i64,
-    pub currency: String,
-    pub short_description_vi: String,
-    pub short_description_en: String,
-    pub services: String,
-    pub start_at: i64,
-    pub end_at: i64,
-}
-
-/// The mentorships `user_id` booked, latest first.
-pub async fn mentorship_enrollments_of(
-    pool: &Pool,
-    user_id: &str,
-) -> Result<Vec<MentorshipEnrollmentRow>, sqlx::Error> {
-    sqlx::query_as(
-        "select e.id, e.mentor_id, u.first_name as mentor_first_name, u.last_name as mentor_last_name, \
-         u.avatar as mentor_avatar, p.title_vi, p.title_en, p.price, p.currency, p.short_description_vi, \
-         p.short_description_en, p.services, e.start_at, e.end_at \
-         from mentorship_enrollments e join mentorship_plans p on p.id = e.plan_id join users u on u.id = e.mentor_id \
-         where e.user_id = $1 order by e.start_at desc, e.id",
-    )
-    .bind(user_id)
-    .fetch_all(pool)
-    .await
-}
-
+/// A booking written by the demo data: its price is the plan's price now.
 pub async fn insert_mentorship_enrollment(
     conn: &mut sqlx::AnyConnection,
     user_id: &str,
@@ -198,8 +168,9 @@ pub async fn insert_mentorship_enrollment(
     end_at: i64,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "insert into mentorship_enrollments (id, user_id, plan_id, mentor_id, start_at, end_at, created_at) \
-         values ($1, $2, $3, $4, $5, $6, $7)",
+        "insert into mentorship_enrollments (id, user_id, plan_id, mentor_id, start_at, end_at, price, currency, \
+         created_at, updated_at) select $1, $2, $3, $4, $5, $6, p.price, p.currency, $7, $7 \
+         from mentorship_plans p where p.id = $3",
     )
     .bind(new_id())
     .bind(user_id)

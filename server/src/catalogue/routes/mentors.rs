@@ -72,6 +72,11 @@ pub struct Plan {
     pub short_description: String,
     pub services: Vec<String>,
     pub duration_days: i64,
+    pub duration_value: i64,
+    /// `days` or `months`.
+    pub duration_unit: String,
+    pub sessions_per_period: i64,
+    pub session_minutes: i64,
 }
 
 pub fn plan(row: &PlanRow, lang: Lang) -> Plan {
@@ -83,6 +88,10 @@ pub fn plan(row: &PlanRow, lang: Lang) -> Plan {
         short_description: Localized::new(&row.short_description_vi, &row.short_description_en).get(lang).to_owned(),
         services: localized_list_in(&row.services, lang),
         duration_days: row.duration_days,
+        duration_value: row.duration_value,
+        duration_unit: row.duration_unit.clone(),
+        sessions_per_period: row.sessions_per_period,
+        session_minutes: row.session_minutes,
     }
 }
 

@@ -2,6 +2,7 @@
 //! Prices are read here at every cart read and checkout; nothing in commerce keeps a price of its own before an
 //! order snapshots it.
 
+use academy_shared::mentorship::plan::Duration;
 use sqlx::{AnyConnection, FromRow};
 
 /// A course as something to buy.
@@ -18,6 +19,9 @@ pub struct OfferRow {
     pub currency: String,
     pub status: String,
     pub instructor_id: String,
+    /// A mentorship plan's duration when the offer is a plan (its id is the plan's), `None` for a course.
+    #[sqlx(skip)]
+    pub plan: Option<Duration>,
 }
 
 impl OfferRow {

@@ -53,10 +53,25 @@ pub struct OrderItemRow {
     pub status: String,
     pub refunded_at: Option<i64>,
     pub position: i64,
+    /// `course` (`course_id` is the course) or `mentorship_plan` (`course_id` is the plan).
+    pub kind: String,
+    /// A plan's duration at checkout (value and `days` / `months`).
+    pub plan_duration_value: Option<i64>,
+    pub plan_duration_unit: Option<String>,
+}
+
+/// The kind of an item that is a mentorship plan.
+pub const PLAN_ITEM: &str = "mentorship_plan";
+
+impl OrderItemRow {
+    pub fn is_plan(&self) -> bool {
+        self.kind == PLAN_ITEM
+    }
 }
 
 const ITEM_COLUMNS: &str = "id, order_id, course_id, teacher_id, title_vi, title_en, thumbnail, list_price, price, \
-    discount, paid, teacher_share, platform_share, currency, status, refunded_at, position";
+    discount, paid, teacher_share, platform_share, currency, status, refunded_at, position, kind, \
+    plan_duration_value, plan_duration_unit";
 
 /// A stored order event.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -109,7 +124,7 @@ pub async fn insert(
 pub async fn insert_item(conn: &mut AnyConnection, item: &OrderItemRow) -> Result<(), sqlx::Error> {
     sqlx::query(&format!(
         "insert into order_items ({ITEM_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
-         $14, $15, $16, $17)"
+         $14, $15, $16, $17, $18, $19, $20)"
     ))
     .bind(&item.id)
     .bind(&item.order_id)
@@ -128,6 +143,9 @@ pub async fn insert_item(conn: &mut AnyConnection, item: &OrderItemRow) -> Resul
     .bind(&item.status)
     .bind(item.refunded_at)
     .bind(item.position)
+    .bind(&item.kind)
+    .bind(item.plan_duration_value)
+    .bind(&item.plan_duration_unit)
     .execute(conn)
     .await?;
     Ok(())

@@ -17,7 +17,10 @@ use axum::{
 };
 
 use super::error::CommerceError;
-use crate::http::{ApiError, Text};
+use crate::{
+    http::{ApiError, Text},
+    mentorship::MentorshipError,
+};
 
 impl From<CommerceError> for ApiError {
     fn from(error: CommerceError) -> ApiError {
@@ -33,6 +36,7 @@ impl From<CommerceError> for ApiError {
                 | CommerceError::PaymentNotFound,
                 Some(text),
             ) => ApiError::NotFound(text),
+            (CommerceError::Mentorship(MentorshipError::PlanNotFound), Some(text)) => ApiError::NotFound(text),
             (CommerceError::Invalid { field, .. }, Some(text)) => unprocessable(field, text),
             (CommerceError::UnknownCoupon | CommerceError::Coupon(_), Some(text)) => unprocessable("couponCode", text),
             (_, Some(text)) => ApiError::Conflict(text),

@@ -71,6 +71,8 @@ pub async fn quote_cart(
 pub struct CheckoutBody {
     /// The courses to buy; absent: the caller's cart.
     pub course_ids: Option<Vec<String>>,
+    /// A mentorship plan to book (alone in its order; the cart is left as it is).
+    pub plan_id: Option<String>,
     pub coupon_code: Option<String>,
     /// The client's key of this checkout, when it cannot send the `Idempotency-Key` header: the same key
     /// answers the same order.
@@ -108,6 +110,7 @@ pub async fn create_checkout(
     let header_key = headers.get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::to_owned);
     let request = CheckoutRequest {
         course_ids: body.course_ids,
+        plan_id: body.plan_id,
         coupon_code: body.coupon_code,
         idempotency_key: header_key.or(body.client_token),
     };

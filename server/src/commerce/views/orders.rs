@@ -58,7 +58,10 @@ pub struct OrderView {
 pub struct OrderItemView {
     #[serde(rename = "_id")]
     pub id: String,
+    /// The course, or the mentorship plan when `kind` is `mentorship_plan`.
     pub course_id: String,
+    /// `course` or `mentorship_plan`.
+    pub kind: String,
     pub title: String,
     pub thumbnail: Option<String>,
     /// The course's list price at checkout.
@@ -192,6 +195,7 @@ impl OrderItemView {
         OrderItemView {
             id: item.id.clone(),
             course_id: item.course_id.clone(),
+            kind: item.kind.clone(),
             title: pick(&item.title_vi, &item.title_en, lang),
             thumbnail: item.thumbnail.clone(),
             list_price: item.list_price,

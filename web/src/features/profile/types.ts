@@ -39,6 +39,9 @@ export interface InstructorCourse {
 export interface MentorshipEnrollment {
   _id: string;
   mentor: { userId: string; firstName?: string | null; lastName?: string | null; avatar?: string | null };
+  /** Who booked it (present in a teacher's list of mentees). */
+  mentee?: { userId: string; firstName?: string | null; lastName?: string | null; avatar?: string | null };
+  menteeUsername?: string;
   package: {
     title: string;
     /** Integer minor units of `currency` (VND when absent). */

@@ -211,6 +211,27 @@ export interface paths {
     /** Shows or hides a feed post. */
     put: operations["moderate_feed_post"];
   };
+  "/api/dashboard/mentorship/bookings": {
+    /**
+     * The bookings of the caller's plans (an administrator: every booking), latest first, filtered by state and
+     * searched.
+     */
+    get: operations["list_bookings"];
+  };
+  "/api/dashboard/mentorship/plans": {
+    /** The plans the caller manages (an administrator: every plan), newest first, with their active mentees. */
+    get: operations["list_plans"];
+    /** Creates a plan owned by the caller, checked by the shared rules. */
+    post: operations["create_plan"];
+  };
+  "/api/dashboard/mentorship/plans/{id}": {
+    /** One plan, for its owner or an administrator. */
+    get: operations["get_plan"];
+    /** Rewrites a plan (its owner or an administrator). Bookings made of it keep the price paid. */
+    put: operations["update_plan"];
+    /** Deletes a plan never booked (its owner or an administrator); a booked plan is paused instead. */
+    delete: operations["delete_plan"];
+  };
   "/api/dashboard/subjects": {
     /** Every subject, by code (teachers see them all and edit their own). */
     get: operations["list_subjects"];
@@ -300,8 +321,15 @@ export interface paths {
     get: operations["get_mentor"];
   };
   "/api/mentorship-plan/enroll-list": {
-    /** The mentorships the caller booked, latest first. */
+    /**
+     * The mentorships the caller booked, latest first. Accepts any body (the profile sends an empty form) and
+     * ignores it; `enrollList` and `total` sit at the top level of the body.
+     */
     post: operations["booked_mentorships"];
+  };
+  "/api/mentorship/mentees": {
+    /** The people who booked the caller's plans (the teacher's mentors tab), latest first, in the same shape. */
+    get: operations["list_mentees"];
   };
   "/api/newsletter": {
     /** Subscribes an e-mail address to the newsletter. */
@@ -604,6 +632,16 @@ export interface components {
       /** @default */
       vi?: string;
     };
+    /** @description A page of bookings for the dashboard. */
+    BookingPage: {
+      items: components["schemas"]["MentorshipEnrollment"][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /** Format: int64 */
+      total: number;
+    };
     /** @description `POST /api/notification/broadcasts` (and its preview). */
     BroadcastBody: {
       /** @default null */
@@ -794,6 +832,8 @@ export interface components {
       couponCode?: string | null;
       /** @description The courses to buy; absent: the caller's cart. */
       courseIds?: string[] | null;
+      /** @description A mentorship plan to book (alone in its order; the cart is left as it is). */
+      planId?: string | null;
     };
     /** @description Marks a lesson completed or not. */
     CompletionBody: {
@@ -1078,6 +1118,26 @@ export interface components {
       enrolledAt: string;
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_BookingPage: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A page of bookings for the dashboard. */
+      result: {
+        items: components["schemas"]["MentorshipEnrollment"][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        pageSize: number;
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_BroadcastPage: {
       /**
        * Format: int32
@@ -1348,26 +1408,6 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
-    Envelope_EnrollList_MentorshipEnrollment: {
-      /**
-       * Format: int32
-       * @description 1000 on success.
-       * @example 1000
-       */
-      code: number;
-      message?: string | null;
-      result: {
-        enrollList: {
-            _id: string;
-            endDate: string;
-            mentor: components["schemas"]["MentorRef"];
-            package: components["schemas"]["Package"];
-            startDate: string;
-          }[];
-        total: number;
-      };
-    };
-    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_EnrolmentView: {
       /**
        * Format: int32
@@ -1528,6 +1568,50 @@ export interface components {
        */
       result: components["schemas"]["CourseDetail"] & {
         texts: components["schemas"]["CourseTexts"];
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_ManagedPlan: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A plan as its owner edits it: every text in both languages, and the shown texts in the request's language. */
+      result: {
+        active: boolean;
+        /**
+         * Format: int64
+         * @description People with an active booking now.
+         */
+        activeMentees: number;
+        createdAt: string;
+        currency: string;
+        /** @description The title in the request's language. */
+        displayTitle: string;
+        /** @description `days` or `months`. */
+        durationUnit: string;
+        /** Format: int64 */
+        durationValue: number;
+        id: string;
+        /** Format: int64 */
+        maxMentees: number;
+        ownerId: string;
+        /**
+         * Format: int64
+         * @description Minor units of `currency`.
+         */
+        price: number;
+        services: components["schemas"]["Texts"][];
+        /** Format: int64 */
+        sessionMinutes: number;
+        /** Format: int64 */
+        sessionsPerPeriod: number;
+        shortDescription: components["schemas"]["Texts"];
+        title: components["schemas"]["Texts"];
+        updatedAt: string;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -2344,6 +2428,49 @@ export interface components {
         })[];
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Vec_ManagedPlan: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: {
+          active: boolean;
+          /**
+           * Format: int64
+           * @description People with an active booking now.
+           */
+          activeMentees: number;
+          createdAt: string;
+          currency: string;
+          /** @description The title in the request's language. */
+          displayTitle: string;
+          /** @description `days` or `months`. */
+          durationUnit: string;
+          /** Format: int64 */
+          durationValue: number;
+          id: string;
+          /** Format: int64 */
+          maxMentees: number;
+          ownerId: string;
+          /**
+           * Format: int64
+           * @description Minor units of `currency`.
+           */
+          price: number;
+          services: components["schemas"]["Texts"][];
+          /** Format: int64 */
+          sessionMinutes: number;
+          /** Format: int64 */
+          sessionsPerPeriod: number;
+          shortDescription: components["schemas"]["Texts"];
+          title: components["schemas"]["Texts"];
+          updatedAt: string;
+        }[];
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_Vec_OutboxItem: {
       /**
        * Format: int32
@@ -2727,6 +2854,40 @@ export interface components {
     ManagedCourse: components["schemas"]["CourseDetail"] & {
       texts: components["schemas"]["CourseTexts"];
     };
+    /** @description A plan as its owner edits it: every text in both languages, and the shown texts in the request's language. */
+    ManagedPlan: {
+      active: boolean;
+      /**
+       * Format: int64
+       * @description People with an active booking now.
+       */
+      activeMentees: number;
+      createdAt: string;
+      currency: string;
+      /** @description The title in the request's language. */
+      displayTitle: string;
+      /** @description `days` or `months`. */
+      durationUnit: string;
+      /** Format: int64 */
+      durationValue: number;
+      id: string;
+      /** Format: int64 */
+      maxMentees: number;
+      ownerId: string;
+      /**
+       * Format: int64
+       * @description Minor units of `currency`.
+       */
+      price: number;
+      services: components["schemas"]["Texts"][];
+      /** Format: int64 */
+      sessionMinutes: number;
+      /** Format: int64 */
+      sessionsPerPeriod: number;
+      shortDescription: components["schemas"]["Texts"];
+      title: components["schemas"]["Texts"];
+      updatedAt: string;
+    };
     /** @description The form of `POST /api/notification/update`. */
     MarkAllForm: {
       /**
@@ -2741,19 +2902,25 @@ export interface components {
       courses: components["schemas"]["Course"][];
       plans: components["schemas"]["Plan"][];
     };
-    MentorRef: {
+    /** @description A booked mentorship. */
+    MentorshipEnrollment: {
+      _id: string;
+      /** @description Whether it is active at the time of the answer (the shared rule). */
+      active: boolean;
+      endDate: string;
+      /** @description Who booked it (with their username), for the mentor's and the dashboard's lists. */
+      mentee: components["schemas"]["MentorshipParty"];
+      menteeUsername: string;
+      mentor: components["schemas"]["MentorshipParty"];
+      package: components["schemas"]["Package"];
+      planId: string;
+      startDate: string;
+    };
+    MentorshipParty: {
       avatar?: string | null;
       firstName?: string | null;
       lastName?: string | null;
       userId: string;
-    };
-    /** @description A booked mentorship. */
-    MentorshipEnrollment: {
-      _id: string;
-      endDate: string;
-      mentor: components["schemas"]["MentorRef"];
-      package: components["schemas"]["Package"];
-      startDate: string;
     };
     /** @description The courses of a visitor's browser cart. */
     MergeCart: {
@@ -2858,6 +3025,7 @@ export interface components {
     /** @description A course of an order as it was sold. */
     OrderItemView: {
       _id: string;
+      /** @description The course, or the mentorship plan when `kind` is `mentorship_plan`. */
       courseId: string;
       currency: string;
       /**
@@ -2865,6 +3033,8 @@ export interface components {
        * @description Its share of the coupon.
        */
       discount: number;
+      /** @description `course` or `mentorship_plan`. */
+      kind: string;
       /**
        * Format: int64
        * @description The course's list price at checkout.
@@ -2969,9 +3139,13 @@ export interface components {
       lessons: components["schemas"]["OutlineLesson"][];
       title: string;
     };
+    /** @description A booked plan as its card shows it; `short_description` is spelled as the product's package field is. */
     Package: {
       currency: string;
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description What was paid (minor units): a later price change of the plan never changes it.
+       */
       price: number;
       services: string[];
       short_description: string;
@@ -3111,12 +3285,40 @@ export interface components {
       currency: string;
       /** Format: int64 */
       durationDays: number;
+      /** @description `days` or `months`. */
+      durationUnit: string;
+      /** Format: int64 */
+      durationValue: number;
       id: string;
       /** Format: int64 */
       price: number;
       services: string[];
+      /** Format: int64 */
+      sessionMinutes: number;
+      /** Format: int64 */
+      sessionsPerPeriod: number;
       short_description: string;
       title: string;
+    };
+    /** @description A plan as the editor sends it (every text in Vietnamese and English; price in minor units). */
+    PlanBody: {
+      active?: boolean;
+      currency?: string;
+      /** @description `days` or `months`. */
+      durationUnit: string;
+      /** Format: int64 */
+      durationValue: number;
+      /** Format: int64 */
+      maxMentees: number;
+      /** Format: int64 */
+      price: number;
+      services?: components["schemas"]["Texts"][];
+      /** Format: int64 */
+      sessionMinutes: number;
+      /** Format: int64 */
+      sessionsPerPeriod: number;
+      shortDescription?: components["schemas"]["Texts"];
+      title: components["schemas"]["Texts"];
     };
     /** @description How a lesson's video plays. */
     PlayerView: OneOf<[{
@@ -3538,6 +3740,11 @@ export interface components {
       quote: string;
       /** Format: int64 */
       rating: number;
+    };
+    /** @description A text in both languages. */
+    Texts: {
+      en?: string;
+      vi: string;
     };
     /** @description A token sent in a body (`/auth/refresh`, `/auth/introspect`, `/auth/logout`). */
     TokenBody: {
@@ -6080,6 +6287,307 @@ export interface operations {
       };
     };
   };
+  /**
+   * The bookings of the caller's plans (an administrator: every booking), latest first, filtered by state and
+   * searched.
+   */
+  list_bookings: {
+    parameters: {
+      query?: {
+        /** @description `active` or `expired`; absent: both. */
+        status?: string;
+        /** @description Words found in the plan's title or the mentee's or mentor's name. */
+        search?: string;
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 20). */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description A page of bookings */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_BookingPage"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A parameter is longer than its maximum (`search`); the answer names it */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The plans the caller manages (an administrator: every plan), newest first, with their active mentees. */
+  list_plans: {
+    responses: {
+      /** @description The plans */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_ManagedPlan"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Creates a plan owned by the caller, checked by the shared rules. */
+  create_plan: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PlanBody"];
+      };
+    };
+    responses: {
+      /** @description The plan */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ManagedPlan"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks a rule (`result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** One plan, for its owner or an administrator. */
+  get_plan: {
+    parameters: {
+      path: {
+        /** @description The plan's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The plan */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ManagedPlan"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not the plan's owner; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such plan */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Rewrites a plan (its owner or an administrator). Bookings made of it keep the price paid. */
+  update_plan: {
+    parameters: {
+      path: {
+        /** @description The plan's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PlanBody"];
+      };
+    };
+    responses: {
+      /** @description The plan */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ManagedPlan"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not the plan's owner; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such plan */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks a rule (`result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Deletes a plan never booked (its owner or an administrator); a booked plan is paused instead. */
+  delete_plan: {
+    parameters: {
+      path: {
+        /** @description The plan's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_bool"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not the plan's owner; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such plan */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The plan was booked: pause it instead */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Every subject, by code (teachers see them all and edit their own). */
   list_subjects: {
     parameters: {
@@ -7121,17 +7629,49 @@ export interface operations {
       };
     };
   };
-  /** The mentorships the caller booked, latest first. */
+  /**
+   * The mentorships the caller booked, latest first. Accepts any body (the profile sends an empty form) and
+   * ignores it; `enrollList` and `total` sit at the top level of the body.
+   */
   booked_mentorships: {
     responses: {
       /** @description Booked mentorships */
       200: {
         content: {
-          "application/json": components["schemas"]["Envelope_EnrollList_MentorshipEnrollment"];
+          "application/json": components["schemas"]["EnrollListBody"];
         };
       };
       /** @description Not signed in */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The people who booked the caller's plans (the teacher's mentors tab), latest first, in the same shape. */
+  list_mentees: {
+    responses: {
+      /** @description The caller's mentees */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnrollListBody"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -53,3 +53,10 @@ export type CategoryBody = Schemas['CategoryBody'];
 export type BannerBody = Schemas['BannerBody'];
 export type SubjectBody = Schemas['SubjectBody'];
 export type SyllabusBody = Schemas['SyllabusBody'];
+
+// Mentorship: plans as their owner edits them, bookings as cards and lists show them.
+export type ManagedPlan = Schemas['ManagedPlan'];
+export type PlanBody = Schemas['PlanBody'];
+export type BookingPage = Schemas['BookingPage'];
+export type MentorshipBooking = Schemas['MentorshipEnrollment'];
+export type OrderView = Schemas['OrderView'];

@@ -1,5 +1,5 @@
 import { ApiError, api } from '@/lib/api-client';
-import type { Instructor, MentorDetail } from '@/lib/api/types';
+import type { Instructor, MentorDetail, OrderView } from '@/lib/api/types';
 
 function need<T>(value: T | undefined): T {
   if (value === undefined) throw new ApiError('Empty response', { kind: 'bad-response' });
@@ -16,4 +16,12 @@ export async function fetchMentor(id: string, signal: AbortSignal): Promise<Ment
   return need(
     (await api.get<MentorDetail>(`/api/mentors/${encodeURIComponent(id)}`, { publicRoute: true, signal })).result,
   );
+}
+
+/**
+ * `POST /api/checkout` with `planId`: the plan as one order waiting for its bank transfer (201), or the order
+ * this key made before (200).
+ */
+export async function bookPlan(planId: string, clientToken: string): Promise<OrderView> {
+  return need((await api.post<OrderView>('/api/checkout', { planId, clientToken })).result);
 }

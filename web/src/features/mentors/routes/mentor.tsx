@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { BookOpen, Check, Clock, Star, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { CourseCard } from '@/components/course-card/course-card';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -17,6 +16,7 @@ import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatPrice, ratingDisplay } from '@/lib/wasm';
 import { mentorQueries } from '../api/queries';
+import { BookPlanButton } from '../components/book-plan';
 import { mentorName } from '../components/mentor-name';
 
 /** /mentor/{id} and /mentor?id={userId}: a mentor's profile, expertise, plans and courses. */
@@ -163,7 +163,10 @@ function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) {
   const { t, i18n } = useTranslation('mentors');
   const { isAuthenticated } = useAuth();
   const location = useLocation();
-  const book = () => toast.info(t('plan.bookSoon'));
+  const duration =
+    plan.durationUnit === 'months'
+      ? t('plan.months', { count: plan.durationValue })
+      : t('plan.days', { count: plan.durationValue });
   return (
     <li
       className={`flex flex-col rounded-3xl p-6 ${featured ? 'bg-teal-800 text-white shadow-2xl shadow-teal-900/30' : 'border border-slate-200 bg-white'}`}
@@ -172,9 +175,7 @@ function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) {
       <p className={`mt-1 text-sm ${featured ? 'text-teal-100' : 'text-slate-600'}`}>{plan.short_description}</p>
       <p className="mt-5 flex items-baseline gap-1.5">
         <span className="text-3xl font-extrabold">{formatPrice(plan.price, plan.currency, i18n.language)}</span>
-        <span className={`text-sm ${featured ? 'text-teal-100' : 'text-slate-500'}`}>
-          / {t('plan.days', { count: plan.durationDays })}
-        </span>
+        <span className={`text-sm ${featured ? 'text-teal-100' : 'text-slate-500'}`}>/ {duration}</span>
       </p>
       <ul className="mt-5 flex-1 space-y-2.5 text-sm">
         {plan.services.map((service) => (
@@ -189,12 +190,10 @@ function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) {
       </ul>
       <p className={`mt-5 inline-flex items-center gap-1.5 text-xs ${featured ? 'text-teal-100' : 'text-slate-500'}`}>
         <Clock aria-hidden="true" className="size-3.5" />
-        {t('plan.duration', { count: plan.durationDays })}
+        {t('plan.sessions', { count: plan.sessionsPerPeriod, minutes: plan.sessionMinutes })}
       </p>
       {isAuthenticated ? (
-        <button type="button" onClick={book} className={`${buttonClass(featured ? 'accent' : 'primary')} mt-4 w-full`}>
-          {t('plan.book')}
-        </button>
+        <BookPlanButton plan={plan} className={`${buttonClass(featured ? 'accent' : 'primary')} mt-4 w-full`} />
       ) : (
         <Link
           to={`${paths.login}?redirect=${encodeURIComponent(location.pathname + location.search)}`}

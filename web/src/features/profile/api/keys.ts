@@ -7,5 +7,5 @@ export const profileKeys = {
   /** The courses tab: a teacher's own courses or a student's enrolments. */
   courses: (teacher: boolean) =>
     teacher ? ([...profileKeys.all(), 'courses', 'teaching'] as const) : sharedKeys.enrolledCourses,
-  mentorships: () => [...profileKeys.all(), 'mentorships'] as const,
+  mentorships: (teacher = false) => [...profileKeys.all(), 'mentorships', teacher ? 'mentees' : 'booked'] as const,
 };

@@ -40,6 +40,11 @@ export async function fetchMentorshipEnrollments(): Promise<MentorshipEnrollment
   );
 }
 
+/** GET /api/mentorship/mentees (teachers): the people who booked the teacher's plans, in the same shape. */
+export async function fetchMentees(): Promise<MentorshipEnrollment[]> {
+  return enrollListOf<MentorshipEnrollment>(await request('/api/mentorship/mentees'));
+}
+
 /** PUT /users/{userId}; resolves the envelope (code 1000), rejects with the server's message otherwise. */
 export function updateProfile(userId: string, payload: ProfileUpdatePayload) {
   return api.put<ProfileUser>(`/users/${encodeURIComponent(userId)}`, payload);

@@ -1,7 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EnrolledCourse, InstructorCourse, MentorshipEnrollment } from '../types';
 import { profileKeys } from './keys';
-import { fetchEnrolledCourses, fetchInstructorCourses, fetchMentorshipEnrollments, fetchProfile } from './profile';
+import {
+  fetchEnrolledCourses,
+  fetchInstructorCourses,
+  fetchMentees,
+  fetchMentorshipEnrollments,
+  fetchProfile,
+} from './profile';
 
 /** A list whose failure is logged only and shows as empty (the profile's tabs never show an error). */
 async function quietly<T>(load: () => Promise<T[]>, logText: string): Promise<T[]> {
@@ -23,9 +29,13 @@ export const profileQueries = {
           ? quietly(fetchInstructorCourses, 'Failed to fetch teacher courses')
           : quietly(fetchEnrolledCourses, 'Failed to fetch enrolled courses'),
     }),
-  mentorships: () =>
+  /** The mentors tab: the mentorships a student booked, or a teacher's mentees. */
+  mentorships: (teacher = false) =>
     queryOptions<MentorshipEnrollment[]>({
-      queryKey: profileKeys.mentorships(),
-      queryFn: () => quietly(fetchMentorshipEnrollments, 'Failed to fetch mentorships'),
+      queryKey: profileKeys.mentorships(teacher),
+      queryFn: () =>
+        teacher
+          ? quietly(fetchMentees, 'Failed to fetch mentees')
+          : quietly(fetchMentorshipEnrollments, 'Failed to fetch mentorships'),
     }),
 };

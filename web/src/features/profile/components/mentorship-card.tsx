@@ -31,7 +31,16 @@ export function useNarrowLayout(): boolean {
  * A booked mentorship: Active/Expired by the shared rule, price, services preview, dates and days
  * left; Chat (logs only) while active, Renew and a disabled Expired button once expired.
  */
-export function MentorshipCard({ enrollment, now }: { enrollment: MentorshipEnrollment; now?: number }) {
+export function MentorshipCard({
+  enrollment,
+  now,
+  asMentor = false,
+}: {
+  enrollment: MentorshipEnrollment;
+  now?: number;
+  /** A teacher's card of a mentee: the mentee is shown instead of the mentor. */
+  asMentor?: boolean;
+}) {
   const { t, i18n } = useTranslation('profile');
   const [shownAt] = useState(() => Date.now());
   const narrow = useNarrowLayout();
@@ -41,7 +50,8 @@ export function MentorshipCard({ enrollment, now }: { enrollment: MentorshipEnro
   const status = mentorshipStatus(endMs, now ?? shownAt);
   const active = status.state === 'active';
   const services = servicesPreview(plan.services ?? [], narrow);
-  const name = [mentor.firstName, mentor.lastName].filter(Boolean).join(' ');
+  const person = asMentor && enrollment.mentee ? enrollment.mentee : mentor;
+  const name = [person.firstName, person.lastName].filter(Boolean).join(' ') || (enrollment.menteeUsername ?? '');
   const start = formatDate(enrollment.startDate, locale);
   const end = formatDate(enrollment.endDate, locale);
 
@@ -52,7 +62,7 @@ export function MentorshipCard({ enrollment, now }: { enrollment: MentorshipEnro
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md"
     >
       <header className="flex items-center gap-3">
-        <Img src={mentor.avatar} fallback={AVATAR_PLACEHOLDER} className="size-12 shrink-0 rounded-full object-cover" />
+        <Img src={person.avatar} fallback={AVATAR_PLACEHOLDER} className="size-12 shrink-0 rounded-full object-cover" />
         <p className="min-w-0 flex-1 font-semibold break-words text-slate-900">{name}</p>
         <span
           className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${

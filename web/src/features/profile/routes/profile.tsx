@@ -115,7 +115,7 @@ export default function ProfilePage() {
   const showsTabs = role !== null && role !== 'admin';
 
   const coursesQuery = useQuery({ ...profileQueries.courses(isTeacher), enabled: showsTabs });
-  const mentorshipsQuery = useQuery({ ...profileQueries.mentorships(), enabled: showsTabs });
+  const mentorshipsQuery = useQuery({ ...profileQueries.mentorships(isTeacher), enabled: showsTabs });
   const courses = { items: coursesQuery.data ?? [], loading: showsTabs && coursesQuery.isPending };
   const mentorships = { items: mentorshipsQuery.data ?? [], loading: showsTabs && mentorshipsQuery.isPending };
 
@@ -281,7 +281,7 @@ export default function ProfilePage() {
                 <ListBox loading={mentorships.loading} maxHeight={400} testId="mentor-list">
                   <div className="grid gap-4 xl:grid-cols-2">
                     {mentorships.items.map((enrollment) => (
-                      <MentorshipCard key={enrollment._id} enrollment={enrollment} />
+                      <MentorshipCard key={enrollment._id} enrollment={enrollment} asMentor={isTeacher} />
                     ))}
                   </div>
                 </ListBox>

@@ -1,0 +1,114 @@
+//! Booking a plan, as commerce's checkout and payments call it in their transaction: whether a person may book
+//! a plan and whether it has a seat left (an active booking or an unpaid order holds one; at most the plan's
+//! max active mentees), then, once paid, the booking's period (a renewal of an active booking extends it from
+//! its end, an expired one starts again now). And the lists of bookings the profile and the dashboard show.
+
+use academy_shared::mentorship::plan::{Duration, DurationUnit, booked_period};
+use sqlx::AnyConnection;
+
+use super::{
+    MentorshipError,
+    repo::{self, BookingFilter, BookingRow, BookingWrite, PlanRow},
+};
+use crate::platform::db::Pool;
+
+/// A plan open for booking by a person: what checkout prices and snapshots.
+#[derive(Debug, Clone)]
+pub struct Bookable {
+    pub plan: PlanRow,
+    pub duration: Duration,
+}
+
+/// The plan `plan_id` if `user_id` may book it: it exists, is active, and is not their own.
+pub async fn bookable(conn: &mut AnyConnection, user_id: &str, plan_id: &str) -> Result<Bookable, MentorshipError> {
+    let plan = repo::find_plan(conn, plan_id.trim()).await?.ok_or(MentorshipError::PlanNotFound)?;
+    if plan.status != "active" {
+        return Err(MentorshipError::PlanPaused);
+    }
+    if plan.owner_id == user_id {
+        return Err(MentorshipError::OwnPlan);
+    }
+    let unit = DurationUnit::parse(&plan.duration_unit).unwrap_or(DurationUnit::Days);
+    Ok(Bookable { duration: Duration { value: plan.duration_value, unit }, plan })
+}
+
+/// Holds a seat of the plan for `user_id` in `conn` (the checkout's transaction): refused when the plan's
+/// active mentees and unpaid orders already fill it, unless the person holds a seat already (a renewal).
+pub async fn hold_seat(
+    conn: &mut AnyConnection,
+    plan_id: &str,
+    user_id: &str,
+    now_ms: i64,
+) -> Result<(), MentorshipError> {
+    repo::lock_plan(conn, plan_id).await?;
+    let plan = repo::find_plan(conn, plan_id).await?.ok_or(MentorshipError::PlanNotFound)?;
+    let holders = repo::seat_holders(conn, plan_id, now_ms).await?;
+    if holders.iter().any(|holder| holder == user_id) {
+        return Ok(());
+    }
+    if i64::try_from(holders.len()).unwrap_or(i64::MAX) >= plan.max_mentees {
+        return Err(MentorshipError::PlanFull);
+    }
+    Ok(())
+}
+
+/// A paid booking to record.
+#[derive(Debug, Clone)]
+pub struct Paid<'a> {
+    pub user_id: &'a str,
+    pub plan_id: &'a str,
+    pub mentor_id: &'a str,
+    pub duration: Duration,
+    pub price: i64,
+    pub currency: &'a str,
+    pub order_id: &'a str,
+}
+
+/// Records a paid booking in `conn`: a new one starts now; renewing an active one extends it from its end; an
+/// expired one starts again now. The booking's id, start and end.
+pub async fn record_paid(
+    conn: &mut AnyConnection,
+    paid: &Paid<'_>,
+    now_ms: i64,
+) -> Result<(String, i64, i64), sqlx::Error> {
+    let current = repo::booking_of(conn, paid.user_id, paid.plan_id).await?;
+    let (start_at, end_at) = booked_period(current.as_ref().map(|(_, s, e)| (*s, *e)), paid.duration, now_ms);
+    let write = BookingWrite {
+        user_id: paid.user_id,
+        plan_id: paid.plan_id,
+        mentor_id: paid.mentor_id,
+        start_at,
+        end_at,
+        price: paid.price,
+        currency: paid.currency,
+        order_id: Some(paid.order_id),
+    };
+    let id = match current {
+        Some((id, _, _)) => {
+            repo::update_booking(conn, &id, &write, now_ms).await?;
+            id
+        }
+        None => repo::insert_booking(conn, &write, now_ms).await?,
+    };
+    Ok((id, start_at, end_at))
+}
+
+/// The latest booking of a plan by a person: (id, start, end).
+pub async fn current(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    plan_id: &str,
+) -> Result<Option<(String, i64, i64)>, sqlx::Error> {
+    repo::booking_of(conn, user_id, plan_id).await
+}
+
+/// A page of bookings with the total count.
+pub async fn list(
+    pool: &Pool,
+    filter: &BookingFilter<'_>,
+    now_ms: i64,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<BookingRow>, i64), MentorshipError> {
+    Ok(repo::list_bookings(pool, filter, now_ms, limit, offset).await?)
+}

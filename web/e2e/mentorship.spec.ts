@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { E2E_SEPAY_KEY, newAccount, registerViaApi, signInViaApi } from './identity-fixtures';
+
+/** A demo mentor whose plans no other spec books, and a demo student (with an expired booking) no other spec uses. */
+const MENTOR = 'lequanghuy';
+const STUDENT_WITH_EXPIRED = { username: 'ngothaovy', password: 'Demo@2026' };
+
+interface PlanView {
+  id: string;
+  title: string;
+  price: number;
+  services: string[];
+}
+
+test.describe('mentorship', () => {
+  test('a student books a plan, pays it by VietQR transfer and sees the active booking with days left', async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    const student = newAccount('mentee');
+    await registerViaApi(request, student);
+    await signInViaApi(page.context(), baseURL!, student);
+    const mentor = (await (
+      await request.get(`/api/mentors/${MENTOR}`, { headers: { 'Accept-Language': 'vi' } })
+    ).json()) as { result: { userId: string; plans: PlanView[] } };
+    const plan = mentor.result.plans.find((p) => p.services.length === 5)!;
+    expect(plan, 'a plan with five services').toBeTruthy();
+
+    // The mentor page lists the plan with Book; booking opens the transfer to pay it.
+    await page.goto(`/mentor?id=${mentor.result.userId}`);
+    const card = page.getByTestId('mentor-plans').getByRole('listitem').filter({ hasText: plan.title });
+    await card.getByRole('button', { name: 'Đặt gói này' }).click();
+    const dialog = page.getByTestId('book-plan-dialog');
+    await expect(dialog.getByRole('heading', { name: 'Thanh toán gói cố vấn' })).toBeVisible();
+    const code = (await dialog.getAttribute('data-order-code'))!;
+    expect(code).toMatch(/^[A-Z0-9]{6,}$/);
+    await expect(dialog).toContainText(code);
+
+    // The bank feed reports the transfer carrying the order code.
+    const paid = await request.post('/api/payments/sepay/webhook', {
+      headers: { Authorization: `Apikey ${E2E_SEPAY_KEY}` },
+      data: {
+        id: Date.now(),
+        gateway: 'Vietcombank',
+        transactionDate: '2026-11-24 10:15:00',
+        accountNumber: '0011004356789',
+        code: null,
+        content: `CT ${code} chuyen khoan`,
+        transferType: 'in',
+        transferAmount: plan.price,
+        accumulated: plan.price,
+        subAccount: null,
+        referenceCode: `FT${Date.now()}`,
+        description: `BankAPINotify ${code}`,
+      },
+    });
+    expect(await paid.json()).toEqual({ success: true });
+
+    // The profile's Booked mentors tab: an Active card with days left, three services and "+2 nữa".
+    await dialog.getByRole('link', { name: 'Xem gói cố vấn của tôi' }).click();
+    await expect(page).toHaveURL(/\/profile\?tab=mentors/);
+    await page.getByRole('tab', { name: 'Cố vấn đã đặt' }).click();
+    const booked = page.getByTestId('mentorship-card').filter({ hasText: plan.title });
+    await expect(booked).toHaveAttribute('data-state', 'active');
+    await expect(booked).toContainText('Đang hoạt động');
+    await expect(booked).toContainText(/Còn \d+ ngày/);
+    const services = booked.getByRole('list', { name: 'Dịch vụ' }).getByRole('listitem');
+    await expect(services).toHaveCount(4);
+    await expect(services.last()).toHaveText('+2 nữa');
+    await expect(booked.getByRole('button', { name: 'Trò chuyện' })).toBeEnabled();
+    expect(problems).toEqual([]);
+  });
+
+  test('an expired booking offers Renew on the mentor page and a disabled Expired button', async ({
+    page,
+    baseURL,
+  }) => {
+    await signInViaApi(page.context(), baseURL!, STUDENT_WITH_EXPIRED);
+    await page.goto('/profile?tab=mentors');
+    await page.getByRole('tab', { name: 'Cố vấn đã đặt' }).click();
+    const expired = page.locator('[data-testid="mentorship-card"][data-state="expired"]').first();
+    await expect(expired).toContainText('Hết hạn');
+    await expect(expired).not.toContainText(/Còn \d+ ngày/);
+    await expect(expired.getByRole('button', { name: 'Hết hạn' })).toBeDisabled();
+    const renew = expired.getByRole('link', { name: 'Gia hạn' });
+    await expect(renew).toHaveAttribute('href', /^\/mentor\?id=.+/);
+    await renew.click();
+    await expect(page.getByTestId('mentor-plans')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Đặt gói này' }).first()).toBeVisible();
+  });
+});
