@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Building2, CreditCard, ShieldCheck } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -54,6 +54,7 @@ function PlaceOrder({ courseId, coupon }: { courseId: string | null; coupon: str
   const navigate = useNavigate();
   const [method, setMethod] = useState<Method>('vietqr');
   const [key] = useState(newIdempotencyKey);
+  const sending = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const place = usePlaceOrder();
   const cart = useCart(true);
@@ -74,13 +75,18 @@ function PlaceOrder({ courseId, coupon }: { courseId: string | null; coupon: str
   };
 
   const submit = () => {
-    if (place.isPending) return;
+    // A second press before the first answer sends nothing (and would get the same order: same key).
+    if (sending.current) return;
+    sending.current = true;
     setError(null);
     place.mutate(
       { courseIds: courseId ? [courseId] : undefined, couponCode: coupon || undefined, idempotencyKey: key },
       {
         onSuccess: (order) => void afterPlaced(order._id),
         onError: (e) => setError(refusalText(e, t('checkout.failed'))),
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   };
