@@ -6,6 +6,7 @@ type Schemas = components['schemas'];
 export type Order = Schemas['OrderView'];
 export type OrderPage = Schemas['OrderPageView'];
 export type Quote = Schemas['QuoteView'];
+export type PaymentMethods = Schemas['PaymentMethods'];
 
 /** What one checkout asks for: the cart (no courses) or the courses named, with an optional coupon. */
 export interface CheckoutInput {
@@ -33,6 +34,8 @@ export const checkoutApi = {
   /** The address of VNPay's page for what is due on a pending order. */
   vnpay: async (id: string) =>
     resultOf(await api.post<{ paymentUrl: string }>(`/api/orders/${encodeURIComponent(id)}/vnpay`)).paymentUrl,
+  /** The payment methods open now (VNPay only when the server has its keys). */
+  methods: async () => resultOf(await api.get<PaymentMethods>('/api/payments/methods', { publicRoute: true })),
   course: async (id: string) =>
     resultOf(await api.get<CourseDetail>(`/api/courses/${encodeURIComponent(id)}`, { publicRoute: true })),
 };

@@ -11,6 +11,7 @@ export const checkoutKeys = {
   list: (page: number) => [...checkoutKeys.all(), 'list', page] as const,
   order: (id: string) => [...checkoutKeys.all(), 'one', id] as const,
   course: (id: string) => ['checkout', 'course', id] as const,
+  methods: () => ['checkout', 'methods'] as const,
 };
 
 export const checkoutQueries = {
@@ -26,6 +27,7 @@ export const checkoutQueries = {
       refetchInterval: (query) => (poll && query.state.data?.status === 'pending' ? ORDER_POLL_MS : false),
       refetchIntervalInBackground: true,
     }),
+  methods: () => queryOptions({ queryKey: checkoutKeys.methods(), queryFn: checkoutApi.methods }),
   course: (id: string) => queryOptions({ queryKey: checkoutKeys.course(id), queryFn: () => checkoutApi.course(id) }),
 };
 

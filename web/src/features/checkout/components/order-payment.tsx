@@ -32,6 +32,7 @@ export function OrderPayment({ orderId }: { orderId: string }) {
   const client = useQueryClient();
   const order = useQuery(checkoutQueries.order(orderId, true));
   const cancel = useCancelOrder();
+  const vnpayOpen = useQuery(checkoutQueries.methods()).data?.vnpay ?? false;
   const [leaving, setLeaving] = useState(false);
   const wasPending = useRef(false);
   const data = order.data;
@@ -108,15 +109,17 @@ export function OrderPayment({ orderId }: { orderId: string }) {
           {t('payment.waiting')}
         </p>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            onClick={() => void payVnpay()}
-            disabled={leaving}
-            className={buttonClass('secondary', 'sm')}
-          >
-            <CreditCard aria-hidden="true" className="size-4" />
-            {t('payment.payVnpay')}
-          </button>
+          {vnpayOpen && (
+            <button
+              type="button"
+              onClick={() => void payVnpay()}
+              disabled={leaving}
+              className={buttonClass('secondary', 'sm')}
+            >
+              <CreditCard aria-hidden="true" className="size-4" />
+              {t('payment.payVnpay')}
+            </button>
+          )}
           <button
             type="button"
             onClick={() => cancel.mutate(data._id, { onError: (e) => toast.error(e.message) })}

@@ -157,6 +157,22 @@ describe('CheckoutPage', () => {
     expect(router.state.location.search).toBe('?id=c1');
   });
 
+  it('offers VNPay only when the server has it, and bank transfer always', async () => {
+    const methods = { vietqr: true, vnpay: false };
+    http.get.mockImplementation((path: string) =>
+      Promise.resolve({ code: 1000, result: path === '/api/payments/methods' ? methods : cart }),
+    );
+    const first = renderCheckout('/checkout');
+    expect(await screen.findByRole('radio', { name: /Bank transfer \(VietQR\)/ })).toBeTruthy();
+    await waitFor(() => expect(http.get).toHaveBeenCalledWith('/api/payments/methods', { publicRoute: true }));
+    expect(screen.queryByRole('radio', { name: /VNPay/ })).toBeNull();
+    first.unmount();
+
+    methods.vnpay = true;
+    renderCheckout('/checkout');
+    expect(await screen.findByRole('radio', { name: /VNPay/ })).toBeTruthy();
+  });
+
   it('says when the time to pay is over', async () => {
     http.get.mockResolvedValue({ code: 1000, result: order({ status: 'expired', payment: null }) });
     renderCheckout('/checkout?order=o1');

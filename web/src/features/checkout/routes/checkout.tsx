@@ -60,6 +60,7 @@ function PlaceOrder({ courseId, coupon }: { courseId: string | null; coupon: str
   const cart = useCart(true);
   const quote = useQuery({ ...checkoutQueries.quote(coupon), enabled: !courseId && Boolean(coupon) });
   const course = useQuery({ ...checkoutQueries.course(courseId ?? ''), enabled: Boolean(courseId) });
+  const vnpayOpen = useQuery(checkoutQueries.methods()).data?.vnpay ?? false;
 
   /** The order's page; with VNPay chosen, VNPay's page (or, when it is not available, the order's). */
   const afterPlaced = async (orderId: string) => {
@@ -181,12 +182,13 @@ function PlaceOrder({ courseId, coupon }: { courseId: string | null; coupon: str
             t('checkout.vietqr'),
             t('checkout.vietqrText'),
           )}
-          {option(
-            'vnpay',
-            <CreditCard aria-hidden="true" className="size-5" />,
-            t('checkout.vnpay'),
-            t('checkout.vnpayText'),
-          )}
+          {vnpayOpen &&
+            option(
+              'vnpay',
+              <CreditCard aria-hidden="true" className="size-5" />,
+              t('checkout.vnpay'),
+              t('checkout.vnpayText'),
+            )}
         </div>
         <p className="mt-4 flex items-center gap-2 text-xs text-slate-500">
           <ShieldCheck aria-hidden="true" className="size-4 text-teal-700" />
