@@ -82,8 +82,9 @@ function CouponForm() {
         setDraft(empty);
       },
       onError: (e) => {
+        // A refused field says so under itself; only a refusal of no field is said below the form.
         if (e instanceof ApiError && e.fields) setErrors(e.fields);
-        setError(refusal(e, t('failed')));
+        else setError(refusal(e, t('failed')));
       },
     });
   };

@@ -53,8 +53,9 @@ function SettingsForm({ settings }: { settings: PaymentSettings }) {
         toast.success(t('settings.saved'));
       },
       onError: (e) => {
+        // A refused field says so under itself; only a refusal of no field is said below the form.
         if (e instanceof ApiError && e.fields) setErrors(e.fields);
-        setError(refusal(e, t('failed')));
+        else setError(refusal(e, t('failed')));
       },
     });
   };
