@@ -84,6 +84,13 @@ impl Operation {
         self.spec["requestBody"]["required"] == true && self.body_content_type() == Some("application/json")
     }
 
+    /// Whether it is called by a provider signing with its own key in `Authorization` (the bank feed), which the
+    /// probes do not hold: every probe is refused (401) before its body is read. Those calls test their bodies
+    /// with the key in their own domain's tests.
+    fn takes_provider_key(&self) -> bool {
+        self.parameters().any(|p| p["in"] == "header" && p["name"] == "Authorization")
+    }
+
     /// Logout ends the session of the bearer token when its body names none; the probes keep theirs.
     fn ends_the_callers_session(&self) -> bool {
         self.path.contains("logout")
@@ -317,7 +324,7 @@ async fn a_required_json_body_of_the_wrong_type_is_422_and_one_that_is_not_json_
             }
             continue;
         }
-        if !operation.requires_json_body() {
+        if !operation.requires_json_body() || operation.takes_provider_key() {
             continue;
         }
         let caller = callers.iter().find(|c| operation.admits(c)).expect("someone is let in");
