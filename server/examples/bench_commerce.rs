@@ -168,8 +168,9 @@ impl Run {
             sqlx::query_scalar("select count(*) from orders where status = 'paid'").fetch_one(&state.pool).await?;
         let enrolled: i64 =
             sqlx::query_scalar("select count(*) from course_enrollments").fetch_one(&state.pool).await?;
-        let ledger: i64 =
-            sqlx::query_scalar("select coalesce(sum(amount), 0) from ledger_entries").fetch_one(&state.pool).await?;
+        let ledger: i64 = sqlx::query_scalar("select cast(coalesce(sum(amount), 0) as bigint) from ledger_entries")
+            .fetch_one(&state.pool)
+            .await?;
         println!("check: {paid} paid orders, {enrolled} enrolments, ledger sum {ledger} (must be 0)");
         anyhow::ensure!(u64::try_from(paid)? == total.whole.len() && paid == enrolled && ledger == 0, "inconsistent");
 
