@@ -172,3 +172,23 @@ async fn without_vnpay_settings_no_payment_address_is_given_and_every_ipn_is_ref
     let params = ipn_params(order["code"].as_str().expect("code"), 500_000, "1", "00");
     assert_eq!(signed_ipn(&shop, &params).await, rsp("97", "Invalid signature"));
 }
+
+async fn payment_methods(shop: &Shop) -> Value {
+    let response = shop.app.get("/api/payments/methods").await;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.expect("json");
+    body["result"].clone()
+}
+
+#[tokio::test]
+async fn checkout_offers_vnpay_only_when_the_gateway_is_set_up_and_vietqr_once_the_bank_account_is() {
+    // Arrange: one server without VNPay, one with it.
+    let plain = shop().await;
+    let gateway = vnpay_shop().await;
+
+    // Act / Assert: nothing is open before the bank account is saved, VNPay only where configured.
+    assert_eq!(payment_methods(&plain).await, json!({ "vietqr": false, "vnpay": false }));
+    assert_eq!(payment_methods(&gateway).await, json!({ "vietqr": false, "vnpay": true }));
+    gateway.admin_with_payments().await;
+    assert_eq!(payment_methods(&gateway).await, json!({ "vietqr": true, "vnpay": true }));
+}

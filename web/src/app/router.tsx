@@ -7,6 +7,7 @@ import {
   cataloguePublicPaths,
   cataloguePublicRoutes,
 } from './catalogue-routes';
+import { commerceDashboardPaths, commerceDashboardRoutes } from './commerce-routes';
 import { AuthLayout } from './layouts/auth-layout';
 import { BareLayout } from './layouts/bare-layout';
 import { lazyPage } from './lazy-page';
@@ -29,6 +30,11 @@ const EnrollLecturesPage = lazyPage(
   () => import('@/features/learning/routes/enroll-lectures'),
   ['learning', 'reviews', 'catalogue'],
 );
+const CartPage = lazyPage(() => import('@/features/checkout/routes/cart'), ['checkout', 'catalogue']);
+const CheckoutPage = lazyPage(() => import('@/features/checkout/routes/checkout'), ['checkout', 'catalogue']);
+const VnpayReturnPage = lazyPage(() => import('@/features/checkout/routes/vnpay-return'), ['checkout', 'catalogue']);
+const OrdersPage = lazyPage(() => import('@/features/checkout/routes/orders'), ['checkout', 'catalogue']);
+const ReceiptPage = lazyPage(() => import('@/features/checkout/routes/receipt'), ['checkout', 'catalogue']);
 const UsersAdminPage = lazyPage(() => import('@/features/users-admin/routes/users'), ['users', 'auth']);
 const NotificationsPage = lazyPage(
   () => import('@/features/notifications/routes/notifications'),
@@ -69,8 +75,6 @@ const publicPages: [string, string][] = [
   ['privacy', 'privacy'],
   ['instructor', 'instructor'],
   ['instructor/course/:courseId', 'instructorCourse'],
-  ['cart', 'cart'],
-  ['checkout', 'checkout'],
   ['syllabus', 'syllabus'],
   ['syllabus/:id', 'syllabusDetail'],
 ];
@@ -142,6 +146,11 @@ export const routes: RouteObject[] = [
               { path: 'profile', element: <ProfilePage /> },
               { path: 'profile/enroll-lectures', element: <EnrollLecturesPage /> },
               { path: 'notification', element: <NotificationsPage /> },
+              { path: 'profile/orders', element: <OrdersPage /> },
+              { path: 'profile/orders/:id', element: <ReceiptPage /> },
+              { path: 'cart', element: <CartPage /> },
+              { path: 'checkout', element: <CheckoutPage /> },
+              { path: 'checkout/vnpay-return', element: <VnpayReturnPage /> },
               ...cataloguePublicRoutes,
               ...publicPages.filter(([path]) => !cataloguePublicPaths.has(path)).map(placeholderRoute),
               { path: '*', element: <NotFoundPage /> },
@@ -169,8 +178,14 @@ export const routes: RouteObject[] = [
               { path: 'notification', element: <BroadcastsPage /> },
               ...catalogueDashboardRoutes,
               ...mentorshipDashboardRoutes,
+              ...commerceDashboardRoutes,
               ...dashboardPages
-                .filter(([path]) => !catalogueDashboardPaths.has(path) && !mentorshipDashboardPaths.has(path))
+                .filter(
+                  ([path]) =>
+                    !catalogueDashboardPaths.has(path) &&
+                    !mentorshipDashboardPaths.has(path) &&
+                    !commerceDashboardPaths.has(path),
+                )
                 .map(([path, page]) => ({ path, element: <DashboardPlaceholder page={page} /> })),
             ],
           },

@@ -309,3 +309,9 @@ export const api = {
   delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     requestEnvelope<T>(path, { ...options, method: 'DELETE', body }),
 };
+
+/** The `result` of a successful envelope; an answer without one is a broken response. */
+export function resultOf<T>(envelope: Envelope<T>): T {
+  if (envelope.result === undefined) throw new ApiError('Empty response', { kind: 'bad-response' });
+  return envelope.result;
+}

@@ -1,5 +1,6 @@
-//! VNPay: `POST /api/orders/{id}/vnpay` gives the address of VNPay's page for a pending order of the caller's;
-//! VNPay's server confirms the payment at `GET /api/payments/vnpay/ipn`, the only call that changes the order.
+//! How to pay: `GET /api/payments/methods` says which payment methods are open. VNPay:
+//! `POST /api/orders/{id}/vnpay` gives the address of VNPay's page for a pending order of the caller's; VNPay's
+//! server confirms the payment at `GET /api/payments/vnpay/ipn`, the only call that changes the order.
 
 use std::collections::BTreeMap;
 
@@ -12,13 +13,41 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    commerce::vnpay::{self, IpnAnswer},
+    commerce::{
+        settings,
+        vnpay::{self, Gateway, IpnAnswer},
+    },
     http::{ApiResult, ClientAddr, CurrentUser, Language, Path, error::ErrorEnvelope, ok},
     state::AppState,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(start_vnpay_payment)).routes(routes!(vnpay_ipn))
+    OpenApiRouter::new()
+        .routes(routes!(list_payment_methods))
+        .routes(routes!(start_vnpay_payment))
+        .routes(routes!(vnpay_ipn))
+}
+
+/// The payment methods a buyer may choose now.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentMethods {
+    /// A bank transfer shown as a VietQR code: open once an administrator has set the receiving account.
+    pub vietqr: bool,
+    /// Card or wallet through VNPay: open when the server has VNPay's terminal code and secret.
+    pub vnpay: bool,
+}
+
+/// Which payment methods checkout offers.
+#[utoipa::path(
+    get,
+    path = "/api/payments/methods",
+    tag = "payments",
+    responses((status = 200, description = "The open methods", body = crate::http::Envelope<PaymentMethods>))
+)]
+pub async fn list_payment_methods(State(state): State<AppState>) -> ApiResult<PaymentMethods> {
+    let bank = settings::read(&state.pool).await?.bank;
+    Ok(ok(PaymentMethods { vietqr: bank.is_some(), vnpay: Gateway::from_state(&state).is_some() }))
 }
 
 /// Where to send the student to pay.

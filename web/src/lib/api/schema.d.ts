@@ -392,6 +392,10 @@ export interface paths {
     /** The address of VNPay's page for paying what is due on a pending order of the caller's. */
     post: operations["start_vnpay_payment"];
   };
+  "/api/payments/methods": {
+    /** Which payment methods checkout offers. */
+    get: operations["list_payment_methods"];
+  };
   "/api/payments/sepay/webhook": {
     /**
      * Receives one bank transaction of the receiving account. An incoming transfer whose order code (in `code`,
@@ -1883,6 +1887,23 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_PaymentMethods: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description The payment methods a buyer may choose now. */
+      result: {
+        /** @description A bank transfer shown as a VietQR code: open once an administrator has set the receiving account. */
+        vietqr: boolean;
+        /** @description Card or wallet through VNPay: open when the server has VNPay's terminal code and secret. */
+        vnpay: boolean;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_PaymentPageView: {
       /**
        * Format: int32
@@ -3197,6 +3218,13 @@ export interface components {
       method: string;
       /** @description The transfer note: the order's code, exactly. */
       note: string;
+    };
+    /** @description The payment methods a buyer may choose now. */
+    PaymentMethods: {
+      /** @description A bank transfer shown as a VietQR code: open once an administrator has set the receiving account. */
+      vietqr: boolean;
+      /** @description Card or wallet through VNPay: open when the server has VNPay's terminal code and secret. */
+      vnpay: boolean;
     };
     /** @description A page of bank transactions, newest first. */
     PaymentPageView: {
@@ -8297,6 +8325,23 @@ export interface operations {
       409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Which payment methods checkout offers. */
+  list_payment_methods: {
+    responses: {
+      /** @description The open methods */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PaymentMethods"];
         };
       };
       /** @description The database cannot be reached right now; `Retry-After` says when to try again */

@@ -1,20 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Armchair,
-  BarChart3,
-  BookOpen,
-  Check,
-  Clock,
-  Globe,
-  PlayCircle,
-  ShoppingCart,
-  Star,
-  Users,
-} from 'lucide-react';
+import { Armchair, BarChart3, BookOpen, Check, Clock, Globe, PlayCircle, Star, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { Link, useParams } from 'react-router';
 import { instructorName } from '@/components/course-card/course-card';
 import { CoursePrice } from '@/components/course-card/course-price';
 import { buttonClass } from '@/components/ui/button';
@@ -31,6 +19,7 @@ import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { ratingDisplay } from '@/lib/wasm';
 import { courseQueries } from '../api/queries';
+import { BuyBox } from '../components/buy-box';
 import { CourseReviews } from '../components/course-reviews';
 import { Curriculum } from '../components/curriculum';
 import { hoursMinutes } from '../format';
@@ -73,7 +62,6 @@ export default function CourseDetailsPage() {
 function CourseView({ course }: { course: CourseDetail }) {
   const { t, i18n } = useTranslation('courses');
   const { isAuthenticated } = useAuth();
-  const location = useLocation();
   const [playing, setPlaying] = useState<Lesson | null>(null);
   const number = new Intl.NumberFormat(i18n.language);
   const rating = ratingDisplay(course.ratingAverage ?? 0);
@@ -86,31 +74,6 @@ function CourseView({ course }: { course: CourseDetail }) {
         new Date(course.updatedAt),
       )
     : null;
-  const loginTarget = `${paths.login}?redirect=${encodeURIComponent(location.pathname)}`;
-
-  const enroll = course.fullAccess ? (
-    <Link
-      to={paths.enrollLectures(course._id)}
-      className={`${buttonClass('primary', 'lg')} w-full`}
-      data-testid="go-to-learning"
-    >
-      <PlayCircle aria-hidden="true" className="size-5" />
-      {t('details.goToLearning')}
-    </Link>
-  ) : isAuthenticated ? (
-    <button
-      type="button"
-      className={`${buttonClass('primary', 'lg')} w-full`}
-      onClick={() => toast.info(t('details.enrollSoon'))}
-    >
-      <ShoppingCart aria-hidden="true" className="size-5" />
-      {t('details.enroll')}
-    </button>
-  ) : (
-    <Link to={loginTarget} className={`${buttonClass('primary', 'lg')} w-full`}>
-      {t('details.loginToEnroll')}
-    </Link>
-  );
 
   return (
     <article className="flex-1 bg-white" data-testid="course-details">
@@ -217,7 +180,9 @@ function CourseView({ course }: { course: CourseDetail }) {
               </button>
               <div className="p-6">
                 <CoursePrice price={course.price} discount={course.discount} currency={course.currency} size="lg" />
-                <div className="mt-5">{enroll}</div>
+                <div className="mt-5">
+                  <BuyBox course={course} />
+                </div>
                 <p className="mt-3 text-center text-xs text-slate-500">
                   {isAuthenticated ? t('details.checkoutNote') : t('details.loginNote')}
                 </p>

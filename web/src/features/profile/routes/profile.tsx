@@ -1,6 +1,16 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BookOpen, CalendarDays, Mail, MapPin, Pencil, Phone, UsersRound, type LucideIcon } from 'lucide-react';
+import {
+  BookOpen,
+  CalendarDays,
+  Mail,
+  MapPin,
+  Pencil,
+  Phone,
+  Receipt,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -143,12 +153,18 @@ export default function ProfilePage() {
             <h1 className="text-2xl font-bold text-white sm:text-3xl">{t(`title.${role ?? 'default'}`)}</h1>
             <p className="mt-1 text-teal-100">{t('subtitle')}</p>
           </div>
-          {profile.userId && (
-            <button type="button" onClick={() => setEditing(true)} className={buttonClass('accent')}>
-              <Pencil aria-hidden="true" className="size-4" />
-              {t('updateProfile')}
-            </button>
-          )}
+          <div className="flex flex-wrap gap-2">
+            <Link to={paths.orders} className={buttonClass('secondary')} data-testid="my-orders">
+              <Receipt aria-hidden="true" className="size-4" />
+              {t('myOrders')}
+            </Link>
+            {profile.userId && (
+              <button type="button" onClick={() => setEditing(true)} className={buttonClass('accent')}>
+                <Pencil aria-hidden="true" className="size-4" />
+                {t('updateProfile')}
+              </button>
+            )}
+          </div>
         </div>
       </div>
 

@@ -1,0 +1,35 @@
+import { api, resultOf } from '@/lib/api-client';
+import type { components } from '@/lib/api/schema';
+
+type Schemas = components['schemas'];
+export type AdminOrder = Schemas['OrderView'];
+export type OrderPage = Schemas['OrderPageView'];
+export type Coupon = Schemas['CouponView'];
+export type CouponBody = Schemas['CouponBody'];
+export type PaymentSettings = Schemas['PaymentSettingsView'];
+export type PaymentSettingsBody = Schemas['PaymentSettingsBody'];
+export type BankTransaction = Schemas['PaymentView'];
+export type TransactionPage = Schemas['PaymentPageView'];
+
+const id = (value: string) => encodeURIComponent(value);
+
+export const commerceAdminApi = {
+  orders: async (status: string, page: number) =>
+    resultOf(await api.get<OrderPage>('/api/admin/orders', { query: { status: status || undefined, page } })),
+  order: async (orderId: string) => resultOf(await api.get<AdminOrder>(`/api/orders/${id(orderId)}`)),
+  confirm: async (orderId: string, note: string) =>
+    resultOf(await api.post<AdminOrder>(`/api/admin/orders/${id(orderId)}/confirm`, { note })),
+  refund: async (orderId: string, note: string, itemIds?: string[]) =>
+    resultOf(await api.post<AdminOrder>(`/api/admin/orders/${id(orderId)}/refund`, { note, itemIds })),
+  transactions: async (review: string, page: number) =>
+    resultOf(await api.get<TransactionPage>('/api/admin/payments', { query: { review: review || undefined, page } })),
+  resolve: async (transactionId: string, note: string) =>
+    resultOf(await api.post<BankTransaction>(`/api/admin/payments/${id(transactionId)}/resolve`, { note })),
+  coupons: async () => resultOf(await api.get<Coupon[]>('/api/admin/coupons')),
+  createCoupon: async (body: CouponBody) => resultOf(await api.post<Coupon>('/api/admin/coupons', body)),
+  setCouponActive: async (couponId: string, active: boolean) =>
+    resultOf(await api.patch<Coupon>(`/api/admin/coupons/${id(couponId)}`, { active })),
+  settings: async () => resultOf(await api.get<PaymentSettings>('/api/admin/payment-settings')),
+  saveSettings: async (body: PaymentSettingsBody) =>
+    resultOf(await api.put<PaymentSettings>('/api/admin/payment-settings', body)),
+};

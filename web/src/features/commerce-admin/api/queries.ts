@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { commerceAdminApi, type CouponBody, type PaymentSettingsBody } from './admin';
+
+export const commerceAdminKeys = {
+  all: () => ['commerce-admin'] as const,
+  orders: (status: string, page: number) => [...commerceAdminKeys.all(), 'orders', status, page] as const,
+  transactions: (review: string, page: number) => [...commerceAdminKeys.all(), 'transactions', review, page] as const,
+  coupons: () => [...commerceAdminKeys.all(), 'coupons'] as const,
+  settings: () => [...commerceAdminKeys.all(), 'settings'] as const,
+};
+
+export const commerceAdminQueries = {
+  orders: (status: string, page: number) =>
+    queryOptions({
+      queryKey: commerceAdminKeys.orders(status, page),
+      queryFn: () => commerceAdminApi.orders(status, page),
+    }),
+  transactions: (review: string, page: number) =>
+    queryOptions({
+      queryKey: commerceAdminKeys.transactions(review, page),
+      queryFn: () => commerceAdminApi.transactions(review, page),
+    }),
+  coupons: () => queryOptions({ queryKey: commerceAdminKeys.coupons(), queryFn: commerceAdminApi.coupons }),
+  settings: () => queryOptions({ queryKey: commerceAdminKeys.settings(), queryFn: commerceAdminApi.settings }),
+};
+
+/** Any act on money changes orders, transactions and coupon counts alike: they are all read again. */
+function useAdminMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => client.invalidateQueries({ queryKey: commerceAdminKeys.all() }),
+  });
+}
+
+export const useConfirmOrder = () =>
+  useAdminMutation(({ id, note }: { id: string; note: string }) => commerceAdminApi.confirm(id, note));
+export const useRefundOrder = () =>
+  useAdminMutation(({ id, note }: { id: string; note: string }) => commerceAdminApi.refund(id, note));
+export const useResolveTransaction = () =>
+  useAdminMutation(({ id, note }: { id: string; note: string }) => commerceAdminApi.resolve(id, note));
+export const useCreateCoupon = () => useAdminMutation((body: CouponBody) => commerceAdminApi.createCoupon(body));
+export const useSetCouponActive = () =>
+  useAdminMutation(({ id, active }: { id: string; active: boolean }) => commerceAdminApi.setCouponActive(id, active));
+export const useSaveSettings = () =>
+  useAdminMutation((body: PaymentSettingsBody) => commerceAdminApi.saveSettings(body));

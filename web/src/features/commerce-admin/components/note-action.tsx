@@ -1,0 +1,86 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+
+/** The server's refusal in the person's language. */
+export function refusal(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  const field = error.fields && Object.values(error.fields)[0];
+  return field || (error.kind === 'envelope' ? error.message : fallback);
+}
+
+/**
+ * An administrator's act that must say why (confirming a transfer by hand, a refund, resolving a transaction): a
+ * button that opens a note field; the act is sent with the note, and a refusal is shown under it.
+ */
+export function NoteAction({
+  label,
+  submitLabel,
+  onSubmit,
+  danger = false,
+}: {
+  label: string;
+  submitLabel: string;
+  onSubmit: (note: string) => Promise<unknown>;
+  danger?: boolean;
+}) {
+  const { t } = useTranslation('commerceAdmin');
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit(note.trim());
+      setOpen(false);
+      setNote('');
+    } catch (e) {
+      setError(refusal(e, t('failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!open) {
+    return (
+      <button type="button" className={buttonClass(danger ? 'ghost' : 'secondary', 'sm')} onClick={() => setOpen(true)}>
+        {label}
+      </button>
+    );
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} className="flex w-full flex-col gap-2 sm:w-72">
+      <label htmlFor={id} className="text-xs font-medium text-slate-600">
+        {t('note')}
+      </label>
+      <textarea
+        id={id}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        required
+        maxLength={500}
+        rows={2}
+        className="rounded-lg border border-slate-300 px-2.5 py-1.5 text-sm"
+      />
+      {error && (
+        <p role="alert" className="text-xs text-rose-700">
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button type="submit" disabled={busy || !note.trim()} className={buttonClass('primary', 'sm')}>
+          {submitLabel}
+        </button>
+        <button type="button" onClick={() => setOpen(false)} className={buttonClass('ghost', 'sm')}>
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

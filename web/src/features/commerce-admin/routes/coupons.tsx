@@ -1,0 +1,221 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { buttonClass } from '@/components/ui/button';
+import { inputClass, inputStateClass } from '@/components/ui/field';
+import { LoadError } from '@/components/ui/load-error';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentMeta } from '@/lib/use-document-meta';
+import { formatPrice } from '@/lib/wasm';
+import type { Coupon, CouponBody } from '../api/admin';
+import { commerceAdminQueries, useCreateCoupon, useSetCouponActive } from '../api/queries';
+import { refusal } from '../components/note-action';
+
+interface Draft {
+  code: string;
+  kind: 'percent' | 'fixed';
+  value: string;
+  currency: string;
+  courseId: string;
+  startsAt: string;
+  endsAt: string;
+  minOrder: string;
+  maxUses: string;
+  maxUsesPerUser: string;
+  descriptionVi: string;
+  descriptionEn: string;
+}
+
+const empty: Draft = {
+  code: '',
+  kind: 'percent',
+  value: '',
+  currency: 'VND',
+  courseId: '',
+  startsAt: '',
+  endsAt: '',
+  minOrder: '',
+  maxUses: '',
+  maxUsesPerUser: '',
+  descriptionVi: '',
+  descriptionEn: '',
+};
+
+const count = (text: string) => (text.trim() ? Number(text) : null);
+const instant = (local: string) => (local ? new Date(local).getTime() : null);
+
+/** What the form sends: numbers where numbers go, absent limits as null. */
+export function couponBody(draft: Draft): CouponBody {
+  return {
+    code: draft.code.trim(),
+    kind: draft.kind,
+    value: Number(draft.value),
+    currency: draft.kind === 'fixed' || draft.minOrder.trim() ? draft.currency : null,
+    courseId: draft.courseId.trim() || null,
+    startsAt: instant(draft.startsAt),
+    endsAt: instant(draft.endsAt),
+    minOrder: count(draft.minOrder) ?? 0,
+    maxUses: count(draft.maxUses),
+    maxUsesPerUser: count(draft.maxUsesPerUser),
+    descriptionVi: draft.descriptionVi,
+    descriptionEn: draft.descriptionEn,
+  };
+}
+
+function CouponForm() {
+  const { t } = useTranslation('commerceAdmin');
+  const [draft, setDraft] = useState<Draft>(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateCoupon();
+  const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    setError(null);
+    create.mutate(couponBody(draft), {
+      onSuccess: (coupon) => {
+        toast.success(t('coupons.created', { code: coupon.code }));
+        setDraft(empty);
+      },
+      onError: (e) => {
+        // A refused field says so under itself; only a refusal of no field is said below the form.
+        if (e instanceof ApiError && e.fields) setErrors(e.fields);
+        else setError(refusal(e, t('failed')));
+      },
+    });
+  };
+
+  const field = (key: keyof Draft, type = 'text', extra: Record<string, unknown> = {}) => (
+    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+      {t(`coupons.field.${key}`)}
+      <input
+        type={type}
+        value={draft[key]}
+        onChange={set(key)}
+        aria-invalid={Boolean(errors[key]) || undefined}
+        className={`${inputClass} ${inputStateClass(Boolean(errors[key]))}`}
+        {...extra}
+      />
+      {errors[key] && <span className="text-xs text-rose-700">{errors[key]}</span>}
+    </label>
+  );
+
+  return (
+    <form onSubmit={submit} className="rounded-2xl border border-slate-200 bg-white p-5" data-testid="coupon-form">
+      <h2 className="mb-4 font-bold text-slate-900">{t('coupons.new')}</h2>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {field('code', 'text', { required: true, maxLength: 32 })}
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          {t('coupons.field.kind')}
+          <select value={draft.kind} onChange={set('kind')} className={`${inputClass} ${inputStateClass(false)}`}>
+            <option value="percent">{t('coupons.percent')}</option>
+            <option value="fixed">{t('coupons.fixed')}</option>
+          </select>
+        </label>
+        {field('value', 'number', { required: true, min: 1 })}
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          {t('coupons.field.currency')}
+          <select
+            value={draft.currency}
+            onChange={set('currency')}
+            className={`${inputClass} ${inputStateClass(false)}`}
+          >
+            <option value="VND">VND</option>
+            <option value="USD">USD</option>
+          </select>
+        </label>
+        {field('courseId')}
+        {field('minOrder', 'number', { min: 0 })}
+        {field('startsAt', 'datetime-local')}
+        {field('endsAt', 'datetime-local')}
+        {field('maxUses', 'number', { min: 1 })}
+        {field('maxUsesPerUser', 'number', { min: 1 })}
+        {field('descriptionVi')}
+        {field('descriptionEn')}
+      </div>
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-rose-700">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={create.isPending} className={`${buttonClass('primary')} mt-4`}>
+        {t('coupons.create')}
+      </button>
+    </form>
+  );
+}
+
+function CouponRow({ coupon }: { coupon: Coupon }) {
+  const { t, i18n } = useTranslation('commerceAdmin');
+  const toggle = useSetCouponActive();
+  const value =
+    coupon.kind === 'percent' ? `${coupon.value}%` : formatPrice(coupon.value, coupon.currency ?? 'VND', i18n.language);
+  return (
+    <tr className="border-b border-slate-100" data-testid="coupon-row">
+      <td className="px-3 py-2.5 font-mono font-semibold">{coupon.code}</td>
+      <td className="px-3 py-2.5">{value}</td>
+      <td className="px-3 py-2.5">{coupon.courseId ?? t('coupons.everyCourse')}</td>
+      <td className="px-3 py-2.5 tabular-nums">
+        {coupon.usedCount}
+        {coupon.maxUses !== null && coupon.maxUses !== undefined && ` / ${coupon.maxUses}`}
+      </td>
+      <td className="px-3 py-2.5">
+        <button
+          type="button"
+          className={buttonClass(coupon.active ? 'secondary' : 'ghost', 'sm')}
+          aria-pressed={coupon.active}
+          disabled={toggle.isPending}
+          onClick={() =>
+            toggle.mutate(
+              { id: coupon._id, active: !coupon.active },
+              { onError: (e) => toast.error(refusal(e, t('failed'))) },
+            )
+          }
+        >
+          {coupon.active ? t('coupons.active') : t('coupons.inactive')}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** /dashboard/ads-promo (administrators): the coupons with their uses, switching them on or off, and new ones. */
+export default function CouponsPage() {
+  const { t } = useTranslation('commerceAdmin');
+  const coupons = useQuery(commerceAdminQueries.coupons());
+  useDocumentMeta(t('coupons.title'), t('coupons.title'));
+  return (
+    <div className="space-y-6" data-testid="coupons-page">
+      <h1 className="text-2xl font-bold text-slate-900">{t('coupons.title')}</h1>
+      <CouponForm />
+      {coupons.isError ? (
+        <LoadError onRetry={() => void coupons.refetch()} />
+      ) : !coupons.data ? (
+        <Skeleton className="h-40 rounded-2xl" />
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead className="bg-slate-50 text-xs font-semibold text-slate-500 uppercase">
+              <tr>
+                <th className="px-3 py-2.5">{t('coupons.field.code')}</th>
+                <th className="px-3 py-2.5">{t('coupons.field.value')}</th>
+                <th className="px-3 py-2.5">{t('coupons.field.courseId')}</th>
+                <th className="px-3 py-2.5">{t('coupons.uses')}</th>
+                <th className="px-3 py-2.5">{t('coupons.state')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {coupons.data.map((coupon) => (
+                <CouponRow key={coupon._id} coupon={coupon} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
