@@ -262,6 +262,8 @@ check_rust_style() {
   log "lint: rustfmt and clippy"
   cargo fmt --all --check
   cargo clippy --workspace --all-targets --quiet -- -D warnings
+  log "lint: no import cycles between the server's modules"
+  python3 "$ROOT/.ci/module_cycles.py" "$ROOT/server/src"
 }
 
 ensure_cargo_watch() {

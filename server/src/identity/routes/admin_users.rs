@@ -24,9 +24,10 @@ use crate::{
     state::AppState,
 };
 
-/// `GET /users` is registered with registration (`POST /users`) in [`super::users::router`].
+/// `GET /users` shares its path with registration (`POST /users`): both are registered here.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(super::users::register_user, list_users))
         .routes(routes!(change_role))
         .routes(routes!(change_status))
         .routes(routes!(create_staff))

@@ -1,6 +1,7 @@
 //! Accounts: registration `POST /users`, `GET /users/my-info`, `PUT /users/{userId}`. A person's own change of
 //! e-mail address is confirmed from the new address: `POST /users/confirm-email`. The users admin of
-//! `/dashboard/user` is in [`super::admin_users`] (`GET /users` shares its path with registration).
+//! `/dashboard/user` is in [`super::admin_users`], which also registers `POST /users` beside `GET /users`
+//! (one path).
 //!
 //! Who may change which account is the shared rule `academy_shared::roles::check_account_change`, asked by
 //! every handler here that changes an account.
@@ -33,11 +34,7 @@ use crate::{
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(register_user, super::admin_users::list_users))
-        .routes(routes!(get_my_info))
-        .routes(routes!(update_user))
-        .routes(routes!(confirm_email))
+    OpenApiRouter::new().routes(routes!(get_my_info)).routes(routes!(update_user)).routes(routes!(confirm_email))
 }
 
 /// A user as the API shows it, plus the account's status and creation time.
