@@ -1,7 +1,9 @@
-//! Teaching material: subjects and syllabuses ([`routes`], [`repo`]).
+//! Teaching material: subjects and syllabuses: their routes ([`routes`]), use cases ([`service`]) and SQL
+//! ([`repo`]).
 
 pub mod repo;
 pub mod routes;
+pub mod service;
 
 // The HTTP edge's names the routes use as `super::…` (their OpenAPI attributes too).
 use crate::http::{ApiError, ApiResult, Envelope, Json, Path, Query, error, ok};

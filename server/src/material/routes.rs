@@ -4,15 +4,10 @@
 //! - Syllabuses: ADMIN and STAFF list every one, add, edit and view; a teacher lists and views their own
 //!   (the read-only /syllabus pages).
 //!
-//! Both languages travel together (`{vi, en}`), so an editor loads a record once. Every write is checked by
-//! the shared rules first and runs in one transaction.
+//! Both languages travel together (`{vi, en}`), so an editor loads a record once. The use cases are in
+//! [`super::service`]; these routes read the request, call them and present the answer.
 
-use academy_shared::{
-    catalogue::{self as rules, CatalogueError, SubjectFacts, SyllabusFacts},
-    limits::SEARCH_MAX_CHARS,
-    roles::Role,
-    search::normalize_search,
-};
+use academy_shared::limits::SEARCH_MAX_CHARS;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -20,14 +15,30 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     ApiError, ApiResult, Json, Path, Query, ok,
-    repo::{self, SubjectInput, SubjectListRow, SubjectRow, SyllabusInput, SyllabusListRow, SyllabusRow},
+    repo::{SubjectListRow, SubjectRow, SyllabusListRow, SyllabusRow},
+    service::{self, Editor, MaterialError, SubjectForm, SyllabusForm, SyllabusRead},
 };
 use crate::{
     catalogue::{repo::Localized, routes::courses::iso},
     http::{Allowed, Created, CurrentUser, DashboardUsers, Staff},
-    platform::db::{new_id, now_ms},
     state::AppState,
 };
+
+impl From<MaterialError> for ApiError {
+    fn from(error: MaterialError) -> Self {
+        match error {
+            MaterialError::NotFound => ApiError::not_found(),
+            MaterialError::NotYours => ApiError::forbidden(),
+            MaterialError::Invalid(errors) => ApiError::from(&errors),
+            MaterialError::Refused { field, error } => ApiError::refused(field, error),
+            MaterialError::Database(e) => e.into(),
+        }
+    }
+}
+
+fn editor(user: &CurrentUser) -> Editor<'_> {
+    Editor { id: &user.id, role: user.role }
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -44,15 +55,6 @@ pub struct SearchParams {
     /// Words to find in the code or either name (marks ignored).
     #[param(max_length = 100)]
     pub search: Option<String>,
-}
-
-fn matches(search: &Option<String>, texts: [&str; 3]) -> bool {
-    let wanted = search.as_deref().map(normalize_search).unwrap_or_default();
-    wanted.trim().is_empty() || normalize_search(&texts.join(" ")).contains(wanted.trim())
-}
-
-fn trimmed(text: Localized) -> Localized {
-    Localized::new(text.vi.trim(), text.en.trim())
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -75,17 +77,9 @@ pub struct Subject {
     pub updated_at: String,
 }
 
-fn may_edit_subject(user: &CurrentUser, owner_id: Option<&str>) -> bool {
-    match user.role {
-        Role::Admin | Role::Staff => true,
-        Role::Teacher => owner_id == Some(user.id.as_str()),
-        _ => false,
-    }
-}
-
 fn subject(row: SubjectRow, owner_name: String, user: &CurrentUser) -> Subject {
     Subject {
-        can_edit: may_edit_subject(user, row.owner_id.as_deref()),
+        can_edit: editor(user).may_edit_subject(row.owner_id.as_deref()),
         id: row.id,
         code: row.code,
         name: Localized::new(row.name_vi, row.name_en),
@@ -95,38 +89,6 @@ fn subject(row: SubjectRow, owner_name: String, user: &CurrentUser) -> Subject {
         owner_name,
         created_at: iso(row.created_at),
         updated_at: iso(row.updated_at),
-    }
-}
-
-/// A subject as its form sends it.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SubjectBody {
-    pub code: String,
-    pub name: Localized,
-    #[serde(default)]
-    pub description: Localized,
-    #[serde(default)]
-    pub credits: i64,
-}
-
-impl SubjectBody {
-    fn validated(self) -> Result<SubjectInput, ApiError> {
-        let facts = SubjectFacts {
-            name_vi: &self.name.vi,
-            name_en: &self.name.en,
-            code: &self.code,
-            credits: self.credits,
-            description_vi: &self.description.vi,
-            description_en: &self.description.en,
-        };
-        rules::validate_subject(&facts).map_err(|e| ApiError::from(&e))?;
-        Ok(SubjectInput {
-            code: self.code.trim().to_owned(),
-            credits: self.credits,
-            name: trimmed(self.name),
-            description: self.description,
-        })
     }
 }
 
@@ -147,10 +109,9 @@ pub async fn list_subjects(
     Query(params): Query<SearchParams>,
 ) -> ApiResult<Vec<Subject>> {
     ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
-    let rows = repo::list_subjects(&state.pool).await?;
+    let rows = service::subjects(&state.pool, params.search.as_deref()).await?;
     Ok(ok(rows
         .into_iter()
-        .filter(|r| matches(&params.search, [&r.subject.code, &r.subject.name_vi, &r.subject.name_en]))
         .map(|SubjectListRow { subject: row, owner_name }| subject(row, owner_name, &user))
         .collect()))
 }
@@ -161,7 +122,7 @@ pub async fn list_subjects(
     path = "/api/dashboard/subjects",
     tag = "dashboard",
     security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
-    request_body = SubjectBody,
+    request_body = SubjectForm,
     responses(
         (status = 200, description = "Created", body = super::Envelope<Created>),
         (status = 409, description = "Code taken", body = super::error::ErrorEnvelope),
@@ -171,23 +132,13 @@ pub async fn list_subjects(
 pub async fn create_subject(
     State(state): State<AppState>,
     Allowed(user, _): Allowed<DashboardUsers>,
-    Json(body): Json<SubjectBody>,
+    Json(form): Json<SubjectForm>,
 ) -> ApiResult<Created> {
-    let input = body.validated()?;
-    let id = new_id();
-    let mut tx = state.pool.begin().await?;
-    repo::insert_subject(&mut tx, &id, Some(&user.id), &input).await?;
-    tx.commit().await?;
-    Ok(ok(Created { id }))
+    Ok(ok(Created { id: service::create_subject(&state.pool, editor(&user), form).await? }))
 }
 
 async fn find_subject(state: &AppState, user: &CurrentUser, id: &str) -> Result<Subject, ApiError> {
-    let row = repo::find_subject(&state.pool, id).await?.ok_or_else(ApiError::not_found)?;
-    let mut conn = state.pool.acquire().await?;
-    let name = match &row.owner_id {
-        Some(owner) => repo::owner_name(&mut conn, owner).await?.unwrap_or_default(),
-        None => String::new(),
-    };
+    let (row, name) = service::subject(&state.pool, id).await?;
     Ok(subject(row, name, user))
 }
 
@@ -218,7 +169,7 @@ pub async fn get_subject(
     tag = "dashboard",
     security(("bearer" = ["ADMIN", "STAFF", "TEACHER"])),
     params(("id" = String, Path, description = "Subject id")),
-    request_body = SubjectBody,
+    request_body = SubjectForm,
     responses(
         (status = 200, description = "The subject", body = super::Envelope<Subject>),
         (status = 403, description = "Another teacher's subject", body = super::error::ErrorEnvelope),
@@ -230,17 +181,10 @@ pub async fn update_subject(
     State(state): State<AppState>,
     Allowed(user, _): Allowed<DashboardUsers>,
     Path(id): Path<String>,
-    Json(body): Json<SubjectBody>,
+    Json(form): Json<SubjectForm>,
 ) -> ApiResult<Subject> {
-    let existing = repo::find_subject(&state.pool, &id).await?.ok_or_else(ApiError::not_found)?;
-    if !may_edit_subject(&user, existing.owner_id.as_deref()) {
-        return Err(ApiError::forbidden());
-    }
-    let input = body.validated()?;
-    if !repo::update_subject(&state.pool, &existing.id, &input).await? {
-        return Err(ApiError::not_found());
-    }
-    Ok(ok(find_subject(&state, &user, &existing.id).await?))
+    let id = service::update_subject(&state.pool, editor(&user), &id, form).await?;
+    Ok(ok(find_subject(&state, &user, &id).await?))
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -282,69 +226,6 @@ fn syllabus(row: SyllabusRow, owner_name: String, subjects: Vec<Subject>, subjec
     }
 }
 
-/// A syllabus as its form sends it. `ownerId` (a user id) defaults to the caller on create and is kept on
-/// edit when absent.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SyllabusBody {
-    pub code: String,
-    pub name: Localized,
-    #[serde(default)]
-    pub description: Localized,
-    pub duration_weeks: i64,
-    #[serde(default = "draft")]
-    pub status: String,
-    pub owner_id: Option<String>,
-    /// Subject ids in teaching order.
-    #[serde(default)]
-    pub subjects: Vec<String>,
-}
-
-fn draft() -> String {
-    "draft".to_owned()
-}
-
-impl SyllabusBody {
-    fn validated(self, owner_id: Option<String>) -> Result<SyllabusInput, ApiError> {
-        let facts = SyllabusFacts {
-            name_vi: &self.name.vi,
-            name_en: &self.name.en,
-            code: &self.code,
-            description_vi: &self.description.vi,
-            description_en: &self.description.en,
-            duration_weeks: self.duration_weeks,
-            status: &self.status,
-            owner_id: self.owner_id.as_deref().unwrap_or_default(),
-            subject_ids: self.subjects.iter().map(String::as_str).collect(),
-        };
-        rules::validate_syllabus(&facts).map_err(|e| ApiError::from(&e))?;
-        Ok(SyllabusInput {
-            code: self.code.trim().to_owned(),
-            owner_id: self.owner_id.filter(|o| !o.trim().is_empty()).or(owner_id),
-            duration_weeks: self.duration_weeks,
-            name: trimmed(self.name),
-            description: self.description,
-            status: self.status,
-            subject_ids: self.subjects,
-            created_at: now_ms(),
-        })
-    }
-}
-
-/// Checks what only the database knows: every subject exists and the owner is a user.
-async fn check_references(conn: &mut sqlx::AnyConnection, input: &SyllabusInput) -> Result<(), ApiError> {
-    let found = repo::count_subjects(conn, &input.subject_ids).await?;
-    if usize::try_from(found).unwrap_or(0) != input.subject_ids.len() {
-        return Err(ApiError::refused("subjects", CatalogueError::SubjectUnknown));
-    }
-    if let Some(owner) = &input.owner_id
-        && repo::owner_name(conn, owner).await?.is_none()
-    {
-        return Err(ApiError::refused("ownerId", CatalogueError::Required));
-    }
-    Ok(())
-}
-
 /// Syllabuses, newest first: every one for ADMIN and STAFF, a teacher's own for a TEACHER.
 #[utoipa::path(
     get,
@@ -362,11 +243,9 @@ pub async fn list_syllabuses(
     Query(params): Query<SearchParams>,
 ) -> ApiResult<Vec<Syllabus>> {
     ApiError::check_length("search", params.search.as_deref(), SEARCH_MAX_CHARS)?;
-    let owner = (user.role == Role::Teacher).then_some(user.id.as_str());
-    let rows = repo::list_syllabuses(&state.pool, owner).await?;
+    let rows = service::syllabuses(&state.pool, editor(&user), params.search.as_deref()).await?;
     Ok(ok(rows
         .into_iter()
-        .filter(|r| matches(&params.search, [&r.syllabus.code, &r.syllabus.name_vi, &r.syllabus.name_en]))
         .map(|SyllabusListRow { syllabus: row, owner_name, subject_count }| {
             syllabus(row, owner_name, Vec::new(), subject_count)
         })
@@ -379,7 +258,7 @@ pub async fn list_syllabuses(
     path = "/api/dashboard/syllabuses",
     tag = "dashboard",
     security(("bearer" = ["ADMIN", "STAFF"])),
-    request_body = SyllabusBody,
+    request_body = SyllabusForm,
     responses(
         (status = 200, description = "Created", body = super::Envelope<Created>),
         (status = 409, description = "Code taken", body = super::error::ErrorEnvelope),
@@ -389,39 +268,14 @@ pub async fn list_syllabuses(
 pub async fn create_syllabus(
     State(state): State<AppState>,
     Allowed(user, _): Allowed<Staff>,
-    Json(body): Json<SyllabusBody>,
+    Json(form): Json<SyllabusForm>,
 ) -> ApiResult<Created> {
-    let input = body.validated(Some(user.id.clone()))?;
-    let id = new_id();
-    let mut tx = state.pool.begin().await?;
-    check_references(&mut tx, &input).await?;
-    repo::save_syllabus(&mut tx, &id, &input, false).await?;
-    tx.commit().await?;
-    Ok(ok(Created { id }))
+    Ok(ok(Created { id: service::create_syllabus(&state.pool, editor(&user), form).await? }))
 }
 
 async fn read_syllabus(state: &AppState, user: &CurrentUser, id: &str) -> Result<Syllabus, ApiError> {
-    let (row, subjects) = repo::find_syllabus(&state.pool, id).await?.ok_or_else(ApiError::not_found)?;
-    if user.role == Role::Teacher && row.owner_id.as_deref() != Some(user.id.as_str()) {
-        return Err(ApiError::forbidden());
-    }
-    let mut conn = state.pool.acquire().await?;
-    let mut names = std::collections::HashMap::new();
-    for owner in row.owner_id.iter().chain(subjects.iter().filter_map(|s| s.owner_id.as_ref())) {
-        if !names.contains_key(owner) {
-            let name = repo::owner_name(&mut conn, owner).await?.unwrap_or_default();
-            names.insert(owner.clone(), name);
-        }
-    }
-    let name_of = |owner: &Option<String>| owner.as_ref().and_then(|o| names.get(o).cloned()).unwrap_or_default();
-    let owner_name = name_of(&row.owner_id);
-    let subjects: Vec<Subject> = subjects
-        .into_iter()
-        .map(|s| {
-            let name = name_of(&s.owner_id);
-            subject(s, name, user)
-        })
-        .collect();
+    let SyllabusRead { row, owner_name, subjects } = service::syllabus(&state.pool, editor(user), id).await?;
+    let subjects: Vec<Subject> = subjects.into_iter().map(|(s, name)| subject(s, name, user)).collect();
     let count = i64::try_from(subjects.len()).unwrap_or(i64::MAX);
     Ok(syllabus(row, owner_name, subjects, count))
 }
@@ -454,7 +308,7 @@ pub async fn get_syllabus(
     tag = "dashboard",
     security(("bearer" = ["ADMIN", "STAFF"])),
     params(("id" = String, Path, description = "Syllabus id")),
-    request_body = SyllabusBody,
+    request_body = SyllabusForm,
     responses(
         (status = 200, description = "The syllabus", body = super::Envelope<Syllabus>),
         (status = 409, description = "Code taken", body = super::error::ErrorEnvelope),
@@ -465,14 +319,8 @@ pub async fn update_syllabus(
     State(state): State<AppState>,
     Allowed(user, _): Allowed<Staff>,
     Path(id): Path<String>,
-    Json(body): Json<SyllabusBody>,
+    Json(form): Json<SyllabusForm>,
 ) -> ApiResult<Syllabus> {
-    let input = body.validated(None)?;
-    let mut tx = state.pool.begin().await?;
-    check_references(&mut tx, &input).await?;
-    if !repo::save_syllabus(&mut tx, &id, &input, true).await? {
-        return Err(ApiError::not_found());
-    }
-    tx.commit().await?;
+    service::update_syllabus(&state.pool, &id, form).await?;
     Ok(ok(read_syllabus(&state, &user, &id).await?))
 }

@@ -3746,8 +3746,8 @@ export interface components {
       updatedAt: string;
     };
     /**
-     * @description A syllabus as its form sends it. `ownerId` (a user id) defaults to the caller on create and is kept on
-     * edit when absent.
+     * @description A syllabus as its form sends it. `ownerId` (a user id) defaults to the editor on create and is kept on edit
+     * when absent.
      */
     SyllabusBody: {
       code: string;
