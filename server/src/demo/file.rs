@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 
-use crate::catalogue::repo::Localized;
+use crate::platform::localized::Localized;
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]

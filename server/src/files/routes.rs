@@ -29,8 +29,8 @@ use super::{ApiError, ApiResult, Path, Query, Text, ok};
 use crate::{
     http::CurrentUser,
     identity::{
+        profile,
         rate_limit::{Limit, Subject},
-        repo as users,
     },
     platform::{
         db,
@@ -274,8 +274,7 @@ pub async fn upload_avatar(
     let size = i64::try_from(stored.size).unwrap_or(i64::MAX);
     files::mark_committed(&state.pool, &id, &stored.key, stored.kind.mime(), size).await?;
     let url = storage::public_path(&stored.key);
-    let previous = users::find_by_id(&state.pool, &user.id).await?.and_then(|u| u.avatar);
-    users::set_avatar(&state.pool, &user.id, &url).await?;
+    let previous = profile::replace_avatar(&state.pool, &user.id, &url).await?;
     if let Some(old_key) = previous.as_deref().and_then(|p| p.strip_prefix("/files/public/"))
         && let Err(e) = state.storage.delete(old_key).await
     {

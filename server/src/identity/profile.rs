@@ -191,6 +191,14 @@ pub async fn update(
     Ok(Updated { row, pending_email })
 }
 
+/// Makes `url` (an uploaded picture) the person's avatar; answers the one it replaced, if any, for its file to
+/// be deleted.
+pub async fn replace_avatar(pool: &db::Pool, user_id: &str, url: &str) -> Result<Option<String>, sqlx::Error> {
+    let previous = users::find_by_id(pool, user_id).await?.and_then(|u| u.avatar);
+    users::set_avatar(pool, user_id, url).await?;
+    Ok(previous)
+}
+
 /// The shared rule on who may change which account.
 pub fn check_change(actor: Actor<'_>, target: &UserRow, change: AccountChange) -> Result<(), ProfileRefusal> {
     check_account_change(actor.role, target.role(), actor.id == target.id, change).map_err(ProfileRefusal::NotAllowed)

@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::service::{EnrolledCourse as Enrolment, Lesson, Outline};
-use crate::catalogue::{
-    repo::Localized,
-    routes::courses::{full_name, iso},
+use crate::{
+    catalogue::routes::courses::{full_name, iso},
+    platform::localized::Localized,
 };
 
 /// A course the teacher created.

@@ -4,8 +4,8 @@
 use sqlx::FromRow;
 
 use crate::{
-    catalogue::repo::Localized,
     platform::db::{Pool, now_ms},
+    platform::localized::Localized,
 };
 
 /// The owner's display name: first and last name, else the username; empty without an owner.

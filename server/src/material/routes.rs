@@ -19,8 +19,9 @@ use super::{
     service::{self, Editor, MaterialError, SubjectForm, SyllabusForm, SyllabusRead},
 };
 use crate::{
-    catalogue::{repo::Localized, routes::courses::iso},
+    catalogue::routes::courses::iso,
     http::{Allowed, Created, CurrentUser, DashboardUsers, Staff},
+    platform::localized::Localized,
     state::AppState,
 };
 

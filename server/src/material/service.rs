@@ -15,8 +15,8 @@ use utoipa::ToSchema;
 
 use super::repo::{self, SubjectInput, SubjectListRow, SubjectRow, SyllabusInput, SyllabusListRow, SyllabusRow};
 use crate::{
-    catalogue::repo::Localized,
     platform::db::{Pool, new_id, now_ms},
+    platform::localized::Localized,
 };
 
 /// Why a change to teaching material is refused.

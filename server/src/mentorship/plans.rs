@@ -14,8 +14,8 @@ use super::{
     repo::{self, PlanInput, PlanRow},
 };
 use crate::{
-    catalogue::repo::Localized,
     platform::db::{Pool, new_id, now_ms},
+    platform::localized::Localized,
 };
 
 /// A plan as the editor sends it.

@@ -3,8 +3,8 @@
 use sqlx::{AnyConnection, FromRow};
 
 use crate::{
-    catalogue::repo::{Localized, to_json},
     platform::db::{Pool, new_id},
+    platform::localized::{Localized, to_json},
 };
 
 /// A plan as stored.

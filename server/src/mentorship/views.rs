@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::repo::{BookingRow, PlanRow};
-use crate::catalogue::{
-    repo::{Localized, localized_list, localized_list_in},
-    routes::courses::iso,
+use crate::{
+    catalogue::routes::courses::iso,
+    platform::localized::{Localized, localized_list, localized_list_in},
 };
 
 /// A text in both languages.
