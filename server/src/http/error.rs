@@ -201,6 +201,11 @@ impl From<sqlx::Error> for ApiError {
             sqlx::Error::Database(db) if db.is_check_violation() => {
                 ApiError::Unprocessable { message: texts::invalid_input(), fields: BTreeMap::new() }
             }
+            // PostgreSQL stores no NUL character in text (22021) nor text it cannot convert (22P05): a value sent
+            // with one cannot be read as the request meant it.
+            sqlx::Error::Database(db) if matches!(db.code().as_deref(), Some("22021" | "22P05")) => {
+                ApiError::bad_request(texts::bad_request())
+            }
             _ if crate::platform::db::is_unavailable(&error) => ApiError::Unavailable(error.into()),
             _ => ApiError::Internal(anyhow::Error::new(error).context("database error")),
         }

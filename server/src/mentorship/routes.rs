@@ -13,7 +13,7 @@ use super::{
     MentorshipError, bookings,
     plans::{self, Actor, PlanForm},
     repo::BookingFilter,
-    views::{BookingPage, EnrollListBody, ManagedPlan, MentorshipEnrollment, Texts},
+    views::{BookingPage, ManagedPlan, MentorshipEnrollList, MentorshipEnrollment, Texts},
 };
 use crate::{
     http::{
@@ -271,11 +271,11 @@ async fn enroll_list(
     state: &AppState,
     filter: BookingFilter<'_>,
     lang: academy_shared::Lang,
-) -> Result<EnrollListBody, ApiError> {
+) -> Result<MentorshipEnrollList, ApiError> {
     let now = now_ms();
     let (rows, total) = bookings::list(&state.pool, &filter, now, LIST_MAX, 0).await?;
     let enroll_list = rows.into_iter().map(|row| MentorshipEnrollment::of(row, lang, now)).collect();
-    Ok(EnrollListBody { code: SUCCESS_CODE, enroll_list, total })
+    Ok(MentorshipEnrollList { code: SUCCESS_CODE, enroll_list, total })
 }
 
 /// The mentorships the caller booked, latest first. Accepts any body (the profile sends an empty form) and
@@ -286,7 +286,7 @@ async fn enroll_list(
     tag = "profile",
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Booked mentorships", body = EnrollListBody),
+        (status = 200, description = "Booked mentorships", body = MentorshipEnrollList),
         (status = 401, description = "Not signed in", body = ErrorEnvelope),
     )
 )]
@@ -294,7 +294,7 @@ pub async fn booked_mentorships(
     State(state): State<AppState>,
     Language(lang): Language,
     user: CurrentUser,
-) -> Result<axum::Json<EnrollListBody>, ApiError> {
+) -> Result<axum::Json<MentorshipEnrollList>, ApiError> {
     let filter = BookingFilter { mentee_id: Some(&user.id), ..BookingFilter::default() };
     Ok(axum::Json(enroll_list(&state, filter, lang).await?))
 }
@@ -306,7 +306,7 @@ pub async fn booked_mentorships(
     tag = "profile",
     security(("bearer" = ["TEACHER", "ADMIN"])),
     responses(
-        (status = 200, description = "The caller's mentees", body = EnrollListBody),
+        (status = 200, description = "The caller's mentees", body = MentorshipEnrollList),
         (status = 403, description = "Not a teacher or administrator", body = ErrorEnvelope),
     )
 )]
@@ -314,7 +314,7 @@ pub async fn list_mentees(
     State(state): State<AppState>,
     Language(lang): Language,
     Allowed(user, _): Allowed<Teachers>,
-) -> Result<axum::Json<EnrollListBody>, ApiError> {
+) -> Result<axum::Json<MentorshipEnrollList>, ApiError> {
     let filter = BookingFilter { mentor_id: Some(&user.id), ..BookingFilter::default() };
     Ok(axum::Json(enroll_list(&state, filter, lang).await?))
 }

@@ -160,7 +160,7 @@ impl MentorshipEnrollment {
 /// top level of the body where the profile reads them.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct EnrollListBody {
+pub struct MentorshipEnrollList {
     /// 1000.
     #[schema(example = 1000)]
     pub code: i32,

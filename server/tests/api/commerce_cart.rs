@@ -239,3 +239,15 @@ async fn a_free_course_enrols_in_one_call_once_and_a_paid_one_does_not() {
     assert_eq!(status, 200);
     assert_eq!(body["enrollList"][0]["_id"], free.as_str(), "the list at the top level of the body");
 }
+
+#[tokio::test]
+async fn a_course_id_with_a_nul_character_is_refused_as_unreadable_or_unknown_never_a_server_error() {
+    let shop = shop().await;
+    let (_, token) = shop.person("learner", Role::Student).await;
+
+    let (status, body) = add(&shop, &token, "course\u{0}id").await;
+
+    // PostgreSQL cannot store a NUL in text (400); SQLite looks the id up and finds nothing (404).
+    let expected = if crate::helpers::backend() == academy_server::platform::db::Backend::Postgres { 400 } else { 404 };
+    assert_eq!(status, expected, "{body}");
+}

@@ -101,6 +101,7 @@ pub struct RemoveCartItem {
         (status = 200, description = "Removed: the cart without the item", body = crate::http::Envelope<CartView>),
         (status = 404, description = "No such item in a cart of the caller's (someone else's cart included)",
             body = ErrorEnvelope),
+        (status = 400, description = "The body is not a form", body = ErrorEnvelope),
         (status = 422, description = "`cartId` or `itemId` is missing", body = ErrorEnvelope),
     )
 )]

@@ -2923,6 +2923,21 @@ export interface components {
       courses: components["schemas"]["Course"][];
       plans: components["schemas"]["Plan"][];
     };
+    /**
+     * @description The answer of `POST /api/mentorship-plan/enroll-list`: the success code beside the list and its total, at the
+     * top level of the body where the profile reads them.
+     */
+    MentorshipEnrollList: {
+      /**
+       * Format: int32
+       * @description 1000.
+       * @example 1000
+       */
+      code: number;
+      enrollList: components["schemas"]["MentorshipEnrollment"][];
+      /** Format: int64 */
+      total: number;
+    };
     /** @description A booked mentorship. */
     MentorshipEnrollment: {
       _id: string;
@@ -4525,6 +4540,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_CartView"];
+        };
+      };
+      /** @description The body is not a form */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description Not signed in, or the access token is invalid or expired */
@@ -7666,7 +7687,7 @@ export interface operations {
       /** @description Booked mentorships */
       200: {
         content: {
-          "application/json": components["schemas"]["EnrollListBody"];
+          "application/json": components["schemas"]["MentorshipEnrollList"];
         };
       };
       /** @description Not signed in */
@@ -7689,7 +7710,7 @@ export interface operations {
       /** @description The caller's mentees */
       200: {
         content: {
-          "application/json": components["schemas"]["EnrollListBody"];
+          "application/json": components["schemas"]["MentorshipEnrollList"];
         };
       };
       /** @description Not signed in, or the access token is invalid or expired */
