@@ -1,8 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { newAccount, registerViaApi, signInViaApi } from './identity-fixtures';
+import { E2E_SEPAY_KEY, newAccount, registerViaApi, signInViaApi } from './identity-fixtures';
 
-/** The bank feed's key of the test server (e2e/serve.sh). */
-const SEPAY_KEY = process.env.ACADEMY_SEPAY_API_KEY ?? 'e2e-only-sepay-key';
 /** A paid demo course (VND) and a free one. */
 const PAID_COURSE = 'lap-trinh-rust-backend-hieu-nang-cao';
 const FREE_COURSE = 'chup-anh-dep-bang-dien-thoai';
@@ -74,7 +72,7 @@ test.describe('commerce', () => {
 
     // The bank reports the transfer; the page notices by itself and goes on to the course.
     const answer = await request.post('/api/payments/sepay/webhook', {
-      headers: { Authorization: `Apikey ${SEPAY_KEY}` },
+      headers: { Authorization: `Apikey ${E2E_SEPAY_KEY}` },
       data: bankTransaction(note, price),
     });
     expect(answer.status()).toBe(200);

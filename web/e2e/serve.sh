@@ -17,8 +17,8 @@ trap 'rm -rf "$DATA"' EXIT
 export ACADEMY_ADDR="127.0.0.1:$PORT" ACADEMY_DATA_DIR="$DATA" ACADEMY_WEB_DIR="$WEB/dist"
 export RUST_LOG="${RUST_LOG:-warn}"
 unset DATABASE_URL
-# The bank feed's key the commerce spec signs its bank transactions with (e2e/commerce.spec.ts).
-export ACADEMY_SEPAY_API_KEY="${ACADEMY_SEPAY_API_KEY:-e2e-only-sepay-key}"
+# The bank feed's key the specs sign their bank transactions with (E2E_SEPAY_KEY in e2e/identity-fixtures.ts).
+export ACADEMY_SEPAY_API_KEY="${ACADEMY_SEPAY_API_KEY:-e2e-only-sepay-key-2026}"
 # The browser tests read the demo catalogue (courses, mentors, posts...).
 export ACADEMY_DEMO="${ACADEMY_DEMO:-true}"
 
