@@ -157,6 +157,17 @@ test.describe('identity', () => {
       const path = new URL(r.url()).pathname;
       answers.set(path, [...(answers.get(path) ?? []), r.status()]);
     });
+    // Other signed-in parts (the notification count) may meet the expired token first, while the profile's code
+    // is still loading: the refresh is held until the profile's three calls have all been refused, so they
+    // really wait on it together, whichever call started it.
+    const profileCalls = ['/users/my-info', '/api/course/enroll-list', '/api/mentorship-plan/enroll-list'];
+    await page.route('**/auth/refresh', async (route) => {
+      await expect
+        .poll(() => profileCalls.every((path) => answers.get(path)?.includes(401)), { timeout: 10_000 })
+        .toBe(true)
+        .catch(() => undefined);
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Menu tài khoản' }).hover();
     await page.getByRole('menuitem', { name: 'Hồ sơ' }).click();
     await expect(page.getByTestId('profile-page')).toBeVisible();
@@ -165,7 +176,7 @@ test.describe('identity', () => {
     const paths = seen.map((r) => new URL(r.url()).pathname);
     const count = (path: string) => paths.filter((p) => p === path).length;
     expect(count('/auth/refresh')).toBe(1);
-    for (const path of ['/users/my-info', '/api/course/enroll-list', '/api/mentorship-plan/enroll-list']) {
+    for (const path of profileCalls) {
       expect(answers.get(path), path).toEqual([401, 200]);
     }
     expect(await cookie(page, 'access-token')).not.toBe(expire(token));

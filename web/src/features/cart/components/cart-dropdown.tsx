@@ -25,8 +25,10 @@ function useMergeAtSignIn(signedIn: boolean) {
     if (!signedIn || started.current) return;
     started.current = true;
     mergeGuestCart()
-      .then((merged) => {
+      .then(async (merged) => {
         if (!merged) return;
+        // A read of the cart that left before the merge was stored would answer the cart without it.
+        await client.cancelQueries({ queryKey: cartKeys.mine(true) });
         client.setQueryData(cartKeys.mine(true), merged.cart);
         if (merged.skipped.length > 0) toast.info(merged.skipped.map((s) => s.message).join(' '));
       })
