@@ -150,7 +150,18 @@ pub(crate) async fn after_paid(state: &AppState, order_id: &str) {
             for item in order.items.iter().filter(|item| item.is_plan()) {
                 match bookings::current(&mut conn, &order.row.user_id, &item.course_id).await {
                     Ok(Some((id, _, end))) => {
-                        mentorship::notify::booked(&id, &order.row.user_id, &item.teacher_id, &item.course_id, end);
+                        let booked = mentorship::notify::Booked {
+                            booking_id: &id,
+                            order_id: &order.row.id,
+                            student_id: &order.row.user_id,
+                            mentor_id: &item.teacher_id,
+                            plan_title_vi: &item.title_vi,
+                            plan_title_en: &item.title_en,
+                            paid: item.paid,
+                            currency: &item.currency,
+                            end_ms: end,
+                        };
+                        mentorship::notify::booked(state, booked).await;
                     }
                     Ok(None) => {}
                     Err(e) => tracing::warn!(error = %e, order = order_id, "reading a paid booking failed"),

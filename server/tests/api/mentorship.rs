@@ -238,3 +238,60 @@ async fn fifty_concurrent_bookings_never_exceed_the_plans_capacity() {
     let (_, late) = shop.person("late", Role::Student).await;
     assert_eq!(book(&shop, &late, &plan_id).await.0, 409);
 }
+
+/// The BookMentorShip notifications `token` sees, in `lang`.
+async fn bookings_told(shop: &Shop, token: &str, lang: &str) -> Vec<Value> {
+    let (status, body) = crate::notifications::get_as(&shop.app, "/api/notification", token, lang).await;
+    assert_eq!(status, 200, "{body}");
+    let all = body["notifications"].as_array().cloned().unwrap_or_default();
+    all.into_iter().filter(|n| n["type"] == "BookMentorShip").collect()
+}
+
+#[tokio::test]
+async fn a_paid_booking_tells_the_student_and_the_mentor_once_per_order_and_a_renewal_again() {
+    let shop = paying_shop().await;
+    shop.admin_with_payments().await;
+    let (mentor, _) = shop.app.login(&shop.teacher.username, &shop.teacher.password).await;
+    let plan = create_plan(&shop, &mentor, plan_body("Weekly review", 500_000, 3)).await;
+    let plan_id = plan["id"].as_str().expect("id");
+    let (student, token) = shop.person("mentee", Role::Student).await;
+    assert!(bookings_told(&shop, &token, "vi").await.is_empty(), "nothing before the money arrives");
+
+    let (status, order) = book(&shop, &token, plan_id).await;
+    assert_eq!(status, 201, "{order}");
+    let (code, total) =
+        (order["result"]["code"].as_str().expect("code"), order["result"]["totalAmount"].as_i64().expect("total"));
+    let feed = transfer(21, total, code);
+    let replays = (0..4).map(|_| shop.bank_feed(Some(SEPAY_KEY), &feed));
+    for (status, _) in futures_util::future::join_all(replays).await {
+        assert_eq!(status, 200);
+    }
+
+    let told = bookings_told(&shop, &token, "en").await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(told[0]["title"], "Mentorship booked");
+    let message = told[0]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("«Weekly review»") && message.contains("₫500,000"), "{message}");
+    assert_eq!(told[0]["actionLink"], "/profile?tab=mentors");
+    let told_vi = bookings_told(&shop, &token, "vi").await;
+    assert_eq!(told_vi[0]["title"], "Đặt gói mentor thành công");
+    assert!(told_vi[0]["message"].as_str().unwrap_or_default().contains("«Weekly review (vi)»"), "{told_vi:?}");
+    let mail: i64 = sqlx::query_scalar(
+        "select count(*) from jobs j join notifications n on j.payload like '%' || n.id || '%' \
+         where j.kind = 'notifications.mail' and n.user_id = $1 and n.kind = 'BookMentorShip'",
+    )
+    .bind(&student.id)
+    .fetch_one(&shop.app.state.pool)
+    .await
+    .expect("mail jobs");
+    assert_eq!(mail, 1, "the student's confirmation also goes by mail");
+
+    let mentor_told = bookings_told(&shop, &mentor, "en").await;
+    assert_eq!(mentor_told.len(), 1, "{mentor_told:?}");
+    assert_eq!(mentor_told[0]["title"], "A mentee booked your plan");
+    assert_eq!(mentor_told[0]["actionLink"], "/dashboard/mentorship/booked-mentorship");
+
+    book_and_pay(&shop, &token, plan_id, 22).await;
+    assert_eq!(bookings_told(&shop, &token, "en").await.len(), 2, "a renewal is a new booking confirmation");
+    assert_eq!(bookings_told(&shop, &mentor, "en").await.len(), 2);
+}

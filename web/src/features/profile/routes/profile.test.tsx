@@ -161,6 +161,16 @@ describe('ProfilePage', () => {
     );
   });
 
+  it('opens the mentors tab when the address asks for it (a booking notification links there)', async () => {
+    api.fetchMentorshipEnrollments.mockResolvedValue([mentorship(2.5 * DAY)]);
+    const user = person('STUDENT');
+    api.fetchProfile.mockResolvedValue(user);
+    renderAt(<ProfilePage />, { at: '/?tab=mentors', auth: { user: { ...user, avatar: null } } });
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.getAttribute('aria-selected'))).toEqual(['false', 'true']);
+    expect(await screen.findAllByTestId('mentorship-card')).toHaveLength(1);
+  });
+
   it('renders active and expired mentorships by the shared rule', async () => {
     api.fetchMentorshipEnrollments.mockResolvedValue([mentorship(2.5 * DAY), mentorship(-DAY, ['A', 'B'])]);
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);

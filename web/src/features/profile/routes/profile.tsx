@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -106,6 +106,9 @@ const tabTrigger =
  */
 export default function ProfilePage() {
   const { t, i18n } = useTranslation('profile');
+  // `?tab=mentors` opens the mentors tab (a booking's notification links there).
+  const [searchParams] = useSearchParams();
+  const firstTab = searchParams.get('tab') === 'mentors' ? 'mentors' : 'courses';
   const { user: sessionUser, reloadUser } = useAuth();
   const queryClient = useQueryClient();
   const fresh = useQuery(profileQueries.me());
@@ -238,7 +241,7 @@ export default function ProfilePage() {
 
         {showsTabs && (
           <Tabs.Root
-            defaultValue="courses"
+            defaultValue={firstTab}
             className="min-w-0 rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
           >
             <Tabs.List
