@@ -18,8 +18,10 @@
 //! p99, and the ratio to the ceiling; then the query plans of a browse and a search at this size.
 #![allow(clippy::print_stdout, clippy::unwrap_used, reason = "a command-line report")]
 
+#[path = "support/mod.rs"]
+mod support;
+
 use std::{
-    process::Command,
     sync::{
         Arc,
         atomic::{AtomicU64, Ordering},
@@ -41,6 +43,7 @@ use academy_server::{
 };
 use axum::routing::get;
 use hdrhistogram::Histogram;
+use support::{env_or, postgres_url};
 use utoipa_axum::router::OpenApiRouter;
 
 const PREFIXES: [(&str, &str); 12] = [
@@ -160,14 +163,10 @@ async fn main() -> anyhow::Result<()> {
         run(Backend::Sqlite, url, dir.path(), courses, seconds, connections).await?;
     }
     if which == "both" || which == "postgres" {
-        let url = postgres_url(dir.path()).await?;
+        let url = postgres_url(dir.path(), "academy_bench").await?;
         run(Backend::Postgres, url, dir.path(), courses, seconds, connections).await?;
     }
     Ok(())
-}
-
-fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 async fn run(
@@ -496,62 +495,4 @@ async fn print_plans(state: &AppState, category: &str) -> anyhow::Result<()> {
         println!("plan of a {name} query:\n  {}", plan.join("\n  "));
     }
     Ok(())
-}
-
-/// A fresh database on ACADEMY_BENCH_PG_URL, or on a throwaway cluster started in `dir`.
-async fn postgres_url(dir: &std::path::Path) -> anyhow::Result<String> {
-    let server = match std::env::var("ACADEMY_BENCH_PG_URL") {
-        Ok(url) => url.trim_end_matches('/').to_owned(),
-        Err(_) => start_cluster(dir)?,
-    };
-    let name = format!("academy_bench_{}", std::process::id());
-    sqlx::any::install_default_drivers();
-    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&format!("{server}/postgres")).await?;
-    sqlx::query(&format!("create database {name}")).execute(&mut conn).await?;
-    Ok(format!("{server}/{name}"))
-}
-
-fn start_cluster(dir: &std::path::Path) -> anyhow::Result<String> {
-    let bin = std::fs::read_dir("/usr/lib/postgresql")?
-        .filter_map(Result::ok)
-        .map(|e| e.path().join("bin"))
-        .filter(|b| b.join("initdb").is_file())
-        .max()
-        .ok_or_else(|| anyhow::anyhow!("no PostgreSQL binaries in /usr/lib/postgresql/*/bin"))?;
-    let cluster = dir.join("pg");
-    std::fs::create_dir_all(&cluster)?;
-    let as_root = String::from_utf8_lossy(&Command::new("id").arg("-u").output()?.stdout).trim() == "0";
-    if as_root {
-        Command::new("chown").args(["-R", "postgres:postgres"]).arg(dir).status()?;
-    }
-    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-    let (bin, data, d) = (bin.display(), cluster.join("data"), cluster.display());
-    let data = data.display();
-    let script = format!(
-        "{bin}/initdb -D {data} -A trust -U postgres -E UTF8 --locale=C --no-sync >{d}/initdb.log 2>&1 && \
-         {bin}/pg_ctl -D {data} -l {d}/server.log -w -o \"-p {port} -k {d} -c listen_addresses=127.0.0.1 \
-         -c fsync=off -c synchronous_commit=off -c max_connections=200 -c shared_buffers=256MB\" start >/dev/null"
-    );
-    let status = if as_root {
-        Command::new("su").args(["postgres", "-s", "/bin/sh", "-c", &script]).status()?
-    } else {
-        Command::new("sh").args(["-c", &script]).status()?
-    };
-    anyhow::ensure!(status.success(), "starting a throwaway PostgreSQL failed (see {d}/server.log)");
-    // Stopped when this process exits, however it exits: by its process id, because the temp dir holding the
-    // cluster (and pg_ctl's view of it) may be gone by then.
-    let postmaster = std::fs::read_to_string(cluster.join("data/postmaster.pid"))?;
-    let postmaster: u32 = postmaster.lines().next().unwrap_or_default().trim().parse()?;
-    let watchdog = format!(
-        "while kill -0 {} 2>/dev/null; do sleep 1; done; kill -QUIT {postmaster} >/dev/null 2>&1",
-        std::process::id()
-    );
-    Command::new("setsid")
-        .args(["sh", "-c", &watchdog])
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()?;
-    println!("throwaway PostgreSQL on 127.0.0.1:{port}");
-    Ok(format!("postgres://postgres@127.0.0.1:{port}"))
 }
