@@ -8,6 +8,7 @@ use academy_shared::{
     mentorship::plan::{Duration, DurationUnit},
     money::Currency,
 };
+use serde_json::json;
 use sqlx::AnyConnection;
 
 use super::{
@@ -19,8 +20,15 @@ use super::{
 };
 use crate::{
     mentorship::{self, bookings},
+    platform::jobs::{Job, JobHandler, JobQueue, NewJob},
     state::AppState,
 };
+
+/// The job that tells of a paid order (see [`after_paid`]), enqueued in the payment's own transaction.
+pub const PAID_NOTICES_JOB: &str = "commerce.paid_notices";
+/// How long after the payment that job runs: the confirmation's own request tells people at once, and the job
+/// finds nothing left to do, unless the server stopped in between (then it tells them after the restart).
+pub const PAID_NOTICES_DELAY_MS: i64 = 60_000;
 
 fn currency_of(order: &Order) -> Currency {
     order.row.currency.parse().unwrap_or_default()
@@ -126,6 +134,10 @@ pub(crate) async fn mark_paid(
     repo::carts::remove_courses(conn, &order.row.user_id, &course_ids).await?;
     ledger::post(conn, &sale_event(order), now).await?;
     repo::orders::insert_event(conn, &order.row.id, "paid", actor_id, note, Some(order.row.total), now).await?;
+    let notices = NewJob::new(PAID_NOTICES_JOB, json!({ "orderId": order.row.id }))
+        .at(now + PAID_NOTICES_DELAY_MS)
+        .once(format!("paid-notices:{}", order.row.id));
+    JobQueue::enqueue_with(&mut *conn, notices).await?;
     Ok(())
 }
 
@@ -170,5 +182,22 @@ pub(crate) async fn after_paid(state: &AppState, order_id: &str) {
         }
         Ok(None) => {}
         Err(e) => tracing::warn!(error = %e, order = order_id, "reading a paid order for its notices failed"),
+    }
+}
+
+/// Runs the paid orders' notice jobs: whoever was not told yet of a paid order is told (each person once).
+#[derive(Debug)]
+pub struct PaidNotices;
+
+#[async_trait::async_trait]
+impl JobHandler<AppState> for PaidNotices {
+    fn kind(&self) -> &'static str {
+        PAID_NOTICES_JOB
+    }
+
+    async fn run(&self, state: &AppState, job: &Job) -> anyhow::Result<()> {
+        let id = job.payload["orderId"].as_str().ok_or_else(|| anyhow::anyhow!("a notice job without an order"))?;
+        after_paid(state, id).await;
+        Ok(())
     }
 }

@@ -2,7 +2,11 @@
 //! once per order, however the payment arrives and however often it is reported.
 
 use academy_server::{
-    commerce::{notify::course_purchased, orders},
+    commerce::{
+        notify::course_purchased,
+        orders,
+        payments::{PAID_NOTICES_DELAY_MS, PAID_NOTICES_JOB},
+    },
     platform::{db::now_ms, jobs::Worker},
 };
 use academy_shared::roles::Role;
@@ -127,4 +131,44 @@ async fn an_order_confirmed_by_an_administrator_tells_the_student_with_a_link_to
     assert!(mine[0]["message"].as_str().unwrap_or_default().contains("«Design (vi)»"), "{}", mine[0]);
     let (teacher_token, _) = shop.app.login(&shop.teacher.username, &shop.teacher.password).await;
     assert_eq!(purchases(&shop, &teacher_token, "en").await.len(), 1);
+}
+
+#[tokio::test]
+async fn a_paid_order_whose_notices_were_lost_is_told_by_the_job_the_payment_enqueued() {
+    let shop = paying_shop().await;
+    shop.admin_with_payments().await;
+    let course = shop.course(NewCourse::vnd("Crash course", 400_000)).await;
+    let (student, token, pending) = shop.pending_order(&[&course]).await;
+    let order_id = pending["_id"].as_str().expect("id");
+    let code = pending["code"].as_str().expect("code");
+    assert_eq!(shop.bank_feed(Some(SEPAY_KEY), &transfer(7_001, 400_000, code)).await.0, 200);
+    assert_eq!(purchases(&shop, &token, "vi").await.len(), 1);
+
+    // The state a stop between the payment's commit and the telling leaves: paid, and nobody told.
+    sqlx::query("delete from notifications where once_key like $1")
+        .bind(format!("purchase:{order_id}:%"))
+        .execute(&shop.app.state.pool)
+        .await
+        .expect("forget the notices");
+    assert!(purchases(&shop, &token, "vi").await.is_empty());
+
+    let worker = Worker::new(shop.app.state.jobs.clone(), shop.app.state.clone(), academy_server::job_handlers());
+    worker.run_due(now_ms()).await.expect("jobs ran");
+    assert!(purchases(&shop, &token, "vi").await.is_empty(), "the job waits for the request's own telling first");
+    worker.run_due(now_ms() + PAID_NOTICES_DELAY_MS + 1_000).await.expect("jobs ran");
+    let mine = purchases(&shop, &token, "en").await;
+    assert_eq!(mine.len(), 1, "told once, after the restart: {mine:?}");
+    assert_eq!(mine[0]["title"], "Payment received");
+    let (teacher_token, _) = shop.app.login(&shop.teacher.username, &shop.teacher.password).await;
+    assert_eq!(purchases(&shop, &teacher_token, "en").await.len(), 1, "the teacher too");
+
+    // Run again (a second instance, a retried job): nobody is told twice.
+    sqlx::query("update jobs set status = 'queued', run_at = 0 where kind = $1")
+        .bind(PAID_NOTICES_JOB)
+        .execute(&shop.app.state.pool)
+        .await
+        .expect("requeue");
+    worker.run_due(now_ms() + PAID_NOTICES_DELAY_MS + 2_000).await.expect("jobs ran");
+    assert_eq!(purchases(&shop, &token, "en").await.len(), 1);
+    assert_eq!(mail_jobs(&shop, &student).await, 1, "one receipt by mail");
 }
