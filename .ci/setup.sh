@@ -83,6 +83,45 @@ build_wasm() {
   done
 }
 
+sources_digest() {
+  # A digest of the files (tracked or new, not ignored) under the given paths of the repository; empty outside a
+  # git checkout (then nothing counts as up to date).
+  (cd "$ROOT" && git rev-parse --is-inside-work-tree >/dev/null 2>&1 &&
+    git ls-files -z --cached --others --exclude-standard -- "$@" | xargs -0 sha1sum 2>/dev/null | sha1sum |
+    cut -d' ' -f1) || true
+}
+
+built_from() {
+  # Whether the build named $1 was last made from sources with digest $2 (see mark_built).
+  [ -n "$2" ] && [ -f "$ROOT/target/built-from/$1" ] && [ "$(cat "$ROOT/target/built-from/$1")" = "$2" ]
+}
+
+mark_built() {
+  # Records that the build named $1 was made from sources with digest $2.
+  mkdir -p "$ROOT/target/built-from" && printf '%s\n' "$2" >"$ROOT/target/built-from/$1"
+}
+
+build_front_end_if_changed() {
+  # The rule modules and the web app, built again only when their sources changed since they were last built
+  # here (a second `make run` starts in seconds).
+  local wasm_sources web_sources
+  wasm_sources="$(sources_digest Cargo.toml Cargo.lock shared wasm)"
+  if wasm_built && built_from wasm "$wasm_sources"; then
+    log "the rule modules are up to date"
+  else
+    build_wasm
+    mark_built wasm "$wasm_sources"
+  fi
+  web_sources="$wasm_sources-$(sources_digest web/src web/public web/index.html web/package-lock.json \
+    web/vite.config.ts web/tsconfig.json)"
+  if [ -f "$ROOT/web/dist/index.html" ] && built_from web "$web_sources"; then
+    log "the web app is up to date"
+  else
+    build_web
+    mark_built web "$web_sources"
+  fi
+}
+
 wasm_built() {
   # Whether all four rule modules have been built (build_wasm).
   local pkg

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Runs the academy on this machine: installs what is missing, builds the rule module, the web app and the
-# server, then starts it on SQLite with the demo data. Usage: make run  (ACADEMY_ADDR=0.0.0.0:8080 make run to share)
+# Runs the academy on this machine: installs what is missing, builds the rule modules and the web app (again only
+# when their sources changed) and the server, then starts it on SQLite with the demo data.
+# Usage: make run  (ACADEMY_ADDR=0.0.0.0:8080 make run to share)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 
 ensure_rust_wasm
 ensure_node_modules
-build_wasm
-build_web
+build_front_end_if_changed
 # The `serve` profile: release optimisation without the fat-LTO link of release artefacts (minutes saved on the
 # first run; the server is within a few percent as fast).
 log "building the server (profile serve)"
