@@ -139,6 +139,9 @@ impl Storage {
 
     /// Files in an S3-compatible bucket.
     pub fn s3(config: &S3Config, secret: &[u8]) -> Result<Storage, StorageError> {
+        // The bucket's HTTPS client uses the process's TLS crypto: ring, installed once (a second call finds it
+        // there and changes nothing).
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let mut builder = AmazonS3Builder::new()
             .with_bucket_name(&config.bucket)
             .with_region(&config.region)

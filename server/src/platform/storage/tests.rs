@@ -181,3 +181,20 @@ async fn s3_direct_uploads_get_a_presigned_put_url() {
     let proxied = Storage::s3(&S3Config { direct_uploads: false, ..config }, b"secret").unwrap();
     assert!(proxied.upload_url(NOW).await.unwrap().url.starts_with("/files/upload/staging/"));
 }
+
+#[tokio::test]
+async fn an_s3_bucket_over_https_that_cannot_be_reached_is_an_error_not_a_crash() {
+    // A port that refuses connections: the TLS client is built and tried, and the failure is a storage error.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let config = S3Config {
+        bucket: "academy".into(),
+        region: "us-east-1".into(),
+        endpoint: Some(format!("https://127.0.0.1:{port}")),
+        access_key_id: "AKIDEXAMPLE".into(),
+        secret_access_key: "wJalrXUtnFEMI".into(),
+        direct_uploads: false,
+    };
+    let storage = Storage::s3(&config, b"secret").unwrap();
+    let read = storage.size("avatars/0190-missing.png").await;
+    assert!(read.is_err(), "{read:?}");
+}
