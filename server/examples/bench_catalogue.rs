@@ -190,7 +190,7 @@ async fn run(
 
     // The same app twice: as configured (response cache on), and with the cache off (every request reaches
     // the database), on two ports.
-    let uncached = AppState { cache: Arc::new(ResponseCache::new(0)), ..state.clone() };
+    let uncached = AppState { cache: Arc::new(ResponseCache::new(0, Duration::ZERO)), ..state.clone() };
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let mut servers = Vec::new();
     let mut bases = Vec::new();

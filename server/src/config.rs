@@ -139,6 +139,12 @@ pub struct Config {
     #[arg(long, global = true, env = "ACADEMY_RESPONSE_CACHE_ENTRIES", default_value_t = 4096)]
     pub response_cache_entries: usize,
 
+    /// How many seconds a kept catalogue response may show old enrolment and sales counts. Purchases do not
+    /// empty the cache (they would, dozens of times a second, while money moves); a course's student count on
+    /// the lists catches up within this time.
+    #[arg(long, global = true, env = "ACADEMY_RESPONSE_CACHE_COUNTS_MAX_AGE", default_value_t = 60)]
+    pub response_cache_counts_max_age_secs: u64,
+
     /// How many password hashes may run at once (each takes ~19 MiB and one core for ~20 ms).
     /// Defaults to the number of cores.
     #[arg(long, global = true, env = "ACADEMY_PASSWORD_HASH_CONCURRENCY")]
@@ -255,6 +261,7 @@ impl fmt::Debug for Config {
             .field("login_limit_window_secs", &self.login_limit_window_secs)
             .field("password_hash_concurrency", &self.password_hash_concurrency)
             .field("response_cache_entries", &self.response_cache_entries)
+            .field("response_cache_counts_max_age_secs", &self.response_cache_counts_max_age_secs)
             .field("trusted_proxies", &self.trusted_proxies)
             .field("rate_limits", &self.rate_limits)
             .field("public_url", &self.public_url)

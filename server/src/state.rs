@@ -92,7 +92,10 @@ impl AppState {
             rate_limiter: RateLimiter::new(&config.rate_limits),
             storage,
             mailer,
-            cache: Arc::new(ResponseCache::new(config.response_cache_entries)),
+            cache: Arc::new(ResponseCache::new(
+                config.response_cache_entries,
+                Duration::from_secs(config.response_cache_counts_max_age_secs),
+            )),
             config: Arc::new(config),
         })
     }

@@ -10,6 +10,11 @@
 //! - otherwise by re-reading it when it is older than [`VERSION_MAX_AGE`]: one request pays that small query,
 //!   the others meanwhile use the version known. Another instance's write shows here within that time.
 //!
+//! Counts are the exception: enrolment and sales counts (purchases write them dozens of times a second) and the
+//! number of students (every sign-up adds one) do not raise the version, or every purchase would empty the cache
+//! while money moves. An entry is therefore also recomputed once it is older than the counts' allowed age
+//! (`ACADEMY_RESPONSE_CACHE_COUNTS_MAX_AGE`, a minute by default): the counts shown catch up within it.
+//!
 //! Entries are the serialized success envelope, keyed by everything the response depends on (route, language,
 //! parameters), stored with their gzip and brotli forms so that browsers' requests (which accept both) are not
 //! compressed again on every hit; the cache is bounded by entry count, and 0 entries turns it off.
@@ -35,6 +40,8 @@ pub const VERSION_MAX_AGE: Duration = Duration::from_secs(1);
 #[derive(Clone)]
 struct Entry {
     version: i64,
+    /// When it was computed, in milliseconds since the cache's start plus one.
+    computed_at: u64,
     body: Bodies,
 }
 
@@ -123,6 +130,8 @@ pub struct ResponseCache {
     /// the last read failed), and the cache is bypassed.
     checked_at: AtomicU64,
     started: Instant,
+    /// How old an entry may get (the age of the enrolment and sales counts in it).
+    counts_max_age: Duration,
     hits: AtomicU64,
     misses: AtomicU64,
 }
@@ -139,13 +148,14 @@ impl std::fmt::Debug for ResponseCache {
 }
 
 impl ResponseCache {
-    /// A cache of at most `capacity` responses; 0 keeps nothing.
-    pub fn new(capacity: usize) -> ResponseCache {
+    /// A cache of at most `capacity` responses, each kept at most `counts_max_age`; 0 keeps nothing.
+    pub fn new(capacity: usize, counts_max_age: Duration) -> ResponseCache {
         ResponseCache {
             entries: (capacity > 0).then(|| quick_cache::sync::Cache::new(capacity)),
             version: AtomicI64::new(0),
             checked_at: AtomicU64::new(0),
             started: Instant::now(),
+            counts_max_age,
             hits: AtomicU64::new(0),
             misses: AtomicU64::new(0),
         }
@@ -213,9 +223,12 @@ impl ResponseCache {
         };
         // The version is taken before reading: a write during the read makes the entry stale, never the reverse.
         let version = self.current_version(pool).await;
+        let computed_at = self.now();
+        let max_age = u64::try_from(self.counts_max_age.as_millis()).unwrap_or(u64::MAX);
         if let Some(version) = version
             && let Some(entry) = entries.get(&key)
             && entry.version == version
+            && computed_at.saturating_sub(entry.computed_at) < max_age
         {
             self.hits.fetch_add(1, Ordering::Relaxed);
             let (body, encoding) = entry.body.for_client(accepted);
@@ -228,7 +241,7 @@ impl ResponseCache {
         };
         let bodies = Bodies::new(json);
         let (body, encoding) = bodies.for_client(accepted);
-        entries.insert(key, Entry { version, body: bodies });
+        entries.insert(key, Entry { version, computed_at, body: bodies });
         Ok(json_response(body, encoding))
     }
 }

@@ -45,7 +45,8 @@ pub async fn vnpay_shop() -> Shop {
     shop_on(app).await
 }
 
-async fn shop_on(app: TestApp) -> Shop {
+/// A shop in `app`.
+pub async fn shop_on(app: TestApp) -> Shop {
     let teacher = app.create_user("teacher", Role::Teacher).await;
     let category_id = new_id();
     sqlx::query(

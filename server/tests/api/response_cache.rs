@@ -3,11 +3,13 @@
 
 use std::time::{Duration, Instant};
 
-use academy_server::platform::cache::VERSION_MAX_AGE;
+use academy_server::platform::{cache::VERSION_MAX_AGE, db::Backend};
+use academy_shared::roles::Role;
 use serde_json::{Value, json};
 
 use crate::{
     catalogue::spawn_demo_app,
+    commerce_fixtures::{NewCourse, SEPAY_KEY, shop_on, transfer},
     helpers::{TestApp, spawn_app_with},
 };
 
@@ -165,4 +167,100 @@ async fn a_browser_gets_the_stored_brotli_or_gzip_form_of_the_same_json() {
     assert!(br.len() * 3 < plain.len(), "compressed {} → {}", plain.len(), br.len());
     assert_eq!(refused_coding, None);
     assert_eq!(refused, plain);
+}
+
+/// The catalogue version, as the triggers keep it.
+async fn catalogue_version(app: &TestApp) -> i64 {
+    sqlx::query_scalar("select version from catalogue_version where id = 1")
+        .fetch_one(&app.state.pool)
+        .await
+        .expect("version")
+}
+
+#[tokio::test]
+async fn a_paid_purchase_keeps_the_course_lists_and_the_student_count_catches_up_within_its_age() {
+    let app = spawn_app_with(|config| {
+        config.sepay_api_key = Some(SEPAY_KEY.to_owned());
+        config.response_cache_counts_max_age_secs = 3;
+    })
+    .await;
+    let shop = shop_on(app).await;
+    shop.admin_with_payments().await;
+    let course = shop.course(NewCourse::vnd("Rust", 500_000)).await;
+    let path = "/api/courses?sort=newest&pageSize=12";
+    let count = |list: &Value| {
+        let items = list["result"]["items"].as_array().expect("items");
+        let card =
+            items.iter().find(|card| card["_id"] == course.as_str()).unwrap_or_else(|| panic!("not listed: {list}"));
+        card["enrollmentCount"].as_i64().expect("count")
+    };
+    let (_, _, pending) = shop.pending_order(&[&course]).await;
+    let before = json_at(&shop.app, path).await;
+    let version = catalogue_version(&shop.app).await;
+
+    let paid = shop.bank_feed(Some(SEPAY_KEY), &transfer(1, 500_000, pending["code"].as_str().expect("code"))).await;
+    let (hits, misses) = (shop.app.state.cache.hits(), shop.app.state.cache.misses());
+    let during = json_at(&shop.app, path).await;
+    let served_from_memory = (shop.app.state.cache.hits() - hits, shop.app.state.cache.misses() - misses);
+    let started = Instant::now();
+    let mut after = json_at(&shop.app, path).await;
+    while count(&after) == 0 && started.elapsed() < Duration::from_secs(8) {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        after = json_at(&shop.app, path).await;
+    }
+
+    assert_eq!(paid.0, 200, "{}", paid.1);
+    assert_eq!(shop.count("course_enrollments", "course_id = $1", &course).await, 1, "the purchase enrolled");
+    assert_eq!(catalogue_version(&shop.app).await, version, "a purchase leaves the catalogue version alone");
+    assert_eq!(served_from_memory, (1, 0), "the list stays in memory through the purchase");
+    assert_eq!((count(&before), count(&during)), (0, 0));
+    assert_eq!(count(&after), 1, "the count caught up after {:?}", started.elapsed());
+    assert!(started.elapsed() < Duration::from_secs(4), "within the counts' age: {:?}", started.elapsed());
+}
+
+#[tokio::test]
+async fn a_student_signing_up_leaves_the_catalogue_version_and_a_teacher_signing_up_raises_it() {
+    let app = spawn_app_with(|_| {}).await;
+    let mut versions = vec![catalogue_version(&app).await];
+    app.create_user("learner", Role::Student).await;
+    versions.push(catalogue_version(&app).await);
+    app.create_user("mentor", Role::Teacher).await;
+    versions.push(catalogue_version(&app).await);
+
+    assert_eq!(versions[1], versions[0], "a student's sign-up (shown only in the home page's count)");
+    assert!(versions[2] > versions[1], "a teacher is on the mentor lists: {versions:?}");
+}
+
+#[tokio::test]
+async fn every_column_of_a_course_but_its_enrolment_and_sales_counts_raises_the_catalogue_version() {
+    let shop = crate::commerce_fixtures::shop().await;
+    let course = shop.course(NewCourse::vnd("Rust", 500_000)).await;
+    let columns: Vec<String> = match shop.app.state.backend {
+        Backend::Sqlite => sqlx::query_scalar("select name from pragma_table_info('courses')"),
+        Backend::Postgres => sqlx::query_scalar(
+            "select cast(column_name as text) from information_schema.columns where table_name = 'courses' \
+             and table_schema = current_schema()",
+        ),
+    }
+    .fetch_all(&shop.app.state.pool)
+    .await
+    .expect("columns");
+    assert!(columns.len() > 20, "{columns:?}");
+
+    let mut silent = Vec::new();
+    // `seq`, the row's own number, is never updated (PostgreSQL refuses to: it is generated).
+    for column in columns.iter().filter(|column| *column != "seq") {
+        let before = catalogue_version(&shop.app).await;
+        sqlx::query(&format!("update courses set {column} = {column} where id = $1"))
+            .bind(&course)
+            .execute(&shop.app.state.pool)
+            .await
+            .expect("updated");
+        if catalogue_version(&shop.app).await == before {
+            silent.push(column.as_str());
+        }
+    }
+
+    silent.sort_unstable();
+    assert_eq!(silent, ["enrollment_count", "sales_count"], "only the counts leave the version alone");
 }
