@@ -358,6 +358,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
 
     enrol_students(conn, &catalogue, &users, &courses).await?;
     crate::learning::demo::load(conn, now_ms()).await?;
+    crate::classes::demo::load(conn, now_ms()).await?;
     let admin: Option<String> = sqlx::query_scalar("select id from users where username = $1")
         .bind(STAFF_ACCOUNTS[0].0)
         .fetch_optional(&mut *conn)

@@ -23,6 +23,7 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 pub mod catalogue;
+pub mod classes;
 pub mod commerce;
 pub mod config;
 pub mod contact;
@@ -87,6 +88,7 @@ fn catalogue_router() -> OpenApiRouter<AppState> {
         .merge(contact::inbox::router())
         .merge(learning::routes::router())
         .merge(mentorship::routes::router())
+        .merge(classes::routes::router())
         .merge(learning::reviews::routes::router())
         .merge(catalogue::routes::dashboard::router())
         .merge(material::routes::router())

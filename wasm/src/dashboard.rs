@@ -274,3 +274,29 @@ pub fn validate_plan(form: JsValue, #[wasm_bindgen(unchecked_param_type = "strin
     };
     checked(plan::validate_plan(&facts).map(|_| ()), lang(lang_code))
 }
+
+/// A live class at `nowMs`: a topic, a description within its maximum, a course or a plan (not both), a start in
+/// the future and within a year, 15-480 minutes in 15-minute steps, 1-500 seats. `{ ok: true, value: null }` or
+/// `{ ok: false, errors: { topic: …, startsAt: … } }`.
+#[wasm_bindgen(js_name = validateClass)]
+pub fn validate_class(
+    form: JsValue,
+    now_ms: f64,
+    #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str,
+) -> JsResult {
+    use academy_shared::classes::{self, ClassFacts};
+    expect_object(&form, "class form")?;
+    let [topic, description, course_id, plan_id] =
+        ["topic", "description", "courseId", "planId"].map(|name| text(&form, name));
+    let whole_of = |name: &str| number(&form, name).filter(|n| n.is_finite()).map_or(-1, whole);
+    let facts = ClassFacts {
+        topic: &topic,
+        description: &description,
+        course_id: Some(course_id.as_str()),
+        plan_id: Some(plan_id.as_str()),
+        starts_at_ms: whole_of("startsAt"),
+        minutes: whole_of("minutes"),
+        seats: whole_of("seats"),
+    };
+    checked(classes::validate_class(&facts, whole(now_ms)), lang(lang_code))
+}

@@ -335,3 +335,44 @@ fn a_chosen_catalogue_picture_that_is_not_an_accepted_image_gets_the_servers_tex
     assert_eq!(image_type_error("image/svg+xml", "vi").as_deref(), Some("Chỉ chấp nhận ảnh JPEG, PNG, GIF hoặc WebP."));
     assert_eq!(accepted_image_types(), "image/jpeg,image/png,image/gif,image/webp");
 }
+
+const NOW: f64 = 1_800_000_000_000.0;
+
+fn class(changes: &[(&str, JsValue)]) -> JsValue {
+    let form = object(&[
+        ("topic", "Chữa bài tập chương 3".into()),
+        ("description", "".into()),
+        ("courseId", "c1".into()),
+        ("planId", "".into()),
+        ("startsAt", (NOW + 3_600_000.0).into()),
+        ("minutes", 90.into()),
+        ("seats", 20.into()),
+    ]);
+    for (key, value) in changes {
+        Reflect::set(&form, &JsValue::from_str(key), value).expect("sets a property");
+    }
+    form
+}
+
+#[wasm_bindgen_test]
+fn a_class_for_a_course_in_the_future_passes() {
+    assert_eq!(json(&ok(validate_class(class(&[]), NOW, "vi"))), r#"{"ok":true,"value":null}"#);
+}
+
+#[wasm_bindgen_test]
+fn a_class_names_its_audience_start_length_and_seats_with_the_servers_keys() {
+    let changes = [
+        ("courseId", JsValue::from_str("")),
+        ("startsAt", JsValue::from_f64(NOW)),
+        ("minutes", JsValue::from_f64(50.0)),
+        ("seats", JsValue::NULL),
+    ];
+    let result = ok(validate_class(class(&changes), NOW, "en"));
+    assert_eq!(
+        error(&result, "audience").as_deref(),
+        Some("Choose one of your courses or one of your mentorship plans")
+    );
+    assert_eq!(error(&result, "startsAt").as_deref(), Some("Choose a time in the future"));
+    assert_eq!(error(&result, "minutes").as_deref(), Some("Enter 15 to 480 minutes in steps of 15"));
+    assert_eq!(error(&result, "seats").as_deref(), Some("Enter a whole number from 1 to 500"));
+}

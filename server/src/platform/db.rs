@@ -20,6 +20,16 @@ pub use sqlx::AnyPool as Pool;
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
 
+/// Opens a transaction that writes. On SQLite it takes the write lock at once (`begin immediate`): a transaction
+/// that reads first and writes later could otherwise find that another connection wrote meanwhile and fail at
+/// once instead of waiting its turn.
+pub async fn begin_write(pool: &Pool, backend: Backend) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+    match backend {
+        Backend::Sqlite => pool.begin_with("begin immediate").await,
+        Backend::Postgres => pool.begin().await,
+    }
+}
+
 /// The database engine behind the pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {

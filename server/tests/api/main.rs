@@ -7,6 +7,7 @@ mod server_process;
 
 mod auth;
 mod catalogue;
+mod classes;
 mod commerce_admin;
 mod commerce_cart;
 mod commerce_checkout;

@@ -26,6 +26,7 @@ const ForgotPasswordPage = lazyPage(() => import('@/features/auth/routes/forgot-
 const ResetPasswordPage = lazyPage(() => import('@/features/auth/routes/reset-password'), ['auth']);
 const ConfirmEmailPage = lazyPage(() => import('@/features/auth/routes/confirm-email'), ['auth']);
 const ProfilePage = lazyPage(() => import('@/features/profile/routes/profile'), ['profile', 'auth']);
+const MyClasses = lazyPage(() => import('@/features/classes/components/my-classes'), ['classes']);
 const EnrollLecturesPage = lazyPage(
   () => import('@/features/learning/routes/enroll-lectures'),
   ['learning', 'reviews', 'catalogue'],
@@ -47,9 +48,11 @@ const BookedMentorshipPage = lazyPage(
   () => import('@/features/mentorship/routes/booked-mentorship'),
   ['mentorship', 'catalogue'],
 );
+const ClassRegisterPage = lazyPage(() => import('@/features/classes/routes/class-register'), ['classes', 'catalogue']);
 
-/** The mentorship pages of the dashboard. */
+/** The mentorship pages of the dashboard: plans, bookings and live classes. */
 const mentorshipDashboardRoutes: RouteObject[] = [
+  { path: 'class-register', element: <ClassRegisterPage /> },
   { path: 'mentorship/add-plan', element: <AddPlanPage /> },
   { path: 'mentorship/all-plan', element: <AllPlansPage /> },
   { path: 'mentorship/booked-mentorship', element: <BookedMentorshipPage /> },
@@ -143,7 +146,7 @@ export const routes: RouteObject[] = [
             element: guarded(<RouteGuard />),
             children: [
               { index: true, element: <HomePage /> },
-              { path: 'profile', element: <ProfilePage /> },
+              { path: 'profile', element: <ProfilePage studentSection={<MyClasses />} /> },
               { path: 'profile/enroll-lectures', element: <EnrollLecturesPage /> },
               { path: 'notification', element: <NotificationsPage /> },
               { path: 'profile/orders', element: <OrdersPage /> },

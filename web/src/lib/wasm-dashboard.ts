@@ -207,3 +207,26 @@ export interface PlanRulesInput {
 export function validatePlan(plan: PlanRulesInput, lang: LangCode): Checked<null> {
   return wasm.validatePlan(plan, lang) as Checked<null>;
 }
+
+/** A live class as its editor holds it (`startsAt` in epoch milliseconds; `courseId` or `planId`). */
+export interface ClassRulesInput {
+  topic: string;
+  description: string;
+  courseId: string | null;
+  planId: string | null;
+  startsAt: number;
+  minutes: number;
+  seats: number;
+}
+
+/**
+ * A live class at `nowMs`: a topic, a course or a plan (not both), a start in the future and within a year,
+ * 15-480 minutes in 15-minute steps, 1-500 seats (shared/src/classes.rs).
+ */
+export function validateClass(form: ClassRulesInput, nowMs: number, lang: LangCode): Checked<null> {
+  return wasm.validateClass(
+    { ...form, courseId: form.courseId ?? '', planId: form.planId ?? '' },
+    nowMs,
+    lang,
+  ) as Checked<null>;
+}

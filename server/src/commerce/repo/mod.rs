@@ -10,14 +10,9 @@ pub mod payments;
 
 use sqlx::{Any, Transaction};
 
-use crate::{platform::db::Backend, state::AppState};
+use crate::state::AppState;
 
-/// Opens a transaction that writes. On SQLite it takes the write lock at once (`begin immediate`): a transaction
-/// that reads first and writes later could otherwise find that another connection wrote meanwhile and fail at
-/// once instead of waiting its turn.
+/// Opens a transaction that writes (see [`crate::platform::db::begin_write`]).
 pub async fn begin_write(state: &AppState) -> Result<Transaction<'static, Any>, sqlx::Error> {
-    match state.backend {
-        Backend::Sqlite => state.pool.begin_with("begin immediate").await,
-        Backend::Postgres => state.pool.begin().await,
-    }
+    crate::platform::db::begin_write(&state.pool, state.backend).await
 }

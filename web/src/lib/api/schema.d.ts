@@ -101,6 +101,22 @@ export interface paths {
      */
     post: operations["create_checkout"];
   };
+  "/api/classes/mine": {
+    /**
+     * The classes not yet over that the caller may join (of the courses they are enrolled in and the plans they
+     * hold an active booking of) and those they registered for, soonest first.
+     */
+    get: operations["my_classes"];
+  };
+  "/api/classes/{id}/registration": {
+    /**
+     * Takes a seat in the class (a student of its course or a mentee of its plan). Registering again changes
+     * nothing; a full, started or cancelled class refuses with its reason.
+     */
+    post: operations["register"];
+    /** Gives the caller's seat back before the class starts. Without a registration it changes nothing. */
+    delete: operations["withdraw"];
+  };
   "/api/contact/admissionMessage": {
     /** Stores an admission message (name, email, phone, courseName, optional message). */
     post: operations["send_admission_message"];
@@ -168,6 +184,31 @@ export interface paths {
     put: operations["update_category"];
     /** Deletes a category without courses (409 while it has some). */
     delete: operations["delete_category"];
+  };
+  "/api/dashboard/classes": {
+    /** The caller's classes (an administrator: every teacher's), upcoming or past. */
+    get: operations["list_teaching"];
+    /** Schedules a class for one of the caller's courses or plans, checked by the shared rules. */
+    post: operations["create_class"];
+  };
+  "/api/dashboard/classes/audiences": {
+    /**
+     * Who a class can be for: the caller's courses and mentorship plans (an administrator: every teacher's), newest
+     * first, titles in the request's language.
+     */
+    get: operations["class_audiences"];
+  };
+  "/api/dashboard/classes/{id}": {
+    /** Rewrites a class not yet started (its teacher or an administrator); seats never below the registrations. */
+    put: operations["update_class"];
+  };
+  "/api/dashboard/classes/{id}/cancel": {
+    /** Cancels a class (its teacher or an administrator); the registered students see it cancelled. */
+    post: operations["cancel_class"];
+  };
+  "/api/dashboard/classes/{id}/registrations": {
+    /** A class with its registered students (its teacher or an administrator). */
+    get: operations["class_roster"];
   };
   "/api/dashboard/course-types": {
     /** Every course type, oldest first, for the course-type page and the course editor's select. */
@@ -839,6 +880,65 @@ export interface components {
       /** @description A mentorship plan to book (alone in its order; the cart is left as it is). */
       planId?: string | null;
     };
+    /** @description Who may register: the students of a course or the mentees of a plan. */
+    ClassAudience: {
+      id: string;
+      /** @description `course` or `plan`. */
+      kind: string;
+      /** @description The course's or plan's title in the request's language. */
+      title: string;
+    };
+    /** @description A class as the editor sends it. */
+    ClassBody: {
+      /** @description The course whose enrolled students may register (or `planId`, not both). */
+      courseId?: string | null;
+      description?: string;
+      /** Format: int64 */
+      minutes: number;
+      /** @description The mentorship plan whose mentees with an active booking may register. */
+      planId?: string | null;
+      /** Format: int64 */
+      seats: number;
+      /**
+       * Format: int64
+       * @description The start, a UTC instant in epoch milliseconds.
+       */
+      startsAt: number;
+      topic: string;
+    };
+    ClassRoster: {
+      class: components["schemas"]["ClassView"];
+      registrants: components["schemas"]["Registrant"][];
+    };
+    ClassTeacher: {
+      avatar?: string | null;
+      /** @description `lastName firstName`. */
+      name: string;
+      userId: string;
+    };
+    ClassView: {
+      _id: string;
+      audience: components["schemas"]["ClassAudience"];
+      description: string;
+      endsAt: string;
+      /** Format: int64 */
+      minutes: number;
+      /** @description Why the caller could not register now, in the request's language (`null` when they can, or hold a seat). */
+      refusal?: string | null;
+      /** @description Whether the caller holds a seat (students' lists; false in the teacher's). */
+      registered: boolean;
+      /** Format: int64 */
+      registeredCount: number;
+      /** Format: int64 */
+      seats: number;
+      /** Format: int64 */
+      seatsLeft: number;
+      startsAt: string;
+      /** @description `scheduled` or `cancelled`. */
+      status: string;
+      teacher: components["schemas"]["ClassTeacher"];
+      topic: string;
+    };
     /** @description Marks a lesson completed or not. */
     CompletionBody: {
       completed: boolean;
@@ -1243,6 +1343,53 @@ export interface components {
          * @description What the items cost now, together (minor units of `currency`).
          */
         totalAmount: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_ClassRoster: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: {
+        class: components["schemas"]["ClassView"];
+        registrants: components["schemas"]["Registrant"][];
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_ClassView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: {
+        _id: string;
+        audience: components["schemas"]["ClassAudience"];
+        description: string;
+        endsAt: string;
+        /** Format: int64 */
+        minutes: number;
+        /** @description Why the caller could not register now, in the request's language (`null` when they can, or hold a seat). */
+        refusal?: string | null;
+        /** @description Whether the caller holds a seat (students' lists; false in the teacher's). */
+        registered: boolean;
+        /** Format: int64 */
+        registeredCount: number;
+        /** Format: int64 */
+        seats: number;
+        /** Format: int64 */
+        seatsLeft: number;
+        startsAt: string;
+        /** @description `scheduled` or `cancelled`. */
+        status: string;
+        teacher: components["schemas"]["ClassTeacher"];
+        topic: string;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -2306,6 +2453,56 @@ export interface components {
           /** Format: int64 */
           order: number;
           slug: string;
+        })[];
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Vec_ClassAudience: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: {
+          id: string;
+          /** @description `course` or `plan`. */
+          kind: string;
+          /** @description The course's or plan's title in the request's language. */
+          title: string;
+        }[];
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Vec_ClassView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: ({
+          _id: string;
+          audience: components["schemas"]["ClassAudience"];
+          description: string;
+          endsAt: string;
+          /** Format: int64 */
+          minutes: number;
+          /** @description Why the caller could not register now, in the request's language (`null` when they can, or hold a seat). */
+          refusal?: string | null;
+          /** @description Whether the caller holds a seat (students' lists; false in the teacher's). */
+          registered: boolean;
+          /** Format: int64 */
+          registeredCount: number;
+          /** Format: int64 */
+          seats: number;
+          /** Format: int64 */
+          seatsLeft: number;
+          startsAt: string;
+          /** @description `scheduled` or `cancelled`. */
+          status: string;
+          teacher: components["schemas"]["ClassTeacher"];
+          topic: string;
         })[];
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -3476,6 +3673,14 @@ export interface components {
       itemIds?: string[] | null;
       /** @description Why (required, at most 1000 characters). */
       note: string;
+    };
+    Registrant: {
+      avatar?: string | null;
+      email: string;
+      /** @description `lastName firstName`. */
+      name: string;
+      registeredAt: string;
+      userId: string;
     };
     /**
      * @description The body of `POST /users`. Only username, email, password and role are used by the
@@ -4839,6 +5044,135 @@ export interface operations {
       };
     };
   };
+  /**
+   * The classes not yet over that the caller may join (of the courses they are enrolled in and the plans they
+   * hold an active booking of) and those they registered for, soonest first.
+   */
+  my_classes: {
+    responses: {
+      /** @description The classes */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_ClassView"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Takes a seat in the class (a student of its course or a mentee of its plan). Registering again changes
+   * nothing; a full, started or cancelled class refuses with its reason.
+   */
+  register: {
+    parameters: {
+      path: {
+        /** @description The class's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The class, with the caller registered */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ClassView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a student of the class's course or plan */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such class */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The class is full, has started or was cancelled */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Gives the caller's seat back before the class starts. Without a registration it changes nothing. */
+  withdraw: {
+    parameters: {
+      path: {
+        /** @description The class's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The class, without the caller */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ClassView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such class */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The class has started */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Stores an admission message (name, email, phone, courseName, optional message). */
   send_admission_message: {
     requestBody: {
@@ -5600,6 +5934,295 @@ export interface operations {
       };
       /** @description Courses are in it */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The caller's classes (an administrator: every teacher's), upcoming or past. */
+  list_teaching: {
+    parameters: {
+      query?: {
+        /** @description `upcoming` (not yet over, soonest first; the default) or `past` (latest first). */
+        when?: string;
+      };
+    };
+    responses: {
+      /** @description The classes */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_ClassView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Schedules a class for one of the caller's courses or plans, checked by the shared rules. */
+  create_class: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ClassBody"];
+      };
+    };
+    responses: {
+      /** @description The class */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ClassView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher, or not the course's or plan's teacher; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks a rule (`result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Who a class can be for: the caller's courses and mentorship plans (an administrator: every teacher's), newest
+   * first, titles in the request's language.
+   */
+  class_audiences: {
+    responses: {
+      /** @description The courses and plans */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_ClassAudience"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Rewrites a class not yet started (its teacher or an administrator); seats never below the registrations. */
+  update_class: {
+    parameters: {
+      path: {
+        /** @description The class's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ClassBody"];
+      };
+    };
+    responses: {
+      /** @description The class */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ClassView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not the class's teacher; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such class */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The class has started or was cancelled */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks a rule (`result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Cancels a class (its teacher or an administrator); the registered students see it cancelled. */
+  cancel_class: {
+    parameters: {
+      path: {
+        /** @description The class's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The class, cancelled */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ClassView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not the class's teacher; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such class */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** A class with its registered students (its teacher or an administrator). */
+  class_roster: {
+    parameters: {
+      path: {
+        /** @description The class's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The class and its students */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ClassRoster"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not the class's teacher; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such class */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

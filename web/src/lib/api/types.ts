@@ -58,5 +58,10 @@ export type SyllabusBody = Schemas['SyllabusBody'];
 export type ManagedPlan = Schemas['ManagedPlan'];
 export type PlanBody = Schemas['PlanBody'];
 export type BookingPage = Schemas['BookingPage'];
+
+// Live classes: times are UTC instants; `refusal` says, in the request's language, why the caller cannot register.
+export type ClassView = Schemas['ClassView'];
+export type ClassAudience = Schemas['ClassAudience'];
+export type ClassRoster = Schemas['ClassRoster'];
 export type MentorshipBooking = Schemas['MentorshipEnrollment'];
 export type OrderView = Schemas['OrderView'];

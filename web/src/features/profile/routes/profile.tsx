@@ -11,7 +11,7 @@ import {
   UsersRound,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
@@ -102,9 +102,10 @@ const tabTrigger =
 
 /**
  * The profile page: header with the role's title and Update profile, the identity card (avatar,
- * role badge, name, contact and personal blocks), and for non-admins the course and mentor tabs.
+ * role badge, name, contact and personal blocks), and for non-admins the course and mentor tabs; students also
+ * see `studentSection` below them (the app puts their live classes there).
  */
-export default function ProfilePage() {
+export default function ProfilePage({ studentSection }: { studentSection?: ReactNode }) {
   const { t, i18n } = useTranslation('profile');
   // `?tab=mentors` opens the mentors tab (a booking's notification links there).
   const [searchParams] = useSearchParams();
@@ -240,73 +241,76 @@ export default function ProfilePage() {
         </aside>
 
         {showsTabs && (
-          <Tabs.Root
-            defaultValue={firstTab}
-            className="min-w-0 rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-          >
-            <Tabs.List
-              aria-label={t('tabs.label')}
-              className="mb-5 flex gap-2 overflow-x-auto border-b border-slate-200"
+          <div className="min-w-0 space-y-6">
+            <Tabs.Root
+              defaultValue={firstTab}
+              className="rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
             >
-              <Tabs.Trigger value="courses" className={tabTrigger}>
-                <BookOpen aria-hidden="true" className="size-4" />
-                {isTeacher ? t('tabs.myCourses') : t('tabs.enrolledCourses')}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="mentors" className={tabTrigger}>
-                <UsersRound aria-hidden="true" className="size-4" />
-                {isTeacher ? t('tabs.mentors') : t('tabs.bookedMentors')}
-              </Tabs.Trigger>
-            </Tabs.List>
+              <Tabs.List
+                aria-label={t('tabs.label')}
+                className="mb-5 flex gap-2 overflow-x-auto border-b border-slate-200"
+              >
+                <Tabs.Trigger value="courses" className={tabTrigger}>
+                  <BookOpen aria-hidden="true" className="size-4" />
+                  {isTeacher ? t('tabs.myCourses') : t('tabs.enrolledCourses')}
+                </Tabs.Trigger>
+                <Tabs.Trigger value="mentors" className={tabTrigger}>
+                  <UsersRound aria-hidden="true" className="size-4" />
+                  {isTeacher ? t('tabs.mentors') : t('tabs.bookedMentors')}
+                </Tabs.Trigger>
+              </Tabs.List>
 
-            <Tabs.Content value="courses" className="outline-none">
-              {!courses.loading && courses.items.length === 0 ? (
-                isTeacher ? (
+              <Tabs.Content value="courses" className="outline-none">
+                {!courses.loading && courses.items.length === 0 ? (
+                  isTeacher ? (
+                    <EmptyState
+                      icon={BookOpen}
+                      text={t('courses.emptyTeacher')}
+                      to={paths.instructor}
+                      action={t('courses.create')}
+                    />
+                  ) : (
+                    <EmptyState
+                      icon={BookOpen}
+                      text={t('courses.emptyStudent')}
+                      to={paths.courseList}
+                      action={t('courses.browse')}
+                    />
+                  )
+                ) : (
+                  <ListBox loading={courses.loading} maxHeight={800} testId="course-list">
+                    {courses.items.map((course) =>
+                      isTeacher ? (
+                        <InstructorCourseCard key={course._id} course={course as InstructorCourse} />
+                      ) : (
+                        <EnrolledCourseCard key={course._id} course={course as EnrolledCourse} />
+                      ),
+                    )}
+                  </ListBox>
+                )}
+              </Tabs.Content>
+
+              <Tabs.Content value="mentors" className="outline-none">
+                {!mentorships.loading && mentorships.items.length === 0 ? (
                   <EmptyState
-                    icon={BookOpen}
-                    text={t('courses.emptyTeacher')}
-                    to={paths.instructor}
-                    action={t('courses.create')}
+                    icon={UsersRound}
+                    text={t('mentors.empty')}
+                    to={paths.mentorList}
+                    action={t('mentors.browse')}
                   />
                 ) : (
-                  <EmptyState
-                    icon={BookOpen}
-                    text={t('courses.emptyStudent')}
-                    to={paths.courseList}
-                    action={t('courses.browse')}
-                  />
-                )
-              ) : (
-                <ListBox loading={courses.loading} maxHeight={800} testId="course-list">
-                  {courses.items.map((course) =>
-                    isTeacher ? (
-                      <InstructorCourseCard key={course._id} course={course as InstructorCourse} />
-                    ) : (
-                      <EnrolledCourseCard key={course._id} course={course as EnrolledCourse} />
-                    ),
-                  )}
-                </ListBox>
-              )}
-            </Tabs.Content>
-
-            <Tabs.Content value="mentors" className="outline-none">
-              {!mentorships.loading && mentorships.items.length === 0 ? (
-                <EmptyState
-                  icon={UsersRound}
-                  text={t('mentors.empty')}
-                  to={paths.mentorList}
-                  action={t('mentors.browse')}
-                />
-              ) : (
-                <ListBox loading={mentorships.loading} maxHeight={400} testId="mentor-list">
-                  <div className="grid gap-4 xl:grid-cols-2">
-                    {mentorships.items.map((enrollment) => (
-                      <MentorshipCard key={enrollment._id} enrollment={enrollment} asMentor={isTeacher} />
-                    ))}
-                  </div>
-                </ListBox>
-              )}
-            </Tabs.Content>
-          </Tabs.Root>
+                  <ListBox loading={mentorships.loading} maxHeight={400} testId="mentor-list">
+                    <div className="grid gap-4 xl:grid-cols-2">
+                      {mentorships.items.map((enrollment) => (
+                        <MentorshipCard key={enrollment._id} enrollment={enrollment} asMentor={isTeacher} />
+                      ))}
+                    </div>
+                  </ListBox>
+                )}
+              </Tabs.Content>
+            </Tabs.Root>
+            {!isTeacher && <Suspense fallback={null}>{studentSection}</Suspense>}
+          </div>
         )}
       </div>
 
