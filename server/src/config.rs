@@ -139,6 +139,11 @@ pub struct Config {
     #[arg(long, global = true, env = "ACADEMY_RESPONSE_CACHE_ENTRIES", default_value_t = 4096)]
     pub response_cache_entries: usize,
 
+    /// The largest lesson video an upload URL accepts, in bytes: the shared rule's 2 GiB unless lowered here (a
+    /// small disk, or tests).
+    #[arg(long, global = true, env = "ACADEMY_LESSON_VIDEO_MAX_BYTES", default_value_t = academy_shared::upload::LESSON_VIDEO_MAX_BYTES)]
+    pub lesson_video_max_bytes: u64,
+
     /// How many password hashes may run at once (each takes ~19 MiB and one core for ~20 ms).
     /// Defaults to the number of cores.
     #[arg(long, global = true, env = "ACADEMY_PASSWORD_HASH_CONCURRENCY")]
@@ -255,6 +260,7 @@ impl fmt::Debug for Config {
             .field("login_limit_window_secs", &self.login_limit_window_secs)
             .field("password_hash_concurrency", &self.password_hash_concurrency)
             .field("response_cache_entries", &self.response_cache_entries)
+            .field("lesson_video_max_bytes", &self.lesson_video_max_bytes)
             .field("trusted_proxies", &self.trusted_proxies)
             .field("rate_limits", &self.rate_limits)
             .field("public_url", &self.public_url)
