@@ -139,11 +139,16 @@ pub struct Config {
     #[arg(long, global = true, env = "ACADEMY_RESPONSE_CACHE_ENTRIES", default_value_t = 4096)]
     pub response_cache_entries: usize,
 
-    /// How many seconds a kept catalogue response may show old enrolment and sales counts. Purchases do not
-    /// empty the cache (they would, dozens of times a second, while money moves); a course's student count on
-    /// the lists catches up within this time.
+    /// How many seconds a kept catalogue response may show old enrolment, sales and student counts. Purchases
+    /// and sign-ups do not empty the cache (they would, dozens of times a second, while money moves); the counts
+    /// on the lists and the home page catch up within this time.
     #[arg(long, global = true, env = "ACADEMY_RESPONSE_CACHE_COUNTS_MAX_AGE", default_value_t = 60)]
     pub response_cache_counts_max_age_secs: u64,
+
+    /// The largest lesson video an upload URL accepts, in bytes: the shared rule's 2 GiB unless lowered here (a
+    /// small disk, or tests).
+    #[arg(long, global = true, env = "ACADEMY_LESSON_VIDEO_MAX_BYTES", default_value_t = academy_shared::upload::LESSON_VIDEO_MAX_BYTES)]
+    pub lesson_video_max_bytes: u64,
 
     /// How many password hashes may run at once (each takes ~19 MiB and one core for ~20 ms).
     /// Defaults to the number of cores.
@@ -262,6 +267,7 @@ impl fmt::Debug for Config {
             .field("password_hash_concurrency", &self.password_hash_concurrency)
             .field("response_cache_entries", &self.response_cache_entries)
             .field("response_cache_counts_max_age_secs", &self.response_cache_counts_max_age_secs)
+            .field("lesson_video_max_bytes", &self.lesson_video_max_bytes)
             .field("trusted_proxies", &self.trusted_proxies)
             .field("rate_limits", &self.rate_limits)
             .field("public_url", &self.public_url)

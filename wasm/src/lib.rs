@@ -105,7 +105,7 @@ fn whole(n: f64) -> i64 {
 }
 
 /// A JavaScript number as a non-negative whole count (NaN and negatives are 0; `as` saturates).
-#[cfg(any(feature = "initial", feature = "account"))]
+#[cfg(any(feature = "initial", feature = "account", feature = "dashboard"))]
 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 fn count(n: f64) -> u64 {
     if n.is_finite() && n > 0.0 { n.floor() as u64 } else { 0 }

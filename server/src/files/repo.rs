@@ -97,12 +97,14 @@ pub async fn mark_committed(
     Ok(())
 }
 
-/// True when the upload `f` is in use: its key appears in a column that holds a picture's URL (avatars,
-/// course thumbnails, category, banner and feed pictures, testimonial avatars, post images and contents).
+/// True when the upload `f` is in use: its key appears in a column that holds a picture's or a video's URL
+/// (avatars, course thumbnails, lesson videos, category, banner and feed pictures, testimonial avatars, post
+/// images and contents).
 /// Matching the key anywhere in the value also covers absolute URLs and pictures inside a post's HTML; a
 /// false match only keeps a file. Keys hold only `[a-z0-9/.]`, nothing `like` treats specially.
 const IN_USE: &str = "(exists (select 1 from users where avatar like '%' || f.storage_key || '%') \
      or exists (select 1 from courses where thumbnail like '%' || f.storage_key || '%') \
+     or exists (select 1 from course_lessons where video_url like '%' || f.storage_key || '%') \
      or exists (select 1 from categories where image like '%' || f.storage_key || '%') \
      or exists (select 1 from banners where image like '%' || f.storage_key || '%') \
      or exists (select 1 from feed_posts where image like '%' || f.storage_key || '%') \

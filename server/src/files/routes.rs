@@ -47,6 +47,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(upload_avatar))
         .routes(routes!(read_public_file))
         .merge(upload)
+        .merge(super::videos::router())
 }
 
 /// The query of `/files/get-upload-url`.
@@ -120,10 +121,11 @@ pub fn storage_error(error: StorageError) -> ApiError {
             let error = ProfileError::AvatarTooLarge { max_bytes: storage::AVATAR_MAX_BYTES };
             ApiError::PayloadTooLarge(Text::localized(|lang| error.message(lang)))
         }
-        StorageError::NotAnImage => {
+        StorageError::NotAnImage | StorageError::NotAVideo => {
             ApiError::Unprocessable { message: texts::not_an_image(), fields: Default::default() }
         }
         StorageError::NotFound => ApiError::NotFound(texts::upload_not_found()),
+        StorageError::Interrupted => ApiError::bad_request(super::error::texts::bad_request()),
         StorageError::UploadUrl(_) => ApiError::Forbidden(texts::bad_upload_url()),
         StorageError::NoSpace(cause) => {
             tracing::error!(error = %cause, "no room left to store an upload");

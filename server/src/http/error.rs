@@ -35,6 +35,9 @@ pub enum ApiError {
     /// 413 / 1001: the body is larger than the route accepts.
     #[error("payload too large")]
     PayloadTooLarge(Text),
+    /// 415 / 1001: the body is not of a type the route accepts (read from its content).
+    #[error("unsupported media type")]
+    UnsupportedMediaType(Text),
     /// 401 / 1002: no valid credentials.
     #[error("unauthenticated")]
     Unauthenticated(Text),
@@ -146,6 +149,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Unauthenticated(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
@@ -161,7 +165,9 @@ impl ApiError {
     /// The application code of the envelope.
     pub fn code(&self) -> i32 {
         match self {
-            ApiError::BadRequest { .. } | ApiError::PayloadTooLarge(_) => code::BAD_REQUEST,
+            ApiError::BadRequest { .. } | ApiError::PayloadTooLarge(_) | ApiError::UnsupportedMediaType(_) => {
+                code::BAD_REQUEST
+            }
             ApiError::Unauthenticated(_) => code::UNAUTHENTICATED,
             ApiError::Forbidden(_) => code::FORBIDDEN,
             ApiError::NotFound(_) => code::NOT_FOUND,
@@ -178,6 +184,7 @@ impl ApiError {
             ApiError::BadRequest { message, .. } => (message.clone(), BTreeMap::new()),
             ApiError::Unprocessable { message, fields } => (message.clone(), fields.clone()),
             ApiError::PayloadTooLarge(m)
+            | ApiError::UnsupportedMediaType(m)
             | ApiError::Unauthenticated(m)
             | ApiError::Forbidden(m)
             | ApiError::NotFound(m)

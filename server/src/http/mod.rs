@@ -29,7 +29,7 @@ use axum::{
     extract::{DefaultBodyLimit, State},
     http::{HeaderName, HeaderValue, Request, StatusCode, header},
     middleware::{self, Next},
-    response::Response,
+    response::{IntoResponse as _, Response},
 };
 use tower::ServiceBuilder;
 use tower_http::{
@@ -39,7 +39,6 @@ use tower_http::{
     },
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     set_header::SetResponseHeaderLayer,
-    timeout::TimeoutLayer,
     trace::{DefaultOnFailure, DefaultOnResponse, TraceLayer},
 };
 use tracing::Level;
@@ -133,9 +132,21 @@ pub fn app_from(state: AppState, api: OpenApiRouter<AppState>) -> Router {
                         .compress_when(DefaultPredicate::new().and(NotForContentType::const_new("video/"))),
                 )
                 .layer(middleware::from_fn(error::localize_errors))
-                .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT)),
+                .layer(middleware::from_fn(time_limit)),
         )
         .with_state(state)
+}
+
+/// Middleware: a request still running after [`REQUEST_TIMEOUT`] is answered with 408; except a lesson video's
+/// upload, which takes as long as its bytes keep coming (its handler gives up when none arrive for that long).
+async fn time_limit(request: Request<Body>, next: Next) -> Response {
+    if request.uri().path().starts_with(crate::platform::storage::signing::VIDEO_UPLOAD_ROUTE) {
+        return next.run(request).await;
+    }
+    match tokio::time::timeout(REQUEST_TIMEOUT, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => StatusCode::REQUEST_TIMEOUT.into_response(),
+    }
 }
 
 fn security_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {

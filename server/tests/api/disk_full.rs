@@ -187,3 +187,109 @@ async fn an_upload_on_a_full_disk_gets_a_clear_507_and_leaves_no_partial_file() 
     let after: Vec<u64> = files_under(&seen).into_values().collect();
     assert_eq!(after, [100_000, 600_000], "the avatar and the staged upload, whole, and nothing else");
 }
+
+/// A small MP4 by its first bytes (an `ftyp` box at offset 4) of `size` bytes.
+fn mp4(size: usize) -> Vec<u8> {
+    let mut bytes = b"\0\0\0\x18ftypisom\0\0\x02\0isomiso2".to_vec();
+    bytes.resize(size, 5);
+    bytes
+}
+
+fn assert_no_space_for_video(status: u16, body: &Value, lang: &str) {
+    let text = match lang {
+        "en" => "The server has no room to store files right now, so your video was not saved. Please try again later.",
+        _ => "Máy chủ tạm thời hết chỗ lưu tệp nên chưa lưu được video của bạn. Vui lòng thử lại sau.",
+    };
+    assert_eq!((status, &body["code"], &body["message"]), (507, &json!(9999), &json!(text)), "{body}");
+}
+
+#[tokio::test]
+async fn a_lesson_video_streamed_onto_a_full_disk_gets_a_clear_507_and_leaves_no_partial_file() {
+    if !namespaces_available() {
+        eprintln!("skipped: no user and mount namespaces here (unshare), so no tmpfs of the test's own");
+        return;
+    }
+    let dirs = tempfile::Builder::new().prefix("academy-disk-full-").tempdir().expect("temp dir");
+    let (data, web) = (dirs.path().join("data"), dirs.path().join("web"));
+    let files: PathBuf = data.join("files");
+    std::fs::create_dir_all(&files).expect("files dir");
+    std::fs::create_dir_all(&web).expect("web dir");
+    let database_url = match backend() {
+        Backend::Sqlite => format!("sqlite://{}?mode=rwc", data.join("academy.db").display()),
+        Backend::Postgres => postgres_database().await,
+    };
+    let mut launcher = Command::new("unshare");
+    launcher
+        .args([
+            "--user",
+            "--map-root-user",
+            "--mount",
+            "sh",
+            "-c",
+            &format!("mount -t tmpfs -o size={TMPFS_SIZE} tmpfs \"$ACADEMY_DATA_DIR/files\" && exec \"$0\" serve"),
+            Server::binary(),
+        ])
+        .env("ACADEMY_ADMIN_USERNAME", "diskadmin")
+        .env("ACADEMY_ADMIN_EMAIL", "diskadmin@example.com")
+        .env("ACADEMY_ADMIN_PASSWORD", PASSWORD);
+    let server = Server::start(launcher, &data, &web, &database_url, &dirs.path().join("server.log")).await;
+    let seen = PathBuf::from(format!("/proc/{}/root{}", server.pid(), files.display()));
+    let http = reqwest::Client::new();
+    let base = server.address.clone();
+    let login = http
+        .post(format!("{base}/auth/token"))
+        .json(&json!({"username": "diskadmin", "password": PASSWORD}))
+        .send()
+        .await
+        .expect("sent");
+    let login: Value = login.json().await.expect("json");
+    let token = login["result"]["token"].as_str().unwrap_or_else(|| panic!("{login}")).to_owned();
+    let call = |method: reqwest::Method, path: String, body: Option<Value>| {
+        let mut request = http.request(method, format!("{base}{path}")).bearer_auth(&token);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        async move {
+            let response = request.send().await.expect("sent");
+            let status = response.status().as_u16();
+            let body: Value = response.json().await.unwrap_or(Value::Null);
+            assert_eq!(status, 200, "{body}");
+            body
+        }
+    };
+    let category = json!({"name": {"vi": "Video", "en": "Video"}});
+    let category = call(reqwest::Method::POST, "/api/dashboard/categories".into(), Some(category)).await;
+    let course = json!({"title": {"vi": "Khóa video", "en": "Video course"}, "price": 0, "level": "beginner",
+        "categoryId": category["result"]["id"]});
+    let course = call(reqwest::Method::POST, "/api/dashboard/courses".into(), Some(course)).await;
+    let course_id = course["result"]["_id"].as_str().expect("course id").to_owned();
+    let lessons = json!({"sections": [{"title": {"vi": "A", "en": "A"}, "lessons": [{"title": {"vi": "B", "en": "B"},
+        "durationSeconds": 60, "videoUrl": null, "freePreview": false}]}]});
+    let saved =
+        call(reqwest::Method::PUT, format!("/api/dashboard/courses/{course_id}/curriculum"), Some(lessons)).await;
+    let lesson_id = saved["result"]["sections"][0]["lessons"][0]["id"].as_str().expect("lesson id").to_owned();
+    let url_path = format!("/api/dashboard/courses/{course_id}/lessons/{lesson_id}/video-upload-url");
+    let url = call(reqwest::Method::POST, url_path, None).await;
+    let url = url["result"]["url"].as_str().expect("url").to_owned();
+
+    // 2 MB do not fit in 1 MiB, in either language: nothing of them is left, and the link still works.
+    for lang in ["en", "vi"] {
+        let response = http
+            .put(format!("{base}{url}"))
+            .header("accept-language", lang)
+            .body(mp4(2_000_000))
+            .send()
+            .await
+            .expect("sent");
+        let status = response.status().as_u16();
+        assert_no_space_for_video(status, &response.json().await.unwrap_or(Value::Null), lang);
+        assert_eq!(files_under(&seen), BTreeMap::new(), "nothing of the refused video is left");
+    }
+    let response = http.put(format!("{base}{url}")).body(mp4(300_000)).send().await.expect("sent");
+    assert_eq!(response.status(), 200, "the link still works");
+    let commit =
+        call(reqwest::Method::POST, format!("/api/dashboard/courses/{course_id}/lessons/{lesson_id}/video"), None)
+            .await;
+    let video = commit["result"]["videoUrl"].as_str().expect("video url");
+    assert_eq!(files_under(&seen).into_values().collect::<Vec<_>>(), [300_000], "{video} and nothing else");
+}

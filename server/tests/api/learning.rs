@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::{
     accounts::{TestUser, status_json},
-    helpers::{TestApp, spawn_app},
+    helpers::{TestApp, spawn_app_with},
 };
 
 /// A published course of three lessons (a free-preview YouTube video, an uploaded video, a reading lesson),
@@ -35,7 +35,12 @@ fn lesson(id: Option<&str>, title: &str, video: Option<&str>, preview: bool) -> 
 
 impl Classroom {
     pub async fn new() -> Classroom {
-        let app = spawn_app().await;
+        Classroom::new_with(|_| {}).await
+    }
+
+    /// [`Classroom::new`] on a server whose configuration `adjust` changed first.
+    pub async fn new_with(adjust: impl FnOnce(&mut academy_server::Config)) -> Classroom {
+        let app = spawn_app_with(adjust).await;
         let (_, admin, _) = app.signed_in("admin", Role::Admin).await;
         let (_, teacher, _) = app.signed_in("teacher", Role::Teacher).await;
         let (_, other_teacher, _) = app.signed_in("teacher", Role::Teacher).await;

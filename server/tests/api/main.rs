@@ -32,6 +32,7 @@ mod housekeeping;
 mod jobs;
 mod learning;
 mod learning_files;
+mod lesson_videos;
 mod limits;
 mod log_lines;
 mod login_limits;

@@ -273,6 +273,8 @@ export interface UploadOptions {
   /** Called as bytes go out, with the bytes sent and the total. */
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
+  /** Called with the answer's text once it arrived. */
+  onResponse?: (text: string) => void;
 }
 
 /**
@@ -288,12 +290,45 @@ export function uploadFile(url: string, file: Blob, options: UploadOptions = {})
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
     };
-    xhr.onload = () => resolve(xhr.status);
+    xhr.onload = () => {
+      options.onResponse?.(xhr.responseText);
+      resolve(xhr.status);
+    };
     xhr.onerror = () => reject(new ApiError('Network Error', { kind: 'network' }));
     xhr.ontimeout = () => reject(new ApiError(`timeout of ${xhr.timeout}ms exceeded`, { kind: 'timeout' }));
     xhr.onabort = () => reject(new ApiError('canceled', { kind: 'aborted' }));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(file);
+  });
+}
+
+/**
+ * PUTs a file to one of this server's signed upload URLs ({@link uploadFile}, with the request's language) and
+ * resolves once it is stored (200); any other answer throws its envelope's error, in the user's language (a
+ * file over the limit: 413; no room left: 507).
+ */
+export async function uploadToServer(url: string, file: Blob, options: UploadOptions = {}): Promise<void> {
+  let answer = '';
+  const status = await uploadFile(url, file, {
+    ...options,
+    headers: { 'Accept-Language': storedLanguage(), ...options.headers },
+    onResponse: (text) => {
+      answer = text;
+    },
+  });
+  if (status === 200) return;
+  let envelope: Partial<Envelope<unknown>> | undefined;
+  try {
+    envelope = JSON.parse(answer) as Partial<Envelope<unknown>>;
+  } catch {
+    envelope = undefined;
+  }
+  const result = asRecord(envelope?.result);
+  const message = (typeof result?.message === 'string' && result.message) || envelope?.message;
+  throw new ApiError(message || `Upload failed with status ${status}`, {
+    kind: message ? 'envelope' : 'bad-response',
+    status,
+    code: envelope?.code,
   });
 }
 

@@ -142,6 +142,19 @@ export function acceptedImageTypes(): string {
   return wasm.acceptedImageTypes();
 }
 
+/**
+ * The lesson video rule for a chosen file (`File.type`, `File.size`): the message when it is not an MP4 or WebM
+ * video of at most 2 GB, else null.
+ */
+export function videoFileError(contentType: string, size: number, lang: LangCode): string | null {
+  return wasm.videoFileError(contentType, size, lang) ?? null;
+}
+
+/** The accepted lesson video types, for a file input's `accept` attribute ("video/mp4,video/webm"). */
+export function acceptedVideoTypes(): string {
+  return wasm.acceptedVideoTypes();
+}
+
 /** The key of a section's title (`lesson` omitted) or of a lesson in {@link validateCurriculum}'s messages. */
 export function curriculumKey(section: number, lesson?: number): string {
   return lesson === undefined ? `sections.${section}.title` : `sections.${section}.lessons.${lesson}`;

@@ -13,9 +13,9 @@ use super::{Editor, ManageError};
 use crate::{
     catalogue::repo::{
         self, Localized,
-        courses::{CourseCardRow, CourseFigures, CourseInput, LessonInput, Ownership, SectionInput},
+        courses::{CourseCardRow, CourseFigures, CourseInput, LessonInput, LessonRow, Ownership, SectionInput},
     },
-    platform::db::Pool,
+    platform::db::{Pool, now_ms},
 };
 
 /// A course as the editor sends it. Texts in both languages; `slug` is made from the Vietnamese title when
@@ -255,6 +255,37 @@ pub async fn replace_curriculum(
     repo::courses::replace_curriculum(&mut tx, &course.id, &sections).await?;
     tx.commit().await?;
     Ok(course.id)
+}
+
+/// A lesson of a course the editor may manage (to upload its video).
+pub async fn managed_lesson(
+    pool: &Pool,
+    editor: Editor<'_>,
+    id_or_slug: &str,
+    lesson_id: &str,
+) -> Result<LessonRow, ManageError> {
+    let mut conn = pool.acquire().await?;
+    let course = owned(&mut conn, editor, id_or_slug).await?;
+    repo::courses::lesson(&mut conn, &course.id, lesson_id).await?.ok_or(ManageError::NotFound)
+}
+
+/// Makes `video_url` (a video uploaded here) the video of a lesson of a course the editor may manage; answers
+/// the lesson.
+pub async fn set_lesson_video(
+    pool: &Pool,
+    editor: Editor<'_>,
+    id_or_slug: &str,
+    lesson_id: &str,
+    video_url: &str,
+) -> Result<LessonRow, ManageError> {
+    let mut tx = pool.begin().await?;
+    let course = owned(&mut tx, editor, id_or_slug).await?;
+    if !repo::courses::set_lesson_video(&mut tx, &course.id, lesson_id, video_url, now_ms()).await? {
+        return Err(ManageError::NotFound);
+    }
+    let lesson = repo::courses::lesson(&mut tx, &course.id, lesson_id).await?.ok_or(ManageError::NotFound)?;
+    tx.commit().await?;
+    Ok(lesson)
 }
 
 /// Publishes, unpublishes or archives a course; answers its id.

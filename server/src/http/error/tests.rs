@@ -62,6 +62,7 @@ fn every_variant_maps_to_its_status_and_code() {
         (ApiError::invalid_fields([]), 422, 1006),
         (ApiError::TooManyRequests(t()), 429, 1007),
         (ApiError::InsufficientStorage(t()), 507, 9999),
+        (ApiError::UnsupportedMediaType(t()), 415, 1001),
         (ApiError::internal(anyhow::anyhow!("x")), 500, 9999),
     ];
     for (error, status, code) in cases {

@@ -89,6 +89,7 @@ fn refusal(error: ApiError, lang: Lang) -> Response {
     let message = match &error {
         ApiError::BadRequest { message, .. } | ApiError::Unprocessable { message, .. } => message.clone(),
         ApiError::PayloadTooLarge(m)
+        | ApiError::UnsupportedMediaType(m)
         | ApiError::Unauthenticated(m)
         | ApiError::Forbidden(m)
         | ApiError::NotFound(m)

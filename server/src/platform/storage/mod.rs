@@ -1,4 +1,4 @@
-//! File storage for uploads (avatars): local disk by default, an S3-compatible bucket when configured.
+//! File storage for uploads (avatars, lesson videos): local disk by default, an S3-compatible bucket when configured.
 //!
 //! Both backends follow one flow, upload URL, upload, then the public link:
 //! 1. `GET /files/get-upload-url` → [`Storage::upload_url`] picks a server-generated staging key
@@ -12,10 +12,13 @@
 //! 4. Everyone reads it at `/files/public/<key>` ([`public_path`]), served by us from either backend with the
 //!    type derived from the extension we chose, `nosniff` and a year-long immutable cache (names are unique).
 //!
+//! Lesson videos follow the same flow, streamed instead of held in memory: see [`video`].
+//!
 //! Uploads nothing uses after a day are deleted by [`crate::files::purge`].
 
 pub mod signing;
 pub mod sniff;
+pub mod video;
 
 use std::path::{Path as FsPath, PathBuf};
 use std::sync::Arc;
@@ -51,6 +54,12 @@ pub enum StorageError {
     /// 415 (or 400): not a JPEG, PNG, GIF or WebP by content.
     #[error("file is not a JPEG, PNG, GIF or WebP image")]
     NotAnImage,
+    /// 415: a lesson video that is not an MP4 or WebM by content.
+    #[error("file is not an MP4 or WebM video")]
+    NotAVideo,
+    /// 400 (or 408): a streamed upload's body broke off, or stopped arriving; nothing of it was kept.
+    #[error("the upload broke off")]
+    Interrupted,
     /// 404: no such object, or a key we would never have generated.
     #[error("no such file")]
     NotFound,

@@ -2,7 +2,8 @@
 //!
 //! The signature is HMAC-SHA256 over the method, key, expiry and size limit, with a key derived from the
 //! server secret (so it can never be confused with a token signature). The PUT handler recomputes it and
-//! compares in constant time; a URL is good only for that key, that method, that limit and until it expires.
+//! compares in constant time; a URL is good only for that key, that method, that limit, that purpose (a picture,
+//! at `/files/upload/{key}`, or a lesson video, at `/files/upload-video/{key}`) and until it expires.
 
 use hmac::{Hmac, Mac as _};
 use serde::Deserialize;
@@ -30,6 +31,27 @@ pub enum UploadUrlError {
     Expired,
 }
 
+/// Where lesson videos are PUT: `/files/upload-video/{key}`.
+pub const VIDEO_UPLOAD_ROUTE: &str = "/files/upload-video/";
+
+/// What an upload URL is for: each has its own route and limit, and a URL of one is refused by the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// A picture, read whole in memory and checked as it arrives (`/files/upload/{key}`).
+    Picture,
+    /// A lesson video, streamed to storage (`/files/upload-video/{key}`).
+    Video,
+}
+
+impl Purpose {
+    fn route(self) -> &'static str {
+        match self {
+            Purpose::Picture => "/files/upload/",
+            Purpose::Video => VIDEO_UPLOAD_ROUTE,
+        }
+    }
+}
+
 /// Signs and checks upload URLs.
 #[derive(Clone)]
 pub struct UploadSigner {
@@ -52,15 +74,33 @@ impl UploadSigner {
 
     /// The path and query of a PUT URL for `key`, valid until `expires` (epoch seconds), for at most `max` bytes.
     pub fn upload_path(&self, key: &str, expires: i64, max: u64) -> String {
-        let sig = crate::platform::crypto::hex(&self.mac_for("PUT", key, expires, max).finalize().into_bytes());
-        format!("/files/upload/{key}?expires={expires}&max={max}&sig={sig}")
+        self.path_for(Purpose::Picture, key, expires, max)
     }
 
-    /// Checks a request to `key` with `query`; returns the size limit that was signed.
+    /// The path and query of a PUT URL for `key` for `purpose`, valid until `expires`, for at most `max` bytes.
+    pub fn path_for(&self, purpose: Purpose, key: &str, expires: i64, max: u64) -> String {
+        let mac = self.mac_for(purpose, "PUT", key, expires, max);
+        let sig = crate::platform::crypto::hex(&mac.finalize().into_bytes());
+        format!("{}{key}?expires={expires}&max={max}&sig={sig}", purpose.route())
+    }
+
+    /// Checks a picture upload to `key` with `query`; returns the size limit that was signed.
     pub fn verify(&self, method: &str, key: &str, query: &UploadQuery, now_ms: i64) -> Result<u64, UploadUrlError> {
+        self.verify_for(Purpose::Picture, method, key, query, now_ms)
+    }
+
+    /// Checks an upload to `key` for `purpose` with `query`; returns the size limit that was signed.
+    pub fn verify_for(
+        &self,
+        purpose: Purpose,
+        method: &str,
+        key: &str,
+        query: &UploadQuery,
+        now_ms: i64,
+    ) -> Result<u64, UploadUrlError> {
         let sig = decode_hex(&query.sig).ok_or(UploadUrlError::BadSignature)?;
         // `verify_slice` compares in constant time.
-        self.mac_for(method, key, query.expires, query.max)
+        self.mac_for(purpose, method, key, query.expires, query.max)
             .verify_slice(&sig)
             .map_err(|_| UploadUrlError::BadSignature)?;
         if now_ms.div_euclid(1000) >= query.expires {
@@ -69,10 +109,14 @@ impl UploadSigner {
         Ok(query.max)
     }
 
-    fn mac_for(&self, method: &str, key: &str, expires: i64, max: u64) -> HmacSha256 {
+    fn mac_for(&self, purpose: Purpose, method: &str, key: &str, expires: i64, max: u64) -> HmacSha256 {
         let mut mac = mac(&self.key);
         // Newline-separated: none of the parts can contain a newline (keys are validated, the rest are numbers).
-        mac.update(format!("{method}\n{key}\n{expires}\n{max}").as_bytes());
+        // A picture's message is the four parts alone, a video's has a fifth, so neither verifies as the other.
+        match purpose {
+            Purpose::Picture => mac.update(format!("{method}\n{key}\n{expires}\n{max}").as_bytes()),
+            Purpose::Video => mac.update(format!("{method}\n{key}\n{expires}\n{max}\nvideo").as_bytes()),
+        }
         mac
     }
 }
@@ -129,6 +173,18 @@ mod tests {
             assert_eq!(signer.verify("PUT", "k", &q, NOW_MS), Err(UploadUrlError::BadSignature));
         }
         assert!(UploadSigner::new(b"other").verify("PUT", "k", &query, NOW_MS).is_err());
+    }
+
+    #[test]
+    fn a_video_url_is_no_picture_url_and_the_reverse() {
+        let signer = UploadSigner::new(b"server secret");
+        let video = signer.path_for(Purpose::Video, "k", NOW_MS / 1000 + 300, 100);
+        assert!(video.starts_with("/files/upload-video/k?expires="));
+        let video = query_of(&video);
+        let picture = query_of(&signer.upload_path("k", NOW_MS / 1000 + 300, 100));
+        assert_eq!(signer.verify_for(Purpose::Video, "PUT", "k", &video, NOW_MS), Ok(100));
+        assert_eq!(signer.verify("PUT", "k", &video, NOW_MS), Err(UploadUrlError::BadSignature));
+        assert_eq!(signer.verify_for(Purpose::Video, "PUT", "k", &picture, NOW_MS), Err(UploadUrlError::BadSignature));
     }
 
     #[test]

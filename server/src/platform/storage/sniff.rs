@@ -49,9 +49,87 @@ pub fn sniff_image(bytes: &[u8]) -> Option<ImageKind> {
     }
 }
 
+/// The video formats accepted for lessons, the two every browser's own player plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VideoKind {
+    Mp4,
+    Webm,
+}
+
+impl VideoKind {
+    pub const ALL: [VideoKind; 2] = [VideoKind::Mp4, VideoKind::Webm];
+
+    /// The media type served with the file.
+    pub fn mime(self) -> &'static str {
+        match self {
+            VideoKind::Mp4 => "video/mp4",
+            VideoKind::Webm => "video/webm",
+        }
+    }
+
+    /// The extension of stored names, which is also how a stored video's type is known again.
+    pub fn extension(self) -> &'static str {
+        match self {
+            VideoKind::Mp4 => "mp4",
+            VideoKind::Webm => "webm",
+        }
+    }
+}
+
+/// How many first bytes [`sniff_video`] reads.
+pub const VIDEO_SIGNATURE_BYTES: usize = 12;
+
+/// The video kind of a file by its first bytes: an MP4 (ISO base media) file starts with its `ftyp` box, whose
+/// type sits at offset 4 after the box's size; a WebM file is an EBML document (magic `1A 45 DF A3`). `None`
+/// for anything else.
+pub fn sniff_video(bytes: &[u8]) -> Option<VideoKind> {
+    match bytes {
+        [_, _, _, _, b'f', b't', b'y', b'p', ..] => Some(VideoKind::Mp4),
+        [0x1A, 0x45, 0xDF, 0xA3, ..] => Some(VideoKind::Webm),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mp4_and_webm_are_recognised_by_their_first_bytes() {
+        let cases: [(&[u8], VideoKind); 4] = [
+            (b"\0\0\0\x18ftypisom\0\0\x02\0", VideoKind::Mp4),
+            (b"\0\0\0\x20ftypmp42", VideoKind::Mp4),
+            (b"\0\0\0\x1cftyp", VideoKind::Mp4),
+            (b"\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01", VideoKind::Webm),
+        ];
+        for (bytes, kind) in cases {
+            assert_eq!(sniff_video(bytes), Some(kind), "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn pictures_documents_and_truncated_signatures_are_no_video() {
+        let cases: [&[u8]; 9] = [
+            b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR",
+            b"\xFF\xD8\xFF\xE0\0\x10JFIF",
+            b"RIFF\x24\0\0\0AVI LIST",
+            b"ftypisom\0\0\0\0",
+            b"\0\0\0\x18ftyx",
+            b"\0\0\0\x18fty",
+            b"\x1a\x45\xdf",
+            b"<html><video>",
+            b"",
+        ];
+        for bytes in cases {
+            assert_eq!(sniff_video(bytes), None, "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn the_sniffed_video_kinds_are_exactly_the_types_the_shared_video_rule_accepts() {
+        let mimes: Vec<&str> = VideoKind::ALL.iter().map(|k| k.mime()).collect();
+        assert_eq!(mimes, academy_shared::upload::ACCEPTED_VIDEO_TYPES);
+    }
 
     #[test]
     fn the_four_image_signatures_are_recognised() {

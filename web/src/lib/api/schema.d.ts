@@ -240,6 +240,21 @@ export interface paths {
     /** Replaces the whole curriculum (sections and lessons, in the order given). */
     put: operations["replace_curriculum"];
   };
+  "/api/dashboard/courses/{id}/lessons/{lessonId}/video": {
+    /**
+     * Makes the caller's latest video upload for this lesson the lesson's video; answers the lesson. The course's
+     * teacher or an administrator.
+     */
+    post: operations["commit_lesson_video"];
+  };
+  "/api/dashboard/courses/{id}/lessons/{lessonId}/video-upload-url": {
+    /**
+     * A signed URL to PUT one video for a lesson to (valid 5 minutes to start sending, one file, at most the
+     * configured largest video). The course's teacher or an administrator; each account may ask for a limited
+     * number in a quarter of an hour.
+     */
+    post: operations["create_video_upload_url"];
+  };
   "/api/dashboard/courses/{id}/status": {
     /** Publishes, unpublishes or archives a course. */
     put: operations["set_course_status"];
@@ -541,6 +556,13 @@ export interface paths {
      * stored. A `Range: bytes=…` header gets that part of it (206), so video players start anywhere and seek.
      */
     get: operations["read_public_file"];
+  };
+  "/files/upload-video/staging/{id}": {
+    /**
+     * Streams the bytes of a signed video upload (the URL from `video-upload-url`) to storage. The type is checked
+     * when the video is committed.
+     */
+    put: operations["upload_video"];
   };
   "/files/upload/staging/{id}": {
     /** Stores the bytes of a signed upload (the URL from `/files/get-upload-url`). 200 on success. */
@@ -1705,6 +1727,29 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_LessonWithVideo: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A lesson whose video was just set. */
+      result: {
+        /** Format: int64 */
+        durationSeconds: number;
+        freePreview: boolean;
+        id: string;
+        /** Format: int64 */
+        order: number;
+        /** @description In the request's language. */
+        title: string;
+        /** @description The uploaded video's public URL (`/files/public/videos/<uuid>.<ext>`). */
+        videoUrl?: string | null;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_ManagedCourse: {
       /**
        * Format: int32
@@ -2780,6 +2825,29 @@ export interface components {
         })[];
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_VideoUploadUrl: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description Where to PUT a lesson's video. */
+      result: {
+        /**
+         * Format: int64
+         * @description The largest video it takes, in bytes.
+         */
+        maxBytes: number;
+        /**
+         * @description A path on this server (or a presigned S3 URL when direct uploads are on), valid 5 minutes to start
+         * sending; one file.
+         */
+        url: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_VnpayRedirect: {
       /**
        * Format: int32
@@ -3026,6 +3094,19 @@ export interface components {
     LessonTexts: {
       id: string;
       title: components["schemas"]["Localized"];
+    };
+    /** @description A lesson whose video was just set. */
+    LessonWithVideo: {
+      /** Format: int64 */
+      durationSeconds: number;
+      freePreview: boolean;
+      id: string;
+      /** Format: int64 */
+      order: number;
+      /** @description In the request's language. */
+      title: string;
+      /** @description The uploaded video's public URL (`/files/public/videos/<uuid>.<ext>`). */
+      videoUrl?: string | null;
     };
     /** @description The data of a stream's `count` event. */
     LiveCount: {
@@ -4069,6 +4150,19 @@ export interface components {
       total: number;
       /** Format: int64 */
       totalPages: number;
+    };
+    /** @description Where to PUT a lesson's video. */
+    VideoUploadUrl: {
+      /**
+       * Format: int64
+       * @description The largest video it takes, in bytes.
+       */
+      maxBytes: number;
+      /**
+       * @description A path on this server (or a presigned S3 URL when direct uploads are on), valid 5 minutes to start
+       * sending; one file.
+       */
+      url: string;
     };
     VisibilityBody: {
       hidden: boolean;
@@ -6776,6 +6870,135 @@ export interface operations {
       };
       /** @description Invalid curriculum */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Makes the caller's latest video upload for this lesson the lesson's video; answers the lesson. The course's
+   * teacher or an administrator.
+   */
+  commit_lesson_video: {
+    parameters: {
+      path: {
+        /** @description Course id or slug */
+        id: string;
+        /** @description Lesson id */
+        lessonId: string;
+      };
+    };
+    responses: {
+      /** @description The lesson with its new video */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_LessonWithVideo"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher, or another teacher's course; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course or lesson, or no video uploaded for it */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Larger than the largest video */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an MP4 or WebM video: nothing was kept */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No room left to store the video */
+      507: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A signed URL to PUT one video for a lesson to (valid 5 minutes to start sending, one file, at most the
+   * configured largest video). The course's teacher or an administrator; each account may ask for a limited
+   * number in a quarter of an hour.
+   */
+  create_video_upload_url: {
+    parameters: {
+      path: {
+        /** @description Course id or slug */
+        id: string;
+        /** @description Lesson id */
+        lessonId: string;
+      };
+    };
+    responses: {
+      /** @description Where to PUT the video */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_VideoUploadUrl"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher, or another teacher's course; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such course or lesson */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many upload URLs for this account (`Retry-After`) */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -9792,6 +10015,81 @@ export interface operations {
       };
       /** @description The database cannot be reached right now; `Retry-After` says when to try again */
       503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Streams the bytes of a signed video upload (the URL from `video-upload-url`) to storage. The type is checked
+   * when the video is committed.
+   */
+  upload_video: {
+    parameters: {
+      query: {
+        /** @description Signed expiry (epoch seconds) */
+        expires: number;
+        /** @description Signed size limit (bytes) */
+        max: number;
+        /** @description Signature */
+        sig: string;
+      };
+      path: {
+        /** @description Server-generated upload id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "video/*": number[];
+      };
+    };
+    responses: {
+      /** @description Stored */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_UrlResult"];
+        };
+      };
+      /** @description The body broke off or stopped arriving: nothing was kept, the URL still works */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signature wrong (or not a video URL) or URL expired */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The URL was already used: each stores one file */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Larger than the signed limit: nothing was kept, the URL still works */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No room left to store the video: nothing was kept, the URL still works */
+      507: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

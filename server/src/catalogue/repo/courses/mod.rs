@@ -157,3 +157,38 @@ pub async fn of_instructor(pool: &Pool, instructor_id: &str) -> Result<Vec<Cours
         .fetch_all(pool)
         .await
 }
+
+/// One lesson of a course.
+pub async fn lesson(
+    conn: &mut sqlx::AnyConnection,
+    course_id: &str,
+    lesson_id: &str,
+) -> Result<Option<LessonRow>, sqlx::Error> {
+    sqlx::query_as(
+        "select id, section_id, title_vi, title_en, duration_seconds, video_url, free_preview, position \
+         from course_lessons where course_id = $1 and id = $2",
+    )
+    .bind(course_id)
+    .bind(lesson_id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Sets a lesson's video; false when the course has no such lesson.
+pub async fn set_lesson_video(
+    conn: &mut sqlx::AnyConnection,
+    course_id: &str,
+    lesson_id: &str,
+    video_url: &str,
+    now_ms: i64,
+) -> Result<bool, sqlx::Error> {
+    let done =
+        sqlx::query("update course_lessons set video_url = $3, updated_at = $4 where course_id = $1 and id = $2")
+            .bind(course_id)
+            .bind(lesson_id)
+            .bind(video_url)
+            .bind(now_ms)
+            .execute(conn)
+            .await?;
+    Ok(done.rows_affected() > 0)
+}

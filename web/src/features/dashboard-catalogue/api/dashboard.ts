@@ -2,7 +2,7 @@
  * The dashboard's catalogue calls (`/api/dashboard/…`, server/src/http/dashboard.rs). Texts are edited in both
  * languages: the editors read a record once, its `texts` carrying both languages beside the request's.
  */
-import { ApiError, api, uploadFile } from '@/lib/api-client';
+import { ApiError, api, uploadFile, uploadToServer } from '@/lib/api-client';
 import type {
   BannerBody as BannerBodySchema,
   CategoryBody as CategoryBodySchema,
@@ -12,9 +12,11 @@ import type {
   ManagedBanner,
   ManagedCategory,
   LessonBody as LessonBodySchema,
+  LessonWithVideo,
   ManagedCourse,
   ResultOf,
   SectionBody as SectionBodySchema,
+  VideoUploadUrl,
 } from '@/lib/api/types';
 
 export type { InboxMessage, InboxPage, Localized } from '@/lib/api/types';
@@ -73,6 +75,31 @@ export async function saveCurriculum(id: string, sections: SectionBody[]): Promi
   return need(
     (await api.put<ManagedCourse>(`/api/dashboard/courses/${encodeURIComponent(id)}/curriculum`, { sections })).result,
   );
+}
+
+/** Where the lesson's video goes: `/api/dashboard/courses/{id}/lessons/{lessonId}/…`. */
+function lessonPath(courseId: string, lessonId: string, tail: string): string {
+  return `/api/dashboard/courses/${encodeURIComponent(courseId)}/lessons/${encodeURIComponent(lessonId)}/${tail}`;
+}
+
+/**
+ * Uploads a lesson's video: a signed video upload URL, the file streamed to it (`onProgress` with the percent
+ * sent; `signal` cancels), then the commit that makes it the lesson's video. Answers the lesson with its new
+ * video. Refusals (too large, not MP4 or WebM, no room left) throw the server's message.
+ */
+export async function uploadLessonVideo(
+  courseId: string,
+  lessonId: string,
+  file: File,
+  { onProgress, signal }: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<LessonWithVideo> {
+  const ticket = need((await api.post<VideoUploadUrl>(lessonPath(courseId, lessonId, 'video-upload-url'))).result);
+  await uploadToServer(ticket.url, file, {
+    onProgress: (loaded, total) => onProgress?.(total > 0 ? Math.round((loaded / total) * 100) : 0),
+    signal,
+  });
+  signal?.throwIfAborted();
+  return need((await api.post<LessonWithVideo>(lessonPath(courseId, lessonId, 'video'))).result);
 }
 
 export type CourseStatus = 'draft' | 'published' | 'archived';

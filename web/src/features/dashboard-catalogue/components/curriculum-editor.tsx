@@ -5,6 +5,7 @@ import { textLimits } from '@/lib/wasm';
 import { curriculumKey, type FieldMessages } from '@/lib/wasm-dashboard';
 import { move, newLesson, newSection, type LessonDraft, type SectionDraft } from './course-form';
 import { BilingualField, input } from './ui';
+import { VideoUpload } from './video-upload';
 
 function IconButton({
   label,
@@ -36,12 +37,16 @@ function IconButton({
 /**
  * Sections and lessons: add, edit (both languages), reorder with up/down buttons, delete. `errors` are the
  * curriculum rule's messages (lib/wasm-dashboard `validateCurriculum`), shown at each section or lesson it refuses.
+ * A saved lesson's video is a link or a file uploaded beside it, which becomes the link.
  */
 export function CurriculumEditor({
+  courseId,
   sections,
   onChange,
   errors = {},
 }: {
+  /** The saved course, whose saved lessons may get an uploaded video. */
+  courseId?: string;
   sections: SectionDraft[];
   onChange: (sections: SectionDraft[]) => void;
   errors?: FieldMessages;
@@ -203,6 +208,15 @@ export function CurriculumEditor({
                     {t('curriculum.freePreview')}
                   </label>
                 </div>
+                {courseId && (
+                  <div className="mt-3">
+                    <VideoUpload
+                      courseId={courseId}
+                      lessonId={lesson.id}
+                      onUploaded={(videoUrl) => setLesson(sIndex, lIndex, { ...lesson, videoUrl })}
+                    />
+                  </div>
+                )}
                 {errors[curriculumKey(sIndex, lIndex)] && (
                   <p role="alert" className="mt-2 text-sm text-rose-700">
                     {errors[curriculumKey(sIndex, lIndex)]}

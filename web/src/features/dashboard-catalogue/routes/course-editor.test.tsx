@@ -13,6 +13,7 @@ const api = vi.hoisted(() => ({
   saveCurriculum: vi.fn<typeof Dashboard.saveCurriculum>(),
   setCourseStatus: vi.fn(),
   updateCourse: vi.fn(),
+  uploadLessonVideo: vi.fn<typeof Dashboard.uploadLessonVideo>(),
 }));
 vi.mock('../api/dashboard', () => api);
 vi.mock('../api/material', () => ({ listCourseTypes: vi.fn().mockResolvedValue([]) }));
@@ -196,5 +197,94 @@ describe('course editor', () => {
     await waitFor(() => expect(api.saveCurriculum).toHaveBeenCalledOnce());
     const [, sections] = api.saveCurriculum.mock.calls[0]!;
     expect(sections[0]?.lessons[0]?.videoUrl).toBe('https://youtu.be/aqz-KE-bpKQ');
+  });
+
+  describe("a lesson's video upload", () => {
+    const chosen = (name: string, type: string, size?: number) => {
+      const file = new File([new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112])], name, { type });
+      if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
+      return file;
+    };
+    const pick = async (file: File) => {
+      const lesson = await screen.findByRole('listitem', { name: 'Lesson 1' });
+      fireEvent.change(within(lesson).getByLabelText('Upload video'), { target: { files: [file] } });
+      return lesson;
+    };
+
+    it('refuses a file of another type or over 2 GB with the shared rule and sends nothing', async () => {
+      renderEditor('/c1?tab=curriculum');
+
+      const lesson = await pick(chosen('lesson.mov', 'video/quicktime'));
+      expect(within(lesson).getByRole('alert').textContent).toBe('Only MP4 or WebM videos are accepted.');
+      await i18n.changeLanguage('vi');
+      fireEvent.change(await within(lesson).findByLabelText('Tải video lên'), {
+        target: { files: [chosen('lesson.mp4', 'video/mp4', 2 * 1024 ** 3 + 1)] },
+      });
+      expect(within(lesson).getByRole('alert').textContent).toBe('Video tối đa 2 GB.');
+      expect(api.uploadLessonVideo).not.toHaveBeenCalled();
+    });
+
+    it("shows the progress, then the uploaded video as the lesson's video link", async () => {
+      let finish: (url: string) => void = () => {};
+      api.uploadLessonVideo.mockImplementation(
+        (_course, lessonId, _file, options) =>
+          new Promise((resolve) => {
+            options?.onProgress?.(40);
+            finish = (videoUrl) =>
+              resolve({
+                id: lessonId,
+                title: 'Giới thiệu',
+                order: 1,
+                durationSeconds: 60,
+                freePreview: false,
+                videoUrl,
+              });
+          }),
+      );
+      renderEditor('/c1?tab=curriculum');
+
+      const file = chosen('lesson.mp4', 'video/mp4');
+      const lesson = await pick(file);
+
+      const bar = await within(lesson).findByRole('progressbar', { name: 'Video upload progress' });
+      expect(bar.getAttribute('value')).toBe('40');
+      expect(within(lesson).getByText('Uploading 40%')).toBeTruthy();
+      expect(api.uploadLessonVideo).toHaveBeenCalledWith('c1', 'l1', file, expect.anything());
+      finish('/files/public/videos/0190a0b0c0d0e0f00112233445566778.mp4');
+      await waitFor(() =>
+        expect(within(lesson).getByPlaceholderText<HTMLInputElement>('https://…').value).toBe(
+          '/files/public/videos/0190a0b0c0d0e0f00112233445566778.mp4',
+        ),
+      );
+      expect(within(lesson).queryByRole('progressbar')).toBeNull();
+      expect(within(lesson).getByRole('status').textContent).toBe("Video uploaded: it is now this lesson's video.");
+    });
+
+    it('cancels an upload under way', async () => {
+      api.uploadLessonVideo.mockImplementation(
+        (_course, _lesson, _file, options) =>
+          new Promise((_resolve, reject) => {
+            options?.signal?.addEventListener('abort', () => reject(new Error('canceled')));
+          }),
+      );
+      renderEditor('/c1?tab=curriculum');
+      const lesson = await pick(chosen('lesson.webm', 'video/webm'));
+
+      fireEvent.click(await within(lesson).findByRole('button', { name: 'Cancel upload' }));
+
+      expect((await within(lesson).findByRole('status')).textContent).toBe('Upload cancelled.');
+      expect(within(lesson).queryByRole('progressbar')).toBeNull();
+    });
+
+    it("shows the server's refusal in the user's language", async () => {
+      const { ApiError } = await import('@/lib/api-client');
+      api.uploadLessonVideo.mockRejectedValue(
+        new ApiError('Only MP4 or WebM videos are accepted.', { kind: 'bad-request', status: 415 }),
+      );
+      renderEditor('/c1?tab=curriculum');
+      const lesson = await pick(chosen('renamed.mp4', 'video/mp4'));
+
+      expect((await within(lesson).findByRole('alert')).textContent).toBe('Only MP4 or WebM videos are accepted.');
+    });
   });
 });

@@ -128,7 +128,9 @@ function Editor({ id, initial, categories }: { id?: string; initial?: ManagedCou
   const saveSections = async () => {
     if (!id || !curriculum.validate()) return;
     try {
-      await saveCurriculum.mutateAsync(draftsToBody(sections));
+      const saved = await saveCurriculum.mutateAsync(draftsToBody(sections));
+      // New lessons get their ids: a saved lesson may then upload its video.
+      setSections(curriculumToDrafts(saved));
       toast.success(t('editor.curriculumSaved'));
     } catch (error) {
       fail(error, curriculum);
@@ -386,7 +388,7 @@ function Editor({ id, initial, categories }: { id?: string; initial?: ManagedCou
               {fe.sections}
             </p>
           )}
-          <CurriculumEditor sections={sections} onChange={setSections} errors={curriculum.errors} />
+          <CurriculumEditor courseId={id} sections={sections} onChange={setSections} errors={curriculum.errors} />
           <div className="flex justify-end border-t border-slate-200 pt-5">
             <button
               type="button"
