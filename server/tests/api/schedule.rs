@@ -417,3 +417,31 @@ async fn a_student_is_offered_only_the_times_their_booking_covers() {
     let (status, answer) = mentor.slots(&mentor.token, "").await;
     assert!(starts(&answer).iter().any(|&s| s >= ends), "the mentor sees all their times: {status}");
 }
+
+#[tokio::test]
+async fn the_demo_mentor_keeps_a_week_and_a_demo_student_has_booked_a_session_with_him() {
+    let app = crate::catalogue::spawn_demo_app().await;
+    let (teacher, _) = app.login("nguyenminhkhoa", "Demo@2026").await;
+    let (student, _) = app.login("phanthiyen", "Demo@2026").await;
+    let get = |path: String, token: String| {
+        let app = &app;
+        async move { crate::accounts::status_json(app.send(Method::GET, &path, Some(&token), None).await).await }
+    };
+    let (status, week) = get(WEEK.to_owned(), teacher.clone()).await;
+    assert_eq!(status, 200, "{week}");
+    assert_eq!(week["result"]["zone"], "Asia/Ho_Chi_Minh");
+    assert_eq!(week["result"]["weekly"][0], json!([{ "start": 540, "end": 720 }, { "start": 840, "end": 1020 }]));
+
+    let (_, sessions) = get(SESSIONS.to_owned(), student.clone()).await;
+    let sessions = sessions["result"].as_array().expect("sessions").clone();
+    assert_eq!(sessions.len(), 1, "{sessions:?}");
+    assert_eq!(sessions[0]["status"], "booked");
+    assert!(ms(&sessions[0]["startAt"]) > now_ms());
+    let mentor_id = sessions[0]["teacherId"].as_str().expect("teacher").to_owned();
+    let (_, taught) = get(SESSIONS.to_owned(), teacher).await;
+    assert_eq!(taught["result"][0]["id"], sessions[0]["id"]);
+
+    let (status, slots) = get(format!("/api/mentorship/mentors/{mentor_id}/slots"), student).await;
+    assert_eq!(status, 200, "{slots}");
+    assert!(!starts(&slots).is_empty());
+}
