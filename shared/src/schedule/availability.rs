@@ -74,6 +74,14 @@ pub fn parse_zone(name: &str) -> Option<Tz> {
     Tz::from_str(name).ok()
 }
 
+/// The IANA names of every zone a teacher can choose (`Region/City` and `UTC`), in alphabetical order.
+pub fn zone_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> =
+        chrono_tz::TZ_VARIANTS.iter().map(|zone| zone.name()).filter(|n| n.contains('/') || *n == "UTC").collect();
+    names.sort_unstable();
+    names
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum AvailabilityField {
@@ -189,6 +197,16 @@ pub fn validate_availability(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_zones_offered_include_ho_chi_minh_city_berlin_and_utc_and_every_one_parses() {
+        let names = zone_names();
+        for name in ["Asia/Ho_Chi_Minh", "Europe/Berlin", "America/New_York", "UTC"] {
+            assert!(names.contains(&name), "{name}");
+        }
+        assert!(names.windows(2).all(|pair| pair[0] < pair[1]));
+        assert!(names.iter().all(|name| parse_zone(name).is_some()));
+    }
 
     fn at(start: u32, end: u32) -> Interval {
         Interval { start, end }

@@ -8,6 +8,6 @@ mod slots;
 pub use availability::{
     Availability, AvailabilityError, AvailabilityField, BUFFER_MAX_MINUTES, DEFAULT_NOTICE_MINUTES, DEFAULT_ZONE,
     DateOverride, INTERVALS_PER_DAY_MAX, Interval, MINUTE_STEP, NOTICE_MAX_MINUTES, OVERRIDES_MAX, parse_zone,
-    validate_availability,
+    validate_availability, zone_names,
 };
 pub use slots::{RANGE_MAX_MS, SlotRefusal, check_slot, open_slots};

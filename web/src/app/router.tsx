@@ -48,8 +48,11 @@ const BookedMentorshipPage = lazyPage(
   ['mentorship', 'catalogue'],
 );
 
+const AvailablePage = lazyPage(() => import('@/features/schedule/routes/available'), ['schedule', 'catalogue']);
+
 /** The mentorship pages of the dashboard. */
 const mentorshipDashboardRoutes: RouteObject[] = [
+  { path: 'available', element: <AvailablePage /> },
   { path: 'mentorship/add-plan', element: <AddPlanPage /> },
   { path: 'mentorship/all-plan', element: <AllPlansPage /> },
   { path: 'mentorship/booked-mentorship', element: <BookedMentorshipPage /> },
