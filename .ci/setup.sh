@@ -55,13 +55,14 @@ ensure_postgres() {
 }
 
 build_wasm() {
-  # Four modules from the wasm crate: the site's first download (wasm/pkg, npm academy-wasm, feature `initial`)
-  # and three loaded lazily by the pages that need them, each built from its feature alone: the account forms'
-  # (wasm/pkg-account, academy-wasm-account), the dashboard's (wasm/pkg-dashboard, academy-wasm-dashboard) and
-  # the checkout's (wasm/pkg-checkout, academy-wasm-checkout).
+  # Five modules from the wasm crate: the site's first download (wasm/pkg, npm academy-wasm, feature `initial`)
+  # and four loaded lazily by the pages that need them, each built from its feature alone: the account forms'
+  # (wasm/pkg-account, academy-wasm-account), the dashboard's (wasm/pkg-dashboard, academy-wasm-dashboard), the
+  # checkout's (wasm/pkg-checkout, academy-wasm-checkout) and the schedule page's (wasm/pkg-schedule,
+  # academy-wasm-schedule).
   # wasm-opt comes from the web devDependency `binaryen` (web/node_modules/.bin, on PATH above); wasm-pack's own
   # download would need the internet. Without it the modules are built unoptimised (larger, still correct).
-  log "building the rule modules (wasm: site, account, dashboard, checkout)"
+  log "building the rule modules (wasm: site, account, dashboard, checkout, schedule)"
   local opt=()
   if ! command -v wasm-opt >/dev/null 2>&1; then
     log "wasm-opt not found (run ensure_node_modules first): building without it"
@@ -70,11 +71,12 @@ build_wasm() {
   (cd "$ROOT/wasm" && wasm-pack --quiet build "${opt[@]}" --target bundler --release --mode no-install \
     --out-dir pkg --out-name academy_wasm)
   local module description
-  for module in account dashboard checkout; do
+  for module in account dashboard checkout schedule; do
     case "$module" in
       account) description="The academy's account form rules for the browser (login, registration, profile)." ;;
       dashboard) description="The academy's dashboard rules for the browser (catalogue editor forms)." ;;
       checkout) description="The academy's checkout rules for the browser (VietQR payload and QR code)." ;;
+      schedule) description="The academy's schedule rules for the browser (a teacher's week, bookable times)." ;;
     esac
     (cd "$ROOT/wasm" && wasm-pack --quiet build "${opt[@]}" --target bundler --release --mode no-install \
       --out-dir "pkg-$module" --out-name "academy_wasm_$module" -- --no-default-features --features "$module")
@@ -123,9 +125,9 @@ build_front_end_if_changed() {
 }
 
 wasm_built() {
-  # Whether all four rule modules have been built (build_wasm).
+  # Whether all five rule modules have been built (build_wasm).
   local pkg
-  for pkg in pkg pkg-account pkg-dashboard pkg-checkout; do
+  for pkg in pkg pkg-account pkg-dashboard pkg-checkout pkg-schedule; do
     [ -f "$ROOT/wasm/$pkg/package.json" ] || return 1
   done
 }
@@ -133,10 +135,10 @@ wasm_built() {
 check_wasm_budget() {
   # Gzip budgets (bytes) of the modules a visitor waits for: the site's first module, in every first download
   # (25 KiB: 24.4 KB measured and ~5% room), and the checkout's, loaded while a buyer waits for the QR code to pay
-  # with (29 KiB: 28.3 KB measured and ~5% room). Prints raw and gzip sizes of all four; the account forms' and
-  # the dashboard's modules, loaded with their pages only, have no budget of their own.
+  # with (29 KiB: 28.3 KB measured and ~5% room). Prints raw and gzip sizes of all five; the account forms', the
+  # dashboard's and the schedule page's modules, loaded with their pages only, have no budget of their own.
   local failed=0 module file raw gz budget
-  for module in initial account dashboard checkout; do
+  for module in initial account dashboard checkout schedule; do
     case "$module" in
       initial) file="$ROOT/wasm/pkg/academy_wasm_bg.wasm"; budget=25600 ;;
       checkout) file="$ROOT/wasm/pkg-checkout/academy_wasm_checkout_bg.wasm"; budget=29696 ;;
@@ -159,7 +161,7 @@ test_wasm() {
   log "wasm: boundary tests of the site's module (wasm-pack test --node)"
   (cd "$ROOT/wasm" && wasm-pack test --node)
   local module
-  for module in account dashboard checkout; do
+  for module in account dashboard checkout schedule; do
     log "wasm: boundary tests of the $module module (--no-default-features --features $module)"
     (cd "$ROOT/wasm" && wasm-pack test --node -- --no-default-features --features "$module")
   done

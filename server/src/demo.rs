@@ -4,10 +4,12 @@
 //! transaction, so a failed load leaves the database as it was. Besides the catalogue's teachers and students
 //! it creates one admin and one staff account (credentials in `server/demo/README.md`), and gives every account
 //! notifications of each type and one broadcast ([`crate::notifications::demo`]). Then [`commerce`] adds the
-//! payment settings, the promotion coupon and a few orders.
+//! payment settings, the promotion coupon and a few orders, and [`schedule`] a
+//! mentor's week with a session booked.
 
 pub mod commerce;
 mod file;
+pub mod schedule;
 
 use std::collections::HashMap;
 
@@ -372,6 +374,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
         "demo: catalogue loaded"
     );
     commerce::load(state).await?;
+    schedule::load(state).await?;
     Ok(true)
 }
 

@@ -37,6 +37,7 @@ pub mod material;
 pub mod mentorship;
 pub mod notifications;
 pub mod platform;
+pub mod schedule;
 pub mod state;
 
 use std::{future::Future, net::SocketAddr};
@@ -89,6 +90,7 @@ fn catalogue_router() -> OpenApiRouter<AppState> {
         .merge(learning::routes::router())
         .merge(mentorship::routes::router())
         .merge(classes::routes::router())
+        .merge(schedule::routes::router())
         .merge(learning::reviews::routes::router())
         .merge(catalogue::routes::dashboard::router())
         .merge(material::routes::router())

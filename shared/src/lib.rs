@@ -23,6 +23,8 @@ pub mod profile;
 #[cfg(feature = "qr")]
 pub mod qr;
 pub mod roles;
+#[cfg(feature = "schedule")]
+pub mod schedule;
 pub mod search;
 pub mod upload;
 pub mod validation;

@@ -6,7 +6,7 @@
 //! which keeps serde's deserialisers, and the float printing their error messages pull in, out of the module.
 //! Nothing here unwraps: bad input becomes a thrown `Error` (a `JsError`) or, for numbers, is clamped.
 //!
-//! Four modules are built from this crate (see `build_wasm` in .ci/setup.sh), one feature each, so every page
+//! Five modules are built from this crate (see `build_wasm` in .ci/setup.sh), one feature each, so every page
 //! downloads only the rules it uses:
 //! - `initial` (default): what public pages need for their first paint, `wasm/pkg` = npm `academy-wasm`, in the
 //!   first download (within its budget);
@@ -15,12 +15,14 @@
 //! - `dashboard`: the catalogue editor's and the broadcast form's rules, `wasm/pkg-dashboard` = npm `academy-wasm-dashboard`, loaded with
 //!   the dashboard's pages through `web/src/lib/wasm-dashboard.ts`;
 //! - `checkout`: the VietQR payload, its QR code and the order's expiry, `wasm/pkg-checkout` = npm
-//!   `academy-wasm-checkout`, loaded by the checkout through `web/src/lib/wasm-checkout.ts`.
+//!   `academy-wasm-checkout`, loaded by the checkout through `web/src/lib/wasm-checkout.ts`;
+//! - `schedule`: a teacher's week (its check, the bookable session times, the zone names), `wasm/pkg-schedule` =
+//!   npm `academy-wasm-schedule`, loaded by the schedule page through `web/src/lib/wasm-schedule.ts`.
 //!
 //! The lazy modules are built with `--no-default-features --features <name>`.
 
 use academy_shared::Lang;
-#[cfg(any(feature = "account", feature = "dashboard", feature = "checkout"))]
+#[cfg(any(feature = "account", feature = "dashboard", feature = "checkout", feature = "schedule"))]
 use academy_shared::{
     Message,
     validation::{Field, FieldErrors},
@@ -57,6 +59,11 @@ pub use notifications::*;
 mod checkout;
 #[cfg(feature = "checkout")]
 pub use checkout::*;
+
+#[cfg(feature = "schedule")]
+mod schedule;
+#[cfg(feature = "schedule")]
+pub use schedule::*;
 
 /// Installs the readable panic messages in debug builds only.
 #[wasm_bindgen(start)]
@@ -97,7 +104,7 @@ fn lang(code: &str) -> Lang {
     Lang::from_code(code).unwrap_or_default()
 }
 
-#[cfg(any(feature = "initial", feature = "dashboard", feature = "checkout"))]
+#[cfg(any(feature = "initial", feature = "dashboard", feature = "checkout", feature = "schedule"))]
 /// A JavaScript number as a whole signed value (NaN is 0; `as` saturates).
 #[allow(clippy::cast_possible_truncation)]
 fn whole(n: f64) -> i64 {
@@ -111,7 +118,7 @@ fn count(n: f64) -> u64 {
     if n.is_finite() && n > 0.0 { n.floor() as u64 } else { 0 }
 }
 
-#[cfg(any(feature = "account", feature = "dashboard", feature = "checkout"))]
+#[cfg(any(feature = "account", feature = "dashboard", feature = "checkout", feature = "schedule"))]
 /// `{ ok: true, value }` or `{ ok: false, errors: { field: message } }`.
 fn checked<T: Serialize, F: Field, E: Message>(outcome: Result<T, FieldErrors<F, E>>, lang: Lang) -> JsResult {
     let result = Object::new();

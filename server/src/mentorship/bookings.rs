@@ -112,3 +112,55 @@ pub async fn list(
 ) -> Result<(Vec<BookingRow>, i64), MentorshipError> {
     Ok(repo::list_bookings(pool, filter, now_ms, limit, offset).await?)
 }
+
+/// A booking as its sessions are booked against it: who holds it, with which mentor, its period, and its plan's
+/// sessions per period, session length and duration.
+#[derive(Debug, Clone)]
+pub struct SessionBooking {
+    pub id: String,
+    pub user_id: String,
+    pub mentor_id: String,
+    pub start_at: i64,
+    pub end_at: i64,
+    pub sessions_per_period: i64,
+    pub session_minutes: i64,
+    pub duration: Duration,
+}
+
+impl From<repo::SessionBookingRow> for SessionBooking {
+    fn from(row: repo::SessionBookingRow) -> SessionBooking {
+        let unit = DurationUnit::parse(&row.duration_unit).unwrap_or(DurationUnit::Days);
+        SessionBooking {
+            id: row.id,
+            user_id: row.user_id,
+            mentor_id: row.mentor_id,
+            start_at: row.start_at,
+            end_at: row.end_at,
+            sessions_per_period: row.sessions_per_period,
+            session_minutes: row.session_minutes,
+            duration: Duration { value: row.duration_value, unit },
+        }
+    }
+}
+
+impl SessionBooking {
+    /// Whether the booking is running at `now_ms`.
+    pub fn is_active(&self, now_ms: i64) -> bool {
+        self.start_at <= now_ms && now_ms < self.end_at
+    }
+}
+
+/// One booking by its id.
+pub async fn session_booking(conn: &mut AnyConnection, id: &str) -> Result<Option<SessionBooking>, sqlx::Error> {
+    Ok(repo::session_booking(conn, id).await?.map(Into::into))
+}
+
+/// The bookings of a mentor's plans a person holds at `now_ms`, the latest first.
+pub async fn active_bookings_with(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    mentor_id: &str,
+    now_ms: i64,
+) -> Result<Vec<SessionBooking>, sqlx::Error> {
+    Ok(repo::active_bookings_with(conn, user_id, mentor_id, now_ms).await?.into_iter().map(Into::into).collect())
+}

@@ -357,3 +357,51 @@ pub async fn list_bookings(
     .await?;
     Ok((rows, total))
 }
+
+/// A booking with what its sessions need from its plan.
+#[derive(Debug, Clone, FromRow)]
+pub struct SessionBookingRow {
+    pub id: String,
+    pub user_id: String,
+    pub mentor_id: String,
+    pub start_at: i64,
+    pub end_at: i64,
+    pub sessions_per_period: i64,
+    pub session_minutes: i64,
+    pub duration_value: i64,
+    pub duration_unit: String,
+}
+
+const SESSION_BOOKING_COLUMNS: &str = "e.id, e.user_id, e.mentor_id, e.start_at, e.end_at, p.sessions_per_period, \
+    p.session_minutes, p.duration_value, p.duration_unit";
+
+/// One booking by its id, with its plan's session facts.
+pub async fn session_booking(conn: &mut AnyConnection, id: &str) -> Result<Option<SessionBookingRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "select {SESSION_BOOKING_COLUMNS} from mentorship_enrollments e \
+         join mentorship_plans p on p.id = e.plan_id where e.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// The bookings of a mentor's plans a person holds at `now_ms`, the latest first.
+pub async fn active_bookings_with(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    mentor_id: &str,
+    now_ms: i64,
+) -> Result<Vec<SessionBookingRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "select {SESSION_BOOKING_COLUMNS} from mentorship_enrollments e \
+         join mentorship_plans p on p.id = e.plan_id \
+         where e.user_id = $1 and e.mentor_id = $2 and e.start_at <= $3 and e.end_at > $3 \
+         order by e.start_at desc, e.id"
+    ))
+    .bind(user_id)
+    .bind(mentor_id)
+    .bind(now_ms)
+    .fetch_all(conn)
+    .await
+}

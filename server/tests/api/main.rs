@@ -50,6 +50,7 @@ mod password_reset;
 mod rate_limits;
 mod response_cache;
 mod reviews;
+mod schedule;
 mod schema_parity;
 mod search_refresh;
 mod search_scale;

@@ -119,6 +119,22 @@ pub fn booked_period(current: Option<(i64, i64)>, duration: Duration, now_ms: i6
     }
 }
 
+/// The period of a booking (from `start_ms`) that `at_ms` falls in: the booking is cut into consecutive periods
+/// of its plan's duration from its start (a renewal adds periods); an instant before the start is in the first.
+/// (start, end).
+pub fn period_at(start_ms: i64, duration: Duration, at_ms: i64) -> (i64, i64) {
+    if duration.value <= 0 {
+        return (start_ms, i64::MAX);
+    }
+    let nth =
+        |n: i64| add_duration(start_ms, Duration { value: duration.value.saturating_mul(n), unit: duration.unit });
+    let mut n = 0;
+    while nth(n + 1) <= at_ms && n < 100_000 {
+        n += 1;
+    }
+    (nth(n), nth(n + 1))
+}
+
 /// A plan as the editor and the server read it.
 #[derive(Debug, Clone, Copy)]
 pub struct PlanFacts<'a> {
@@ -323,6 +339,19 @@ mod tests {
         let ends_now = (now - 30 * DAY_MS, now);
         assert_eq!(booked_period(Some(ends_now), days, now), (now, now + 30 * DAY_MS));
         assert_eq!(booked_period(None, days, now), (now, now + 30 * DAY_MS));
+    }
+
+    #[test]
+    fn a_booking_is_cut_into_periods_of_its_plans_duration_from_its_start() {
+        let days = Duration { value: 30, unit: DurationUnit::Days };
+        let start = JAN_31;
+        assert_eq!(period_at(start, days, start), (start, start + 30 * DAY_MS));
+        assert_eq!(period_at(start, days, start - DAY_MS), (start, start + 30 * DAY_MS));
+        assert_eq!(period_at(start, days, start + 45 * DAY_MS), (start + 30 * DAY_MS, start + 60 * DAY_MS));
+        assert_eq!(period_at(start, days, start + 60 * DAY_MS), (start + 60 * DAY_MS, start + 90 * DAY_MS));
+        let month = Duration { value: 1, unit: DurationUnit::Months };
+        let (from, to) = period_at(start, month, start + 33 * DAY_MS);
+        assert_eq!((date(from), date(to)), ((2026, 2, 28), (2026, 3, 31)));
     }
 
     #[test]

@@ -49,9 +49,11 @@ const BookedMentorshipPage = lazyPage(
   ['mentorship', 'catalogue'],
 );
 const ClassRegisterPage = lazyPage(() => import('@/features/classes/routes/class-register'), ['classes', 'catalogue']);
+const AvailablePage = lazyPage(() => import('@/features/schedule/routes/available'), ['schedule', 'catalogue']);
 
-/** The mentorship pages of the dashboard: plans, bookings and live classes. */
+/** The mentorship pages of the dashboard: plans, bookings, the teacher's week and live classes. */
 const mentorshipDashboardRoutes: RouteObject[] = [
+  { path: 'available', element: <AvailablePage /> },
   { path: 'class-register', element: <ClassRegisterPage /> },
   { path: 'mentorship/add-plan', element: <AddPlanPage /> },
   { path: 'mentorship/all-plan', element: <AllPlansPage /> },

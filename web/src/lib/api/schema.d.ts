@@ -288,6 +288,15 @@ export interface paths {
     /** Deletes a plan never booked (its owner or an administrator); a booked plan is paused instead. */
     delete: operations["delete_plan"];
   };
+  "/api/dashboard/schedule/availability": {
+    /** The caller's week (the default, Ho Chi Minh City with no hours, until first saved). */
+    get: operations["get_availability"];
+    /**
+     * Saves the caller's week, checked by the shared rule (intervals in order on quarter hours, a known zone,
+     * buffer 0-120 minutes, notice 0 minutes to 14 days).
+     */
+    put: operations["save_availability"];
+  };
   "/api/dashboard/subjects": {
     /** Every subject, by code (teachers see them all and edit their own). */
     get: operations["list_subjects"];
@@ -386,6 +395,28 @@ export interface paths {
   "/api/mentorship/mentees": {
     /** The people who booked the caller's plans (the teacher's mentors tab), latest first, in the same shape. */
     get: operations["list_mentees"];
+  };
+  "/api/mentorship/mentors/{mentorId}/slots": {
+    /** A mentor's open session times, for the mentor and for students holding an active booking of their plans. */
+    get: operations["list_slots"];
+  };
+  "/api/mentorship/sessions": {
+    /** The sessions the caller takes or teaches, in time order (booked and cancelled). */
+    get: operations["list_sessions"];
+    /**
+     * Books a session of the caller's mentorship booking: the time is checked again with the shared rule (one of
+     * the mentor's open times, the notice, free of other sessions and their buffer), at most the plan's sessions
+     * in the booking's period. Two students asking for one time: one gets it, the other 409.
+     */
+    post: operations["book_session"];
+  };
+  "/api/mentorship/sessions/{id}/cancel": {
+    /** Cancels a session (its student or teacher), up to the teacher's notice before it starts. */
+    post: operations["cancel_session"];
+  };
+  "/api/mentorship/sessions/{id}/reschedule": {
+    /** Moves a session (its student or teacher), up to the teacher's notice before it starts, to another open time. */
+    post: operations["reschedule_session"];
   };
   "/api/newsletter": {
     /** Subscribes an e-mail address to the newsletter. */
@@ -698,6 +729,11 @@ export interface components {
       en?: string;
       /** @default */
       vi?: string;
+    };
+    /** @description A session to book: the student's booking and the wanted start (RFC 3339). */
+    BookBody: {
+      enrollmentId: string;
+      startAt: string;
     };
     /** @description A page of bookings for the dashboard. */
     BookingPage: {
@@ -1199,6 +1235,12 @@ export interface components {
     CurriculumBody: {
       /** @description Sections in order, each with its lessons in order. */
       sections: components["schemas"]["SectionBody"][];
+    };
+    /** @description A date with other hours than its weekday's; no intervals: a day off. */
+    DateOverrideView: {
+      /** @description `YYYY-MM-DD`, local to the teacher's zone. */
+      date: string;
+      intervals: components["schemas"]["IntervalView"][];
     };
     /** @description A confirmed change of address. */
     EmailConfirmed: {
@@ -2285,6 +2327,60 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_SessionView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A booked (or cancelled) session. */
+      result: {
+        createdAt: string;
+        endAt: string;
+        enrollmentId: string;
+        id: string;
+        startAt: string;
+        /** @description `booked` or `cancelled`. */
+        status: string;
+        studentId: string;
+        studentName: string;
+        teacherId: string;
+        /** @description The teacher's and the student's names (empty when the answer is about one session just changed). */
+        teacherName: string;
+        updatedAt: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_SlotsView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /**
+       * @description A mentor's open session times over a range, with the mentor's week and booked times (the browser computes
+       * the same times with the shared rule to show them in its own zone).
+       */
+      result: {
+        /** @description The mentor's booked sessions around the range. */
+        busy: components["schemas"]["TimeRange"][];
+        /** @description The booking a student books these times against (`null` for the mentor). */
+        enrollmentId?: string | null;
+        from: string;
+        mentorId: string;
+        /** Format: int32 */
+        sessionMinutes: number;
+        slots: components["schemas"]["TimeRange"][];
+        /** @description The range's end: for a student, at most their booking's end (no time after it is offered). */
+        to: string;
+        week: components["schemas"]["WeekView"];
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_Subject: {
       /**
        * Format: int32
@@ -2774,6 +2870,31 @@ export interface components {
         }[];
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Vec_SessionView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: {
+          createdAt: string;
+          endAt: string;
+          enrollmentId: string;
+          id: string;
+          startAt: string;
+          /** @description `booked` or `cancelled`. */
+          status: string;
+          studentId: string;
+          studentName: string;
+          teacherId: string;
+          /** @description The teacher's and the student's names (empty when the answer is about one session just changed). */
+          teacherName: string;
+          updatedAt: string;
+        }[];
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_Vec_Subject: {
       /**
        * Format: int32
@@ -2861,6 +2982,20 @@ export interface components {
         /** @description VNPay's payment page with the signed request. */
         paymentUrl: string;
       };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_WeekView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A teacher's week and when it was last saved (`null`: never, the default week). */
+      result: components["schemas"]["WeekBody"] & ({
+        updatedAt?: string | null;
+      });
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_bool: {
@@ -3018,6 +3153,13 @@ export interface components {
       profession?: string | null;
       /** Format: int64 */
       studentCount: number;
+    };
+    /** @description Part of a local day: minutes after midnight, `start` included, `end` excluded (1440 is the day's end). */
+    IntervalView: {
+      /** Format: int32 */
+      end: number;
+      /** Format: int32 */
+      start: number;
     };
     Introspection: {
       /** @description Whether the token is a live access token (valid signature and expiry, open session, active user). */
@@ -3816,6 +3958,10 @@ export interface components {
       /** @description At most 5,000 characters. */
       text: string;
     };
+    /** @description A session's new start (RFC 3339). */
+    RescheduleBody: {
+      startAt: string;
+    };
     /** @description The body of `POST /auth/reset-password`. */
     ResetPassword: {
       /** @default */
@@ -3970,10 +4116,44 @@ export interface components {
       /** @description `in` or `out`. */
       transferType: string;
     };
+    /** @description A booked (or cancelled) session. */
+    SessionView: {
+      createdAt: string;
+      endAt: string;
+      enrollmentId: string;
+      id: string;
+      startAt: string;
+      /** @description `booked` or `cancelled`. */
+      status: string;
+      studentId: string;
+      studentName: string;
+      teacherId: string;
+      /** @description The teacher's and the student's names (empty when the answer is about one session just changed). */
+      teacherName: string;
+      updatedAt: string;
+    };
     /** @description A course of the browser's cart that was not added, and why. */
     SkippedCourse: {
       courseId: string;
       message: string;
+    };
+    /**
+     * @description A mentor's open session times over a range, with the mentor's week and booked times (the browser computes
+     * the same times with the shared rule to show them in its own zone).
+     */
+    SlotsView: {
+      /** @description The mentor's booked sessions around the range. */
+      busy: components["schemas"]["TimeRange"][];
+      /** @description The booking a student books these times against (`null` for the mentor). */
+      enrollmentId?: string | null;
+      from: string;
+      mentorId: string;
+      /** Format: int32 */
+      sessionMinutes: number;
+      slots: components["schemas"]["TimeRange"][];
+      /** @description The range's end: for a student, at most their booking's end (no time after it is offered). */
+      to: string;
+      week: components["schemas"]["WeekView"];
     };
     /** @description The body of `POST /users/staff`. */
     StaffBody: {
@@ -4074,6 +4254,11 @@ export interface components {
     Texts: {
       en?: string;
       vi: string;
+    };
+    /** @description An interval of time (RFC 3339, UTC). */
+    TimeRange: {
+      end: string;
+      start: string;
     };
     /** @description A token sent in a body (`/auth/refresh`, `/auth/introspect`, `/auth/logout`). */
     TokenBody: {
@@ -4176,6 +4361,22 @@ export interface components {
     WebhookAnswer: {
       success: boolean;
     };
+    /** @description A teacher's week as the editor reads and writes it. */
+    WeekBody: {
+      /** Format: int32 */
+      bufferMinutes?: number;
+      /** Format: int32 */
+      noticeMinutes?: number;
+      overrides?: components["schemas"]["DateOverrideView"][];
+      /** @description Seven lists of intervals, Monday first. */
+      weekly: components["schemas"]["IntervalView"][][];
+      /** @description An IANA zone name, e.g. `Asia/Ho_Chi_Minh`. */
+      zone: string;
+    };
+    /** @description A teacher's week and when it was last saved (`null`: never, the default week). */
+    WeekView: components["schemas"]["WeekBody"] & ({
+      updatedAt?: string | null;
+    });
   };
   responses: never;
   parameters: never;
@@ -7483,6 +7684,90 @@ export interface operations {
       };
     };
   };
+  /** The caller's week (the default, Ho Chi Minh City with no hours, until first saved). */
+  get_availability: {
+    responses: {
+      /** @description The week */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_WeekView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Saves the caller's week, checked by the shared rule (intervals in order on quarter hours, a known zone,
+   * buffer 0-120 minutes, notice 0 minutes to 14 days).
+   */
+  save_availability: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WeekBody"];
+      };
+    };
+    responses: {
+      /** @description The week */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_WeekView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks a rule (`result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Every subject, by code (teachers see them all and edit their own). */
   list_subjects: {
     parameters: {
@@ -8567,6 +8852,277 @@ export interface operations {
       };
       /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** A mentor's open session times, for the mentor and for students holding an active booking of their plans. */
+  list_slots: {
+    parameters: {
+      query?: {
+        /** @description The range's start (RFC 3339); absent: now. */
+        from?: string;
+        /** @description The range's end (RFC 3339), at most 62 days after its start; absent: 14 days after it. */
+        to?: string;
+        /** @description The student's booking to book against; absent: their latest active booking of the mentor. */
+        enrollmentId?: string;
+        /** @description The session length the mentor looks at their own times with (15-240; the mentor only). */
+        minutes?: number;
+      };
+      path: {
+        /** @description The mentor's user id */
+        mentorId: string;
+      };
+    };
+    responses: {
+      /** @description The open times */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_SlotsView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No active booking of this mentor */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description An unreadable or too long range */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The sessions the caller takes or teaches, in time order (booked and cancelled). */
+  list_sessions: {
+    responses: {
+      /** @description The sessions */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_SessionView"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Books a session of the caller's mentorship booking: the time is checked again with the shared rule (one of
+   * the mentor's open times, the notice, free of other sessions and their buffer), at most the plan's sessions
+   * in the booking's period. Two students asking for one time: one gets it, the other 409.
+   */
+  book_session: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BookBody"];
+      };
+    };
+    responses: {
+      /** @description The booked session */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_SessionView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such booking of the caller */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The time cannot be booked (the reason in `message`) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description An unreadable start */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Cancels a session (its student or teacher), up to the teacher's notice before it starts. */
+  cancel_session: {
+    parameters: {
+      path: {
+        /** @description The session's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The cancelled session */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_SessionView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not the session's student or teacher */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such session */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too late, or already cancelled */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Moves a session (its student or teacher), up to the teacher's notice before it starts, to another open time. */
+  reschedule_session: {
+    parameters: {
+      path: {
+        /** @description The session's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RescheduleBody"];
+      };
+    };
+    responses: {
+      /** @description The moved session */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_SessionView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not the session's student or teacher */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such session */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too late, cancelled, or the new time cannot be booked */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description An unreadable start */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -67,3 +67,9 @@ export type ClassAudience = Schemas['ClassAudience'];
 export type ClassRoster = Schemas['ClassRoster'];
 export type MentorshipBooking = Schemas['MentorshipEnrollment'];
 export type OrderView = Schemas['OrderView'];
+
+// Schedules: a teacher's week, a mentor's open times, booked sessions.
+export type WeekView = Schemas['WeekView'];
+export type WeekBody = Schemas['WeekBody'];
+export type SlotsView = Schemas['SlotsView'];
+export type SessionView = Schemas['SessionView'];

@@ -1,0 +1,87 @@
+//! The demo's schedule: the mentor `nguyenminhkhoa` keeps a week in Ho Chi Minh City (weekday mornings and
+//! afternoons, Saturday mornings, 15 minutes between sessions, two hours' notice), the student `phanthiyen`
+//! holds an active booking of one of his plans and has booked one session of it, made through the same use
+//! cases as a real booking.
+
+use academy_shared::schedule::{Availability, DEFAULT_ZONE, Interval};
+use anyhow::Context as _;
+
+use crate::{
+    catalogue::repo::mentors::insert_mentorship_enrollment,
+    mentorship::bookings,
+    platform::db::now_ms,
+    schedule::service::{self, SlotsQuery},
+    state::AppState,
+};
+
+/// The demo mentor with a week, and the demo student who booked a session with him.
+pub const MENTOR: &str = "nguyenminhkhoa";
+pub const STUDENT: &str = "phanthiyen";
+
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+async fn user_id(state: &AppState, username: &str) -> anyhow::Result<String> {
+    sqlx::query_scalar("select id from users where username = $1")
+        .bind(username)
+        .fetch_optional(&state.pool)
+        .await?
+        .with_context(|| format!("demo user {username}"))
+}
+
+/// The demo mentor's week.
+pub fn week() -> Availability {
+    let day = |hours: &[(u32, u32)]| hours.iter().map(|&(s, e)| Interval { start: s * 60, end: e * 60 }).collect();
+    let workday: Vec<Interval> = day(&[(9, 12), (14, 17)]);
+    Availability {
+        zone: DEFAULT_ZONE.to_owned(),
+        weekly: [
+            workday.clone(),
+            workday.clone(),
+            workday.clone(),
+            workday.clone(),
+            workday,
+            day(&[(9, 11)]),
+            Vec::new(),
+        ],
+        buffer_minutes: 15,
+        notice_minutes: 120,
+    }
+}
+
+pub async fn load(state: &AppState) -> anyhow::Result<()> {
+    let now = now_ms();
+    let mentor = user_id(state, MENTOR).await?;
+    let student = user_id(state, STUDENT).await?;
+    service::save_week(&state.pool, &mentor, week(), Vec::new(), now).await?;
+
+    let mut conn = state.pool.acquire().await?;
+    if bookings::active_bookings_with(&mut conn, &student, &mentor, now).await?.is_empty() {
+        let (plan, days): (String, i64) = sqlx::query_as(
+            "select id, duration_days from mentorship_plans where owner_id = $1 order by price, id limit 1",
+        )
+        .bind(&mentor)
+        .fetch_one(&mut *conn)
+        .await
+        .context("a plan of the demo mentor")?;
+        let start = now - 2 * DAY_MS;
+        insert_mentorship_enrollment(&mut conn, &student, &plan, &mentor, start, start + days * DAY_MS).await?;
+    }
+    drop(conn);
+
+    let query = SlotsQuery {
+        viewer_id: &student,
+        mentor_id: &mentor,
+        from_ms: now + 2 * DAY_MS,
+        to_ms: now + 9 * DAY_MS,
+        enrollment_id: None,
+        minutes: None,
+    };
+    let open = service::open_slots(&state.pool, query, now).await?;
+    let (&(start, _), Some(booking)) =
+        (open.slots.first().context("an open time of the demo mentor")?, open.enrollment_id)
+    else {
+        anyhow::bail!("the demo student's booking");
+    };
+    service::book(&state.pool, &student, &booking, start, now).await?;
+    Ok(())
+}

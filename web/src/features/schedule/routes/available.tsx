@@ -1,0 +1,316 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { inputClass, inputStateClass } from '@/components/ui/field';
+import { LoadError } from '@/components/ui/load-error';
+import { Spinner } from '@/components/ui/spinner';
+import type { WeekView } from '@/lib/api/types';
+import { useDocumentMeta } from '@/lib/use-document-meta';
+import { useScheduleRules, type Availability, type DateOverride, type Interval } from '@/lib/wasm-schedule';
+import { cancelSession, fetchSessions, fetchWeek, saveWeek } from '../api/schedule';
+
+const DAYS = [0, 1, 2, 3, 4, 5, 6];
+
+/** "09:30" for 570 minutes after midnight (1440 is "24:00"). */
+export function clock(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/** Minutes after midnight of "HH:MM" ("24:00" is 1440), NaN when unreadable. */
+export function minutesOf(text: string): number {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
+  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
+}
+
+interface Form {
+  availability: Availability;
+  overrides: DateOverride[];
+}
+
+function formOf(week: WeekView): Form {
+  return {
+    availability: {
+      zone: week.zone,
+      weekly: DAYS.map((day) => (week.weekly[day] ?? []).map((i) => ({ start: i.start, end: i.end }))),
+      bufferMinutes: week.bufferMinutes ?? 0,
+      noticeMinutes: week.noticeMinutes ?? 120,
+    },
+    overrides: (week.overrides ?? []).map((o) => ({ date: o.date, intervals: o.intervals.map((i) => ({ ...i })) })),
+  };
+}
+
+function IntervalsEditor({
+  label,
+  intervals,
+  error,
+  onChange,
+}: {
+  label: string;
+  intervals: Interval[];
+  error?: string;
+  onChange: (intervals: Interval[]) => void;
+}) {
+  const { t } = useTranslation('schedule');
+  const set = (index: number, part: keyof Interval, text: string) =>
+    onChange(intervals.map((interval, i) => (i === index ? { ...interval, [part]: minutesOf(text) } : interval)));
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">{label}</legend>
+      {intervals.length === 0 && <span className="text-sm text-slate-500">{t('week.unavailable')}</span>}
+      {intervals.map((interval, index) => (
+        <span key={index} className="flex items-center gap-1">
+          <input
+            type="time"
+            step={900}
+            aria-label={t('week.from', { day: label, n: index + 1 })}
+            value={Number.isNaN(interval.start) ? '' : clock(interval.start)}
+            onChange={(e) => set(index, 'start', e.target.value)}
+            className={`${inputClass} ${inputStateClass(Boolean(error))} w-28`}
+          />
+          <span aria-hidden="true">–</span>
+          <input
+            type="time"
+            step={900}
+            aria-label={t('week.to', { day: label, n: index + 1 })}
+            value={Number.isNaN(interval.end) ? '' : clock(interval.end % 1440)}
+            onChange={(e) => set(index, 'end', e.target.value === '00:00' ? '24:00' : e.target.value)}
+            className={`${inputClass} ${inputStateClass(Boolean(error))} w-28`}
+          />
+          <button
+            type="button"
+            aria-label={t('week.remove', { day: label, n: index + 1 })}
+            onClick={() => onChange(intervals.filter((_, i) => i !== index))}
+            className="rounded p-1 text-slate-500 hover:text-red-600"
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </button>
+        </span>
+      ))}
+      <button
+        type="button"
+        aria-label={t('week.add', { day: label })}
+        onClick={() => {
+          const last = intervals.at(-1);
+          const start = last ? Math.min(last.end + 60, 23 * 60) : 9 * 60;
+          onChange([...intervals, { start, end: Math.min(start + 3 * 60, 1440) }]);
+        }}
+        className="rounded p-1 text-teal-700 hover:bg-teal-50"
+      >
+        <Plus aria-hidden="true" className="size-4" />
+      </button>
+      {error && (
+        <p role="alert" className="w-full text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * /dashboard/available (TEACHER, ADMIN): the teacher's week in their own time zone — hours per weekday, dated
+ * exceptions, the buffer between sessions and the notice — checked by the shared rule in the browser before it is
+ * sent (and again by the server); below, the sessions students booked, which the teacher can cancel up to the
+ * notice.
+ */
+export default function AvailablePage() {
+  const { t, i18n } = useTranslation('schedule');
+  useDocumentMeta(`${t('title')} | ${t('brand')}`, t('text'));
+  const rules = useScheduleRules();
+  const client = useQueryClient();
+  const week = useQuery({ queryKey: ['schedule', 'week'], queryFn: fetchWeek });
+  const sessions = useQuery({ queryKey: ['schedule', 'sessions'], queryFn: fetchSessions });
+  // The saved week until the teacher changes something.
+  const [edited, setForm] = useState<Form | null>(null);
+  const form = edited ?? (week.data ? formOf(week.data) : null);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+
+  const save = useMutation({
+    mutationFn: saveWeek,
+    onSuccess: (saved) => {
+      client.setQueryData(['schedule', 'week'], saved);
+      toast.success(t('week.saved'));
+    },
+    onError: (error: Error) => toast.error(error.message),
+  });
+  const cancel = useMutation({
+    mutationFn: cancelSession,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['schedule', 'sessions'] }),
+    onError: (error: Error) => toast.error(error.message),
+  });
+
+  if (week.isError) return <LoadError onRetry={() => void week.refetch()} />;
+  if (!form || !rules) return <Spinner />;
+
+  const dayName = (day: number) =>
+    new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2024, 0, 1 + day)),
+    );
+  const setAvailability = (change: Partial<Availability>) =>
+    setForm({ ...form, availability: { ...form.availability, ...change } });
+  const setOverrides = (overrides: DateOverride[]) => setForm({ ...form, overrides });
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const upcoming = (sessions.data ?? []).filter((s) => s.status === 'booked');
+
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t('text')}</p>
+      </div>
+      <form
+        className="space-y-6 rounded-xl border border-slate-200 bg-white p-6"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const checked = rules.validateAvailability(form.availability, form.overrides, i18n.language);
+          if (!checked.ok) {
+            setErrors(checked.errors);
+            return;
+          }
+          setErrors({});
+          save.mutate({ ...form.availability, overrides: form.overrides });
+        }}
+      >
+        <div>
+          <label className="block">
+            <span className="text-sm font-medium text-slate-700">{t('week.zone')}</span>
+            <select
+              value={form.availability.zone}
+              onChange={(e) => setAvailability({ zone: e.target.value })}
+              className={`${inputClass} ${inputStateClass(Boolean(errors.zone))} mt-1`}
+            >
+              {rules.timeZones().map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </select>
+          </label>
+          {errors.zone && <p className="text-sm text-red-600">{errors.zone}</p>}
+        </div>
+
+        <div className="space-y-3">
+          <h2 className="font-semibold text-slate-900">{t('week.hours')}</h2>
+          {DAYS.map((day) => (
+            <div key={day} className="grid gap-2 sm:grid-cols-[10rem_1fr] sm:items-center">
+              <span className="text-sm font-medium text-slate-700">{dayName(day)}</span>
+              <IntervalsEditor
+                label={dayName(day)}
+                intervals={form.availability.weekly[day] ?? []}
+                error={errors[`weekly.${day}`]}
+                onChange={(intervals) =>
+                  setAvailability({ weekly: form.availability.weekly.map((d, i) => (i === day ? intervals : d)) })
+                }
+              />
+            </div>
+          ))}
+        </div>
+
+        <div className="space-y-3">
+          <h2 className="font-semibold text-slate-900">{t('week.overrides')}</h2>
+          <p className="text-sm text-slate-600">{t('week.overridesText')}</p>
+          {form.overrides.map((override, index) => (
+            <div key={index} className="flex flex-wrap items-center gap-3">
+              <input
+                type="date"
+                aria-label={t('week.date', { n: index + 1 })}
+                value={override.date}
+                onChange={(e) =>
+                  setOverrides(form.overrides.map((o, i) => (i === index ? { ...o, date: e.target.value } : o)))
+                }
+                className={`${inputClass} ${inputStateClass(Boolean(errors.overrides))} w-44`}
+              />
+              <IntervalsEditor
+                label={override.date || t('week.date', { n: index + 1 })}
+                intervals={override.intervals}
+                onChange={(intervals) =>
+                  setOverrides(form.overrides.map((o, i) => (i === index ? { ...o, intervals } : o)))
+                }
+              />
+              <button
+                type="button"
+                onClick={() => setOverrides(form.overrides.filter((_, i) => i !== index))}
+                className="text-sm text-red-600 hover:underline"
+              >
+                {t('week.removeDate')}
+              </button>
+            </div>
+          ))}
+          {errors.overrides && (
+            <p role="alert" className="text-sm text-red-600">
+              {errors.overrides}
+            </p>
+          )}
+          <button
+            type="button"
+            onClick={() => setOverrides([...form.overrides, { date: '', intervals: [] }])}
+            className="text-sm font-medium text-teal-700 hover:underline"
+          >
+            {t('week.addDate')}
+          </button>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          {(['bufferMinutes', 'noticeMinutes'] as const).map((field) => (
+            <div key={field}>
+              <label className="block">
+                <span className="text-sm font-medium text-slate-700">{t(`week.${field}`)}</span>
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  value={form.availability[field]}
+                  onChange={(e) => setAvailability({ [field]: Number(e.target.value) })}
+                  className={`${inputClass} ${inputStateClass(Boolean(errors[field]))} mt-1`}
+                />
+              </label>
+              {errors[field] && <p className="text-sm text-red-600">{errors[field]}</p>}
+            </div>
+          ))}
+        </div>
+
+        <button
+          type="submit"
+          disabled={save.isPending}
+          className="rounded-lg bg-teal-600 px-4 py-2 font-medium text-white hover:bg-teal-700 disabled:opacity-60"
+        >
+          {t('week.save')}
+        </button>
+      </form>
+
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold text-slate-900">{t('sessions.title')}</h2>
+        {sessions.isError ? (
+          <LoadError onRetry={() => void sessions.refetch()} />
+        ) : upcoming.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('sessions.none')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {upcoming.map((session) => (
+              <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <span>
+                  <span className="font-medium text-slate-900">{dateTime.format(new Date(session.startAt))}</span>
+                  <span className="ml-2 text-sm text-slate-600">
+                    {t('sessions.with', { name: session.studentName })}
+                  </span>
+                </span>
+                <button
+                  type="button"
+                  onClick={() => cancel.mutate(session.id)}
+                  disabled={cancel.isPending}
+                  className="text-sm font-medium text-red-600 hover:underline"
+                >
+                  {t('sessions.cancel')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
