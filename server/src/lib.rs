@@ -58,6 +58,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(identity::routes::users::router())
         .merge(identity::routes::admin_users::router())
         .merge(files::routes::router())
+        .merge(files::videos::router())
         .merge(catalogue_router())
         .merge(notifications::routes::router())
         .merge(commerce_router())

@@ -47,7 +47,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(upload_avatar))
         .routes(routes!(read_public_file))
         .merge(upload)
-        .merge(super::videos::router())
 }
 
 /// The query of `/files/get-upload-url`.
