@@ -31,17 +31,14 @@ use std::{
 
 use academy_server::{
     AppState, Config,
-    commerce::settings::{self, SettingsInput},
-    identity::repo::{self as users, NewUser},
     platform::db::{self, Backend},
 };
-use academy_shared::{commerce::settings::BankAccount, roles::Role};
 use hdrhistogram::Histogram;
 use serde_json::{Value, json};
-use support::{env_or, postgres_url};
-
-const SEPAY_KEY: &str = "bench-sepay-key";
-const PASSWORD: &str = "Violet#Harbour-2026";
+use support::{
+    env_or, histogram, micros, postgres_url,
+    shop::{SEPAY_KEY, open_bank_account, students, transfer},
+};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -65,14 +62,6 @@ async fn main() -> anyhow::Result<()> {
         run.on(Backend::Postgres, url, dir.path()).await?;
     }
     Ok(())
-}
-
-fn histogram() -> Histogram<u64> {
-    Histogram::<u64>::new_with_bounds(1, 120_000_000, 3).unwrap()
-}
-
-fn micros(since: Instant) -> u64 {
-    u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX).max(1)
 }
 
 fn line(name: &str, h: &Histogram<u64>) -> String {
@@ -123,7 +112,8 @@ impl Run {
             let _ = stop_rx.wait_for(|stopped| *stopped).await;
         }));
         let client = reqwest::Client::builder().pool_max_idle_per_host(256).build()?;
-        let tokens = students(&state, &client, &base, self.students).await?;
+        let tokens: Vec<String> =
+            students(&state, &client, &base, self.students).await?.into_iter().map(|(_, token)| token).collect();
         let duration = Duration::from_secs(self.seconds);
 
         let idle = browse(&client, &base, self.browsers, Instant::now() + duration).await;
@@ -219,20 +209,7 @@ async fn buy(
         );
 
         let step = Instant::now();
-        let transaction = json!({
-            "id": transaction_ids.fetch_add(1, Ordering::Relaxed),
-            "gateway": "Vietcombank",
-            "transactionDate": "2026-11-24 10:15:00",
-            "accountNumber": "1027493651",
-            "code": null,
-            "content": format!("{code} thanh toan khoa hoc"),
-            "transferType": "in",
-            "transferAmount": amount,
-            "accumulated": 0,
-            "subAccount": null,
-            "referenceCode": "FT0001",
-            "description": "",
-        });
+        let transaction = transfer(transaction_ids.fetch_add(1, Ordering::Relaxed), code, amount);
         let fed = client
             .post(format!("{base}/api/payments/sepay/webhook"))
             .header("Authorization", format!("Apikey {SEPAY_KEY}"))
@@ -294,45 +271,9 @@ async fn browse(client: &reqwest::Client, base: &str, clients: usize, deadline: 
     all
 }
 
-/// `n` students, signed in through `/auth/token` as the browser does; their access tokens.
-async fn students(state: &AppState, client: &reqwest::Client, base: &str, n: usize) -> anyhow::Result<Vec<String>> {
-    let hash = state.passwords.hash(PASSWORD).await?;
-    let mut tokens = Vec::new();
-    for k in 0..n {
-        let (username, email) = (format!("student{k:04}"), format!("student{k:04}@bench.academy.vn"));
-        let user = NewUser {
-            username: &username,
-            email: &email,
-            password_hash: &hash,
-            first_name: Some("Học"),
-            last_name: Some("Viên"),
-            phone_number: None,
-            address: None,
-            dob: None,
-            role: Role::Student,
-        };
-        users::create(&state.pool, &user).await?;
-        let login = client
-            .post(format!("{base}/auth/token"))
-            .json(&json!({ "username": username, "password": PASSWORD }))
-            .send()
-            .await?;
-        let body: Value = login.json().await?;
-        tokens.push(body["result"]["token"].as_str().ok_or_else(|| anyhow::anyhow!("login: {body}"))?.to_owned());
-    }
-    Ok(tokens)
-}
-
 /// The receiving bank account, one teacher, one category and `n` published VND courses on sale; their ids.
 async fn seed(state: &AppState, n: usize) -> anyhow::Result<Vec<String>> {
-    let bank = BankAccount {
-        bank_bin: "970436".to_owned(),
-        bank_name: "Vietcombank".to_owned(),
-        account_number: "1027493651".to_owned(),
-        account_name: "CONG TY HOC VIEN ACADEMY".to_owned(),
-    };
-    let input = SettingsInput { bank, commission_percent: Some(20), order_expiry_minutes: Some(30) };
-    settings::save(state, input).await.map_err(|e| anyhow::anyhow!("payment settings: {e}"))?;
+    open_bank_account(state).await?;
     let pool = &state.pool;
     let now = db::now_ms();
     let (teacher, category) = (db::new_id(), db::new_id());

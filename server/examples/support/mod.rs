@@ -5,6 +5,9 @@
 
 use std::process::Command;
 
+pub mod catalogue;
+pub mod shop;
+
 /// An option from the environment, or `default` when unset or unreadable.
 pub fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -67,4 +70,14 @@ fn start_cluster(dir: &std::path::Path) -> anyhow::Result<String> {
         .spawn()?;
     println!("throwaway PostgreSQL on 127.0.0.1:{port}");
     Ok(format!("postgres://postgres@127.0.0.1:{port}"))
+}
+
+/// A latency histogram in microseconds, up to two minutes.
+pub fn histogram() -> hdrhistogram::Histogram<u64> {
+    hdrhistogram::Histogram::new_with_bounds(1, 120_000_000, 3).expect("valid bounds")
+}
+
+/// Microseconds since `since` (at least 1, for the histogram).
+pub fn micros(since: std::time::Instant) -> u64 {
+    u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX).max(1)
 }

@@ -18,6 +18,7 @@ mod commerce_payments;
 mod commerce_vnpay;
 mod contact;
 mod crash;
+mod crash_money;
 mod dashboard;
 mod database;
 mod disk_full;
