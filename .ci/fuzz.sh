@@ -36,6 +36,8 @@ if [ -z "${ACADEMY_BIN:-}" ]; then cargo build -p academy-server --quiet; fi
 BIN="${ACADEMY_BIN:-${CARGO_TARGET_DIR:-$ROOT/target}/debug/academy}"
 EXAMPLES="${FUZZ_EXAMPLES:-3}"
 CHECKS="not_a_server_error,status_code_conformance,response_schema_conformance"
+# Serializers for the media types schemathesis does not know (video uploads): .ci/fuzz_hooks.py.
+export PYTHONPATH="$ROOT/.ci${PYTHONPATH:+:$PYTHONPATH}" SCHEMATHESIS_HOOKS=fuzz_hooks
 # Signed in as each role (demo accounts); the visitor has no token.
 ACCOUNTS=("visitor:" "admin01:Admin@2026" "staff01:Staff@2026" "nguyenminhkhoa:Demo@2026" "phanthiyen:Demo@2026")
 LIMITS="contact=100000/1,admission=100000/1,newsletter=100000/1,registration=100000/1,upload-url=100000/1"
