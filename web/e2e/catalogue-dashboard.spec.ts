@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_TEACHER, E2E_ADMIN, newAccount, registerViaApi, signInViaApi } from './identity-fixtures';
+import { DEMO_TEACHER, E2E_ADMIN, makePng, newAccount, registerViaApi, signInViaApi } from './identity-fixtures';
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('academy.lang', 'en'));
@@ -26,6 +26,13 @@ test.describe('course management', () => {
     await editor.getByLabel('Description (VI)').fill('Khóa học do bài kiểm thử tạo ra.');
     await editor.getByLabel('Category').selectOption({ label: 'Music' });
     await editor.getByLabel('Price', { exact: true }).fill('990000');
+    // The thumbnail is uploaded, kept by the server, and its public link fills the image field.
+    await editor
+      .getByLabel('Upload image')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: makePng(32) });
+    await expect(editor.getByLabel('Image link')).toHaveValue(/^\/files\/public\/thumbnails\/[0-9a-f]{32}\.png$/);
+    const thumbnail = await editor.getByLabel('Image link').inputValue();
+    expect((await page.request.get(thumbnail)).headers()['content-type']).toBe('image/png');
     await editor.getByRole('button', { name: 'Create course' }).click();
     await expect(page.getByText('Course created. Now add its content.')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/course\/edit\/.+\?tab=curriculum$/);
@@ -48,6 +55,7 @@ test.describe('course management', () => {
     const card = page.getByTestId('course-results').getByTestId('course-card');
     await expect(card).toHaveCount(1);
     await expect(card).toContainText(`Automated testing ${code}`);
+    await expect(card.locator(`img[src="${thumbnail}"]`)).toHaveCount(1);
     await card.getByRole('heading').getByRole('link').click();
     // The English title was left empty: the page shows the Vietnamese one.
     await expect(page.getByTestId('curriculum')).toContainText('Chào mừng');

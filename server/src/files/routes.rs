@@ -12,9 +12,10 @@
 use academy_shared::{
     limits::{FILE_ID_MAX_CHARS, exceeds},
     profile::ProfileError,
+    roles::Role,
 };
 use axum::{
-    body::Bytes,
+    body::{Body, Bytes},
     extract::{DefaultBodyLimit, State, rejection::BytesRejection},
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
@@ -45,6 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_upload_url, post_upload_url))
         .routes(routes!(upload_avatar))
+        .routes(routes!(commit_picture))
         .routes(routes!(read_public_file))
         .merge(upload)
 }
@@ -53,11 +55,12 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Deserialize, ToSchema, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UploadUrlParams {
-    /// `avatar-{filename}`: what the upload is for and the client's name for it.
+    /// `{purpose}-{filename}`: what the upload is for (`avatar`; in the dashboard `thumbnail`, `banner`,
+    /// `category`) and the client's name for it.
     #[serde(rename = "file-id")]
     #[param(rename = "file-id", example = "avatar-me.png")]
     pub file_id: String,
-    /// `PUBLIC` (the only kind: avatars are public).
+    /// `PUBLIC` (the only kind: pictures are public).
     #[serde(rename = "access-type", default)]
     #[param(rename = "access-type", example = "PUBLIC")]
     pub access_type: Option<String>,
@@ -84,7 +87,16 @@ pub mod texts {
     use super::Text;
 
     pub fn bad_file_id() -> Text {
-        Text::new("Mã tệp phải có dạng avatar-{tên tệp}.", "The file id must look like avatar-{filename}.")
+        Text::new(
+            "Mã tệp phải có dạng avatar-{tên tệp} (hoặc thumbnail-, banner-, category- trong trang quản trị).",
+            "The file id must look like avatar-{filename} (or thumbnail-, banner-, category- in the dashboard).",
+        )
+    }
+    pub fn picture_not_allowed() -> Text {
+        Text::new(
+            "Tài khoản của bạn không được tải lên loại ảnh này.",
+            "Your account may not upload this kind of picture.",
+        )
     }
     /// The shared picture rule's text, the one the browser shows before sending.
     pub fn not_an_image() -> Text {
@@ -134,22 +146,99 @@ pub fn storage_error(error: StorageError) -> ApiError {
     }
 }
 
-/// `avatar-{filename}`, trimmed, at most [`FILE_ID_MAX_CHARS`] characters.
-fn avatar_file_id(file_id: &str) -> Result<String, ApiError> {
+/// What an uploaded picture is for, named by its file-id's prefix: who may upload it and the folder it is kept in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Picture {
+    Avatar,
+    Thumbnail,
+    Banner,
+    Category,
+}
+
+impl Picture {
+    const ALL: [Picture; 4] = [Picture::Avatar, Picture::Thumbnail, Picture::Banner, Picture::Category];
+
+    fn prefix(self) -> &'static str {
+        match self {
+            Picture::Avatar => "avatar-",
+            Picture::Thumbnail => "thumbnail-",
+            Picture::Banner => "banner-",
+            Picture::Category => "category-",
+        }
+    }
+
+    fn folder(self) -> &'static str {
+        match self {
+            Picture::Avatar => "avatars",
+            Picture::Thumbnail => "thumbnails",
+            Picture::Banner => "banners",
+            Picture::Category => "categories",
+        }
+    }
+
+    /// Anyone has an avatar; course thumbnails are the teachers' (and administrators'); banners and categories
+    /// are the administrators'.
+    fn roles(self) -> &'static [Role] {
+        match self {
+            Picture::Avatar => &Role::ALL,
+            Picture::Thumbnail => &[Role::Teacher, Role::Admin],
+            Picture::Banner | Picture::Category => &[Role::Admin],
+        }
+    }
+
+    /// The `files.purpose` of its uploads.
+    fn purpose(self) -> &'static str {
+        if self == Picture::Avatar { "avatar" } else { "picture" }
+    }
+}
+
+/// `{purpose}-{filename}`, trimmed, at most [`FILE_ID_MAX_CHARS`] characters, and what it is for.
+fn picture_file_id(file_id: &str) -> Result<(Picture, String), ApiError> {
     let file_id = file_id.trim();
-    let ok = file_id.len() > "avatar-".len() && file_id.starts_with("avatar-") && !exceeds(file_id, FILE_ID_MAX_CHARS);
-    if ok { Ok(file_id.to_owned()) } else { Err(ApiError::bad_request(texts::bad_file_id())) }
+    let picture =
+        Picture::ALL.into_iter().find(|p| file_id.len() > p.prefix().len() && file_id.starts_with(p.prefix()));
+    match picture {
+        Some(picture) if !exceeds(file_id, FILE_ID_MAX_CHARS) => Ok((picture, file_id.to_owned())),
+        _ => Err(ApiError::bad_request(texts::bad_file_id())),
+    }
+}
+
+/// The picture of `file_id` if the caller may upload it.
+fn allowed_picture(user: &CurrentUser, file_id: &str) -> Result<(Picture, String), ApiError> {
+    let (picture, file_id) = picture_file_id(file_id)?;
+    if user.has_role(picture.roles()) {
+        Ok((picture, file_id))
+    } else {
+        Err(ApiError::Forbidden(texts::picture_not_allowed()))
+    }
 }
 
 async fn issue_upload_url(state: &AppState, user: &CurrentUser, params: &UploadUrlParams) -> ApiResult<UrlResult> {
-    let file_id = avatar_file_id(&params.file_id)?;
+    let (picture, file_id) = allowed_picture(user, &params.file_id)?;
     crate::http::rate_limit::check(state, Limit::UploadUrl, Subject::Account(&user.id)).await?;
     let ticket = state.storage.upload_url(db::now_ms()).await.map_err(storage_error)?;
-    files::insert_upload(&state.pool, &user.id, "avatar", &file_id, &ticket.key).await?;
+    files::insert_upload(&state.pool, &user.id, picture.purpose(), &file_id, &ticket.key).await?;
     Ok(ok(UrlResult { url: ticket.url }))
 }
 
-/// A signed URL to PUT one avatar image to (valid 5 minutes, at most 3.6 MB, one file). Each account may ask for
+/// Stores the latest upload of `file_id` for good; its storage key.
+async fn commit_staged(
+    state: &AppState,
+    user: &CurrentUser,
+    picture: Picture,
+    file_id: &str,
+) -> Result<String, ApiError> {
+    let (id, staging_key) = files::latest_staged(&state.pool, &user.id, file_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(texts::upload_not_found()))?;
+    let stored = state.storage.commit_image(&staging_key, picture.folder()).await.map_err(storage_error)?;
+    let size = i64::try_from(stored.size).unwrap_or(i64::MAX);
+    files::mark_committed(&state.pool, &id, &stored.key, stored.kind.mime(), size).await?;
+    Ok(stored.key)
+}
+
+/// A signed URL to PUT one picture to (valid 5 minutes, at most 3.6 MB, one file): an avatar, or in the
+/// dashboard a course thumbnail (teachers, administrators), a banner or a category image (administrators). Each account may ask for
 /// a limited number in a quarter of an hour ([`Limit::UploadUrl`]).
 #[utoipa::path(
     get,
@@ -159,7 +248,8 @@ async fn issue_upload_url(state: &AppState, user: &CurrentUser, params: &UploadU
     params(UploadUrlParams),
     responses(
         (status = 200, description = "Where to PUT the file", body = super::Envelope<UrlResult>),
-        (status = 400, description = "file-id is not avatar-{filename}", body = super::error::ErrorEnvelope),
+        (status = 400, description = "file-id is not {avatar|thumbnail|banner|category}-{filename}", body = super::error::ErrorEnvelope),
+        (status = 403, description = "The caller's role may not upload this kind of picture", body = super::error::ErrorEnvelope),
         (status = 429, description = "Too many upload URLs for this account (`Retry-After`)", body = super::error::ErrorEnvelope),
     )
 )]
@@ -180,7 +270,8 @@ pub async fn get_upload_url(
     params(UploadUrlParams),
     responses(
         (status = 200, description = "Where to PUT the file", body = super::Envelope<UrlResult>),
-        (status = 400, description = "file-id is not avatar-{filename}", body = super::error::ErrorEnvelope),
+        (status = 400, description = "file-id is not {avatar|thumbnail|banner|category}-{filename}", body = super::error::ErrorEnvelope),
+        (status = 403, description = "The caller's role may not upload this kind of picture", body = super::error::ErrorEnvelope),
         (status = 429, description = "Too many upload URLs for this account (`Retry-After`)", body = super::error::ErrorEnvelope),
     )
 )]
@@ -267,14 +358,12 @@ pub async fn upload_avatar(
     user: CurrentUser,
     Query(params): Query<FileIdParams>,
 ) -> ApiResult<UrlResult> {
-    let file_id = avatar_file_id(&params.file_id)?;
-    let (id, staging_key) = files::latest_staged(&state.pool, &user.id, &file_id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(texts::upload_not_found()))?;
-    let stored = state.storage.commit_image(&staging_key, "avatars").await.map_err(storage_error)?;
-    let size = i64::try_from(stored.size).unwrap_or(i64::MAX);
-    files::mark_committed(&state.pool, &id, &stored.key, stored.kind.mime(), size).await?;
-    let url = storage::public_path(&stored.key);
+    let (picture, file_id) = picture_file_id(&params.file_id)?;
+    if picture != Picture::Avatar {
+        return Err(ApiError::bad_request(texts::bad_file_id()));
+    }
+    let key = commit_staged(&state, &user, picture, &file_id).await?;
+    let url = storage::public_path(&key);
     let previous = profile::replace_avatar(&state.pool, &user.id, &url).await?;
     if let Some(old_key) = previous.as_deref().and_then(|p| p.strip_prefix("/files/public/"))
         && let Err(e) = state.storage.delete(old_key).await
@@ -282,6 +371,38 @@ pub async fn upload_avatar(
         tracing::warn!(error = %e, key = old_key, "deleting the previous avatar failed");
     }
     Ok(ok(UrlResult { url }))
+}
+
+/// Stores an uploaded dashboard picture (`thumbnail-`, `banner-` or `category-` file-id) for good; returns its
+/// public URL, to put in the course, banner or category being edited. A picture nothing uses is deleted after a day.
+#[utoipa::path(
+    post,
+    path = "/files/commit-picture",
+    tag = "files",
+    security(("bearer" = [])),
+    params(FileIdParams),
+    responses(
+        (status = 200, description = "The picture's public URL", body = super::Envelope<UrlResult>),
+        (status = 400, description = "file-id is not {thumbnail|banner|category}-{filename}", body = super::error::ErrorEnvelope),
+        (status = 401, description = "Not signed in", body = super::error::ErrorEnvelope),
+        (status = 403, description = "The caller's role may not upload this kind of picture", body = super::error::ErrorEnvelope),
+        (status = 404, description = "Nothing was uploaded for this file-id", body = super::error::ErrorEnvelope),
+        (status = 413, description = "Larger than 3.6 MB", body = super::error::ErrorEnvelope),
+        (status = 422, description = "Not an image", body = super::error::ErrorEnvelope),
+        (status = 507, description = "No room left to store the picture: nothing changed, it can be tried again", body = super::error::ErrorEnvelope),
+    )
+)]
+pub async fn commit_picture(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(params): Query<FileIdParams>,
+) -> ApiResult<UrlResult> {
+    let (picture, file_id) = allowed_picture(&user, &params.file_id)?;
+    if picture == Picture::Avatar {
+        return Err(ApiError::bad_request(texts::bad_file_id()));
+    }
+    let key = commit_staged(&state, &user, picture, &file_id).await?;
+    Ok(ok(UrlResult { url: storage::public_path(&key) }))
 }
 
 /// A committed public file (an avatar, a lesson's video), with the type read from its content when it was
@@ -333,8 +454,9 @@ pub async fn read_public_file(
             (header::CACHE_CONTROL, HeaderValue::from_static(storage::CACHE_CONTROL)),
             (header::CONTENT_DISPOSITION, HeaderValue::from_static("inline")),
             (header::ACCEPT_RANGES, HeaderValue::from_static("bytes")),
+            (header::CONTENT_LENGTH, HeaderValue::from(file.len)),
         ],
-        file.bytes,
+        Body::from_stream(file.body),
     )
         .into_response();
     if let Some(part) = range {

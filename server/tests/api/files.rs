@@ -141,7 +141,7 @@ async fn staged_files_and_strange_paths_are_not_served() {
 }
 
 /// Gets an upload URL for `file_id` and PUTs a PNG to it; returns the staging key.
-async fn staged(app: &TestApp, token: &str, file_id: &str) -> String {
+pub(crate) async fn staged(app: &TestApp, token: &str, file_id: &str) -> String {
     let (_, body) = upload_url(app, token, Method::GET, file_id).await;
     let url = body["result"]["url"].as_str().expect("url").to_owned();
     assert_eq!(put(app, &url, PNG.to_vec(), "image/png").await.0, 200);

@@ -48,6 +48,7 @@ mod notifications_purchase;
 mod outage;
 mod pagination;
 mod password_reset;
+mod pictures;
 mod rate_limits;
 mod response_cache;
 mod reviews;

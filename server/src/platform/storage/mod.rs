@@ -25,6 +25,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
+use futures_util::{StreamExt as _, TryStreamExt as _, stream::BoxStream};
 use object_store::aws::{AmazonS3, AmazonS3Builder};
 use object_store::local::LocalFileSystem;
 use object_store::path::Path;
@@ -269,24 +270,16 @@ impl Storage {
     }
 
     /// A committed file for `/files/public/{key}`: its type, its whole size, and its bytes, all of them or the
-    /// `range` of them (already checked to lie within the file, see [`Storage::size`]).
+    /// `range` of them (already checked to lie within the file, see [`Storage::size`]), as a stream of chunks read
+    /// while they are sent, so serving a long video holds only a chunk of it in memory.
     pub async fn read(&self, key: &str, range: Option<std::ops::Range<u64>>) -> Result<PublicFile, StorageError> {
         let content_type = committed_type(key).ok_or(StorageError::NotFound)?;
-        let path = Path::from(key);
-        let (bytes, size) = match range {
-            Some(range) => {
-                let result = self.store.get_opts(&path, GetOptions { range: Some(range.into()), ..Default::default() });
-                let result = result.await?;
-                let size = result.meta.size;
-                (result.bytes().await?, size)
-            }
-            None => {
-                let result = self.store.get(&path).await?;
-                let size = result.meta.size;
-                (result.bytes().await?, size)
-            }
-        };
-        Ok(PublicFile { bytes, content_type, size })
+        let options = GetOptions { range: range.map(Into::into), ..Default::default() };
+        let result = self.store.get_opts(&Path::from(key), options).await?;
+        let size = result.meta.size;
+        let len = result.range.end - result.range.start;
+        let body = result.into_stream().map_err(StorageError::from).boxed();
+        Ok(PublicFile { body, len, content_type, size })
     }
 
     /// The size of a committed file, to check a requested byte range against before reading it.
@@ -305,12 +298,24 @@ impl Storage {
 }
 
 /// A committed file as served.
-#[derive(Debug, Clone)]
 pub struct PublicFile {
-    pub bytes: Bytes,
+    /// The bytes asked for, read as they are sent.
+    pub body: BoxStream<'static, Result<Bytes, StorageError>>,
+    /// How many bytes `body` yields: the whole file or the range.
+    pub len: u64,
     pub content_type: &'static str,
-    /// The whole file's size, whatever part of it `bytes` holds.
+    /// The whole file's size, whatever part of it `body` holds.
     pub size: u64,
+}
+
+impl std::fmt::Debug for PublicFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PublicFile")
+            .field("len", &self.len)
+            .field("content_type", &self.content_type)
+            .field("size", &self.size)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The videos lesson files may be: played by the browser's own player, read in byte ranges as it seeks.

@@ -124,6 +124,12 @@ fn a_full_disk_or_quota_is_told_apart_from_other_storage_failures() {
     assert!(matches!(failure(std::io::ErrorKind::PermissionDenied), StorageError::Backend(_)));
 }
 
+/// The chunks of a served file, in order.
+async fn chunks(file: PublicFile) -> Vec<Bytes> {
+    use futures_util::TryStreamExt as _;
+    file.body.try_collect().await.unwrap()
+}
+
 #[tokio::test]
 async fn a_committed_file_is_read_whole_or_by_byte_range_with_its_size() {
     let dir = tempfile::tempdir().unwrap();
@@ -133,16 +139,32 @@ async fn a_committed_file_is_read_whole_or_by_byte_range_with_its_size() {
     storage.store.put(&Path::from(key), PutPayload::from(video.clone())).await.unwrap();
 
     let whole = storage.read(key, None).await.unwrap();
+    assert_eq!((whole.len, whole.content_type, whole.size), (256, "video/mp4", 256));
+    assert_eq!(chunks(whole).await.concat(), video);
     let part = storage.read(key, Some(10..20)).await.unwrap();
-
-    assert_eq!((whole.bytes.as_ref(), whole.content_type, whole.size), (&video[..], "video/mp4", 256));
-    assert_eq!((part.bytes.as_ref(), part.size), (&video[10..20], 256));
+    assert_eq!((part.len, part.size), (10, 256));
+    assert_eq!(chunks(part).await.concat(), &video[10..20]);
     assert_eq!(storage.size(key).await.unwrap(), 256);
     for hidden in
         ["staging/0190a0b0c0d0e0f00112233445566778", "videos/intro.mp4", "videos/0190a0b0c0d0e0f00112233445566778.html"]
     {
         assert!(matches!(storage.read(hidden, None).await, Err(StorageError::NotFound)), "{hidden}");
     }
+}
+
+#[tokio::test]
+async fn a_long_video_is_read_in_small_chunks_not_all_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = Storage::local(dir.path(), b"secret").unwrap();
+    let key = "videos/0190a0b0c0d0e0f00112233445566779.mp4";
+    let video: Vec<u8> = (0..4 * 1024 * 1024).map(|i: u32| (i % 251) as u8).collect();
+    storage.store.put(&Path::from(key), PutPayload::from(video.clone())).await.unwrap();
+
+    let read = chunks(storage.read(key, Some(1_000..3_000_000)).await.unwrap()).await;
+
+    let largest = read.iter().map(Bytes::len).max().unwrap();
+    assert!(read.len() > 100 && largest <= 64 * 1024, "{} chunks, the largest {largest} bytes", read.len());
+    assert_eq!(read.concat(), &video[1_000..3_000_000]);
 }
 
 #[test]

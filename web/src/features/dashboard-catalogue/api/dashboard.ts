@@ -192,10 +192,15 @@ export async function markMessage(inbox: InboxName, id: string, read: boolean): 
 // ── Images ─────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Uploads an image through the same signed-URL flow as avatars: GET /files/get-upload-url
- * (file-id `{prefix}-{filename}`, PUBLIC), PUT the bytes, and use the upload URL without its query.
+ * Uploads a picture through the same signed-URL flow as avatars: GET /files/get-upload-url
+ * (file-id `{prefix}-{filename}`, PUBLIC), PUT the bytes, then POST /files/commit-picture keeps it for good and
+ * answers its public URL.
  */
-export async function uploadImage(prefix: string, file: File, onProgress?: (percent: number) => void): Promise<string> {
+export async function uploadImage(
+  prefix: 'thumbnail' | 'banner' | 'category',
+  file: File,
+  onProgress?: (percent: number) => void,
+): Promise<string> {
   const fileId = `${prefix}-${Date.now()}-${file.name}`;
   const envelope = await api.get<{ url?: string }>('/files/get-upload-url', {
     query: { 'file-id': fileId, 'access-type': 'PUBLIC' },
@@ -207,5 +212,10 @@ export async function uploadImage(prefix: string, file: File, onProgress?: (perc
     onProgress: (loaded, total) => onProgress?.(Math.round((loaded / total) * 100)),
   });
   if (status !== 200) throw new ApiError(`Upload failed with status ${status}`, { kind: 'bad-response', status });
-  return url.split('?')[0] ?? url;
+  const committed = await api.post<{ url?: string }>('/files/commit-picture', undefined, {
+    query: { 'file-id': fileId },
+  });
+  const picture = committed.result?.url;
+  if (!picture) throw new ApiError('Failed to upload file to S3', { kind: 'bad-response' });
+  return picture;
 }

@@ -24,7 +24,7 @@ export function ImageInput({
   label: string;
   value: string;
   onChange: (url: string) => void;
-  prefix: string;
+  prefix: 'thumbnail' | 'banner' | 'category';
   fallback: string;
   wide?: boolean;
   error?: string;
