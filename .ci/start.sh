@@ -7,12 +7,13 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 
 ensure_rust_wasm
+# The server (profile `serve`, see Cargo.toml) builds while the web packages install and the web app builds.
+log "building the server (profile serve) beside the web app"
+cargo build --profile serve -p academy-server --quiet &
+server_build=$!
 ensure_node_modules
 build_front_end_if_changed
-# The `serve` profile: release optimisation without the fat-LTO link of release artefacts (minutes saved on the
-# first run; the server is within a few percent as fast).
-log "building the server (profile serve)"
-cargo build --profile serve -p academy-server --quiet
+wait "$server_build"
 
 export ACADEMY_ADDR="${ACADEMY_ADDR:-127.0.0.1:8080}"
 export ACADEMY_DATA_DIR="${ACADEMY_DATA_DIR:-$ROOT/data}"
