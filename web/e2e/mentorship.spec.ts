@@ -13,12 +13,13 @@ interface PlanView {
 }
 
 test.describe('mentorship', () => {
-  test('a student books a plan, pays it by VietQR transfer and sees the active booking with days left', async ({
+  test('a student books a plan, pays it by VietQR transfer, sees the active booking and books a session time', async ({
     page,
     baseURL,
     request,
+    browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     const student = newAccount('mentee');
@@ -72,6 +73,35 @@ test.describe('mentorship', () => {
     await expect(services).toHaveCount(4);
     await expect(services.last()).toHaveText('+2 nữa');
     await expect(booked.getByRole('button', { name: 'Trò chuyện' })).toBeEnabled();
+
+    // The mentor opens every day 09:00–12:00 on /dashboard/available.
+    const mentorContext = await browser.newContext({ baseURL });
+    await signInViaApi(mentorContext, baseURL!, { username: MENTOR, password: 'Demo@2026' });
+    const mentorPage = await mentorContext.newPage();
+    await mentorPage.goto('/dashboard/available');
+    const addInterval = mentorPage.getByRole('button', { name: /: thêm khoảng thời gian$/ });
+    await expect(addInterval).toHaveCount(7);
+    for (let day = 0; day < 7; day += 1) await addInterval.nth(day).click();
+    await mentorPage.getByRole('button', { name: 'Lưu lịch rảnh' }).click();
+    await expect(mentorPage.getByText('Đã lưu lịch rảnh')).toBeVisible();
+
+    // The student picks the first open time; the mentor sees the session.
+    await booked.getByRole('link', { name: 'Đặt lịch' }).click();
+    await expect(page).toHaveURL(/\/profile\/sessions\?booking=/);
+    await expect(page.getByRole('heading', { name: /^Đặt lịch với / })).toBeVisible();
+    const firstTime = page.getByTestId('slot-day').first().getByRole('button').first();
+    const chosen = (await firstTime.textContent())!;
+    await firstTime.click();
+    await page.getByRole('button', { name: 'Đặt giờ này' }).click();
+    await expect(page.getByText('Đã đặt buổi học')).toBeVisible();
+    await expect(page.getByTestId('my-sessions').getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByTestId('my-sessions')).toContainText(chosen);
+    // The booked time is no longer offered.
+    await expect(page.getByTestId('slot-day').first().getByRole('button').first()).not.toHaveText(chosen);
+
+    await mentorPage.reload();
+    await expect(mentorPage.getByText(`với ${student.username}`)).toBeVisible();
+    await mentorContext.close();
     expect(problems).toEqual([]);
   });
 

@@ -50,6 +50,7 @@ const BookedMentorshipPage = lazyPage(
 );
 const ClassRegisterPage = lazyPage(() => import('@/features/classes/routes/class-register'), ['classes', 'catalogue']);
 const AvailablePage = lazyPage(() => import('@/features/schedule/routes/available'), ['schedule', 'catalogue']);
+const BookSessionPage = lazyPage(() => import('@/features/schedule/routes/book-session'), ['schedule', 'catalogue']);
 
 /** The mentorship pages of the dashboard: plans, bookings, the teacher's week and live classes. */
 const mentorshipDashboardRoutes: RouteObject[] = [
@@ -152,6 +153,7 @@ export const routes: RouteObject[] = [
               { path: 'profile/enroll-lectures', element: <EnrollLecturesPage /> },
               { path: 'notification', element: <NotificationsPage /> },
               { path: 'profile/orders', element: <OrdersPage /> },
+              { path: 'profile/sessions', element: <BookSessionPage /> },
               { path: 'profile/orders/:id', element: <ReceiptPage /> },
               { path: 'cart', element: <CartPage /> },
               { path: 'checkout', element: <CheckoutPage /> },

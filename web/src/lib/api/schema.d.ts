@@ -572,9 +572,17 @@ export interface paths {
      */
     get: operations["instructor_courses"];
   };
+  "/files/commit-picture": {
+    /**
+     * Stores an uploaded dashboard picture (`thumbnail-`, `banner-` or `category-` file-id) for good; returns its
+     * public URL, to put in the course, banner or category being edited. A picture nothing uses is deleted after a day.
+     */
+    post: operations["commit_picture"];
+  };
   "/files/get-upload-url": {
     /**
-     * A signed URL to PUT one avatar image to (valid 5 minutes, at most 3.6 MB, one file). Each account may ask for
+     * A signed URL to PUT one picture to (valid 5 minutes, at most 3.6 MB, one file): an avatar, or in the
+     * dashboard a course thumbnail (teachers, administrators), a banner or a category image (administrators). Each account may ask for
      * a limited number in a quarter of an hour ([`Limit::UploadUrl`]).
      */
     get: operations["get_upload_url"];
@@ -10425,19 +10433,92 @@ export interface operations {
     };
   };
   /**
-   * A signed URL to PUT one avatar image to (valid 5 minutes, at most 3.6 MB, one file). Each account may ask for
+   * Stores an uploaded dashboard picture (`thumbnail-`, `banner-` or `category-` file-id) for good; returns its
+   * public URL, to put in the course, banner or category being edited. A picture nothing uses is deleted after a day.
+   */
+  commit_picture: {
+    parameters: {
+      query: {
+        /**
+         * @description The `file-id` given to `/files/get-upload-url`.
+         * @example avatar-me.png
+         */
+        "file-id": string;
+      };
+    };
+    responses: {
+      /** @description The picture's public URL */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_UrlResult"];
+        };
+      };
+      /** @description file-id is not {thumbnail|banner|category}-{filename} */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The caller's role may not upload this kind of picture */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing was uploaded for this file-id */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Larger than 3.6 MB */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an image */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No room left to store the picture: nothing changed, it can be tried again */
+      507: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A signed URL to PUT one picture to (valid 5 minutes, at most 3.6 MB, one file): an avatar, or in the
+   * dashboard a course thumbnail (teachers, administrators), a banner or a category image (administrators). Each account may ask for
    * a limited number in a quarter of an hour ([`Limit::UploadUrl`]).
    */
   get_upload_url: {
     parameters: {
       query: {
         /**
-         * @description `avatar-{filename}`: what the upload is for and the client's name for it.
+         * @description `{purpose}-{filename}`: what the upload is for (`avatar`; in the dashboard `thumbnail`, `banner`,
+         * `category`) and the client's name for it.
          * @example avatar-me.png
          */
         "file-id": string;
         /**
-         * @description `PUBLIC` (the only kind: avatars are public).
+         * @description `PUBLIC` (the only kind: pictures are public).
          * @example PUBLIC
          */
         "access-type"?: string;
@@ -10450,7 +10531,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_UrlResult"];
         };
       };
-      /** @description file-id is not avatar-{filename} */
+      /** @description file-id is not {avatar|thumbnail|banner|category}-{filename} */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -10458,6 +10539,12 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The caller's role may not upload this kind of picture */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -10481,12 +10568,13 @@ export interface operations {
     parameters: {
       query: {
         /**
-         * @description `avatar-{filename}`: what the upload is for and the client's name for it.
+         * @description `{purpose}-{filename}`: what the upload is for (`avatar`; in the dashboard `thumbnail`, `banner`,
+         * `category`) and the client's name for it.
          * @example avatar-me.png
          */
         "file-id": string;
         /**
-         * @description `PUBLIC` (the only kind: avatars are public).
+         * @description `PUBLIC` (the only kind: pictures are public).
          * @example PUBLIC
          */
         "access-type"?: string;
@@ -10499,7 +10587,7 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_UrlResult"];
         };
       };
-      /** @description file-id is not avatar-{filename} */
+      /** @description file-id is not {avatar|thumbnail|banner|category}-{filename} */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -10507,6 +10595,12 @@ export interface operations {
       };
       /** @description Not signed in, or the access token is invalid or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The caller's role may not upload this kind of picture */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

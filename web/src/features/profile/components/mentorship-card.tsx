@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarX, Clock, MessageCircle, RefreshCw } from 'lucide-react';
+import { CalendarCheck, CalendarPlus, CalendarX, Clock, MessageCircle, RefreshCw } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -115,14 +115,22 @@ export function MentorshipCard({
 
       <div className="mt-4 flex gap-2">
         {active ? (
-          <button
-            type="button"
-            onClick={() => console.log('Chat with mentor', mentor.userId)}
-            className={`${buttonClass('primary', 'sm')} flex-1`}
-          >
-            <MessageCircle aria-hidden="true" className="size-4" />
-            {t('mentors.chat')}
-          </button>
+          <>
+            <button
+              type="button"
+              onClick={() => console.log('Chat with mentor', mentor.userId)}
+              className={`${buttonClass('primary', 'sm')} flex-1`}
+            >
+              <MessageCircle aria-hidden="true" className="size-4" />
+              {t('mentors.chat')}
+            </button>
+            {!asMentor && (
+              <Link to={paths.bookSession(enrollment._id)} className={`${buttonClass('secondary', 'sm')} flex-1`}>
+                <CalendarPlus aria-hidden="true" className="size-4" />
+                {t('mentors.bookSession')}
+              </Link>
+            )}
+          </>
         ) : (
           <>
             <Link to={paths.mentorByQuery(mentor.userId)} className={`${buttonClass('primary', 'sm')} flex-1`}>

@@ -1,6 +1,6 @@
 /** The schedule's calls: the teacher's own week, a mentor's open times, and sessions (list, book, cancel, move). */
-import { api } from '@/lib/api-client';
-import type { SessionView, SlotsView, WeekBody, WeekView } from '@/lib/api/types';
+import { api, request } from '@/lib/api-client';
+import type { MentorshipBooking, SessionView, SlotsView, WeekBody, WeekView } from '@/lib/api/types';
 
 function need<T>(value: T | undefined): T {
   if (value === undefined) throw new Error('Empty response');
@@ -20,9 +20,10 @@ export async function saveWeek(body: WeekBody): Promise<WeekView> {
   return need((await api.put<WeekView>(WEEK, body)).result);
 }
 
-/** `GET /api/mentorship/mentors/{mentorId}/slots` over [from, to). */
-export async function fetchSlots(mentorId: string, from: Date, to: Date): Promise<SlotsView> {
+/** `GET /api/mentorship/mentors/{mentorId}/slots` over [from, to), for one of the caller's bookings if given. */
+export async function fetchSlots(mentorId: string, from: Date, to: Date, enrollmentId?: string): Promise<SlotsView> {
   const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() });
+  if (enrollmentId) query.set('enrollmentId', enrollmentId);
   return need(
     (await api.get<SlotsView>(`/api/mentorship/mentors/${encodeURIComponent(mentorId)}/slots?${query}`)).result,
   );
@@ -46,4 +47,11 @@ export async function cancelSession(id: string): Promise<SessionView> {
 /** Moves a session to `startAt` (up to the teacher's notice before it). */
 export async function rescheduleSession({ id, startAt }: { id: string; startAt: string }): Promise<SessionView> {
   return need((await api.post<SessionView>(`${SESSIONS}/${encodeURIComponent(id)}/reschedule`, { startAt })).result);
+}
+
+/** The caller's mentorship bookings (`POST /api/mentorship-plan/enroll-list`, empty form: `enrollList`). */
+export async function fetchBookings(): Promise<MentorshipBooking[]> {
+  const path = '/api/mentorship-plan/enroll-list';
+  const body = await request<{ enrollList?: MentorshipBooking[] }>(path, { method: 'POST', body: new FormData() });
+  return body.enrollList ?? [];
 }

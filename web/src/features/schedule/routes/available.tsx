@@ -10,6 +10,7 @@ import type { WeekView } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useScheduleRules, type Availability, type DateOverride, type Interval } from '@/lib/wasm-schedule';
 import { cancelSession, fetchSessions, fetchWeek, saveWeek } from '../api/schedule';
+import { availabilityOf, overridesOf } from '../lib/week';
 
 const DAYS = [0, 1, 2, 3, 4, 5, 6];
 
@@ -32,15 +33,7 @@ interface Form {
 }
 
 function formOf(week: WeekView): Form {
-  return {
-    availability: {
-      zone: week.zone,
-      weekly: DAYS.map((day) => (week.weekly[day] ?? []).map((i) => ({ start: i.start, end: i.end }))),
-      bufferMinutes: week.bufferMinutes ?? 0,
-      noticeMinutes: week.noticeMinutes ?? 120,
-    },
-    overrides: (week.overrides ?? []).map((o) => ({ date: o.date, intervals: o.intervals.map((i) => ({ ...i })) })),
-  };
+  return { availability: availabilityOf(week), overrides: overridesOf(week) };
 }
 
 function IntervalsEditor({
