@@ -4,6 +4,7 @@
 //! (`academy_shared::classes`) check a class and say why a registration is refused; [`routes`] is the HTTP side.
 
 pub mod demo;
+pub mod notify;
 pub mod repo;
 pub mod routes;
 
@@ -175,14 +176,15 @@ async fn managed(conn: &mut sqlx::AnyConnection, actor: Actor<'_>, id: &str) -> 
     if actor.manages(&class) { Ok(class) } else { Err(ClassesError::Forbidden) }
 }
 
-/// Rewrites a class not yet started; its seats never go below its registrations.
+/// Rewrites a class not yet started; its seats never go below its registrations. Returns the class and when it
+/// started before.
 pub async fn update(
     pool: &Pool,
     backend: Backend,
     actor: Actor<'_>,
     id: &str,
     form: &ClassForm,
-) -> Result<ClassRow, ClassesError> {
+) -> Result<(ClassRow, i64), ClassesError> {
     let now = now_ms();
     let input = validated(form, now)?;
     let mut tx = begin_write(pool, backend).await?;
@@ -199,7 +201,7 @@ pub async fn update(
     repo::update(&mut tx, id, &input, now).await?;
     let row = repo::find(&mut tx, id).await?.ok_or(ClassesError::NotFound)?;
     tx.commit().await?;
-    Ok(row)
+    Ok((row, class.starts_at))
 }
 
 /// Cancels a class not yet over; its registrations stay, so the students see it cancelled.

@@ -246,11 +246,14 @@ pub async fn update_class(
     Path(id): Path<String>,
     Json(body): Json<ClassBody>,
 ) -> ApiResult<ClassView> {
-    let row = super::update(&state.pool, state.backend, actor(&user), &id, &body.into()).await?;
+    let (row, previous_start) = super::update(&state.pool, state.backend, actor(&user), &id, &body.into()).await?;
+    if row.starts_at != previous_start {
+        super::notify::moved(&state, &row).await;
+    }
     Ok(ok(ClassView::of(&row, false, lang, now_ms())))
 }
 
-/// Cancels a class (its teacher or an administrator); the registered students see it cancelled.
+/// Cancels a class (its teacher or an administrator); the registered students see it cancelled and are told.
 #[utoipa::path(
     post,
     path = "/api/dashboard/classes/{id}/cancel",
@@ -270,6 +273,7 @@ pub async fn cancel_class(
     Path(id): Path<String>,
 ) -> ApiResult<ClassView> {
     let row = super::cancel(&state.pool, state.backend, actor(&user), &id).await?;
+    super::notify::cancelled(&state, &row).await;
     Ok(ok(ClassView::of(&row, false, lang, now_ms())))
 }
 

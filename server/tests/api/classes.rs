@@ -313,3 +313,52 @@ async fn the_demo_teacher_has_upcoming_classes_with_registered_students_and_a_pa
     assert!(upcoming.iter().any(|c| c["audience"]["kind"] == "plan"), "{upcoming:?}");
     assert_eq!(past["result"].as_array().map(Vec::len), Some(1));
 }
+
+/// The titles of the caller's notifications, newest first, in Vietnamese.
+async fn notice_titles(shop: &Shop, token: &str) -> Vec<String> {
+    let (_, list) = shop.call(Method::GET, "/api/notification", token, None).await;
+    list["notifications"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|n| n["title"].as_str().expect("title").to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_registered_students_are_told_once_when_their_class_moves_or_is_cancelled() {
+    let shop = shop().await;
+    let course = shop.course(NewCourse::vnd("Rust", 500_000)).await;
+    let teacher = shop.app.login(&shop.teacher.username, &shop.teacher.password).await.0;
+    let mut body = class_body(&course, 3);
+    let start = now_ms() + DAY_MS;
+    body["startsAt"] = json!(start);
+    let class_id = id_of(&schedule(&shop, &teacher, body.clone()).await);
+    let (registered, registered_token) = shop.person("an", Role::Student).await;
+    enrol(&shop, &registered.id, &course).await;
+    assert_eq!(register(&shop, &registered_token, &class_id).await.0, 200);
+    let (bystander, bystander_token) = shop.person("binh", Role::Student).await;
+    enrol(&shop, &bystander.id, &course).await;
+    let path = format!("/api/dashboard/classes/{class_id}");
+
+    let mut same_time = body.clone();
+    same_time["topic"] = json!("Chữa đề thi thử");
+    assert_eq!(shop.call(Method::PUT, &path, &teacher, Some(same_time)).await.0, 200);
+    let after_topic = notice_titles(&shop, &registered_token).await;
+    let mut later = body;
+    later["startsAt"] = json!(start + DAY_MS);
+    assert_eq!(shop.call(Method::PUT, &path, &teacher, Some(later)).await.0, 200);
+    for _ in 0..2 {
+        assert_eq!(shop.call(Method::POST, &format!("{path}/cancel"), &teacher, None).await.0, 200);
+    }
+
+    assert!(after_topic.is_empty(), "a new topic at the same time is no news: {after_topic:?}");
+    assert_eq!(notice_titles(&shop, &registered_token).await, ["Lớp học đã bị hủy", "Lớp học đổi giờ"]);
+    assert!(notice_titles(&shop, &bystander_token).await.is_empty());
+    let (_, list) = shop.call(Method::GET, "/api/notification", &registered_token, None).await;
+    let cancelled = list["notifications"][0]["message"].as_str().expect("message");
+    assert!(
+        cancelled.starts_with("Lớp «Ôn tập trước kỳ thi» lúc ") && cancelled.ends_with("đã bị hủy."),
+        "{cancelled}"
+    );
+}
