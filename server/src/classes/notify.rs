@@ -1,12 +1,11 @@
 //! What a change to a class tells its registered students. The notifications domain delivers the messages.
 
 use academy_shared::{Lang, display::NotificationType};
-use chrono::{DateTime, FixedOffset};
 
 use super::repo::{self, ClassRow};
 use crate::{
     notifications::service::{self, Notice},
-    platform::text::Text,
+    platform::text::{Text, vietnam_time as when},
     state::AppState,
 };
 
@@ -57,30 +56,5 @@ async fn tell_registrants(state: &AppState, class: &ClassRow, event: &str, notic
         if let Err(e) = service::notify_once(state, notice(registrant.user_id.clone()), &key).await {
             tracing::error!(error = %e, class = %class.id, user = %registrant.user_id, "telling of a class failed");
         }
-    }
-}
-
-/// A class's start as the academy's students read it: Vietnam time, named.
-fn when(starts_at_ms: i64, lang: Lang) -> String {
-    let (Some(vietnam), Some(start)) = (FixedOffset::east_opt(7 * 3600), DateTime::from_timestamp_millis(starts_at_ms))
-    else {
-        return String::new();
-    };
-    let local = start.with_timezone(&vietnam);
-    match lang {
-        Lang::Vi => local.format("%H:%M ngày %d/%m/%Y (giờ Việt Nam)").to_string(),
-        Lang::En => local.format("%H:%M on %b %-d, %Y (Vietnam time)").to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_start_is_told_in_vietnam_time_in_each_language() {
-        let start = DateTime::parse_from_rfc3339("2026-12-01T12:30:00Z").expect("time").timestamp_millis();
-        assert_eq!(when(start, Lang::Vi), "19:30 ngày 01/12/2026 (giờ Việt Nam)");
-        assert_eq!(when(start, Lang::En), "19:30 on Dec 1, 2026 (Vietnam time)");
     }
 }

@@ -5,6 +5,7 @@
 //! in the browser; the server recomputes them on every booking. Use cases return a [`ScheduleError`];
 //! [`routes`] turns it into the API's answer.
 
+pub mod notify;
 pub mod repo;
 pub mod routes;
 pub mod service;

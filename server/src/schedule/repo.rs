@@ -215,3 +215,16 @@ pub async fn sessions_of(pool: &Pool, user_id: &str) -> Result<Vec<SessionListRo
     rows.reverse();
     Ok(rows)
 }
+
+/// One session with its teacher's and student's names.
+pub async fn listed_session(pool: &Pool, id: &str) -> Result<Option<SessionListRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "select {SESSION_COLUMNS}, t.username as teacher_username, t.first_name as teacher_first_name, \
+         t.last_name as teacher_last_name, u.username as student_username, u.first_name as student_first_name, \
+         u.last_name as student_last_name from mentorship_sessions s \
+         join users t on t.id = s.teacher_id join users u on u.id = s.student_id where s.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(pool)
+    .await
+}

@@ -9,6 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     ScheduleError,
+    notify::{self, Change},
     service::{self, SlotsQuery},
     views::{BookBody, RescheduleBody, SessionView, SlotsView, Unreadable, WeekBody, WeekView},
 };
@@ -199,6 +200,7 @@ pub async fn book_session(
 ) -> ApiResult<SessionView> {
     let start = instant("startAt", &body.start_at)?;
     let row = service::book(&state.pool, &user.id, body.enrollment_id.trim(), start, now_ms()).await?;
+    notify::tell(&state, &row.id, &user.id, Change::Booked).await;
     Ok(ok(SessionView::of(&row)))
 }
 
@@ -223,6 +225,7 @@ pub async fn cancel_session(
     Path(id): Path<String>,
 ) -> ApiResult<SessionView> {
     let row = service::cancel(&state.pool, &user.id, &id, now_ms()).await?;
+    notify::tell(&state, &row.id, &user.id, Change::Cancelled).await;
     Ok(ok(SessionView::of(&row)))
 }
 
@@ -251,5 +254,6 @@ pub async fn reschedule_session(
 ) -> ApiResult<SessionView> {
     let start = instant("startAt", &body.start_at)?;
     let row = service::reschedule(&state.pool, &user.id, &id, start, now_ms()).await?;
+    notify::tell(&state, &row.id, &user.id, Change::Moved).await;
     Ok(ok(SessionView::of(&row)))
 }

@@ -445,3 +445,45 @@ async fn the_demo_mentor_keeps_a_week_and_a_demo_student_has_booked_a_session_wi
     assert_eq!(status, 200, "{slots}");
     assert!(!starts(&slots).is_empty());
 }
+
+/// The caller's notifications, newest first: (title, message, link), in Vietnamese.
+async fn notices(shop: &Shop, token: &str) -> Vec<(String, String, String)> {
+    let (_, list) = shop.call(Method::GET, "/api/notification", token, None).await;
+    let text = |n: &Value, field: &str| n[field].as_str().unwrap_or_default().to_owned();
+    let list = list["notifications"].as_array().expect("list");
+    list.iter().map(|n| (text(n, "title"), text(n, "message"), text(n, "actionLink"))).collect()
+}
+
+#[tokio::test]
+async fn the_other_person_hears_of_each_booking_move_and_cancellation() {
+    let mentor = mentor(every_day("UTC", 0, 24 * 60, 0, 120), 60, 10).await;
+    let (_, token, booking) = mentor.student().await;
+    // 10:00 UTC, two days ahead: 17:00 in Vietnam.
+    let at = (now_ms() / DAY_MS + 2) * DAY_MS + 10 * 60 * MINUTE_MS;
+    let (status, answer) = mentor.book(&token, &booking, at).await;
+    assert_eq!(status, 200, "{answer}");
+    let session = answer["result"]["id"].as_str().expect("id").to_owned();
+    let booked_notices = notices(&mentor.shop, &mentor.token).await;
+    let moved_to = at + 120 * MINUTE_MS;
+    let path = format!("{SESSIONS}/{session}/reschedule");
+    let body = json!({ "startAt": iso(moved_to) });
+    assert_eq!(mentor.shop.call(Method::POST, &path, &mentor.token, Some(body)).await.0, 200);
+    let cancel = format!("{SESSIONS}/{session}/cancel");
+    assert_eq!(mentor.shop.call(Method::POST, &cancel, &token, None).await.0, 200);
+
+    let day = |ms: i64| Utc.timestamp_millis_opt(ms + 7 * 60 * MINUTE_MS).single().expect("day").format("%d/%m/%Y");
+    let [(title, message, link)] = booked_notices.as_slice() else { panic!("one notice: {booked_notices:?}") };
+    assert_eq!((title.as_str(), link.as_str()), ("Buổi học mới được đặt", "/dashboard/available"));
+    let expected = format!(" đã đặt buổi học với bạn lúc 17:00 ngày {} (giờ Việt Nam).", day(at));
+    assert!(message.ends_with(&expected), "{message}");
+    let teacher: Vec<String> = notices(&mentor.shop, &mentor.token).await.into_iter().map(|n| n.0).collect();
+    assert_eq!(teacher, ["Buổi học đã bị hủy", "Buổi học mới được đặt"]);
+    let student = notices(&mentor.shop, &token).await;
+    let [(title, message, link)] = student.as_slice() else { panic!("one notice: {student:?}") };
+    assert_eq!(title, "Buổi học đổi giờ");
+    assert!(
+        message.ends_with(&format!("đã dời buổi học sang 19:00 ngày {} (giờ Việt Nam).", day(moved_to))),
+        "{message}"
+    );
+    assert_eq!(link, &format!("/profile/sessions?booking={booking}"));
+}
