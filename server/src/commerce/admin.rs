@@ -13,11 +13,13 @@ use super::{
     error::CommerceError,
     ledger::{self, Account, EventKind, MoneyEvent, PaymentMethod},
     orders::{self, Order},
-    payments::{after_paid, apply_to_order, record_receipt},
+    payments::{after_paid, apply_to_order, plan_duration, record_receipt},
     repo::{self, payments::PaymentRow},
 };
 use crate::{
+    mentorship::bookings,
     platform::{db::now_ms, text::Text},
+    schedule,
     state::AppState,
 };
 
@@ -78,6 +80,7 @@ pub async fn confirm_by_hand(
 /// The refund of one item: its teacher and the platform give back exactly what the sale gave them, and what was
 /// paid for it is owed back to the student.
 fn refund_event(order: &Order, item: &repo::orders::OrderItemRow) -> MoneyEvent {
+    let revenue = if item.is_plan() { Account::MentorshipRevenue } else { Account::PlatformRevenue };
     MoneyEvent {
         key: format!("refund:{}", item.id),
         kind: EventKind::Refund,
@@ -85,7 +88,7 @@ fn refund_event(order: &Order, item: &repo::orders::OrderItemRow) -> MoneyEvent 
         currency: order.row.currency.parse().unwrap_or_default(),
         entries: vec![
             (Account::TeacherEarnings(item.teacher_id.clone()), -item.teacher_share),
-            (Account::PlatformRevenue, -item.platform_share),
+            (revenue, -item.platform_share),
             (Account::Refunds, item.paid),
         ],
         memo: order.row.code.clone(),
@@ -93,7 +96,8 @@ fn refund_event(order: &Order, item: &repo::orders::OrderItemRow) -> MoneyEvent 
 }
 
 /// An administrator refunds a paid order: the items named (all that are not refunded yet when none are named).
-/// Each refunded course is taken back from the student; the order is refunded once no item is left.
+/// Each refunded course is taken back from the student, each refunded plan's period off their booking (with the
+/// sessions booked past its new end); the order is refunded once no item is left.
 pub async fn refund(
     state: &AppState,
     actor_id: &str,
@@ -127,8 +131,16 @@ pub async fn refund(
     let to = transition(order.status(), OrderEvent::Refund { items_left })?;
     for item in &chosen {
         ledger::post(&mut tx, &refund_event(&order, item), now).await?;
-        repo::enrolments::unenrol(&mut tx, &order.row.user_id, &item.course_id).await?;
-        repo::enrolments::count_sale(&mut tx, &item.course_id, -1).await?;
+        if item.is_plan() {
+            let taken_back =
+                bookings::refund_paid(&mut tx, &order.row.user_id, &item.course_id, plan_duration(item), now).await?;
+            if let Some((booking_id, end)) = taken_back {
+                schedule::service::cancel_sessions_after(&mut tx, &booking_id, end, now).await?;
+            }
+        } else {
+            repo::enrolments::unenrol(&mut tx, &order.row.user_id, &item.course_id).await?;
+            repo::enrolments::count_sale(&mut tx, &item.course_id, -1).await?;
+        }
     }
     let amount: i64 = chosen.iter().map(|item| item.paid).sum();
     let ids: Vec<String> = chosen.iter().map(|item| item.id.clone()).collect();

@@ -142,7 +142,7 @@ pub(crate) async fn mark_paid(
 }
 
 /// The duration a plan item was sold with (30 days when not recorded).
-fn plan_duration(item: &OrderItemRow) -> Duration {
+pub(crate) fn plan_duration(item: &OrderItemRow) -> Duration {
     let unit = item.plan_duration_unit.as_deref().and_then(DurationUnit::parse).unwrap_or(DurationUnit::Days);
     Duration { value: item.plan_duration_value.unwrap_or(30), unit }
 }

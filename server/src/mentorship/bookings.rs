@@ -3,7 +3,7 @@
 //! max active mentees), then, once paid, the booking's period (a renewal of an active booking extends it from
 //! its end, an expired one starts again now). And the lists of bookings the profile and the dashboard show.
 
-use academy_shared::mentorship::plan::{Duration, DurationUnit, booked_period};
+use academy_shared::mentorship::plan::{Duration, DurationUnit, booked_period, refunded_end};
 use sqlx::AnyConnection;
 
 use super::{
@@ -91,6 +91,21 @@ pub async fn record_paid(
         None => repo::insert_booking(conn, &write, now_ms).await?,
     };
     Ok((id, start_at, end_at))
+}
+
+/// Takes back the period a refunded payment bought (`duration`, off the end of the person's booking of the plan;
+/// a first booking refunded ends where it began). The booking's id and new end; `None` when there is none.
+pub async fn refund_paid(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    plan_id: &str,
+    duration: Duration,
+    now_ms: i64,
+) -> Result<Option<(String, i64)>, sqlx::Error> {
+    let Some((id, start_at, end_at)) = repo::booking_of(conn, user_id, plan_id).await? else { return Ok(None) };
+    let end_at = refunded_end(start_at, end_at, duration);
+    repo::set_booking_end(conn, &id, end_at, now_ms).await?;
+    Ok(Some((id, end_at)))
 }
 
 /// The latest booking of a plan by a person: (id, start, end).

@@ -256,6 +256,16 @@ pub async fn insert_booking(
     Ok(id)
 }
 
+pub async fn set_booking_end(conn: &mut AnyConnection, id: &str, end_at: i64, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("update mentorship_enrollments set end_at = $1, updated_at = $2 where id = $3")
+        .bind(end_at)
+        .bind(now_ms)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 pub async fn update_booking(
     conn: &mut AnyConnection,
     id: &str,

@@ -163,6 +163,25 @@ pub async fn cancel_session(conn: &mut AnyConnection, id: &str, now_ms: i64) -> 
     Ok(())
 }
 
+/// Cancels the booked sessions of a booking that end after `after_ms`; how many.
+pub async fn cancel_sessions_after(
+    conn: &mut AnyConnection,
+    enrollment_id: &str,
+    after_ms: i64,
+    now_ms: i64,
+) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query(
+        "update mentorship_sessions set status = 'cancelled', updated_at = $3 \
+         where enrollment_id = $1 and status = 'booked' and end_at > $2",
+    )
+    .bind(enrollment_id)
+    .bind(after_ms)
+    .bind(now_ms)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected())
+}
+
 pub async fn move_session(
     conn: &mut AnyConnection,
     id: &str,

@@ -257,6 +257,17 @@ pub async fn reschedule(
     Ok(row)
 }
 
+/// A booking was cut short (a refund): its sessions after its new end are cancelled, in the caller's
+/// transaction. How many.
+pub async fn cancel_sessions_after(
+    conn: &mut AnyConnection,
+    enrollment_id: &str,
+    end_ms: i64,
+    now_ms: i64,
+) -> Result<u64, sqlx::Error> {
+    repo::cancel_sessions_after(conn, enrollment_id, end_ms, now_ms).await
+}
+
 /// The sessions a person takes or teaches, in time order.
 pub async fn sessions_of(pool: &Pool, user_id: &str) -> Result<Vec<SessionListRow>, ScheduleError> {
     Ok(repo::sessions_of(pool, user_id).await?)

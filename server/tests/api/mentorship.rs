@@ -43,14 +43,15 @@ async fn book(shop: &Shop, token: &str, plan_id: &str) -> (u16, Value) {
     shop.call(Method::POST, "/api/checkout", token, Some(json!({ "planId": plan_id }))).await
 }
 
-/// Books the plan and pays the order through the bank feed (transfer `id`).
-async fn book_and_pay(shop: &Shop, token: &str, plan_id: &str, id: i64) {
+/// Books the plan and pays the order through the bank feed (transfer `id`); the order's id.
+async fn book_and_pay(shop: &Shop, token: &str, plan_id: &str, id: i64) -> String {
     let (status, order) = book(shop, token, plan_id).await;
     assert_eq!(status, 201, "{order}");
     let (code, total) =
         (order["result"]["code"].as_str().expect("code"), order["result"]["totalAmount"].as_i64().expect("total"));
     let (status, answer) = shop.bank_feed(Some(SEPAY_KEY), &transfer(id, total, code)).await;
     assert_eq!((status, answer), (200, json!({ "success": true })));
+    order["result"]["_id"].as_str().expect("order id").to_owned()
 }
 
 async fn enroll_list(shop: &Shop, token: &str) -> Value {
@@ -294,4 +295,71 @@ async fn a_paid_booking_tells_the_student_and_the_mentor_once_per_order_and_a_re
     book_and_pay(&shop, &token, plan_id, 22).await;
     assert_eq!(bookings_told(&shop, &token, "en").await.len(), 2, "a renewal is a new booking confirmation");
     assert_eq!(bookings_told(&shop, &mentor, "en").await.len(), 2);
+}
+
+async fn refund(shop: &Shop, admin: &str, order: &str) -> (u16, Value) {
+    let path = format!("/api/admin/orders/{order}/refund");
+    shop.call(Method::POST, &path, admin, Some(json!({ "note": "Học viên đổi ý" }))).await
+}
+
+async fn session_status(shop: &Shop, id: &str) -> String {
+    sqlx::query_scalar("select status from mentorship_sessions where id = $1")
+        .bind(id)
+        .fetch_one(&shop.app.state.pool)
+        .await
+        .expect("status")
+}
+
+#[tokio::test]
+async fn a_refunded_booking_loses_the_period_it_paid_for_its_later_sessions_and_its_revenue() {
+    let shop = paying_shop().await;
+    let admin = shop.admin_with_payments().await;
+    let (owner, _) = shop.app.login(&shop.teacher.username, &shop.teacher.password).await;
+    let plan = create_plan(&shop, &owner, plan_body("Refunds", 600_000, 2)).await;
+    let plan_id = plan["id"].as_str().expect("id");
+    let (student, token) = shop.person("refunded", Role::Student).await;
+    let first_order = book_and_pay(&shop, &token, plan_id, 31).await;
+    let first = enroll_list(&shop, &token).await["enrollList"][0].clone();
+    let renewal = book_and_pay(&shop, &token, plan_id, 32).await;
+    let (booking, start, first_end) =
+        (first["_id"].as_str().expect("id"), ms(&first["startDate"]), ms(&first["endDate"]));
+    // A session inside the first period and one in the renewal's.
+    for (id, at) in [("s-kept", first_end - 2 * DAY_MS), ("s-past-end", first_end + 2 * DAY_MS)] {
+        sqlx::query(
+            "insert into mentorship_sessions (id, enrollment_id, teacher_id, student_id, start_at, end_at, status, \
+             created_at, updated_at) values ($1, $2, $3, $4, $5, $6, 'booked', 0, 0)",
+        )
+        .bind(id)
+        .bind(booking)
+        .bind(&shop.teacher.id)
+        .bind(&student.id)
+        .bind(at)
+        .bind(at + 60 * 60 * 1000)
+        .execute(&shop.app.state.pool)
+        .await
+        .expect("session");
+    }
+    let (code, answer) = refund(&shop, &admin, &renewal).await;
+    assert_eq!(code, 200, "{answer}");
+    let after_renewal = &enroll_list(&shop, &token).await["enrollList"][0];
+    assert_eq!((ms(&after_renewal["startDate"]), ms(&after_renewal["endDate"])), (start, first_end));
+    assert_eq!(after_renewal["active"], true, "the first period is still paid for");
+    assert_eq!(
+        (session_status(&shop, "s-kept").await, session_status(&shop, "s-past-end").await),
+        ("booked".into(), "cancelled".into())
+    );
+    let revenue = shop.balance("platform:mentorship").await;
+    let earnings = shop.balance(&format!("teacher:{}", shop.teacher.id)).await;
+    assert_eq!(revenue + earnings, 600_000, "one payment's worth is left");
+
+    let (code, answer) = refund(&shop, &admin, &first_order).await;
+    assert_eq!(code, 200, "{answer}");
+    let after_all = &enroll_list(&shop, &token).await["enrollList"][0];
+    assert_eq!(ms(&after_all["endDate"]), start, "a first booking refunded ends where it began");
+    assert_eq!(after_all["active"], false);
+    assert_eq!(session_status(&shop, "s-kept").await, "cancelled");
+    assert_eq!(shop.balance("platform:mentorship").await, 0);
+    assert_eq!(shop.balance(&format!("teacher:{}", shop.teacher.id)).await, 0);
+    assert_eq!(shop.balance("platform:revenue").await, 0, "course revenue never touched");
+    assert_eq!(shop.balance("refunds").await, 1_200_000);
 }

@@ -119,6 +119,12 @@ pub fn booked_period(current: Option<(i64, i64)>, duration: Duration, now_ms: i6
     }
 }
 
+/// A booking's end once the period one payment bought is refunded: that duration taken off its end, by the
+/// calendar, never before its start (a first booking refunded ends where it began).
+pub fn refunded_end(start_ms: i64, end_ms: i64, duration: Duration) -> i64 {
+    add_duration(end_ms, Duration { value: duration.value.saturating_neg(), unit: duration.unit }).max(start_ms)
+}
+
 /// The period of a booking (from `start_ms`) that `at_ms` falls in: the booking is cut into consecutive periods
 /// of its plan's duration from its start (a renewal adds periods); an instant before the start is in the first.
 /// (start, end).
@@ -326,6 +332,20 @@ mod tests {
     fn thirty_days_are_thirty_times_twenty_four_hours() {
         let days = Duration { value: 30, unit: DurationUnit::Days };
         assert_eq!(add_duration(JAN_31, days), JAN_31 + 30 * DAY_MS);
+    }
+
+    #[test]
+    fn a_refund_takes_the_period_it_paid_for_off_the_end_never_past_the_start() {
+        let days = Duration { value: 30, unit: DurationUnit::Days };
+        let start = JAN_31 - 10 * DAY_MS;
+        let renewed = booked_period(Some((start, JAN_31 + 20 * DAY_MS)), days, JAN_31);
+        assert_eq!(refunded_end(renewed.0, renewed.1, days), JAN_31 + 20 * DAY_MS);
+        assert_eq!(refunded_end(start, start + 30 * DAY_MS, days), start, "a first booking ends where it began");
+        let month = Duration { value: 1, unit: DurationUnit::Months };
+        let (first, end) = booked_period(None, month, JAN_31);
+        let (_, renewed_end) = booked_period(Some((first, end)), month, JAN_31);
+        assert_eq!(refunded_end(first, renewed_end, month), end, "a month back by the calendar");
+        assert_eq!(refunded_end(first, end, month), first);
     }
 
     #[test]
