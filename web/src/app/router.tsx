@@ -50,7 +50,7 @@ const BookedMentorshipPage = lazyPage(
 );
 const ClassRegisterPage = lazyPage(() => import('@/features/classes/routes/class-register'), ['classes', 'catalogue']);
 const AvailablePage = lazyPage(() => import('@/features/schedule/routes/available'), ['schedule', 'catalogue']);
-const MySchedulePage = lazyPage(() => import('@/features/schedule/routes/my-schedule'), ['calendar']);
+const MySchedulePage = lazyPage(() => import('@/features/schedule/routes/my-schedule'), ['calendar', 'catalogue']);
 
 /** The mentorship pages of the dashboard: plans, bookings, the teacher's calendar and week, and live classes. */
 const mentorshipDashboardRoutes: RouteObject[] = [
