@@ -92,6 +92,7 @@ fn catalogue_router() -> OpenApiRouter<AppState> {
         .merge(mentorship::routes::router())
         .merge(classes::routes::router())
         .merge(schedule::routes::router())
+        .merge(schedule::calendar_routes::router())
         .merge(learning::reviews::routes::router())
         .merge(catalogue::routes::dashboard::router())
         .merge(material::routes::router())

@@ -12,6 +12,7 @@ pub mod countdown;
 pub mod display;
 pub mod envelope;
 pub mod i18n;
+pub mod ical;
 pub mod learning;
 pub mod limits;
 pub mod media;

@@ -277,3 +277,13 @@ pub async fn withdraw(pool: &Pool, backend: Backend, student_id: &str, id: &str)
     tx.commit().await?;
     Ok(row)
 }
+
+/// The classes a teacher holds overlapping [from_ms, to_ms), cancelled ones too, in time order (their calendar).
+pub async fn teaching_between(
+    pool: &Pool,
+    teacher_id: &str,
+    from_ms: i64,
+    to_ms: i64,
+) -> Result<Vec<ClassRow>, sqlx::Error> {
+    repo::between(pool, teacher_id, from_ms, to_ms).await
+}

@@ -333,3 +333,16 @@ pub async fn audiences(pool: &Pool, teacher_id: Option<&str>) -> Result<Vec<Audi
     }
     query.fetch_all(pool).await
 }
+
+/// The classes of `teacher_id` overlapping [from_ms, to_ms), cancelled ones too, in time order (at most 1000).
+pub async fn between(pool: &Pool, teacher_id: &str, from_ms: i64, to_ms: i64) -> Result<Vec<ClassRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "select {COLUMNS} {FROM} where c.teacher_id = $1 and c.starts_at < $3 and c.ends_at > $2 \
+         order by c.starts_at, c.id limit 1000"
+    ))
+    .bind(teacher_id)
+    .bind(from_ms)
+    .bind(to_ms)
+    .fetch_all(pool)
+    .await
+}

@@ -175,13 +175,16 @@ async fn transport_and_caching(State(state): State<AppState>, request: Request<B
     response
 }
 
-/// One span per request, carrying its id. The query string is left out: it may hold secrets.
+/// One span per request, carrying its id. The query string is left out: it may hold secrets; so is the token of
+/// a calendar subscription's address.
 fn request_span(request: &Request<Body>) -> tracing::Span {
     let request_id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
+    let path = request.uri().path();
+    let path = if path.starts_with("/calendar/") { "/calendar/…" } else { path };
     tracing::info_span!(
         "request",
         method = %request.method(),
-        path = %request.uri().path(),
+        path = %path,
         request_id = %request_id,
     )
 }

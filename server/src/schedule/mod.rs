@@ -3,8 +3,11 @@
 //!
 //! The session times come from the shared rule (`academy_shared::schedule`), the same one the booking page runs
 //! in the browser; the server recomputes them on every booking. Use cases return a [`ScheduleError`];
-//! [`routes`] turns it into the API's answer.
+//! [`routes`] turns it into the API's answer. A teacher's calendar of sessions and classes, and its iCalendar
+//! subscription, are in [`calendar`] and [`calendar_routes`].
 
+pub mod calendar;
+pub mod calendar_routes;
 pub mod notify;
 pub mod repo;
 pub mod routes;

@@ -247,3 +247,87 @@ pub async fn listed_session(pool: &Pool, id: &str) -> Result<Option<SessionListR
     .fetch_optional(pool)
     .await
 }
+
+/// A session as a teacher's calendar shows it: the student's name and the plan's titles.
+#[derive(Debug, Clone, FromRow)]
+pub struct CalendarSessionRow {
+    pub id: String,
+    pub start_at: i64,
+    pub end_at: i64,
+    pub status: String,
+    pub updated_at: i64,
+    pub student_username: String,
+    pub student_first_name: Option<String>,
+    pub student_last_name: Option<String>,
+    pub plan_title_vi: String,
+    pub plan_title_en: String,
+}
+
+/// The sessions (booked and cancelled) a teacher teaches overlapping [from_ms, to_ms), in time order (at most
+/// 1000).
+pub async fn teaching_between(
+    pool: &Pool,
+    teacher_id: &str,
+    from_ms: i64,
+    to_ms: i64,
+) -> Result<Vec<CalendarSessionRow>, sqlx::Error> {
+    sqlx::query_as(
+        "select s.id, s.start_at, s.end_at, s.status, s.updated_at, u.username as student_username, \
+         u.first_name as student_first_name, u.last_name as student_last_name, p.title_vi as plan_title_vi, \
+         p.title_en as plan_title_en from mentorship_sessions s join users u on u.id = s.student_id \
+         join mentorship_enrollments e on e.id = s.enrollment_id join mentorship_plans p on p.id = e.plan_id \
+         where s.teacher_id = $1 and s.start_at < $3 and s.end_at > $2 order by s.start_at, s.id limit 1000",
+    )
+    .bind(teacher_id)
+    .bind(from_ms)
+    .bind(to_ms)
+    .fetch_all(pool)
+    .await
+}
+
+/// A person's name parts: (username, first name, last name); `None` when there is no such person.
+pub async fn person_name(
+    pool: &Pool,
+    user_id: &str,
+) -> Result<Option<(String, Option<String>, Option<String>)>, sqlx::Error> {
+    sqlx::query_as("select username, first_name, last_name from users where id = $1")
+        .bind(user_id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// Records a teacher's calendar token (its hash), replacing the one before.
+pub async fn save_feed(pool: &Pool, teacher_id: &str, token_hash: &str, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into calendar_feeds (teacher_id, token_hash, created_at) values ($1, $2, $3) \
+         on conflict (teacher_id) do update set token_hash = excluded.token_hash, created_at = excluded.created_at",
+    )
+    .bind(teacher_id)
+    .bind(token_hash)
+    .bind(now_ms)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Forgets a teacher's calendar token; whether there was one.
+pub async fn delete_feed(pool: &Pool, teacher_id: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("delete from calendar_feeds where teacher_id = $1").bind(teacher_id).execute(pool).await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// When the teacher's current calendar token was made.
+pub async fn feed_created_at(pool: &Pool, teacher_id: &str) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("select created_at from calendar_feeds where teacher_id = $1")
+        .bind(teacher_id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// The teacher whose calendar token has this hash.
+pub async fn feed_teacher(pool: &Pool, token_hash: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("select teacher_id from calendar_feeds where token_hash = $1")
+        .bind(token_hash)
+        .fetch_optional(pool)
+        .await
+}

@@ -1,5 +1,5 @@
 //! Values a client chose are logged on the line of their event: a username with a line break cannot forge a
-//! second log line.
+//! second log line. The secret token in a calendar subscription's address is never logged.
 
 use std::sync::{Arc, Mutex};
 
@@ -57,4 +57,24 @@ async fn a_registration_with_a_newline_in_the_username_logs_one_line() {
     assert_eq!(logins.len(), 1, "{out}");
     assert!(logins[0].contains(r"evil\nINFO forged2"), "{out}");
     assert!(!out.lines().any(|line| line.trim_start().starts_with("INFO forged")), "{out}");
+}
+
+#[tokio::test]
+async fn the_token_of_a_calendar_subscription_address_is_not_logged() {
+    let buffer = Buffer::default();
+    let sink = buffer.clone();
+    let subscriber =
+        academy_server::platform::telemetry::subscriber("info", LogFormat::Pretty, move || sink.clone(), false);
+    let _second = tracing::Dispatch::new(tracing::subscriber::NoSubscriber::default());
+    let _logs = tracing::subscriber::set_default(subscriber);
+    let app = spawn_app().await;
+    tracing::callsite::rebuild_interest_cache();
+    let token = "ab".repeat(32);
+
+    let answer = app.get(&format!("/calendar/{token}.ics")).await;
+
+    assert_eq!(answer.status().as_u16(), 404);
+    let out = buffer.text();
+    assert!(out.contains("/calendar/"), "the request is logged: {out}");
+    assert!(!out.contains(&token), "{out}");
 }

@@ -6,6 +6,7 @@ mod helpers;
 mod server_process;
 
 mod auth;
+mod calendar;
 mod catalogue;
 mod classes;
 mod commerce_admin;

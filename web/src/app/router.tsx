@@ -51,9 +51,11 @@ const BookedMentorshipPage = lazyPage(
 const ClassRegisterPage = lazyPage(() => import('@/features/classes/routes/class-register'), ['classes', 'catalogue']);
 const AvailablePage = lazyPage(() => import('@/features/schedule/routes/available'), ['schedule', 'catalogue']);
 const BookSessionPage = lazyPage(() => import('@/features/schedule/routes/book-session'), ['schedule', 'catalogue']);
+const MySchedulePage = lazyPage(() => import('@/features/schedule/routes/my-schedule'), ['calendar', 'catalogue']);
 
-/** The mentorship pages of the dashboard: plans, bookings, the teacher's week and live classes. */
+/** The mentorship pages of the dashboard: plans, bookings, the teacher's calendar and week, and live classes. */
 const mentorshipDashboardRoutes: RouteObject[] = [
+  { path: 'myschedule', element: <MySchedulePage /> },
   { path: 'available', element: <AvailablePage /> },
   { path: 'class-register', element: <ClassRegisterPage /> },
   { path: 'mentorship/add-plan', element: <AddPlanPage /> },

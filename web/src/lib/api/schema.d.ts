@@ -203,7 +203,7 @@ export interface paths {
     put: operations["update_class"];
   };
   "/api/dashboard/classes/{id}/cancel": {
-    /** Cancels a class (its teacher or an administrator); the registered students see it cancelled. */
+    /** Cancels a class (its teacher or an administrator); the registered students see it cancelled and are told. */
     post: operations["cancel_class"];
   };
   "/api/dashboard/classes/{id}/registrations": {
@@ -296,6 +296,26 @@ export interface paths {
      * buffer 0-120 minutes, notice 0 minutes to 14 days).
      */
     put: operations["save_availability"];
+  };
+  "/api/dashboard/schedule/calendar": {
+    /**
+     * A teacher's mentorship sessions (student, plan, status) and classes (topic, seats taken of seats, status)
+     * between two instants, in time order, with the teacher's zone. A teacher sees their own; an administrator
+     * anyone's (`teacherId`).
+     */
+    get: operations["get_calendar"];
+  };
+  "/api/dashboard/schedule/calendar.ics": {
+    /** The caller's past four weeks and coming six months as an iCalendar file, to import once. */
+    get: operations["download_calendar"];
+  };
+  "/api/dashboard/schedule/feed": {
+    /** Whether the caller has a subscription address, and since when. */
+    get: operations["get_feed"];
+    /** Makes the caller's secret subscription address, or a new one in place of the old, which stops working. */
+    post: operations["create_feed"];
+    /** Revokes the caller's subscription address (no address: nothing changes). */
+    delete: operations["revoke_feed"];
   };
   "/api/dashboard/subjects": {
     /** Every subject, by code (teachers see them all and edit their own). */
@@ -564,6 +584,13 @@ export interface paths {
      * many failures at one account, addresses that failed there wait growing delays (see `auth::login_limit`).
      */
     post: operations["create_token"];
+  };
+  "/calendar/{file}": {
+    /**
+     * A teacher's calendar for calendar applications, by its secret address (no sign-in): the past four weeks and
+     * the coming six months. An unknown, replaced or revoked address answers 404.
+     */
+    get: operations["subscription_feed"];
   };
   "/courses/instructor": {
     /**
@@ -845,6 +872,40 @@ export interface components {
       name: string;
       userId: string;
       username: string;
+    };
+    /** @description One item of a teacher's calendar: a mentorship session or a live class. */
+    CalendarEventView: {
+      /** @description A class's course or plan, in the request's language. */
+      audienceTitle?: string | null;
+      endAt: string;
+      id: string;
+      /** @description `session` or `class`. */
+      kind: string;
+      /** @description A session's mentorship plan, in the request's language. */
+      planTitle?: string | null;
+      /**
+       * Format: int64
+       * @description A class's seats and how many are taken.
+       */
+      seats?: number | null;
+      /** Format: int64 */
+      seatsTaken?: number | null;
+      startAt: string;
+      /** @description A session: `booked` or `cancelled`; a class: `scheduled` or `cancelled`. */
+      status: string;
+      /** @description A session's student. */
+      studentName?: string | null;
+      /** @description A class's topic. */
+      topic?: string | null;
+    };
+    /** @description A teacher's sessions and classes over a range, in time order, and the zone of their week. */
+    CalendarView: {
+      events: components["schemas"]["CalendarEventView"][];
+      from: string;
+      teacherId: string;
+      to: string;
+      /** @description The IANA zone the teacher's week is kept in, e.g. `Asia/Ho_Chi_Minh`. */
+      zone: string;
     };
     /** @description The category shown on a course card. */
     CardCategory: {
@@ -1393,6 +1454,25 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_CalendarView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A teacher's sessions and classes over a range, in time order, and the zone of their week. */
+      result: {
+        events: components["schemas"]["CalendarEventView"][];
+        from: string;
+        teacherId: string;
+        to: string;
+        /** @description The IANA zone the teacher's week is kept in, e.g. `Asia/Ho_Chi_Minh`. */
+        zone: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_CartView: {
       /**
        * Format: int32
@@ -1643,6 +1723,29 @@ export interface components {
       result: {
         courseId: string;
         enrolledAt: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_FeedView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /**
+       * @description The caller's calendar subscription. `path` and `url` carry the secret address only in the answer that made
+       * it: the server keeps a hash of its token, never the token.
+       */
+      result: {
+        /** @description Whether the caller has a working subscription address. */
+        active: boolean;
+        createdAt?: string | null;
+        /** @description `/calendar/{token}.ics` (only when just made). */
+        path?: string | null;
+        /** @description The address under the site's public origin (only when just made). */
+        url?: string | null;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -3055,6 +3158,19 @@ export interface components {
       /** @description `visible` or `hidden` (hidden ones only appear in moderation). */
       status: string;
       text: string;
+    };
+    /**
+     * @description The caller's calendar subscription. `path` and `url` carry the secret address only in the answer that made
+     * it: the server keeps a hash of its token, never the token.
+     */
+    FeedView: {
+      /** @description Whether the caller has a working subscription address. */
+      active: boolean;
+      createdAt?: string | null;
+      /** @description `/calendar/{token}.ics` (only when just made). */
+      path?: string | null;
+      /** @description The address under the site's public origin (only when just made). */
+      url?: string | null;
     };
     /** @description The body of `POST /auth/forgot-password`. */
     ForgotPassword: {
@@ -6444,7 +6560,7 @@ export interface operations {
       };
     };
   };
-  /** Cancels a class (its teacher or an administrator); the registered students see it cancelled. */
+  /** Cancels a class (its teacher or an administrator); the registered students see it cancelled and are told. */
   cancel_class: {
     parameters: {
       path: {
@@ -7764,6 +7880,183 @@ export interface operations {
       };
       /** @description A field breaks a rule (`result.fields`) */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A teacher's mentorship sessions (student, plan, status) and classes (topic, seats taken of seats, status)
+   * between two instants, in time order, with the teacher's zone. A teacher sees their own; an administrator
+   * anyone's (`teacherId`).
+   */
+  get_calendar: {
+    parameters: {
+      query?: {
+        /** @description The range's start (RFC 3339); absent: now. */
+        from?: string;
+        /** @description The range's end (RFC 3339), at most 62 days after its start; absent: 7 days after it. */
+        to?: string;
+        /** @description Whose calendar (administrators only; absent: the caller's). */
+        teacherId?: string;
+      };
+    };
+    responses: {
+      /** @description The calendar */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CalendarView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator, or another teacher's calendar; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such teacher */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description An unreadable, empty or too long range */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The caller's past four weeks and coming six months as an iCalendar file, to import once. */
+  download_calendar: {
+    responses: {
+      /** @description The calendar (RFC 5545) */
+      200: {
+        content: {
+          "text/calendar": string;
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Whether the caller has a subscription address, and since when. */
+  get_feed: {
+    responses: {
+      /** @description The subscription */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_FeedView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Makes the caller's secret subscription address, or a new one in place of the old, which stops working. */
+  create_feed: {
+    responses: {
+      /** @description The new address */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_FeedView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Revokes the caller's subscription address (no address: nothing changes). */
+  revoke_feed: {
+    responses: {
+      /** @description No subscription any more */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_FeedView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -10388,6 +10681,44 @@ export interface operations {
       };
       /** @description Too many failed attempts */
       429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A teacher's calendar for calendar applications, by its secret address (no sign-in): the past four weeks and
+   * the coming six months. An unknown, replaced or revoked address answers 404.
+   */
+  subscription_feed: {
+    parameters: {
+      path: {
+        /** @description `{token}.ics` */
+        file: string;
+      };
+    };
+    responses: {
+      /** @description The calendar (RFC 5545) */
+      200: {
+        content: {
+          "text/calendar": string;
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such subscription */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

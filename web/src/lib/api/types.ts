@@ -73,3 +73,7 @@ export type WeekView = Schemas['WeekView'];
 export type WeekBody = Schemas['WeekBody'];
 export type SlotsView = Schemas['SlotsView'];
 export type SessionView = Schemas['SessionView'];
+// A teacher's calendar of sessions and classes, and its iCalendar subscription.
+export type CalendarView = Schemas['CalendarView'];
+export type CalendarEventView = Schemas['CalendarEventView'];
+export type FeedView = Schemas['FeedView'];

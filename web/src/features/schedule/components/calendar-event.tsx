@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import type { CalendarEventView } from '@/lib/api/types';
+import { dayNoon } from './calendar-layout';
+
+/** Formats of a calendar in the page's language, times in the teacher's zone. */
+export interface CalendarFormats {
+  locale: string;
+  zone: string;
+  /** "09:00 – 10:30" of an event. */
+  time: (event: CalendarEventView) => string;
+  /** "Thứ Ba, 24/11" of a local day key. */
+  day: (key: string) => string;
+  /** "Th 3 24" of a day key, for a week column's heading. */
+  shortDay: (key: string) => string;
+}
+
+export function useCalendarFormats(zone: string): CalendarFormats {
+  const { i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'en-GB' : 'vi-VN';
+  const time = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit' });
+  // A day key is formatted at its noon in UTC, which is that date in UTC.
+  const day = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'long', day: '2-digit', month: '2-digit' });
+  const short = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: '2-digit' });
+  return {
+    locale,
+    zone,
+    time: (event) => time.formatRange(Date.parse(event.startAt), Date.parse(event.endAt)),
+    day: (key) => day.format(dayNoon(key)),
+    shortDay: (key) => short.format(dayNoon(key)),
+  };
+}
+
+const kindClass = {
+  session: 'border-teal-600 bg-teal-50 text-teal-900',
+  class: 'border-indigo-600 bg-indigo-50 text-indigo-900',
+} as const;
+
+/** The colours of an event of `kind` (cancelled ones greyed). */
+export function eventClass(event: CalendarEventView): string {
+  if (event.status === 'cancelled') return 'border-slate-400 bg-slate-100 text-slate-500 line-through';
+  return event.kind === 'class' ? kindClass.class : kindClass.session;
+}
+
+/** The title of an event: a session's student, a class's topic. */
+export function eventTitle(event: CalendarEventView): string {
+  return (event.kind === 'class' ? event.topic : event.studentName) ?? '';
+}
+
+/** An event's kind, time, title and detail (a session's plan, a class's seats), as a list shows it. */
+export function EventCard({ event, formats }: { event: CalendarEventView; formats: CalendarFormats }) {
+  const { t } = useTranslation('calendar');
+  const detail =
+    event.kind === 'class'
+      ? t('seats', { taken: event.seatsTaken ?? 0, seats: event.seats ?? 0 })
+      : (event.planTitle ?? '');
+  return (
+    <article
+      data-testid="calendar-event"
+      className={`rounded-xl border-l-4 px-4 py-3 ${eventClass(event)}`}
+      aria-label={`${t(`kind.${event.kind === 'class' ? 'class' : 'session'}`)}: ${eventTitle(event)}`}
+    >
+      <p className="flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-wide">
+        <span>{t(`kind.${event.kind === 'class' ? 'class' : 'session'}`)}</span>
+        <span aria-hidden="true">·</span>
+        <time dateTime={event.startAt} className="no-underline">
+          {formats.time(event)}
+        </time>
+        {event.status === 'cancelled' && (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-800 no-underline">{t('cancelled')}</span>
+        )}
+      </p>
+      <p className="mt-1 font-semibold">{eventTitle(event)}</p>
+      {detail && <p className="text-sm opacity-80">{detail}</p>}
+    </article>
+  );
+}

@@ -1,0 +1,136 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CalendarDays, ChevronLeft, ChevronRight, List } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useDocumentMeta } from '@/lib/use-document-meta';
+import { calendarQueries } from '../api/calendar-queries';
+import { useCalendarFormats } from '../components/calendar-event';
+import { addDays, dayKey, mondayOf, weekFrom } from '../components/calendar-layout';
+import { ListView, WeekView } from '../components/calendar-views';
+import { FeedPanel } from '../components/feed-panel';
+
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/** The list shows the coming 60 days (the calendar answers at most 62 at once). */
+const UPCOMING_DAYS = 60;
+
+type View = 'week' | 'list';
+
+/** The teacher's calendar: a week view and a list of what is coming, in the teacher's zone, and the .ics feed. */
+export default function MySchedulePage() {
+  const { t } = useTranslation('calendar');
+  useDocumentMeta(`${t('title')} | ${t('brand')}`, t('text'));
+  const [view, setView] = useState<View>('week');
+  // The clock of this visit, to the minute, so the query keys stay put while the page is open.
+  const [now] = useState(() => Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS);
+  const [monday, setMonday] = useState<string | null>(null);
+  const upcoming = useQuery(calendarQueries.range(now, now + UPCOMING_DAYS * DAY_MS));
+  const zone = upcoming.data?.zone ?? 'Asia/Ho_Chi_Minh';
+  const today = dayKey(now, zone);
+  const week = weekFrom(monday ?? mondayOf(today), zone);
+  const weekEvents = useQuery({
+    ...calendarQueries.range(week.from, week.to),
+    enabled: upcoming.isSuccess,
+    placeholderData: keepPreviousData,
+  });
+  const formats = useCalendarFormats(zone);
+  const dateTime = (iso: string) =>
+    new Intl.DateTimeFormat(formats.locale, { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(
+      Date.parse(iso),
+    );
+
+  if (upcoming.isPending) return <PageSpinner />;
+  if (upcoming.isError) return <LoadError onRetry={() => void upcoming.refetch()} />;
+
+  const weekLabel = new Intl.DateTimeFormat(formats.locale, {
+    timeZone: 'UTC',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
+  const viewButton = (value: View, icon: ReactNode, label: string) => (
+    <button
+      type="button"
+      aria-pressed={view === value}
+      onClick={() => setView(value)}
+      className={`${buttonClass(view === value ? 'primary' : 'ghost', 'sm')}`}
+    >
+      {icon}
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+          <p className="mt-1 text-slate-600">{t('text')}</p>
+          <p className="mt-1 text-sm font-medium text-teal-800" data-testid="calendar-zone">
+            {t('zone', { zone })}
+          </p>
+        </div>
+        <nav className="flex flex-wrap gap-2">
+          <Link to={`${paths.dashboard}/available`} className={buttonClass('secondary', 'sm')}>
+            {t('links.available')}
+          </Link>
+          <Link to={`${paths.dashboard}/class-register`} className={buttonClass('secondary', 'sm')}>
+            {t('links.classRegister')}
+          </Link>
+        </nav>
+      </header>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div role="group" aria-label={t('view.label')} className="flex gap-1 rounded-xl bg-slate-100 p-1">
+          {viewButton('week', <CalendarDays aria-hidden="true" className="size-4" />, t('view.week'))}
+          {viewButton('list', <List aria-hidden="true" className="size-4" />, t('view.list'))}
+        </div>
+        {view === 'week' && (
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              aria-label={t('week.previous')}
+              onClick={() => setMonday(addDays(week.days[0]!, -7))}
+              className={buttonClass('ghost', 'sm')}
+            >
+              <ChevronLeft aria-hidden="true" className="size-4" />
+            </button>
+            <button type="button" onClick={() => setMonday(null)} className={buttonClass('secondary', 'sm')}>
+              {t('week.today')}
+            </button>
+            <button
+              type="button"
+              aria-label={t('week.next')}
+              onClick={() => setMonday(addDays(week.days[0]!, 7))}
+              className={buttonClass('ghost', 'sm')}
+            >
+              <ChevronRight aria-hidden="true" className="size-4" />
+            </button>
+            <span className="text-sm font-semibold text-slate-700" data-testid="week-label">
+              {weekLabel.formatRange(Date.parse(`${week.days[0]}T12:00:00Z`), Date.parse(`${week.days[6]}T12:00:00Z`))}
+            </span>
+          </div>
+        )}
+      </div>
+
+      <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        {view === 'list' ? (
+          <ListView events={upcoming.data.events} formats={formats} />
+        ) : weekEvents.isError ? (
+          <LoadError onRetry={() => void weekEvents.refetch()} />
+        ) : weekEvents.data ? (
+          <WeekView days={week.days} today={today} events={weekEvents.data.events} formats={formats} />
+        ) : (
+          <Spinner />
+        )}
+      </section>
+
+      <FeedPanel dateTime={dateTime} />
+    </div>
+  );
+}
