@@ -1,7 +1,8 @@
 //! The demo's schedule: the mentor `nguyenminhkhoa` keeps a week in Ho Chi Minh City (weekday mornings and
 //! afternoons, Saturday mornings, 15 minutes between sessions, two hours' notice), the student `phanthiyen`
 //! holds an active booking of one of his plans and has booked one session of it, made through the same use
-//! cases as a real booking.
+//! cases as a real booking. The other mentors keep weeks of their own: evenings after work, weekends, and one
+//! who lives in Berlin and keeps hours in that zone.
 
 use academy_shared::schedule::{Availability, DEFAULT_ZONE, Interval};
 use anyhow::Context as _;
@@ -48,11 +49,51 @@ pub fn week() -> Availability {
     }
 }
 
+/// The weeks the other demo mentors keep, taken in turn: evenings after work in Ho Chi Minh City, weekends, and
+/// mornings and evenings in Berlin.
+pub fn other_weeks() -> [Availability; 3] {
+    let day = |hours: &[(u32, u32)]| hours.iter().map(|&(s, e)| Interval { start: s * 60, end: e * 60 }).collect();
+    let evenings: Vec<Interval> = day(&[(19, 22)]);
+    let weekend: Vec<Interval> = day(&[(8, 12), (14, 18)]);
+    let berlin: Vec<Interval> = day(&[(8, 10), (17, 20)]);
+    let none = Vec::new;
+    [
+        Availability {
+            zone: DEFAULT_ZONE.to_owned(),
+            weekly: [evenings.clone(), evenings.clone(), evenings.clone(), evenings.clone(), evenings, none(), none()],
+            buffer_minutes: 10,
+            notice_minutes: 240,
+        },
+        Availability {
+            zone: DEFAULT_ZONE.to_owned(),
+            weekly: [none(), none(), none(), none(), none(), weekend.clone(), weekend],
+            buffer_minutes: 15,
+            notice_minutes: 12 * 60,
+        },
+        Availability {
+            zone: "Europe/Berlin".to_owned(),
+            weekly: [berlin.clone(), berlin.clone(), berlin.clone(), berlin.clone(), berlin, none(), none()],
+            buffer_minutes: 0,
+            notice_minutes: 120,
+        },
+    ]
+}
+
 pub async fn load(state: &AppState) -> anyhow::Result<()> {
     let now = now_ms();
     let mentor = user_id(state, MENTOR).await?;
     let student = user_id(state, STUDENT).await?;
     service::save_week(&state.pool, &mentor, week(), Vec::new(), now).await?;
+    let others: Vec<String> = sqlx::query_scalar(
+        "select distinct p.owner_id from mentorship_plans p join users u on u.id = p.owner_id \
+         where u.username <> $1 order by p.owner_id",
+    )
+    .bind(MENTOR)
+    .fetch_all(&state.pool)
+    .await?;
+    for (other, week) in others.iter().zip(other_weeks().into_iter().cycle()) {
+        service::save_week(&state.pool, other, week, Vec::new(), now).await?;
+    }
 
     let mut conn = state.pool.acquire().await?;
     if bookings::active_bookings_with(&mut conn, &student, &mentor, now).await?.is_empty() {

@@ -444,6 +444,26 @@ async fn the_demo_mentor_keeps_a_week_and_a_demo_student_has_booked_a_session_wi
     let (status, slots) = get(format!("/api/mentorship/mentors/{mentor_id}/slots"), student).await;
     assert_eq!(status, 200, "{slots}");
     assert!(!starts(&slots).is_empty());
+
+    // Every mentor with plans keeps a saved week, valid by the shared rule, one of them in Berlin.
+    let weeks: Vec<(String, String)> = sqlx::query_as(
+        "select distinct a.zone, a.weekly from teacher_availability a join mentorship_plans p on p.owner_id = a.teacher_id",
+    )
+    .fetch_all(&app.state.pool)
+    .await
+    .expect("weeks");
+    let mentors: i64 = sqlx::query_scalar("select count(distinct owner_id) from mentorship_plans")
+        .fetch_one(&app.state.pool)
+        .await
+        .expect("mentors");
+    let saved: i64 = sqlx::query_scalar(
+        "select count(*) from teacher_availability where teacher_id in (select owner_id from mentorship_plans)",
+    )
+    .fetch_one(&app.state.pool)
+    .await
+    .expect("saved");
+    assert!(mentors > 1 && saved == mentors, "{saved} weeks for {mentors} mentors");
+    assert!(weeks.iter().any(|(zone, _)| zone == "Europe/Berlin"), "{weeks:?}");
 }
 
 /// The caller's notifications, newest first: (title, message, link), in Vietnamese.
