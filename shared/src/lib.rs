@@ -15,6 +15,7 @@ pub mod i18n;
 pub mod learning;
 pub mod limits;
 pub mod media;
+pub mod meeting;
 pub mod mentorship;
 pub mod money;
 pub mod notifications;
