@@ -61,70 +61,70 @@ pub async fn run(mut ws: WebSocket, state: AppState, room: Room, viewer: Viewer,
         let message = json!({ "type": "replaced" });
         relay.publish(relayed(&room_id, &connection, None, Some(old), message)).await;
     }
+    // The others hear of the newcomer before the newcomer can send them anything.
+    let join = json!({ "type": "join", "from": me, "fromName": my_name });
+    relay.publish(relayed(&room_id, &connection, None, None, join)).await;
     let welcome = json!({
         "type": "welcome",
         "you": { "id": me, "name": my_name },
         "peers": peers(&state, &room, &me).await,
     });
-    if ws.send(text_of(&welcome)).await.is_err() {
-        let _ = service::leave(&state.pool, &connection).await;
-        return;
-    }
-    let join = json!({ "type": "join", "from": me, "fromName": my_name });
-    relay.publish(relayed(&room_id, &connection, None, None, join)).await;
+    let welcomed = ws.send(text_of(&welcome)).await.is_ok();
 
     let mut heartbeat = tokio::time::interval(HEARTBEAT);
     heartbeat.tick().await;
     let mut announce_leave = true;
-    loop {
-        tokio::select! {
-            incoming = ws.recv() => {
-                let text = match incoming {
-                    Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                    Some(Ok(_)) => continue,
-                };
-                match read(text.as_str(), &me, &my_name, lang) {
-                    Ok((message, to, leaving)) => {
-                        relay.publish(relayed(&room_id, &connection, to, None, message)).await;
-                        if leaving {
-                            announce_leave = false;
-                            break;
+    if welcomed {
+        loop {
+            tokio::select! {
+                incoming = ws.recv() => {
+                    let text = match incoming {
+                        Some(Ok(Message::Text(text))) => text,
+                        Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                        Some(Ok(_)) => continue,
+                    };
+                    match read(text.as_str(), &me, &my_name, lang) {
+                        Ok((message, to, leaving)) => {
+                            relay.publish(relayed(&room_id, &connection, to, None, message)).await;
+                            if leaving {
+                                announce_leave = false;
+                                break;
+                            }
+                        }
+                        Err(problem) => {
+                            if ws.send(text_of(&json!({ "type": "error", "message": problem }))).await.is_err() {
+                                break;
+                            }
                         }
                     }
-                    Err(problem) => {
-                        if ws.send(text_of(&json!({ "type": "error", "message": problem }))).await.is_err() {
-                            break;
-                        }
+                }
+                relayed = feed.recv() => {
+                    if !relayed.is_for(&connection, &me) {
+                        continue;
+                    }
+                    if ws.send(text_of(&relayed.message)).await.is_err() {
+                        break;
+                    }
+                    if relayed.message["type"] == "replaced" {
+                        announce_leave = false;
+                        let _ = ws.send(Message::Close(None)).await;
+                        break;
                     }
                 }
-            }
-            relayed = feed.recv() => {
-                if !relayed.is_for(&connection, &me) {
-                    continue;
+                _ = heartbeat.tick() => {
+                    let now = now_ms();
+                    if now >= meeting::closes_at(room.row.end_at) {
+                        refuse(&mut ws, "ended", &Refusal::Ended.message(lang)).await;
+                        break;
+                    }
+                    if let Err(e) = service::still_here(&state.pool, &connection, now).await {
+                        tracing::warn!(error = %e, "keeping a place in a room failed");
+                    }
                 }
-                if ws.send(text_of(&relayed.message)).await.is_err() {
-                    break;
-                }
-                if relayed.message["type"] == "replaced" {
-                    announce_leave = false;
+                _ = closed.changed() => {
                     let _ = ws.send(Message::Close(None)).await;
                     break;
                 }
-            }
-            _ = heartbeat.tick() => {
-                let now = now_ms();
-                if now >= meeting::closes_at(room.row.end_at) {
-                    refuse(&mut ws, "ended", &Refusal::Ended.message(lang)).await;
-                    break;
-                }
-                if let Err(e) = service::still_here(&state.pool, &connection, now).await {
-                    tracing::warn!(error = %e, "keeping a place in a room failed");
-                }
-            }
-            _ = closed.changed() => {
-                let _ = ws.send(Message::Close(None)).await;
-                break;
             }
         }
     }

@@ -73,3 +73,7 @@ export type WeekView = Schemas['WeekView'];
 export type WeekBody = Schemas['WeekBody'];
 export type SlotsView = Schemas['SlotsView'];
 export type SessionView = Schemas['SessionView'];
+
+// Online rooms: a session's or class's room, and a ticket to its signalling socket.
+export type RoomView = ResultOf<'/api/meeting/{id}', 'get'>;
+export type RoomTicket = ResultOf<'/api/meeting/{id}/ticket', 'post'>;
