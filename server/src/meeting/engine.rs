@@ -15,22 +15,31 @@ pub const CREDENTIAL_TTL_SECS: i64 = 12 * 60 * 60;
 /// One STUN or TURN server, as a browser's `RTCPeerConnection` takes it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct IceServer {
-    /// One address or several (`stun:host:3478`, `turn:host:3478?transport=udp`).
-    #[schema(value_type = Object)]
-    pub urls: Value,
+    /// Its addresses (`stun:host:3478`, `turn:host:3478?transport=udp`); the setting may give one as a string.
+    #[serde(deserialize_with = "one_or_many")]
+    pub urls: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub username: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub credential: Option<String>,
 }
 
+fn one_or_many<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Urls {
+        One(String),
+        Many(Vec<String>),
+    }
+    Ok(match Urls::deserialize(deserializer)? {
+        Urls::One(url) => vec![url],
+        Urls::Many(urls) => urls,
+    })
+}
+
 impl IceServer {
     fn is_turn(&self) -> bool {
-        let is_turn = |url: &Value| url.as_str().is_some_and(|u| u.starts_with("turn:") || u.starts_with("turns:"));
-        match &self.urls {
-            Value::Array(urls) => urls.iter().any(is_turn),
-            url => is_turn(url),
-        }
+        self.urls.iter().any(|u| u.starts_with("turn:") || u.starts_with("turns:"))
     }
 }
 

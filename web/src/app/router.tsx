@@ -49,6 +49,7 @@ const BookedMentorshipPage = lazyPage(
   ['mentorship', 'catalogue'],
 );
 const ClassRegisterPage = lazyPage(() => import('@/features/classes/routes/class-register'), ['classes', 'catalogue']);
+const MeetingPage = lazyPage(() => import('@/features/meeting/routes/meeting'), ['meeting', 'catalogue']);
 const AvailablePage = lazyPage(() => import('@/features/schedule/routes/available'), ['schedule', 'catalogue']);
 
 /** The mentorship pages of the dashboard: plans, bookings, the teacher's week and live classes. */
@@ -165,7 +166,7 @@ export const routes: RouteObject[] = [
       },
       {
         element: guarded(<BareLayout />),
-        children: [{ element: <RouteGuard />, children: [placeholderRoute(['meeting', 'meeting'])] }],
+        children: [{ element: <RouteGuard />, children: [{ path: 'meeting', element: <MeetingPage /> }] }],
       },
       {
         element: guarded(<AuthLayout />),

@@ -3208,8 +3208,8 @@ export interface components {
     /** @description One STUN or TURN server, as a browser's `RTCPeerConnection` takes it. */
     IceServer: {
       credential?: string | null;
-      /** @description One address or several (`stun:host:3478`, `turn:host:3478?transport=udp`). */
-      urls: Record<string, never>;
+      /** @description Its addresses (`stun:host:3478`, `turn:host:3478?transport=udp`); the setting may give one as a string. */
+      urls: string[];
       username?: string | null;
     };
     InboxPage: components["schemas"]["Page_InboxMessage"] & {
