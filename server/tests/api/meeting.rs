@@ -426,3 +426,16 @@ async fn without_an_engine_a_large_class_says_it_is_not_configured() {
     assert_eq!(answer["result"]["engine"], "none");
     assert_eq!(answer["result"]["large"]["configured"], false);
 }
+
+#[tokio::test]
+async fn only_the_online_room_page_may_use_the_camera_and_microphone() {
+    let app = spawn_app().await;
+    let policy = |response: reqwest::Response| {
+        response.headers().get("permissions-policy").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned()
+    };
+    let room = policy(app.get("/meeting?session=s1").await);
+    assert!(room.contains("camera=(self)") && room.contains("microphone=(self)"), "{room}");
+    assert!(room.contains("display-capture=(self)"), "{room}");
+    let home = policy(app.get("/").await);
+    assert!(home.contains("camera=()") && home.contains("microphone=()"), "{home}");
+}

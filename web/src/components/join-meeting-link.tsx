@@ -23,6 +23,7 @@ const msOf = (value: string | number) => (typeof value === 'number' ? value : Da
 /**
  * "Join" to the online room of a session or class, shown from the room's opening (10 minutes before the start) to
  * its close (the shared rule); nothing otherwise. It appears and disappears by itself while the page stays open.
+ * It loads the room as a document of its own: only that document may use the camera and microphone.
  */
 export function JoinMeetingLink({ id, start, end, className }: JoinMeetingLinkProps) {
   const { t } = useTranslation('common');
@@ -35,6 +36,7 @@ export function JoinMeetingLink({ id, start, end, className }: JoinMeetingLinkPr
   return (
     <Link
       to={paths.meetingRoom(id)}
+      reloadDocument
       className={className ?? buttonClass('primary', 'sm')}
       title={t('joinMeeting.title')}
       data-testid="join-meeting"
