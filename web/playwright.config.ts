@@ -32,6 +32,9 @@ const chromium = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // The online room's specs: a fake camera and microphone, granted without a prompt.
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
   ],
 };
 

@@ -59,7 +59,7 @@ export default defineConfig(({ command }) => ({
     proxy: Object.fromEntries(
       ['/api', '/auth', '/users', '/files', '/courses', '/healthz'].map((p) => [
         p,
-        { target: process.env.ACADEMY_API ?? 'http://127.0.0.1:8080', changeOrigin: true },
+        { target: process.env.ACADEMY_API ?? 'http://127.0.0.1:8080', changeOrigin: true, ws: p === '/api' },
       ]),
     ),
   },

@@ -14,7 +14,8 @@
 //!   posts, the feed, banners, the home page and the dashboard that edits them), [`learning`] (enrolments),
 //!   [`material`] (subjects and syllabuses), [`contact`] (admission and contact forms, the newsletter),
 //!   [`commerce`] (cart, orders, coupons, payments, the ledger), [`notifications`] (a person's notifications, live
-//!   delivery, broadcasts; other domains notify through it);
+//!   delivery, broadcasts; other domains notify through it), [`meeting`] (the online rooms of sessions and
+//!   classes, their signalling);
 //! - [`housekeeping`] (the hourly chores) and [`demo`] (the demo catalogue).
 
 /// Memory comes from mimalloc: with glibc's allocator, a course-list request on a busy server spent ~25% of its
@@ -34,6 +35,7 @@ pub mod http;
 pub mod identity;
 pub mod learning;
 pub mod material;
+pub mod meeting;
 pub mod mentorship;
 pub mod notifications;
 pub mod platform;
@@ -62,6 +64,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(catalogue_router())
         .merge(notifications::routes::router())
         .merge(commerce_router())
+        .merge(meeting::routes::router())
 }
 
 /// Commerce: the cart, free enrolment, checkout and orders, payments, and their administration.
@@ -147,11 +150,13 @@ pub async fn serve(
     let worker = platform::jobs::Worker::new(state.jobs.clone(), state.clone(), job_handlers());
     let worker = tokio::spawn(worker.run(stopped));
     let live = state.notifications.clone();
+    let rooms = state.meetings.relay.clone();
     let shutdown = async move {
         shutdown.await;
         let _ = stop.send(true);
         // Open notification streams never end by themselves: they end here so that the server can stop.
         live.close();
+        rooms.close();
     };
     let served = serve_router(listener, app(state), shutdown).await;
     for (task, name) in [(chores, "the housekeeping schedule"), (worker, "the job worker")] {

@@ -13,6 +13,7 @@ use crate::{
         rate_limit::RateLimiter,
         tokens::{TokenKeys, TokenLifetimes},
     },
+    meeting::{Meetings, relay::Relay, tickets::Tickets},
     notifications::live::Live,
     platform::{
         cache::ResponseCache,
@@ -48,6 +49,8 @@ pub struct AppState {
     pub jobs: JobQueue,
     /// Live delivery of notifications to the pages open on this instance.
     pub notifications: Live,
+    /// Online rooms: the signalling relay and the tickets of its sockets.
+    pub meetings: Meetings,
 }
 
 impl AppState {
@@ -83,6 +86,10 @@ impl AppState {
         Ok(AppState {
             jobs: JobQueue::new(pool.clone(), backend),
             notifications: Live::new(pool.clone(), backend, url.clone()),
+            meetings: Meetings {
+                relay: Relay::new(pool.clone(), backend, url.clone()),
+                tickets: Tickets::new(token_secret.as_bytes()),
+            },
             pool,
             backend,
             token_secret,

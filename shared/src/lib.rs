@@ -16,6 +16,7 @@ pub mod ical;
 pub mod learning;
 pub mod limits;
 pub mod media;
+pub mod meeting;
 pub mod mentorship;
 pub mod money;
 pub mod notifications;

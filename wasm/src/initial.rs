@@ -55,6 +55,19 @@ pub fn mentorship_status(end_ms: f64, now_ms: f64) -> JsResult {
     to_js(&mentorship::mentorship_status(whole(end_ms), whole(now_ms)))
 }
 
+/// Whether a "Join" link of an online room [startMs, endMs) shows at `nowMs`: from its opening (10 minutes
+/// before the start) to its close (15 minutes after the end).
+#[wasm_bindgen(js_name = joinLinkShown)]
+pub fn join_link_shown(now_ms: f64, start_ms: f64, end_ms: f64) -> bool {
+    academy_shared::meeting::join_link_shown(whole(now_ms), whole(start_ms), whole(end_ms))
+}
+
+/// The instant (epoch ms) an online room starting at `startMs` opens.
+#[wasm_bindgen(js_name = meetingOpensAt)]
+pub fn meeting_opens_at(start_ms: f64) -> f64 {
+    academy_shared::meeting::opens_at(whole(start_ms)) as f64
+}
+
 // Display
 
 #[wasm_bindgen(js_name = notificationTypeLabel)]

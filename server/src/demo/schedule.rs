@@ -1,8 +1,9 @@
 //! The demo's schedule: the mentor `nguyenminhkhoa` keeps a week in Ho Chi Minh City (weekday mornings and
 //! afternoons, Saturday mornings, 15 minutes between sessions, two hours' notice), the student `phanthiyen`
 //! holds an active booking of one of his plans and has booked one session of it, made through the same use
-//! cases as a real booking. The other mentors keep weeks of their own: evenings after work, weekends, and one
-//! who lives in Berlin and keeps hours in that zone.
+//! cases as a real booking, and has a session with him that starts five minutes after the demo is loaded (its
+//! online room is open at once). The other mentors keep weeks of their own: evenings after work, weekends, and
+//! one who lives in Berlin and keeps hours in that zone.
 
 use academy_shared::schedule::{Availability, DEFAULT_ZONE, Interval};
 use anyhow::Context as _;
@@ -11,7 +12,10 @@ use crate::{
     catalogue::repo::mentors::insert_mentorship_enrollment,
     mentorship::bookings,
     platform::db::now_ms,
-    schedule::service::{self, SlotsQuery},
+    schedule::{
+        repo::{self, NewSession},
+        service::{self, SlotsQuery},
+    },
     state::AppState,
 };
 
@@ -124,5 +128,17 @@ pub async fn load(state: &AppState) -> anyhow::Result<()> {
         anyhow::bail!("the demo student's booking");
     };
     service::book(&state.pool, &student, &booking, start, now).await?;
+    // A session on as the demo starts, so that its online room can be tried at once (it opens 10 minutes before
+    // the start): five minutes from now, for an hour.
+    let soon = now + 5 * 60 * 1000;
+    let session = NewSession {
+        enrollment_id: &booking,
+        teacher_id: &mentor,
+        student_id: &student,
+        start_at: soon,
+        end_at: soon + 60 * 60 * 1000,
+    };
+    let mut conn = state.pool.acquire().await?;
+    repo::insert_session(&mut conn, &session, now).await?;
     Ok(())
 }

@@ -93,6 +93,10 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
     frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com; \
     connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
+/// The online room's page (`/meeting`, loaded as a document of its own) may use the camera, the microphone and
+/// screen sharing; no other page may.
+const MEETING_PERMISSIONS_POLICY: &str = "camera=(self), microphone=(self), display-capture=(self), geolocation=(), \
+    payment=(), usb=(), interest-cohort=()";
 
 /// The complete application around `api`, the documented API routes: the OpenAPI document and its page, the web
 /// app, and the middleware every response passes through.
@@ -124,7 +128,7 @@ pub fn app_from(state: AppState, api: OpenApiRouter<AppState>) -> Router {
                 .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
                 .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
                 .layer(security_header(header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
-                .layer(security_header(HeaderName::from_static("permissions-policy"), PERMISSIONS_POLICY))
+                .layer(middleware::from_fn(permissions_policy))
                 .layer(middleware::from_fn_with_state(state.clone(), transport_and_caching))
                 // Videos are compressed already, and a compressed answer could no longer be read by byte range.
                 .layer(
@@ -147,6 +151,15 @@ async fn time_limit(request: Request<Body>, next: Next) -> Response {
         Ok(response) => response,
         Err(_) => StatusCode::REQUEST_TIMEOUT.into_response(),
     }
+}
+
+/// Middleware: the `Permissions-Policy` of every response (the online room's page gets the camera and microphone).
+async fn permissions_policy(request: axum::extract::Request, next: Next) -> Response {
+    let meeting = request.uri().path() == "/meeting";
+    let mut response = next.run(request).await;
+    let policy = if meeting { MEETING_PERMISSIONS_POLICY } else { PERMISSIONS_POLICY };
+    response.headers_mut().insert(HeaderName::from_static("permissions-policy"), HeaderValue::from_static(policy));
+    response
 }
 
 fn security_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {

@@ -40,6 +40,7 @@ mod log_lines;
 mod login_limits;
 mod material;
 mod media_links;
+mod meeting;
 mod mentorship;
 mod middleware;
 mod notifications;

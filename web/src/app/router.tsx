@@ -49,6 +49,7 @@ const BookedMentorshipPage = lazyPage(
   ['mentorship', 'catalogue'],
 );
 const ClassRegisterPage = lazyPage(() => import('@/features/classes/routes/class-register'), ['classes', 'catalogue']);
+const MeetingPage = lazyPage(() => import('@/features/meeting/routes/meeting'), ['meeting', 'catalogue']);
 const AvailablePage = lazyPage(() => import('@/features/schedule/routes/available'), ['schedule', 'catalogue']);
 const BookSessionPage = lazyPage(() => import('@/features/schedule/routes/book-session'), ['schedule', 'catalogue']);
 const MySchedulePage = lazyPage(() => import('@/features/schedule/routes/my-schedule'), ['calendar', 'catalogue']);
@@ -169,7 +170,7 @@ export const routes: RouteObject[] = [
       },
       {
         element: guarded(<BareLayout />),
-        children: [{ element: <RouteGuard />, children: [placeholderRoute(['meeting', 'meeting'])] }],
+        children: [{ element: <RouteGuard />, children: [{ path: 'meeting', element: <MeetingPage /> }] }],
       },
       {
         element: guarded(<AuthLayout />),

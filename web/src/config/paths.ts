@@ -33,6 +33,7 @@ export const paths = {
   order: (id: string) => `/profile/orders/${encodeURIComponent(id)}`,
   notification: '/notification',
   meeting: '/meeting',
+  meetingRoom: (id: string) => `/meeting?session=${encodeURIComponent(id)}`,
   syllabus: '/syllabus',
   dashboard: '/dashboard',
 } as const;

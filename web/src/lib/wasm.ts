@@ -83,6 +83,16 @@ export function mentorshipStatus(endMs: number, nowMs: number): MentorshipStatus
   return wasm.mentorshipStatus(endMs, nowMs) as MentorshipStatus;
 }
 
+/** Whether a "Join" link of an online room [startMs, endMs) shows at `nowMs` (from 10 minutes before the start to 15 after the end). */
+export function joinLinkShown(nowMs: number, startMs: number, endMs: number): boolean {
+  return wasm.joinLinkShown(nowMs, startMs, endMs);
+}
+
+/** The instant (epoch ms) an online room starting at `startMs` opens (10 minutes before). */
+export function meetingOpensAt(startMs: number): number {
+  return wasm.meetingOpensAt(startMs);
+}
+
 // ── Display ────────────────────────────────────────────────────────────────────────────────────────────
 
 /** "CoursePurchase" → "Course Purchase"; unknown types → "Other". */

@@ -397,6 +397,30 @@ export interface paths {
     /** The mobile bar's logout, same as `POST /api/logout`. */
     post: operations["logout_mobile"];
   };
+  "/api/meeting/{id}": {
+    /**
+     * A room: the session or class, its time, its people, whether the caller may join now, and what carries it
+     * (peer-to-peer video with its STUN/TURN servers, or the large-room engine with the caller's token). Only its
+     * teacher, its student(s) and administrators see it.
+     */
+    get: operations["get_room"];
+  };
+  "/api/meeting/{id}/signal": {
+    /**
+     * The room's signalling WebSocket. JSON messages in both directions: the server sends `welcome` (you and the
+     * people already there), `join` and `leave` of others, `refused` (the room is full: at most 4 people) and
+     * `ended`; a browser sends `offer`, `answer`, `candidate`, `media` and `leave` (with `to`, a user id, to address
+     * one person), relayed to the others tagged with `from` (user id) and `fromName`.
+     */
+    get: operations["signal"];
+  };
+  "/api/meeting/{id}/ticket": {
+    /**
+     * A ticket to the room's signalling socket: valid 60 seconds, for this room and the caller only. Refused like
+     * joining: not a participant 403; too early (the text says when it opens), ended or cancelled 409.
+     */
+    post: operations["create_ticket"];
+  };
   "/api/mentors": {
     /** Every active teacher with an instructor profile, in display order. */
     get: operations["list_mentors"];
@@ -1317,6 +1341,20 @@ export interface components {
       email: string;
       /** @description A text to show. */
       message: string;
+    };
+    /** @description How a large room is joined. */
+    EngineJoin: {
+      configured: boolean;
+      /** @description `jitsi` or `livekit`; `none` when no engine is configured. */
+      engine: string;
+      /** @description A page that opens the room. */
+      joinUrl?: string | null;
+      /** @description The engine's room name. */
+      roomName?: string | null;
+      /** @description Jitsi: its domain; LiveKit: its server URL. */
+      serverUrl?: string | null;
+      /** @description The signed token the engine admits the person with (absent for a Jitsi without token authentication). */
+      token?: string | null;
     };
     /**
      * @description The answer of `POST /api/course/enroll-list`: the success code beside the list, which sits at the top level
@@ -2438,6 +2476,54 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_RoomView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A room as its participant sees it. */
+      result: {
+        closesAt: string;
+        end: string;
+        /**
+         * @description `p2p` (peer-to-peer video, at most 4 people can be in the room), else the large-room engine
+         * (`jitsi`, `livekit`, or `none` when none is configured).
+         */
+        engine: string;
+        /** @description STUN/TURN servers for the peer connections. */
+        iceServers: components["schemas"]["IceServer"][];
+        id: string;
+        /** @description `session` (a mentorship session) or `class` (a live class). */
+        kind: string;
+        large?: components["schemas"]["EngineJoin"] | null;
+        /**
+         * Format: int64
+         * @description At most this many people connect to a peer-to-peer room at once.
+         */
+        maxPeers: number;
+        /** @description Whether the caller moderates the room (its teacher, or an administrator). */
+        moderator: boolean;
+        /** @description Whether the caller may join now. */
+        open: boolean;
+        /** @description When the room opens (10 minutes before the start) and closes (15 minutes after the end). */
+        opensAt: string;
+        /** @description The people allowed in, the teacher first. */
+        participants: components["schemas"]["PersonView"][];
+        /** @description Why not (`notYetOpen`, `ended`, `cancelled`), with its text. */
+        refusal?: string | null;
+        refusalMessage?: string | null;
+        start: string;
+        /** @description `booked`/`scheduled` or `cancelled`. */
+        status: string;
+        /** @description The class's topic or the session's plan, in the request's language. */
+        title: string;
+        you: components["schemas"]["PersonView"];
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_SessionView: {
       /**
        * Format: int32
@@ -2557,6 +2643,22 @@ export interface components {
         subjectCount: number;
         subjects: components["schemas"]["Subject"][];
         updatedAt: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_TicketView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A ticket to the room's signalling socket. */
+      result: {
+        expiresAt: string;
+        /** @description Pass as `?ticket=` to `GET /api/meeting/{id}/signal`. */
+        ticket: string;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -3227,6 +3329,13 @@ export interface components {
       /** Format: int64 */
       studentCount: number;
     };
+    /** @description One STUN or TURN server, as a browser's `RTCPeerConnection` takes it. */
+    IceServer: {
+      credential?: string | null;
+      /** @description Its addresses (`stun:host:3478`, `turn:host:3478?transport=udp`); the setting may give one as a string. */
+      urls: string[];
+      username?: string | null;
+    };
     InboxPage: components["schemas"]["Page_InboxMessage"] & {
       /** Format: int64 */
       unread: number;
@@ -3867,6 +3976,13 @@ export interface components {
       /** @description `lastName firstName`. */
       name: string;
     };
+    /** @description A person of a room. */
+    PersonView: {
+      id: string;
+      name: string;
+      /** @description `teacher`, `student`, or `admin` (an administrator looking in). */
+      role: string;
+    };
     /** @description A mentorship plan. `short_description` is spelled as the mentorship package's field is. */
     Plan: {
       currency: string;
@@ -4170,6 +4286,44 @@ export interface components {
        */
       role?: string;
     };
+    /** @description A room as its participant sees it. */
+    RoomView: {
+      closesAt: string;
+      end: string;
+      /**
+       * @description `p2p` (peer-to-peer video, at most 4 people can be in the room), else the large-room engine
+       * (`jitsi`, `livekit`, or `none` when none is configured).
+       */
+      engine: string;
+      /** @description STUN/TURN servers for the peer connections. */
+      iceServers: components["schemas"]["IceServer"][];
+      id: string;
+      /** @description `session` (a mentorship session) or `class` (a live class). */
+      kind: string;
+      large?: components["schemas"]["EngineJoin"] | null;
+      /**
+       * Format: int64
+       * @description At most this many people connect to a peer-to-peer room at once.
+       */
+      maxPeers: number;
+      /** @description Whether the caller moderates the room (its teacher, or an administrator). */
+      moderator: boolean;
+      /** @description Whether the caller may join now. */
+      open: boolean;
+      /** @description When the room opens (10 minutes before the start) and closes (15 minutes after the end). */
+      opensAt: string;
+      /** @description The people allowed in, the teacher first. */
+      participants: components["schemas"]["PersonView"][];
+      /** @description Why not (`notYetOpen`, `ended`, `cancelled`), with its text. */
+      refusal?: string | null;
+      refusalMessage?: string | null;
+      start: string;
+      /** @description `booked`/`scheduled` or `cancelled`. */
+      status: string;
+      /** @description The class's topic or the session's plan, in the request's language. */
+      title: string;
+      you: components["schemas"]["PersonView"];
+    };
     Section: {
       /** Format: int64 */
       durationSeconds: number;
@@ -4378,6 +4532,12 @@ export interface components {
     Texts: {
       en?: string;
       vi: string;
+    };
+    /** @description A ticket to the room's signalling socket. */
+    TicketView: {
+      expiresAt: string;
+      /** @description Pass as `?ticket=` to `GET /api/meeting/{id}/signal`. */
+      ticket: string;
     };
     /** @description An interval of time (RFC 3339, UTC). */
     TimeRange: {
@@ -9046,6 +9206,173 @@ export interface operations {
       };
       /** @description The body is larger than this operation accepts */
       413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A room: the session or class, its time, its people, whether the caller may join now, and what carries it
+   * (peer-to-peer video with its STUN/TURN servers, or the large-room engine with the caller's token). Only its
+   * teacher, its student(s) and administrators see it.
+   */
+  get_room: {
+    parameters: {
+      path: {
+        /** @description A mentorship session's or a live class's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The room */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_RoomView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a participant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such session or class */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The room's signalling WebSocket. JSON messages in both directions: the server sends `welcome` (you and the
+   * people already there), `join` and `leave` of others, `refused` (the room is full: at most 4 people) and
+   * `ended`; a browser sends `offer`, `answer`, `candidate`, `media` and `leave` (with `to`, a user id, to address
+   * one person), relayed to the others tagged with `from` (user id) and `fromName`.
+   */
+  signal: {
+    parameters: {
+      query: {
+        /** @description A ticket from `POST /api/meeting/{id}/ticket`. */
+        ticket: string;
+      };
+      path: {
+        /** @description A mentorship session's or a live class's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Switching to the WebSocket protocol */
+      101: {
+        content: never;
+      };
+      /** @description Not a WebSocket request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A missing, invalid or expired ticket */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A ticket for another room, or not a participant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Nothing is found under this path (an unknown id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not open, ended or cancelled */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A ticket to the room's signalling socket: valid 60 seconds, for this room and the caller only. Refused like
+   * joining: not a participant 403; too early (the text says when it opens), ended or cancelled 409.
+   */
+  create_ticket: {
+    parameters: {
+      path: {
+        /** @description A mentorship session's or a live class's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The ticket */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_TicketView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a participant */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such session or class */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not open yet, ended, or cancelled (the reason in `message`) */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -77,3 +77,7 @@ export type SessionView = Schemas['SessionView'];
 export type CalendarView = Schemas['CalendarView'];
 export type CalendarEventView = Schemas['CalendarEventView'];
 export type FeedView = Schemas['FeedView'];
+
+// Online rooms: a session's or class's room, and a ticket to its signalling socket.
+export type RoomView = ResultOf<'/api/meeting/{id}', 'get'>;
+export type RoomTicket = ResultOf<'/api/meeting/{id}/ticket', 'post'>;

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { JoinMeetingLink } from '@/components/join-meeting-link';
 import { buttonClass } from '@/components/ui/button';
 import { classQueries, useRegisterForClass, useWithdrawFromClass } from '../api/queries';
 import type { ClassView } from '../api/classes';
@@ -66,6 +67,9 @@ function MyClass({ item }: { item: ClassView }) {
       )}
       <div className="mt-auto flex items-center justify-between gap-2 pt-3">
         <span className="text-xs text-slate-500">{t('mine.seatsLeft', { count: item.seatsLeft })}</span>
+        {item.registered && item.status !== 'cancelled' && (
+          <JoinMeetingLink id={item._id} start={item.startsAt} end={item.endsAt} />
+        )}
         {phase === 'scheduled' &&
           (item.registered ? (
             <button

@@ -3,6 +3,7 @@ import { CalendarPlus, Pencil, Users, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { JoinMeetingLink } from '@/components/join-meeting-link';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, inputClass, inputStateClass } from '@/components/ui/field';
@@ -317,6 +318,7 @@ function ClassCard({ item, onEdit }: { item: ClassView; onEdit: () => void }) {
           : t('list.seats', { registered: item.registeredCount, seats: item.seats, left: item.seatsLeft })}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
+        {item.status !== 'cancelled' && <JoinMeetingLink id={item._id} start={item.startsAt} end={item.endsAt} />}
         <button
           type="button"
           className={buttonClass('secondary', 'sm')}

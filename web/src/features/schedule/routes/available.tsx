@@ -3,6 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { JoinMeetingLink } from '@/components/join-meeting-link';
 import { inputClass, inputStateClass } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -291,6 +292,7 @@ export default function AvailablePage() {
                     {t('sessions.with', { name: session.studentName })}
                   </span>
                 </span>
+                <JoinMeetingLink id={session.id} start={session.startAt} end={session.endAt} />
                 <button
                   type="button"
                   onClick={() => cancel.mutate(session.id)}

@@ -1,0 +1,253 @@
+//! The signalling relay: messages between the people of one room, whichever instance each is connected to.
+//!
+//! On PostgreSQL a message is a `NOTIFY` on [`CHANNEL`] (its JSON as the payload, at most
+//! [`MAX_MESSAGE_BYTES`]), heard by each instance's one `LISTEN` connection (opened when its first socket
+//! joins, listened again when it drops); on SQLite (one instance) it goes straight to the room's sockets. Each
+//! instance hands a message to the sockets of its room through an in-process channel per room.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex, PoisonError, Weak},
+    time::Duration,
+};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sqlx::postgres::PgListener;
+use tokio::sync::{OnceCell, broadcast, watch};
+
+use crate::platform::db::{Backend, Pool};
+
+/// The PostgreSQL channel of signalling messages.
+pub const CHANNEL: &str = "academy_meeting";
+/// A message (offer, answer, ICE candidate...) is at most this long: PostgreSQL's notifications carry under 8000
+/// bytes.
+pub const MAX_MESSAGE_BYTES: usize = 7000;
+/// Messages one room's channel holds for a slow socket.
+const ROOM_BUFFER: usize = 256;
+
+/// A message on its way to the sockets of a room.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Relayed {
+    pub room: String,
+    /// The sending connection (never handed back to it).
+    pub from_connection: String,
+    /// Only for this person (user id), when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_user: Option<String>,
+    /// Only for this connection, when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_connection: Option<String>,
+    /// What the receiving browsers get.
+    pub message: Value,
+}
+
+impl Relayed {
+    /// Whether connection `connection_id` of `user_id` receives this message.
+    pub fn is_for(&self, connection_id: &str, user_id: &str) -> bool {
+        self.from_connection != connection_id
+            && self.to_connection.as_deref().is_none_or(|c| c == connection_id)
+            && self.to_user.as_deref().is_none_or(|u| u == user_id)
+    }
+}
+
+/// This instance's relay. Cheap to clone.
+#[derive(Clone)]
+pub struct Relay {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    pool: Pool,
+    backend: Backend,
+    database_url: String,
+    rooms: Mutex<HashMap<String, broadcast::Sender<Arc<Relayed>>>>,
+    listening: OnceCell<()>,
+    closed: watch::Sender<bool>,
+}
+
+impl std::fmt::Debug for Relay {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Relay").field("backend", &self.inner.backend).finish_non_exhaustive()
+    }
+}
+
+impl Relay {
+    pub fn new(pool: Pool, backend: Backend, database_url: String) -> Relay {
+        Relay {
+            inner: Arc::new(Inner {
+                pool,
+                backend,
+                database_url,
+                rooms: Mutex::new(HashMap::new()),
+                listening: OnceCell::new(),
+                closed: watch::channel(false).0,
+            }),
+        }
+    }
+
+    /// Receives the messages of `room_id` (starting this instance's listener the first time).
+    pub async fn subscribe(&self, room_id: &str) -> Result<RoomFeed, sqlx::Error> {
+        if self.inner.backend == Backend::Postgres {
+            self.inner.listening.get_or_try_init(|| self.listen()).await?;
+        }
+        let receiver = {
+            let mut rooms = self.inner.rooms.lock().unwrap_or_else(PoisonError::into_inner);
+            rooms.entry(room_id.to_owned()).or_insert_with(|| broadcast::channel(ROOM_BUFFER).0).subscribe()
+        };
+        Ok(RoomFeed { relay: self.clone(), room: room_id.to_owned(), receiver })
+    }
+
+    /// Sends a message to every instance's sockets of its room. A failure is logged (the browsers retry or
+    /// reconnect).
+    pub async fn publish(&self, relayed: Relayed) {
+        match self.inner.backend {
+            Backend::Postgres => {
+                let Ok(payload) = serde_json::to_string(&relayed) else { return };
+                let sent = sqlx::query("select pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(&payload)
+                    .execute(&self.inner.pool)
+                    .await;
+                if let Err(e) = sent {
+                    tracing::warn!(error = %e, room = relayed.room, "relaying a signalling message failed");
+                }
+            }
+            Backend::Sqlite => self.inner.deliver(Arc::new(relayed)),
+        }
+    }
+
+    /// Ends every socket and stops listening (the server is stopping).
+    pub fn close(&self) {
+        self.inner.closed.send_replace(true);
+    }
+
+    /// Turns true when the server stops.
+    pub fn closed(&self) -> watch::Receiver<bool> {
+        self.inner.closed.subscribe()
+    }
+
+    async fn listen(&self) -> Result<(), sqlx::Error> {
+        let listener = listen_on(&self.inner.database_url).await?;
+        tokio::spawn(relay_postgres(
+            Arc::downgrade(&self.inner),
+            listener,
+            self.inner.database_url.clone(),
+            self.inner.closed.subscribe(),
+        ));
+        Ok(())
+    }
+}
+
+/// The messages of one room, for one socket.
+#[derive(Debug)]
+pub struct RoomFeed {
+    relay: Relay,
+    room: String,
+    receiver: broadcast::Receiver<Arc<Relayed>>,
+}
+
+impl RoomFeed {
+    /// The next message of the room (messages a slow socket missed are skipped, logged).
+    pub async fn recv(&mut self) -> Arc<Relayed> {
+        loop {
+            match self.receiver.recv().await {
+                Ok(relayed) => return relayed,
+                Err(broadcast::error::RecvError::Lagged(missed)) => {
+                    tracing::warn!(missed, room = self.room, "a signalling socket fell behind");
+                }
+                // The channel lives while this feed does (it is removed only when its last one drops).
+                Err(broadcast::error::RecvError::Closed) => std::future::pending::<()>().await,
+            }
+        }
+    }
+}
+
+impl Drop for RoomFeed {
+    fn drop(&mut self) {
+        let mut rooms = self.relay.inner.rooms.lock().unwrap_or_else(PoisonError::into_inner);
+        if rooms.get(&self.room).is_some_and(|sender| sender.receiver_count() <= 1) {
+            rooms.remove(&self.room);
+        }
+    }
+}
+
+impl Inner {
+    fn deliver(&self, relayed: Arc<Relayed>) {
+        let sender = self.rooms.lock().unwrap_or_else(PoisonError::into_inner).get(&relayed.room).cloned();
+        if let Some(sender) = sender {
+            let _ = sender.send(relayed);
+        }
+    }
+}
+
+async fn listen_on(database_url: &str) -> Result<PgListener, sqlx::Error> {
+    let mut listener = PgListener::connect(database_url).await?;
+    listener.listen(CHANNEL).await?;
+    Ok(listener)
+}
+
+/// Hands PostgreSQL notifications to this instance's sockets until the server stops; listens again on a new
+/// connection when it drops.
+async fn relay_postgres(
+    weak: Weak<Inner>,
+    mut listener: PgListener,
+    database_url: String,
+    mut closed: watch::Receiver<bool>,
+) {
+    loop {
+        let received = tokio::select! {
+            received = listener.try_recv() => received,
+            _ = closed.changed() => return,
+        };
+        let Some(inner) = weak.upgrade() else { return };
+        match received {
+            Ok(Some(notification)) => match serde_json::from_str::<Relayed>(notification.payload()) {
+                Ok(relayed) => inner.deliver(Arc::new(relayed)),
+                Err(e) => tracing::warn!(error = %e, "unreadable signalling message"),
+            },
+            Ok(None) | Err(_) => {
+                if let Err(e) = received {
+                    tracing::warn!(error = %e, "the signalling listener failed");
+                }
+                drop(inner);
+                let mut delay = Duration::from_millis(100);
+                listener = loop {
+                    match listen_on(&database_url).await {
+                        Ok(listener) => break listener,
+                        Err(e) => tracing::warn!(error = %e, "listening for signalling again failed"),
+                    }
+                    tokio::select! {
+                        () = tokio::time::sleep(delay) => {}
+                        _ = closed.changed() => return,
+                    }
+                    delay = (delay * 2).min(Duration::from_secs(5));
+                };
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_reaches_everyone_but_its_sender_or_only_its_addressee() {
+        let mut relayed = Relayed {
+            room: "r".into(),
+            from_connection: "c1".into(),
+            to_user: None,
+            to_connection: None,
+            message: Value::Null,
+        };
+        assert!(!relayed.is_for("c1", "u1"));
+        assert!(relayed.is_for("c2", "u2"));
+        relayed.to_user = Some("u3".into());
+        assert!(!relayed.is_for("c2", "u2"));
+        assert!(relayed.is_for("c3", "u3"));
+        relayed.to_connection = Some("c4".into());
+        assert!(!relayed.is_for("c3", "u3"));
+    }
+}
