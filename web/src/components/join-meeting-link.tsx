@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Video } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
@@ -15,6 +14,8 @@ export interface JoinMeetingLinkProps {
   /** The room's start and end (RFC 3339 or epoch ms). */
   start: string | number;
   end: string | number;
+  /** The link's text, in the page's language ("Vào lớp"). */
+  label: string;
   className?: string;
 }
 
@@ -25,8 +26,7 @@ const msOf = (value: string | number) => (typeof value === 'number' ? value : Da
  * its close (the shared rule); nothing otherwise. It appears and disappears by itself while the page stays open.
  * It loads the room as a document of its own: only that document may use the camera and microphone.
  */
-export function JoinMeetingLink({ id, start, end, className }: JoinMeetingLinkProps) {
-  const { t } = useTranslation('common');
+export function JoinMeetingLink({ id, start, end, label, className }: JoinMeetingLinkProps) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), RECHECK_MS);
@@ -35,14 +35,13 @@ export function JoinMeetingLink({ id, start, end, className }: JoinMeetingLinkPr
   if (!joinLinkShown(now, msOf(start), msOf(end))) return null;
   return (
     <Link
-      to={paths.meetingRoom(id)}
+      to={`${paths.meeting}?session=${encodeURIComponent(id)}`}
       reloadDocument
       className={className ?? buttonClass('primary', 'sm')}
-      title={t('joinMeeting.title')}
       data-testid="join-meeting"
     >
       <Video aria-hidden="true" className="size-4" />
-      {t('joinMeeting.label')}
+      {label}
     </Link>
   );
 }

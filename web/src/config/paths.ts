@@ -29,11 +29,9 @@ export const paths = {
   checkout: '/checkout',
   vnpayReturn: '/checkout/vnpay-return',
   orders: '/profile/orders',
-  bookSession: (bookingId: string) => `/profile/sessions?booking=${encodeURIComponent(bookingId)}`,
   order: (id: string) => `/profile/orders/${encodeURIComponent(id)}`,
   notification: '/notification',
   meeting: '/meeting',
-  meetingRoom: (id: string) => `/meeting?session=${encodeURIComponent(id)}`,
   syllabus: '/syllabus',
   dashboard: '/dashboard',
 } as const;

@@ -68,7 +68,7 @@ function MyClass({ item }: { item: ClassView }) {
       <div className="mt-auto flex items-center justify-between gap-2 pt-3">
         <span className="text-xs text-slate-500">{t('mine.seatsLeft', { count: item.seatsLeft })}</span>
         {item.registered && item.status !== 'cancelled' && (
-          <JoinMeetingLink id={item._id} start={item.startsAt} end={item.endsAt} />
+          <JoinMeetingLink id={item._id} start={item.startsAt} end={item.endsAt} label={t('join')} />
         )}
         {phase === 'scheduled' &&
           (item.registered ? (

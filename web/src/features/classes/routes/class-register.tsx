@@ -318,7 +318,9 @@ function ClassCard({ item, onEdit }: { item: ClassView; onEdit: () => void }) {
           : t('list.seats', { registered: item.registeredCount, seats: item.seats, left: item.seatsLeft })}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
-        {item.status !== 'cancelled' && <JoinMeetingLink id={item._id} start={item.startsAt} end={item.endsAt} />}
+        {item.status !== 'cancelled' && (
+          <JoinMeetingLink id={item._id} start={item.startsAt} end={item.endsAt} label={t('join')} />
+        )}
         <button
           type="button"
           className={buttonClass('secondary', 'sm')}

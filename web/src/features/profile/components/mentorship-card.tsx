@@ -125,7 +125,10 @@ export function MentorshipCard({
               {t('mentors.chat')}
             </button>
             {!asMentor && (
-              <Link to={paths.bookSession(enrollment._id)} className={`${buttonClass('secondary', 'sm')} flex-1`}>
+              <Link
+                to={`/profile/sessions?booking=${encodeURIComponent(enrollment._id)}`}
+                className={`${buttonClass('secondary', 'sm')} flex-1`}
+              >
                 <CalendarPlus aria-hidden="true" className="size-4" />
                 {t('mentors.bookSession')}
               </Link>

@@ -292,7 +292,7 @@ export default function AvailablePage() {
                     {t('sessions.with', { name: session.studentName })}
                   </span>
                 </span>
-                <JoinMeetingLink id={session.id} start={session.startAt} end={session.endAt} />
+                <JoinMeetingLink id={session.id} start={session.startAt} end={session.endAt} label={t('join')} />
                 <button
                   type="button"
                   onClick={() => cancel.mutate(session.id)}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { JoinMeetingLink } from '@/components/join-meeting-link';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
@@ -230,7 +231,8 @@ export default function BookSessionPage() {
             {upcoming.map((session) => (
               <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
                 <span className="font-medium text-slate-900">{dateTime.format(Date.parse(session.startAt))}</span>
-                <span className="flex gap-3">
+                <span className="flex items-center gap-3">
+                  <JoinMeetingLink id={session.id} start={session.startAt} end={session.endAt} label={t('join')} />
                   <button
                     type="button"
                     onClick={() => {
