@@ -112,9 +112,6 @@ export const cataloguePublicRoutes: RouteObject[] = [
   { path: 'syllabus/:id', element: <SyllabusViewPage teacher /> },
 ];
 
-/** Paths served by {@link cataloguePublicRoutes}, so the placeholder list can leave them out. */
-export const cataloguePublicPaths = new Set(cataloguePublicRoutes.map((route) => route.path));
-
 /** The catalogue's dashboard pages (paths under /dashboard and the sidebar's). */
 export const catalogueDashboardRoutes: RouteObject[] = [
   { path: 'course', element: <CourseManagePage /> },
@@ -135,5 +132,3 @@ export const catalogueDashboardRoutes: RouteObject[] = [
   { path: 'subjects/update/:id', element: <SubjectEditorPage /> },
   { path: 'subjects/view/:id', element: <SubjectViewPage /> },
 ];
-
-export const catalogueDashboardPaths = new Set(catalogueDashboardRoutes.map((route) => route.path));

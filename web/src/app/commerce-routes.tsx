@@ -28,5 +28,3 @@ export const commerceDashboardRoutes: RouteObject[] = [
   { path: 'ads-promo', element: <CouponsPage /> },
   { path: 'payment-method', element: <PaymentMethodPage /> },
 ];
-
-export const commerceDashboardPaths = new Set(commerceDashboardRoutes.map((route) => route.path));

@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/features/errors/routes/error-screen';
-import {
-  catalogueDashboardPaths,
-  catalogueDashboardRoutes,
-  cataloguePublicPaths,
-  cataloguePublicRoutes,
-} from './catalogue-routes';
-import { commerceDashboardPaths, commerceDashboardRoutes } from './commerce-routes';
+import { catalogueDashboardRoutes, cataloguePublicRoutes } from './catalogue-routes';
+import { commerceDashboardRoutes } from './commerce-routes';
 import { AuthLayout } from './layouts/auth-layout';
 import { BareLayout } from './layouts/bare-layout';
 import { lazyPage } from './lazy-page';
@@ -17,7 +12,6 @@ import { RouteGuard } from './route-guard';
 
 const HomePage = lazyPage(() => import('@/features/home/routes/home'), ['home', 'catalogue']);
 const NotFoundPage = lazyPage(() => import('@/features/errors/routes/not-found'), ['errors']);
-const PublicPlaceholder = lazyPage(() => import('@/features/placeholders/routes/public-page'), ['pages']);
 const DashboardLayout = lazyPage(() => import('./layouts/dashboard-layout'), ['dashboard']);
 const DashboardPlaceholder = lazyPage(() => import('@/features/placeholders/routes/dashboard-page'), ['dashboard']);
 const LoginPage = lazyPage(() => import('@/features/auth/routes/login'), ['auth']);
@@ -63,30 +57,6 @@ const mentorshipDashboardRoutes: RouteObject[] = [
   { path: 'mentorship/all-plan', element: <AllPlansPage /> },
   { path: 'mentorship/booked-mentorship', element: <BookedMentorshipPage /> },
 ];
-const mentorshipDashboardPaths = new Set(mentorshipDashboardRoutes.map((route) => route.path));
-
-/** [path, page key] of the pages later milestones build. */
-const publicPages: [string, string][] = [
-  ['courselist', 'courseList'],
-  ['course/details/:id', 'courseDetails'],
-  ['courses', 'courses'],
-  ['categorylist', 'categoryList'],
-  ['mentorlist', 'mentorList'],
-  ['mentor/:id', 'mentor'],
-  ['mentor', 'mentor'],
-  ['post-feed', 'postFeed'],
-  ['popular-post', 'popularPost'],
-  ['popular-post/page', 'post'],
-  ['informations', 'informations'],
-  ['about', 'about'],
-  ['contact', 'contact'],
-  ['terms', 'terms'],
-  ['privacy', 'privacy'],
-  ['instructor', 'instructor'],
-  ['instructor/course/:courseId', 'instructorCourse'],
-  ['syllabus', 'syllabus'],
-  ['syllabus/:id', 'syllabusDetail'],
-];
 
 const authPages: RouteObject[] = [
   { path: 'login', element: <LoginPage /> },
@@ -96,50 +66,20 @@ const authPages: RouteObject[] = [
   { path: 'confirm-email', element: <ConfirmEmailPage /> },
 ];
 
-/** [path under /dashboard, page key]. */
+/** [path under /dashboard, page key] of the finance and settings pages still to build. */
 const dashboardPages: [string, string][] = [
-  ['syllabus', 'syllabus'],
-  ['syllabus/add', 'syllabusAdd'],
-  ['syllabus/edit/:id', 'syllabusEdit'],
-  ['syllabus/view/:id', 'syllabusView'],
-  ['myschedule', 'mySchedule'],
-  ['available', 'available'],
-  ['class-register', 'classRegister'],
-  ['subjects', 'subjects'],
-  ['subjects/create', 'subjectsCreate'],
-  ['subjects/update/:id', 'subjectsUpdate'],
-  ['subjects/view/:id', 'subjectsView'],
-  ['course/add-new', 'courseAddNew'],
-  ['course', 'course'],
-  ['course-type', 'courseType'],
-  ['mentorship/add-plan', 'mentorshipAddPlan'],
-  ['mentorship/all-plan', 'mentorshipAllPlan'],
-  ['mentorship/booked-mentorship', 'mentorshipBooked'],
-  ['category', 'category'],
   ['sales-report/course', 'salesCourse'],
   ['sales-report/mentorship', 'salesMentorship'],
   ['payment', 'payment'],
   ['payment-account', 'paymentAccount'],
-  ['payment-method', 'paymentMethod'],
   ['payment-request', 'paymentRequest'],
   ['withdraw-getway', 'withdrawGateway'],
-  ['banners', 'banners'],
-  ['post-feed', 'postFeed'],
-  ['contact-message', 'contactMessage'],
-  ['admission-message', 'admissionMessage'],
-  ['ads-promo', 'adsPromo'],
   ['settings', 'settings'],
-  ['transection', 'transaction'],
   ['ADMIN-profile', 'adminProfile'],
 ];
 
 /** Where an error stops: the error screen replaces this element, what is around it stays. */
 const guarded = (element: ReactNode) => <RouteErrorBoundary>{element}</RouteErrorBoundary>;
-
-const placeholderRoute = ([path, page]: [string, string]): RouteObject => ({
-  path,
-  element: <PublicPlaceholder page={page} />,
-});
 
 export const routes: RouteObject[] = [
   {
@@ -162,7 +102,6 @@ export const routes: RouteObject[] = [
               { path: 'checkout', element: <CheckoutPage /> },
               { path: 'checkout/vnpay-return', element: <VnpayReturnPage /> },
               ...cataloguePublicRoutes,
-              ...publicPages.filter(([path]) => !cataloguePublicPaths.has(path)).map(placeholderRoute),
               { path: '*', element: <NotFoundPage /> },
             ],
           },
@@ -189,14 +128,7 @@ export const routes: RouteObject[] = [
               ...catalogueDashboardRoutes,
               ...mentorshipDashboardRoutes,
               ...commerceDashboardRoutes,
-              ...dashboardPages
-                .filter(
-                  ([path]) =>
-                    !catalogueDashboardPaths.has(path) &&
-                    !mentorshipDashboardPaths.has(path) &&
-                    !commerceDashboardPaths.has(path),
-                )
-                .map(([path, page]) => ({ path, element: <DashboardPlaceholder page={page} /> })),
+              ...dashboardPages.map(([path, page]) => ({ path, element: <DashboardPlaceholder page={page} /> })),
             ],
           },
         ],
