@@ -93,10 +93,43 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
     frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com; \
     connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
-/// The online room's page (`/meeting`, loaded as a document of its own) may use the camera, the microphone and
-/// screen sharing; no other page may.
-const MEETING_PERMISSIONS_POLICY: &str = "camera=(self), microphone=(self), display-capture=(self), geolocation=(), \
-    payment=(), usb=(), interest-cohort=()";
+
+/// The headers of the online room's page (`/meeting`, loaded as a document of its own): it alone may use the
+/// camera, the microphone and screen sharing, and, when a Jitsi server runs the large classes, frame that server
+/// and let it use them too. Built once from the configuration.
+#[derive(Debug, Clone)]
+struct MeetingPolicy {
+    permissions: HeaderValue,
+    content_security: HeaderValue,
+}
+
+impl MeetingPolicy {
+    fn new(jitsi_domain: Option<&str>) -> MeetingPolicy {
+        let jitsi = jitsi_domain
+            .map(|domain| domain.trim().trim_start_matches("https://").trim_end_matches('/'))
+            .filter(|domain| {
+                !domain.is_empty() && domain.bytes().all(|b| b.is_ascii_alphanumeric() || b".-:".contains(&b))
+            })
+            .map(|domain| format!("https://{domain}"));
+        let allowed = match &jitsi {
+            Some(origin) => format!("(self \"{origin}\")"),
+            None => "(self)".to_owned(),
+        };
+        let permissions = format!(
+            "camera={allowed}, microphone={allowed}, display-capture={allowed}, geolocation=(), payment=(), usb=(), \
+             interest-cohort=()"
+        );
+        let content_security = match &jitsi {
+            Some(origin) => CONTENT_SECURITY_POLICY.replacen("frame-src ", &format!("frame-src {origin} "), 1),
+            None => CONTENT_SECURITY_POLICY.to_owned(),
+        };
+        MeetingPolicy {
+            permissions: HeaderValue::from_str(&permissions).unwrap_or(HeaderValue::from_static(PERMISSIONS_POLICY)),
+            content_security: HeaderValue::from_str(&content_security)
+                .unwrap_or(HeaderValue::from_static(CONTENT_SECURITY_POLICY)),
+        }
+    }
+}
 
 /// The complete application around `api`, the documented API routes: the OpenAPI document and its page, the web
 /// app, and the middleware every response passes through.
@@ -124,11 +157,17 @@ pub fn app_from(state: AppState, api: OpenApiRouter<AppState>) -> Router {
                         .on_failure(DefaultOnFailure::new().level(Level::WARN)),
                 )
                 .layer(PropagateRequestIdLayer::x_request_id())
-                .layer(security_header(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+                .layer(SetResponseHeaderLayer::if_not_present(
+                    header::CONTENT_SECURITY_POLICY,
+                    HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+                ))
                 .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
                 .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
                 .layer(security_header(header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
-                .layer(middleware::from_fn(permissions_policy))
+                .layer(middleware::from_fn_with_state(
+                    MeetingPolicy::new(state.config.jitsi_domain.as_deref()),
+                    permissions_policy,
+                ))
                 .layer(middleware::from_fn_with_state(state.clone(), transport_and_caching))
                 // Videos are compressed already, and a compressed answer could no longer be read by byte range.
                 .layer(
@@ -153,12 +192,22 @@ async fn time_limit(request: Request<Body>, next: Next) -> Response {
     }
 }
 
-/// Middleware: the `Permissions-Policy` of every response (the online room's page gets the camera and microphone).
-async fn permissions_policy(request: axum::extract::Request, next: Next) -> Response {
-    let meeting = request.uri().path() == "/meeting";
+/// Middleware: the `Permissions-Policy` of every response; the online room's page gets its own (and its own
+/// Content-Security-Policy when a Jitsi server is framed).
+async fn permissions_policy(
+    State(meeting): State<MeetingPolicy>,
+    request: axum::extract::Request,
+    next: Next,
+) -> Response {
+    let is_meeting = request.uri().path() == "/meeting";
     let mut response = next.run(request).await;
-    let policy = if meeting { MEETING_PERMISSIONS_POLICY } else { PERMISSIONS_POLICY };
-    response.headers_mut().insert(HeaderName::from_static("permissions-policy"), HeaderValue::from_static(policy));
+    let headers = response.headers_mut();
+    if is_meeting {
+        headers.insert(HeaderName::from_static("permissions-policy"), meeting.permissions);
+        headers.insert(header::CONTENT_SECURITY_POLICY, meeting.content_security);
+    } else {
+        headers.insert(HeaderName::from_static("permissions-policy"), HeaderValue::from_static(PERMISSIONS_POLICY));
+    }
     response
 }
 

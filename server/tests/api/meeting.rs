@@ -438,4 +438,21 @@ async fn only_the_online_room_page_may_use_the_camera_and_microphone() {
     assert!(room.contains("display-capture=(self)"), "{room}");
     let home = policy(app.get("/").await);
     assert!(home.contains("camera=()") && home.contains("microphone=()"), "{home}");
+    let csp = |response: &reqwest::Response| {
+        response.headers().get("content-security-policy").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned()
+    };
+    assert!(!csp(&app.get("/meeting?session=s1").await).contains("meet.example.com"));
+
+    // With a Jitsi server for large classes, the room's page may frame it and hand it the camera; no other page.
+    let jitsi = spawn_app_with(|config| config.jitsi_domain = Some("meet.example.com".into())).await;
+    let page = jitsi.get("/meeting?session=s1").await;
+    let room_csp = csp(&page);
+    assert!(room_csp.contains("frame-src https://meet.example.com https://www.youtube.com"), "{room_csp}");
+    assert!(room_csp.contains("frame-ancestors 'none'") && room_csp.contains("script-src 'self'"), "{room_csp}");
+    let room = policy(page);
+    assert!(room.contains(r#"camera=(self "https://meet.example.com")"#), "{room}");
+    assert!(room.contains(r#"microphone=(self "https://meet.example.com")"#), "{room}");
+    let home = jitsi.get("/").await;
+    assert!(!csp(&home).contains("meet.example.com"), "only the room's page frames it");
+    assert!(policy(home).contains("camera=()"));
 }
