@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { loadScheduleRules } from '@/lib/wasm-schedule';
@@ -100,6 +100,23 @@ describe('the week editor', () => {
       });
     },
   );
+
+  it('previews the open times the week gives, and follows each edit', { timeout: 20_000 }, async () => {
+    await i18n.changeLanguage('en');
+    await loadScheduleRules();
+    renderAt(<AvailablePage />);
+    const preview = await screen.findByTestId('open-times-preview');
+    // Mondays 09:00–12:00 in Ho Chi Minh City: only Mondays, every one of the next two weeks.
+    const days = within(preview).getAllByTestId('preview-day');
+    expect(days.length).toBeGreaterThanOrEqual(2);
+    for (const day of days) expect(day.textContent).toMatch(/^Monday/);
+    expect(days.at(-1)?.textContent).toMatch(/09:00.*10:00.*11:00/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Monday: remove interval 1' }));
+    expect(await within(preview).findByText('This week gives no open times in the next 2 weeks.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Tuesday: add an interval' }));
+    await vi.waitFor(() => expect(within(preview).getAllByTestId('preview-day')[0]?.textContent).toMatch(/^Tuesday/));
+  });
 
   it('gives the same session times as the server for a Berlin week across the spring switch', async () => {
     const rules = await loadScheduleRules();

@@ -9,9 +9,15 @@ import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import type { WeekView } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { useScheduleRules, type Availability, type DateOverride, type Interval } from '@/lib/wasm-schedule';
+import {
+  useScheduleRules,
+  type Availability,
+  type DateOverride,
+  type Interval,
+  type ScheduleRules,
+} from '@/lib/wasm-schedule';
 import { cancelSession, fetchSessions, fetchWeek, saveWeek } from '../api/schedule';
-import { availabilityOf, overridesOf } from '../lib/week';
+import { availabilityOf, overridesOf, slotDays } from '../lib/week';
 
 const DAYS = [0, 1, 2, 3, 4, 5, 6];
 
@@ -102,6 +108,72 @@ function IntervalsEditor({
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** Session lengths a teacher may preview their open times with. */
+const PREVIEW_MINUTES = [30, 45, 60, 90];
+const PREVIEW_DAYS = 14;
+
+/**
+ * The open times the week on screen gives over the next two weeks, as students will be offered them: worked out
+ * by the shared rule (the same one the booking page and the server use) from the hours being edited, the notice,
+ * the buffer and the sessions already booked; shown in the teacher's zone.
+ */
+function OpenTimesPreview({ form, busy, rules }: { form: Form; busy: [number, number][]; rules: ScheduleRules }) {
+  const { t, i18n } = useTranslation('schedule');
+  const [minutes, setMinutes] = useState(60);
+  const [now] = useState(() => Date.now());
+  const valid = rules.validateAvailability(form.availability, form.overrides, i18n.language).ok;
+  const zone = form.availability.zone;
+  const slots = valid
+    ? rules.openSlots(form.availability, form.overrides, busy, now, now + PREVIEW_DAYS * 86_400_000, now, minutes)
+    : [];
+  const days = slotDays(slots, i18n.language, zone);
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone: zone });
+  return (
+    <section aria-labelledby="open-preview" className="space-y-3" data-testid="open-times-preview">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="open-preview" className="text-lg font-semibold text-slate-900">
+            {t('preview.title')}
+          </h2>
+          <p className="text-sm text-slate-600">{t('preview.text', { zone })}</p>
+        </div>
+        <label className="text-sm text-slate-700">
+          {t('preview.length')}{' '}
+          <select
+            value={minutes}
+            onChange={(e) => setMinutes(Number(e.target.value))}
+            className={`${inputClass} ${inputStateClass(false)} ml-1 inline-block w-auto`}
+          >
+            {PREVIEW_MINUTES.map((m) => (
+              <option key={m} value={m}>
+                {t('preview.minutes', { count: m })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {!valid ? (
+        <p className="text-sm text-amber-700">{t('preview.invalid')}</p>
+      ) : days.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+          {t('preview.none')}
+        </p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {days.map((day) => (
+            <li key={day.key} className="rounded-xl border border-slate-200 bg-white p-3" data-testid="preview-day">
+              <p className="text-sm font-semibold text-slate-800 first-letter:uppercase">{day.label}</p>
+              <p className="mt-1 text-sm text-slate-600 tabular-nums">
+                {day.slots.map(([start]) => time.format(start)).join(' · ')}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -275,6 +347,12 @@ export default function AvailablePage() {
           {t('week.save')}
         </button>
       </form>
+
+      <OpenTimesPreview
+        form={form}
+        rules={rules}
+        busy={upcoming.map((session) => [Date.parse(session.startAt), Date.parse(session.endAt)])}
+      />
 
       <section className="space-y-3">
         <h2 className="text-lg font-semibold text-slate-900">{t('sessions.title')}</h2>
