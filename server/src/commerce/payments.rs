@@ -150,39 +150,46 @@ pub(crate) fn plan_duration(item: &OrderItemRow) -> Duration {
 /// After an order's payment is committed: tells whoever must know (see [`notify::course_purchased`] and
 /// [`mentorship::notify::booked`]).
 pub(crate) async fn after_paid(state: &AppState, order_id: &str) {
-    let mut conn = match state.pool.acquire().await {
-        Ok(conn) => conn,
+    let (order, bookings) = match paid_order(state, order_id).await {
+        Ok(Some(paid)) => paid,
+        Ok(None) => return,
         Err(e) => return tracing::warn!(error = %e, order = order_id, "reading a paid order for its notices failed"),
     };
-    match orders::load(&mut conn, order_id).await {
-        Ok(Some(order)) => {
-            if order.items.iter().any(|item| !item.is_plan()) {
-                notify::course_purchased(state, &order).await;
-            }
-            for item in order.items.iter().filter(|item| item.is_plan()) {
-                match bookings::current(&mut conn, &order.row.user_id, &item.course_id).await {
-                    Ok(Some((id, _, end))) => {
-                        let booked = mentorship::notify::Booked {
-                            booking_id: &id,
-                            order_id: &order.row.id,
-                            student_id: &order.row.user_id,
-                            mentor_id: &item.teacher_id,
-                            plan_title_vi: &item.title_vi,
-                            plan_title_en: &item.title_en,
-                            paid: item.paid,
-                            currency: &item.currency,
-                            end_ms: end,
-                        };
-                        mentorship::notify::booked(state, booked).await;
-                    }
-                    Ok(None) => {}
-                    Err(e) => tracing::warn!(error = %e, order = order_id, "reading a paid booking failed"),
-                }
-            }
-        }
-        Ok(None) => {}
-        Err(e) => tracing::warn!(error = %e, order = order_id, "reading a paid order for its notices failed"),
+    if order.items.iter().any(|item| !item.is_plan()) {
+        notify::course_purchased(state, &order).await;
     }
+    for (item, booking_id, end) in &bookings {
+        let booked = mentorship::notify::Booked {
+            booking_id,
+            order_id: &order.row.id,
+            student_id: &order.row.user_id,
+            mentor_id: &item.teacher_id,
+            plan_title_vi: &item.title_vi,
+            plan_title_en: &item.title_en,
+            paid: item.paid,
+            currency: &item.currency,
+            end_ms: *end,
+        };
+        mentorship::notify::booked(state, booked).await;
+    }
+}
+
+/// A paid order and the bookings its plans made (item, booking id, end), read on one connection that is given
+/// back before anyone is told: telling takes connections of its own, and a request holding one while it waits
+/// for another starves the pool under load.
+async fn paid_order(
+    state: &AppState,
+    order_id: &str,
+) -> Result<Option<(Order, Vec<(OrderItemRow, String, i64)>)>, sqlx::Error> {
+    let mut conn = state.pool.acquire().await?;
+    let Some(order) = orders::load(&mut conn, order_id).await? else { return Ok(None) };
+    let mut bookings = Vec::new();
+    for item in order.items.iter().filter(|item| item.is_plan()) {
+        if let Some((id, _, end)) = bookings::current(&mut conn, &order.row.user_id, &item.course_id).await? {
+            bookings.push((item.clone(), id, end));
+        }
+    }
+    Ok(Some((order, bookings)))
 }
 
 /// Runs the paid orders' notice jobs: whoever was not told yet of a paid order is told (each person once).
