@@ -1,22 +1,23 @@
 //! The signalling relay: messages between the people of one room, whichever instance each is connected to.
 //!
 //! On PostgreSQL a message is a `NOTIFY` on [`CHANNEL`] (its JSON as the payload, at most
-//! [`MAX_MESSAGE_BYTES`]), heard by each instance's one `LISTEN` connection (opened when its first socket
-//! joins, listened again when it drops); on SQLite (one instance) it goes straight to the room's sockets. Each
+//! [`MAX_MESSAGE_BYTES`]), heard by each instance's one listener ([`crate::platform::listen`], started when its
+//! first socket joins); on SQLite (one instance) it goes straight to the room's sockets. Each
 //! instance hands a message to the sockets of its room through an in-process channel per room.
 
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex, PoisonError, Weak},
-    time::Duration,
 };
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sqlx::postgres::PgListener;
-use tokio::sync::{OnceCell, broadcast, watch};
+use tokio::sync::{OnceCell, broadcast, mpsc, watch};
 
-use crate::platform::db::{Backend, Pool};
+use crate::platform::{
+    db::{Backend, Pool},
+    listen::{self, Heard},
+};
 
 /// The PostgreSQL channel of signalling messages.
 pub const CHANNEL: &str = "academy_meeting";
@@ -105,12 +106,7 @@ impl Relay {
         match self.inner.backend {
             Backend::Postgres => {
                 let Ok(payload) = serde_json::to_string(&relayed) else { return };
-                let sent = sqlx::query("select pg_notify($1, $2)")
-                    .bind(CHANNEL)
-                    .bind(&payload)
-                    .execute(&self.inner.pool)
-                    .await;
-                if let Err(e) = sent {
+                if let Err(e) = listen::notify(&self.inner.pool, CHANNEL, &payload).await {
                     tracing::warn!(error = %e, room = relayed.room, "relaying a signalling message failed");
                 }
             }
@@ -129,13 +125,8 @@ impl Relay {
     }
 
     async fn listen(&self) -> Result<(), sqlx::Error> {
-        let listener = listen_on(&self.inner.database_url).await?;
-        tokio::spawn(relay_postgres(
-            Arc::downgrade(&self.inner),
-            listener,
-            self.inner.database_url.clone(),
-            self.inner.closed.subscribe(),
-        ));
+        let heard = listen::listen(&self.inner.database_url, CHANNEL, self.inner.closed.subscribe()).await?;
+        tokio::spawn(relay_postgres(Arc::downgrade(&self.inner), heard));
         Ok(())
     }
 }
@@ -182,48 +173,15 @@ impl Inner {
     }
 }
 
-async fn listen_on(database_url: &str) -> Result<PgListener, sqlx::Error> {
-    let mut listener = PgListener::connect(database_url).await?;
-    listener.listen(CHANNEL).await?;
-    Ok(listener)
-}
-
-/// Hands PostgreSQL notifications to this instance's sockets until the server stops; listens again on a new
-/// connection when it drops.
-async fn relay_postgres(
-    weak: Weak<Inner>,
-    mut listener: PgListener,
-    database_url: String,
-    mut closed: watch::Receiver<bool>,
-) {
-    loop {
-        let received = tokio::select! {
-            received = listener.try_recv() => received,
-            _ = closed.changed() => return,
-        };
+/// Hands the messages heard from PostgreSQL to this instance's sockets until the server stops (messages lost
+/// while the listener reconnected are not replayed: browsers renegotiate on their own).
+async fn relay_postgres(weak: Weak<Inner>, mut heard: mpsc::Receiver<Heard>) {
+    while let Some(heard) = heard.recv().await {
         let Some(inner) = weak.upgrade() else { return };
-        match received {
-            Ok(Some(notification)) => match serde_json::from_str::<Relayed>(notification.payload()) {
+        if let Heard::Message(payload) = heard {
+            match serde_json::from_str::<Relayed>(&payload) {
                 Ok(relayed) => inner.deliver(Arc::new(relayed)),
                 Err(e) => tracing::warn!(error = %e, "unreadable signalling message"),
-            },
-            Ok(None) | Err(_) => {
-                if let Err(e) = received {
-                    tracing::warn!(error = %e, "the signalling listener failed");
-                }
-                drop(inner);
-                let mut delay = Duration::from_millis(100);
-                listener = loop {
-                    match listen_on(&database_url).await {
-                        Ok(listener) => break listener,
-                        Err(e) => tracing::warn!(error = %e, "listening for signalling again failed"),
-                    }
-                    tokio::select! {
-                        () = tokio::time::sleep(delay) => {}
-                        _ = closed.changed() => return,
-                    }
-                    delay = (delay * 2).min(Duration::from_secs(5));
-                };
             }
         }
     }

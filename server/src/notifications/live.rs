@@ -15,14 +15,15 @@
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex, PoisonError, Weak},
-    time::Duration,
 };
 
-use sqlx::postgres::PgListener;
-use tokio::sync::{OnceCell, broadcast, watch};
+use tokio::sync::{OnceCell, broadcast, mpsc, watch};
 
 use super::repo::{self, StoredNotification};
-use crate::platform::db::{Backend, Pool};
+use crate::platform::{
+    db::{Backend, Pool},
+    listen::{self, Heard},
+};
 
 /// The PostgreSQL channel of announcements.
 pub const CHANNEL: &str = "academy_notifications";
@@ -132,12 +133,7 @@ impl Live {
         let payload = announcement.payload();
         match self.inner.backend {
             Backend::Postgres => {
-                let sent = sqlx::query("select pg_notify($1, $2)")
-                    .bind(CHANNEL)
-                    .bind(&payload)
-                    .execute(&self.inner.pool)
-                    .await;
-                if let Err(e) = sent {
+                if let Err(e) = listen::notify(&self.inner.pool, CHANNEL, &payload).await {
                     tracing::warn!(error = %e, payload, "announcing a notification failed");
                 }
             }
@@ -176,8 +172,8 @@ impl Live {
         let closed = self.inner.closed.subscribe();
         match self.inner.backend {
             Backend::Postgres => {
-                let listener = listen_on(&self.inner.database_url).await?;
-                tokio::spawn(relay_postgres(weak, listener, self.inner.database_url.clone(), closed));
+                let heard = listen::listen(&self.inner.database_url, CHANNEL, closed).await?;
+                tokio::spawn(relay_postgres(weak, heard));
             }
             Backend::Sqlite => {
                 tokio::spawn(relay_in_process(weak, self.inner.in_process.subscribe(), closed));
@@ -270,49 +266,14 @@ impl Inner {
     }
 }
 
-async fn listen_on(database_url: &str) -> Result<PgListener, sqlx::Error> {
-    let mut listener = PgListener::connect(database_url).await?;
-    listener.listen(CHANNEL).await?;
-    Ok(listener)
-}
-
-/// Relays PostgreSQL notifications to this instance's streams until the server stops (or the live delivery is
-/// dropped). When the connection drops, it listens again on a new one, then has every stream re-read.
-async fn relay_postgres(
-    weak: Weak<Inner>,
-    mut listener: PgListener,
-    database_url: String,
-    mut closed: watch::Receiver<bool>,
-) {
-    loop {
-        let received = tokio::select! {
-            received = listener.try_recv() => received,
-            _ = closed.changed() => return,
-        };
+/// Relays the announcements heard from PostgreSQL to this instance's streams until the server stops (or the
+/// live delivery is dropped); after the listener reconnected, every stream re-reads what it may have missed.
+async fn relay_postgres(weak: Weak<Inner>, mut heard: mpsc::Receiver<Heard>) {
+    while let Some(heard) = heard.recv().await {
         let Some(inner) = weak.upgrade() else { return };
-        match received {
-            Ok(Some(notification)) => inner.dispatch(notification.payload()).await,
-            Ok(None) | Err(_) => {
-                if let Err(e) = received {
-                    tracing::warn!(error = %e, "the notification listener failed");
-                }
-                drop(inner);
-                let mut delay = Duration::from_millis(100);
-                listener = loop {
-                    match listen_on(&database_url).await {
-                        Ok(listener) => break listener,
-                        Err(e) => tracing::warn!(error = %e, "listening for notifications again failed"),
-                    }
-                    tokio::select! {
-                        () = tokio::time::sleep(delay) => {}
-                        _ = closed.changed() => return,
-                    }
-                    delay = (delay * 2).min(Duration::from_secs(5));
-                };
-                tracing::info!("listening for notifications again");
-                let Some(inner) = weak.upgrade() else { return };
-                inner.resync_everyone();
-            }
+        match heard {
+            Heard::Message(payload) => inner.dispatch(&payload).await,
+            Heard::Resumed => inner.resync_everyone(),
         }
     }
 }

@@ -5,6 +5,7 @@ pub mod cache;
 pub mod crypto;
 pub mod db;
 pub mod jobs;
+pub mod listen;
 pub mod localized;
 pub mod mail;
 pub mod settings;

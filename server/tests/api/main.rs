@@ -36,6 +36,7 @@ mod learning;
 mod learning_files;
 mod lesson_videos;
 mod limits;
+mod listen;
 mod log_lines;
 mod login_limits;
 mod material;
