@@ -152,6 +152,36 @@ test.describe('home page', () => {
 });
 
 test.describe('course search and browsing', () => {
+  test('the course list shows its first view from the page itself, in the language of the visitor', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    });
+    const listRequests = () => asked.filter((url) => /^\/api\/(courses|categories)\b/.test(url));
+    const cards = page.getByTestId('course-results').getByTestId('course-card');
+
+    await page.goto('/courselist');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByTestId('category-filter').getByRole('button').nth(1)).toBeVisible();
+    expect(listRequests()).toEqual([]);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+
+    // English chosen in another tab: this page asks in English (its first view is Vietnamese) and tells the
+    // server, whose next page comes with an English first view.
+    await page.evaluate(() => localStorage.setItem('academy.lang', 'en'));
+    await page.reload();
+    await expect(page.getByTestId('result-count')).toContainText('course');
+    asked.length = 0;
+    await page.goto('/courselist?sort=newest');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByTestId('result-count')).toContainText('course');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect(listRequests()).toEqual([]);
+  });
+
   test('the header search finds "Lập trình…" courses from "lap trinh"', async ({ page }) => {
     await page.goto('/');
     const search = page.getByRole('banner').getByRole('searchbox').first();

@@ -54,6 +54,18 @@ pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
     (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
 }
 
+/// The value of cookie `name` (the first one that is not empty).
+pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, value)| *key == name && !value.is_empty())
+        .map(|(_, value)| value)
+}
+
 /// Authenticates an access token against the database.
 pub async fn authenticate(state: &AppState, token: &str) -> Result<CurrentUser, ApiError> {
     match sessions::authenticate(&state.pool, &state.tokens, token).await {

@@ -14,6 +14,7 @@ pub mod current_user;
 pub mod docs;
 pub mod error;
 pub mod extract;
+pub mod first_view;
 pub mod form;
 pub mod health;
 pub mod language;
@@ -140,11 +141,16 @@ pub fn app_from(state: AppState, api: OpenApiRouter<AppState>) -> Router {
     }
     let (api, mut openapi) = api.split_for_parts();
     docs::document_edge_answers(&mut openapi);
+    // The public pages' first views are read through the API's own routes.
+    let first_views = api.clone().with_state(state.clone());
     Router::new()
         .merge(api)
         .merge(docs::router(openapi))
         .merge(web::router(web_dir))
-        .fallback(web::spa_fallback)
+        .fallback(move |state: State<AppState>, request: Request<Body>| {
+            let api = first_views.clone();
+            async move { web::spa_fallback(state, api, request).await }
+        })
         .layer(middleware::from_fn_with_state(state.clone(), cache::refresh_after_writes))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(

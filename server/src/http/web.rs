@@ -5,11 +5,12 @@
 
 use std::path::{Path, PathBuf};
 
+use academy_shared::i18n::Lang;
 use axum::{
     Router,
     body::Body,
     extract::{Request, State},
-    http::{HeaderValue, Method, StatusCode, header},
+    http::{HeaderMap, HeaderValue, Method, StatusCode, header},
     response::{Html, IntoResponse, Response},
 };
 use tower::ServiceExt as _;
@@ -17,6 +18,7 @@ use tower_http::services::{ServeDir, ServeFile};
 
 use super::{
     error::{ApiError, render_in},
+    first_view,
     language::lang_of,
 };
 use crate::state::AppState;
@@ -50,8 +52,9 @@ async fn cache_forever(mut response: Response) -> Response {
     response
 }
 
-/// The fallback of the whole app: the API's JSON 404, a file at the web root, or `index.html`.
-pub async fn spa_fallback(State(state): State<AppState>, request: Request) -> Response {
+/// The fallback of the whole app: the API's JSON 404, a file at the web root, or `index.html` (with its
+/// language and, for the public pages, their first view: see [`first_view`]). `api` answers the first views.
+pub async fn spa_fallback(State(state): State<AppState>, api: Router, request: Request) -> Response {
     let path = request.uri().path();
     let lang = lang_of(request.headers());
     if is_api_path(path) || !matches!(*request.method(), Method::GET | Method::HEAD) {
@@ -62,6 +65,14 @@ pub async fn spa_fallback(State(state): State<AppState>, request: Request) -> Re
     if !index.is_file() {
         tracing::warn!(web_dir = %web_dir.display(), "the web app is not built: no index.html");
         return not_built(web_dir);
+    }
+    if *request.method() == Method::GET && !names_a_file(path) {
+        let requests = first_view::first_requests(path, request.uri().query());
+        let lang = first_view::page_language(request.headers());
+        if !requests.is_empty() || lang != Lang::default() {
+            let headers = request.headers().clone();
+            return page_with_first_view(&index, &api, &headers, lang, &requests).await;
+        }
     }
     let files = ServeDir::new(web_dir)
         .precompressed_br()
@@ -75,6 +86,34 @@ pub async fn spa_fallback(State(state): State<AppState>, request: Request) -> Re
         response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(NO_CACHE));
     }
     response
+}
+
+/// Whether `path` names a file (its last segment has an extension) rather than a page of the web app.
+fn names_a_file(path: &str) -> bool {
+    path.rsplit('/').next().is_some_and(|last| last.contains('.'))
+}
+
+async fn page_with_first_view(
+    index: &Path,
+    api: &Router,
+    headers: &HeaderMap,
+    lang: Lang,
+    requests: &[String],
+) -> Response {
+    let html = match tokio::fs::read_to_string(index).await {
+        Ok(html) => html,
+        Err(e) => {
+            tracing::error!(error = %e, "reading index.html failed");
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+        }
+    };
+    let script = match requests {
+        [] => None,
+        requests => first_view::script(api, headers, lang, requests).await,
+    };
+    let page = first_view::page(&html, lang, script.as_deref());
+    // The page carries the caller's language and answers: no shared cache keeps it for someone else.
+    ([(header::CACHE_CONTROL, "private, no-cache"), (header::VARY, "Cookie")], Html(page)).into_response()
 }
 
 fn not_built(web_dir: &Path) -> Response {

@@ -125,7 +125,9 @@ fn probes() -> OpenApiRouter<AppState> {
 /// A web build like the bundler's: index.html, a hashed asset and its gzip sibling.
 fn fake_web_build() -> TempDir {
     let dir = tempfile::Builder::new().prefix("academy-web-").tempdir().expect("temp web dir");
-    let index = format!("<!doctype html><html><head><title>Academy</title></head><body>{INDEX_MARKER}</body></html>");
+    let index = format!(
+        "<!doctype html><html lang=\"vi\"><head><title>Academy</title></head><body>{INDEX_MARKER}</body></html>"
+    );
     std::fs::write(dir.path().join("index.html"), index).expect("index written");
     std::fs::create_dir(dir.path().join("assets")).expect("assets dir");
     let asset = dir.path().join(ASSET.trim_start_matches('/'));

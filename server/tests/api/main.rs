@@ -28,6 +28,7 @@ mod documented_answers;
 mod email_change;
 mod errors;
 mod files;
+mod first_view;
 mod headers;
 mod health;
 mod housekeeping;

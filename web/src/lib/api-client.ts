@@ -6,6 +6,7 @@
  * A 401 is answered by one shared token refresh and a single replay.
  */
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, getCookie, removeCookie, storeToken } from './cookies';
+import { takeFirstAnswer } from './first-view';
 import { storedLanguage } from './language';
 import { isSuccess } from './wasm';
 
@@ -142,6 +143,9 @@ function errorFromBody(status: number, body: unknown): ApiError {
 
 /** One HTTP exchange with timeout; no retry here. */
 async function send(path: string, options: RequestOptions): Promise<{ status: number; body: unknown }> {
+  const url = buildUrl(path, options.query);
+  const first = (options.method ?? 'GET') === 'GET' ? takeFirstAnswer(url) : undefined;
+  if (first !== undefined) return { status: 200, body: first };
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const controller = new AbortController();
@@ -154,7 +158,7 @@ async function send(path: string, options: RequestOptions): Promise<{ status: nu
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
   try {
-    const response = await fetch(buildUrl(path, options.query), {
+    const response = await fetch(url, {
       method: options.method ?? 'GET',
       headers: buildHeaders(options, isForm),
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),

@@ -1,3 +1,5 @@
+import { getCookie, setCookie } from './cookies';
+
 /** The two languages of the product: Vietnamese first, English as the fallback. */
 export const LANGUAGES = ['vi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -21,10 +23,19 @@ export function storedLanguage(): Language {
   }
 }
 
+/** The cookie telling the server the page's language (its `<html lang>` and first view). */
+const LANGUAGE_COOKIE = 'academy.lang';
+
+/** Keeps the language cookie equal to the stored choice. */
+export function rememberLanguage(language: Language = storedLanguage()): void {
+  if (getCookie(LANGUAGE_COOKIE) !== language) setCookie(LANGUAGE_COOKIE, language, 365);
+}
+
 /** Saves the choice and reloads the page so every text and every request follows it. */
 export function chooseLanguage(language: Language, reload: () => void = () => window.location.reload()): void {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    rememberLanguage(language);
   } catch {
     // Private mode without storage: the reload still shows the default language.
   }

@@ -25,7 +25,7 @@ use futures_util::StreamExt as _;
 use serde::Deserialize;
 
 use crate::{
-    http::{ApiError, Language, current_user},
+    http::{ApiError, Language, current_user, first_view::ACCESS_TOKEN_COOKIE},
     identity::tokens::TokenKind,
     notifications::{
         feed::{self, LiveEvent},
@@ -40,8 +40,6 @@ use crate::{
 pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// How long a browser waits before reconnecting a dropped stream.
 pub const RETRY: Duration = Duration::from_secs(3);
-/// The cookie the web app keeps its access token in.
-const ACCESS_TOKEN_COOKIE: &str = "access-token";
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -55,14 +53,7 @@ fn access_token(headers: &HeaderMap) -> Option<String> {
     if let Some(token) = current_user::bearer_token(headers) {
         return Some(token.to_owned());
     }
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, value)| *name == ACCESS_TOKEN_COOKIE && !value.is_empty())
-        .map(|(_, value)| value.to_owned())
+    current_user::cookie(headers, ACCESS_TOKEN_COOKIE).map(str::to_owned)
 }
 
 /// The caller's live feed (Server-Sent Events).

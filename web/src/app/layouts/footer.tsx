@@ -139,7 +139,7 @@ export function Footer({ posts = [] }: { posts?: RecentPost[] }) {
         </section>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-6 py-5 text-center text-slate-500">
+        <p className="mx-auto max-w-7xl px-6 py-5 text-center text-slate-400">
           {t('footer.copyright', { year: 2025 })}
         </p>
       </div>

@@ -23,7 +23,8 @@ export function PublicLayout() {
       </a>
       <TopContactBar />
       <Header />
-      <main id="main" className="flex flex-1 flex-col">
+      {/* At least a screen tall: while a page loads, the footer stays below the fold instead of jumping down. */}
+      <main id="main" className="flex min-h-screen flex-1 flex-col">
         <Outlet />
       </main>
       <Suspense fallback={<Footer />}>

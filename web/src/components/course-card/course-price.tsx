@@ -26,7 +26,7 @@ export function CoursePrice({
         {current === 0 ? t('card.free') : formatPrice(current, currency, i18n.language)}
       </span>
       {onSale && (
-        <del className={`text-slate-400 ${big ? 'text-lg' : 'text-sm'}`}>
+        <del className={`text-slate-500 ${big ? 'text-lg' : 'text-sm'}`}>
           <span className="sr-only">{t('card.originalPrice')} </span>
           {formatPrice(price, currency, i18n.language)}
         </del>

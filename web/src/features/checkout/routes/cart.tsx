@@ -100,7 +100,7 @@ export default function CartPage() {
                       {formatPrice(item.course.price, item.course.currency, i18n.language)}
                     </span>
                     {item.course.originalPrice > item.course.price && (
-                      <del className="text-sm text-slate-400">
+                      <del className="text-sm text-slate-500">
                         {formatPrice(item.course.originalPrice, item.course.currency, i18n.language)}
                       </del>
                     )}

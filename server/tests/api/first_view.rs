@@ -1,0 +1,87 @@
+//! The public pages carry their first view: the API answers the web app asks for first, read as the caller.
+
+use academy_shared::roles::Role;
+use serde_json::Value;
+
+use crate::{catalogue::spawn_demo_app, helpers::TestApp};
+
+/// The page at `path` (with `cookie`, when given) and its first view's JSON, if it has one.
+async fn page(app: &TestApp, path: &str, cookie: Option<&str>) -> (String, Option<Value>) {
+    let mut request = app.client.get(app.url(path));
+    if let Some(cookie) = cookie {
+        request = request.header("cookie", cookie);
+    }
+    let response = request.send().await.expect("sent");
+    assert_eq!(response.status(), 200, "{path}");
+    let html = response.text().await.expect("html");
+    let first_view = html.split_once(r#"<script id="first-view" type="application/json">"#).map(|(_, rest)| {
+        let json = rest.split_once("</script>").expect("script closed").0;
+        serde_json::from_str(json).expect("first view is JSON")
+    });
+    (html, first_view)
+}
+
+async fn api(app: &TestApp, path: &str, lang: &str, token: Option<&str>) -> Value {
+    let mut request = app.client.get(app.url(path)).header("accept-language", lang);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    request.send().await.expect("sent").json().await.expect("json")
+}
+
+#[tokio::test]
+async fn each_public_page_carries_the_answers_its_first_requests_get() {
+    let app = spawn_demo_app().await;
+    let id = api(&app, "/api/courses?pageSize=1", "vi", None).await["result"]["items"][0]["_id"]
+        .as_str()
+        .expect("a course")
+        .to_owned();
+    let (detail_page, detail) = (format!("/course/details/{id}"), format!("/api/courses/{id}"));
+    let pages = [
+        ("/", vec!["/api/home"]),
+        ("/courselist", vec!["/api/courses?page=1&pageSize=12&sort=popular", "/api/categories"]),
+        ("/courselist?sort=newest&page=2", vec!["/api/courses?page=2&pageSize=12&sort=newest"]),
+        ("/mentorlist", vec!["/api/mentors"]),
+        (detail_page.as_str(), vec![detail.as_str()]),
+    ];
+    for (path, requests) in pages {
+        let (html, first_view) = page(&app, path, None).await;
+        let first_view = first_view.unwrap_or_else(|| panic!("{path} has a first view"));
+
+        assert!(html.contains(r#"<html lang="vi">"#), "{path}");
+        assert_eq!(first_view["lang"], "vi");
+        for request in requests.into_iter().chain(["/api/posts/recent?limit=2"]) {
+            assert_eq!(first_view["answers"][request], api(&app, request, "vi", None).await, "{path}: {request}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_page_follows_the_language_cookie_and_the_signed_in_caller() {
+    let app = spawn_demo_app().await;
+    let (_, token, _) = app.signed_in("firstview", Role::Student).await;
+
+    let (html, first_view) = page(&app, "/mentorlist", Some(&format!("academy.lang=en; access-token={token}"))).await;
+    let first_view = first_view.expect("first view");
+
+    assert!(html.contains(r#"<html lang="en">"#));
+    assert_eq!(first_view["lang"], "en");
+    let mentors = api(&app, "/api/mentors", "en", Some(&token)).await;
+    assert_eq!(first_view["answers"]["/api/mentors"], mentors);
+    assert_ne!(mentors, api(&app, "/api/mentors", "vi", None).await, "the answer is in English");
+}
+
+#[tokio::test]
+async fn other_pages_unknown_courses_and_files_have_no_first_view() {
+    let app = spawn_demo_app().await;
+
+    for path in ["/dashboard", "/profile", "/login", "/course/details/not-a-course"] {
+        let (html, first_view) = page(&app, path, None).await;
+        let answers = first_view.map(|view| view["answers"].as_object().expect("answers").len());
+        assert!(answers.is_none_or(|n| n == 1), "{path}: only the footer's posts at most");
+        assert!(html.contains("<html"), "{path}");
+    }
+    let (_, first_view) = page(&app, "/course/details/not-a-course", None).await;
+    let first_view = first_view.expect("the footer's posts");
+    assert!(first_view["answers"].get("/api/courses/not-a-course").is_none(), "a 404 is left to the page");
+}

@@ -1,0 +1,39 @@
+import { ACCESS_TOKEN_COOKIE, getCookie } from './cookies';
+import { storedLanguage } from './language';
+
+/**
+ * The answers the server wrote into the page for its first requests (`<script id="first-view">`, see
+ * server/src/http/first_view.rs), keyed by path with sorted query parameters. Each is used once, in the page's
+ * language, during its first seconds and while the same person is signed in; everything else goes to the network.
+ */
+let answers: Record<string, unknown> | undefined;
+const token = () => getCookie(ACCESS_TOKEN_COOKIE);
+let readAs: string | undefined;
+
+const FRESH_MS = 10_000;
+
+function read(): Record<string, unknown> {
+  try {
+    const view = JSON.parse(document.getElementById('first-view')?.textContent ?? '{}') as {
+      lang?: string;
+      answers?: Record<string, unknown>;
+    };
+    return view.lang === storedLanguage() ? (view.answers ?? {}) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The first view's answer of a GET of `url` (used up), or undefined. */
+export function takeFirstAnswer(url: string): unknown {
+  if (typeof document === 'undefined' || performance.now() > FRESH_MS) return undefined;
+  if (!answers) [answers, readAs] = [read(), token()];
+  if (token() !== readAs) return undefined;
+  const { pathname, searchParams } = new URL(url, 'http://page');
+  searchParams.sort();
+  const query = searchParams.toString();
+  const key = query ? `${pathname}?${query}` : pathname;
+  const answer = answers[key];
+  delete answers[key];
+  return answer;
+}
