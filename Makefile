@@ -5,8 +5,9 @@
 #   make dev          the server (restarted on change) and the Vite dev server (hot reload): http://127.0.0.1:5173/
 #
 # Parts of `make test` for the inner loop: make test-rules | test-server | test-fuzz | test-web | test-e2e | lint
+# Lighthouse (mobile) on the demo's public pages against their budgets: make lighthouse
 
-.PHONY: run test dev lint test-rules test-server test-fuzz test-web test-e2e
+.PHONY: run test dev lint lighthouse test-rules test-server test-fuzz test-web test-e2e
 
 run:
 	@bash .ci/start.sh
@@ -19,6 +20,9 @@ dev:
 
 lint:
 	@bash .ci/test.sh lint
+
+lighthouse:
+	@bash .ci/test.sh lighthouse
 
 test-rules:
 	@bash .ci/test.sh rules

@@ -277,6 +277,27 @@ test_e2e() {
   (cd "$ROOT/web" && CI="${CI:-true}" npx playwright test)
 }
 
+run_lighthouse() {
+  # Lighthouse (mobile) on the public pages of a demo server started for it (web/e2e/serve.sh: the built web app,
+  # the debug server, a fresh data dir): .ci/lighthouse/run.mjs, its own npm project, installed here once.
+  ensure_chromium
+  local dir="$ROOT/.ci/lighthouse" stamp="$ROOT/.ci/lighthouse/node_modules/.academy-lock"
+  if [ ! -f "$stamp" ] || ! cmp -s "$dir/package-lock.json" "$stamp"; then
+    log "installing Lighthouse (npm ci in .ci/lighthouse)"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$dir/package-lock.json" "$stamp"
+  fi
+  local port=18765 server status=0
+  E2E_PORT=$port bash "$ROOT/web/e2e/serve.sh" >/dev/null 2>&1 &
+  server=$!
+  for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.3; done
+  log "Lighthouse (mobile: slow 4G, 4x CPU) on the public pages, median of 3 runs"
+  (cd "$dir" && node run.mjs "http://127.0.0.1:$port" 3) || status=$?
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  return "$status"
+}
+
 test_server() {
   # The server's integration tests (one binary, server/tests/api), run twice: on SQLite, then on PostgreSQL.
   # For PostgreSQL the test binary starts a throwaway cluster of its own in a temp dir (as the postgres user

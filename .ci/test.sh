@@ -9,6 +9,8 @@
 #   web     the web app's build and the home page's JavaScript budget, Prettier and ESLint (unless `lint` ran
 #           them), type check and unit tests (vitest)
 #   e2e     the browser tests (Playwright in Chromium against the real server)
+# Not yet in the full run (its budgets are not met yet, see README):
+#   lighthouse  Lighthouse (mobile) on the public pages of the demo, median of 3 runs, held to the budgets
 # `.ci/test.sh server web` runs only the parts named.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -65,8 +67,16 @@ for part in "${parts[@]}"; do
       cargo build -p academy-server --quiet
       test_e2e
       ;;
+    lighthouse)
+      ensure_rust_wasm
+      ensure_node_modules
+      wasm_built || build_wasm
+      [ -f "$ROOT/web/dist/index.html" ] || build_web
+      cargo build -p academy-server --quiet
+      run_lighthouse
+      ;;
     *)
-      echo "unknown part: $part (lint, rules, server, fuzz, web, e2e)" >&2
+      echo "unknown part: $part (lint, rules, server, fuzz, web, e2e, lighthouse)" >&2
       exit 2
       ;;
   esac

@@ -2,17 +2,39 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import wasm from 'vite-plugin-wasm';
 
 const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The site's rule module (academy-wasm) is instantiated before the shell's scripts run; without a hint the browser
+ * finds it only once they are downloaded and parsed, one more round trip before the first paint. The page
+ * preloads it, so it downloads beside them (`crossorigin`: as the script's `fetch` asks for it).
+ */
+function preloadRuleModule(): Plugin {
+  return {
+    name: 'academy-preload-rule-module',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const file = Object.keys(bundle ?? {}).find((name) => /(^|\/)academy_wasm_bg-[^/]+\.wasm$/.test(name));
+        if (!file) throw new Error('the site rule module (academy_wasm_bg-*.wasm) is missing from the bundle');
+        const attrs = { rel: 'preload', href: `/${file}`, as: 'fetch', type: 'application/wasm', crossorigin: '' };
+        return [{ tag: 'link', attrs, injectTo: 'head' }];
+      },
+    },
+  };
+}
 
 // The server (academy) serves dist/ with precompressed .gz/.br siblings, so both are produced here.
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     wasm(),
+    preloadRuleModule(),
     tailwindcss(),
     compression({
       algorithms: ['gzip', 'brotliCompress'],

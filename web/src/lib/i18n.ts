@@ -1,5 +1,6 @@
 /**
- * i18next set-up: Vietnamese by default, English as the fallback, the choice read from localStorage.
+ * i18next set-up: Vietnamese by default, the choice read from localStorage. There is no fallback language: every
+ * text exists in both (src/locales/locales.test.ts), so a page loads its texts in one language only.
  *
  * The texts of src/locales/<lang>/<namespace>.json load per namespace. `common` (loading, search, language and
  * error-screen texts) and `layout` (header, footer, menus) are bundled: the shell renders with them at once.
@@ -9,7 +10,7 @@
  */
 import { createInstance, type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGES, storedLanguage } from './language';
+import { LANGUAGES, storedLanguage } from './language';
 
 type Texts = Record<string, unknown>;
 
@@ -63,7 +64,7 @@ void i18n
     ),
     partialBundledLanguages: true,
     lng: storedLanguage(),
-    fallbackLng: FALLBACK_LANGUAGE,
+    fallbackLng: false,
     supportedLngs: [...LANGUAGES],
     ns: [...BUNDLED_NAMESPACES],
     defaultNS: 'common',
@@ -72,7 +73,7 @@ void i18n
   });
 
 /**
- * Loads namespaces in the visitor's language and the fallback; resolves when they are there (at once when they
+ * Loads namespaces in the visitor's language; resolves when they are there (at once when they
  * already are) and rejects when one could not be downloaded, so the page shows the error screen, not keys.
  */
 export async function loadNamespaces(names: readonly string[]): Promise<void> {

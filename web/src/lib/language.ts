@@ -1,10 +1,9 @@
 import { getCookie, setCookie } from './cookies';
 
-/** The two languages of the product: Vietnamese first, English as the fallback. */
+/** The two languages of the product: Vietnamese first, then English. */
 export const LANGUAGES = ['vi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'vi';
-export const FALLBACK_LANGUAGE: Language = 'en';
 
 /** localStorage key holding the visitor's choice (choice cached in local storage). */
 export const LANGUAGE_STORAGE_KEY = 'academy.lang';

@@ -2,6 +2,7 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths, site } from '@/config/paths';
+import { longDate } from '@/lib/long-date';
 import { Brand } from './brand';
 import { SocialLinks } from './social-links';
 
@@ -16,7 +17,6 @@ export interface RecentPost {
 /** the footer lists at most 2 recent posts. */
 export const FOOTER_RECENT_POSTS = 2;
 /** Day, long month name, year, in the active language ("2 tháng 3, 2025", "2 March 2025"). */
-const DATE_LOCALES: Record<string, string> = { vi: 'vi-VN', en: 'en-GB' };
 const DEFAULT_POST_IMAGE = '/demo/post-placeholder.svg';
 
 const usefulLinks = [
@@ -40,11 +40,6 @@ const linkClass = 'text-slate-400 transition hover:text-amber-400';
 /** The public footer: four columns, recent posts (at most 2), copyright 2025. */
 export function Footer({ posts = [] }: { posts?: RecentPost[] }) {
   const { t, i18n } = useTranslation('layout');
-  const dateFormat = new Intl.DateTimeFormat(DATE_LOCALES[i18n.language] ?? i18n.language, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
 
   return (
     <footer className="bg-slate-950 text-sm" data-testid="site-footer">
@@ -120,7 +115,7 @@ export function Footer({ posts = [] }: { posts?: RecentPost[] }) {
                   />
                   <div className="min-w-0">
                     <time dateTime={post.createdAt} className="text-xs text-amber-400">
-                      {dateFormat.format(new Date(post.createdAt))}
+                      {longDate(i18n.language, new Date(post.createdAt))}
                     </time>
                     <Link
                       to={paths.post(post._id)}

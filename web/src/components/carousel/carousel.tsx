@@ -13,18 +13,44 @@ export interface CarouselControls {
   canScroll: boolean;
 }
 
+/** How far below (or above) the screen a carousel starts, so it runs before it is seen. */
+const ACTIVATE_MARGIN = '300px';
+
+/**
+ * Whether `node` has come within {@link ACTIVATE_MARGIN} of the screen (once true, it stays true); true at once
+ * where the browser cannot tell.
+ */
+function useNearScreen(node: HTMLElement | null): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (!node || near) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: ACTIVATE_MARGIN,
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [node, near]);
+  return near;
+}
+
 /**
  * The state of one carousel: embla with loop, autoplay (every 2000 ms, paused on hover, focus, a hidden tab or
- * reduced motion), the selected snap and the number of snaps (for the dots).
+ * reduced motion), the selected snap and the number of snaps (for the dots). Embla starts when the carousel comes
+ * near the screen: starting measures the page's layout, which several carousels below the fold would otherwise
+ * each do while a phone is still showing the page. Until then the slides sit where embla will start them.
  */
 export function useCarousel() {
-  const [setViewport, api] = useEmblaCarousel({ loop: true, align: 'start', duration: EMBLA_DURATION });
+  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  const active = useNearScreen(viewport);
+  const [setEmblaViewport, api] = useEmblaCarousel({ loop: true, align: 'start', duration: EMBLA_DURATION });
+  // Embla measures the page as soon as it has a viewport (even inactive): it gets one once near the screen.
+  useEffect(() => setEmblaViewport(active ? viewport : null), [active, viewport, setEmblaViewport]);
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
   const autoplay = useRef<Autoplay | null>(null);
 
   useEffect(() => {
-    if (!api) return;
+    if (!api || !active) return;
     const player = new Autoplay(() => api.scrollNext());
     autoplay.current = player;
     const sync = () => {
@@ -50,7 +76,7 @@ export function useCarousel() {
       motion?.removeEventListener?.('change', onMotion);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [api]);
+  }, [api, active]);
 
   const previous = useCallback(() => {
     api?.scrollPrev();
@@ -84,7 +110,7 @@ export function useCarousel() {
     [],
   );
 
-  return { setViewport, api, selected, snapCount, previous, next, scrollTo, pauseHandlers };
+  return { setViewport, api, active, selected, snapCount, previous, next, scrollTo, pauseHandlers };
 }
 
 function isFocusVisible(element: Element): boolean {
@@ -145,7 +171,7 @@ export function Carousel({
   testId?: string;
 }) {
   const { t } = useTranslation('catalogue');
-  const { setViewport, selected, snapCount, scrollTo, pauseHandlers } = carousel;
+  const { setViewport, active, selected, snapCount, scrollTo, pauseHandlers } = carousel;
   const slides = Children.toArray(children);
   return (
     <div
@@ -171,8 +197,10 @@ export function Carousel({
           ))}
         </div>
       </div>
+      {/* The dots' room is kept until embla has started and counted the snaps: nothing below moves then. */}
+      {!active && <div className="mt-6 h-6" aria-hidden="true" />}
       {snapCount > 1 && (
-        <div className="mt-6 flex justify-center gap-2" role="group" aria-label={t('carousel.dots')}>
+        <div className="mt-6 flex justify-center gap-1" role="group" aria-label={t('carousel.dots')}>
           {Array.from({ length: snapCount }, (_, index) => (
             <button
               key={index}
@@ -180,7 +208,7 @@ export function Carousel({
               onClick={() => scrollTo(index)}
               aria-label={t('carousel.goTo', { number: index + 1 })}
               aria-current={index === selected ? 'true' : undefined}
-              className="group flex h-6 items-center px-0.5"
+              className="group flex h-6 min-w-6 items-center justify-center"
             >
               <span
                 className={`block h-2 rounded-full transition-all duration-300 ${

@@ -102,7 +102,7 @@ export function AdmissionSection() {
           <div className="mt-5">
             <label htmlFor={`${id}-message`} className="mb-1.5 block text-sm font-semibold text-slate-700">
               {t('admission.fields.message')}{' '}
-              <span className="font-normal text-slate-400">({t('admission.optional')})</span>
+              <span className="font-normal text-slate-500">({t('admission.optional')})</span>
             </label>
             <textarea
               id={`${id}-message`}

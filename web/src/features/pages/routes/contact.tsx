@@ -50,7 +50,7 @@ function Body() {
   const label = (key: keyof ContactMessage, optional = false) => (
     <label htmlFor={`${id}-${key}`} className="mb-1.5 block text-sm font-semibold text-slate-700">
       {t(`contact.form.${key}`)}
-      {optional && <span className="font-normal text-slate-400"> ({t('contact.form.optional')})</span>}
+      {optional && <span className="font-normal text-slate-500"> ({t('contact.form.optional')})</span>}
     </label>
   );
   const error = (key: string) =>
