@@ -14,7 +14,7 @@
 //!
 //! Scenarios: (a) `GET /api/bench/ping`, a bare JSON envelope through the same middleware = the ceiling;
 //! (b) browsing: `GET /api/courses?category=<random>&sort=<random>&page=<1..10>`; (c) text search:
-//! `GET /api/courses?search=<random Vietnamese term, marks or not>&sort=<random>`. Printed: requests/s, p50,
+//! `GET /api/courses?search=<one of BENCH_TERMS (1000) distinct terms, marks or not>&sort=<random>`. Printed: requests/s, p50,
 //! p99, and the ratio to the ceiling; then the query plans of a browse and a search at this size.
 #![allow(clippy::print_stdout, clippy::unwrap_used, reason = "a command-line report")]
 
@@ -38,7 +38,7 @@ use academy_server::{
 use axum::routing::get;
 use hdrhistogram::Histogram;
 use support::{
-    catalogue::{Rng, SEARCHES, seed},
+    catalogue::{Rng, search_terms, seed},
     env_or, postgres_url,
 };
 use utoipa_axum::router::OpenApiRouter;
@@ -121,9 +121,10 @@ async fn run(
             1 + rng.below(10)
         )
     };
+    let terms = Arc::new(search_terms(env_or("BENCH_TERMS", 1000)));
+    println!("{} distinct search terms, e.g. {:?}", terms.len(), &terms[..terms.len().min(6)]);
     let search_path = move |rng: &mut Rng| {
-        let term: String =
-            SEARCHES[rng.below(SEARCHES.len())].chars().map(|c| if c == ' ' { '+' } else { c }).collect();
+        let term: String = terms[rng.below(terms.len())].chars().map(|c| if c == ' ' { '+' } else { c }).collect();
         format!("/api/courses?search={term}&sort={}&pageSize=12", sorts[rng.below(4)])
     };
 
@@ -144,7 +145,7 @@ async fn run(
             report(&format!("(b) browse, {label}"), &browse, Some(&ceiling));
         }
         if scenarios.contains("search") {
-            let search = drive(&client, base, connections, duration, search_path).await;
+            let search = drive(&client, base, connections, duration, search_path.clone()).await;
             report(&format!("(c) text search, {label}"), &search, Some(&ceiling));
         }
     }

@@ -35,7 +35,7 @@ use academy_server::{AppState, Config, platform::db::Backend};
 use hdrhistogram::Histogram;
 use serde_json::{Value, json};
 use support::{
-    catalogue::{self, Rng, SEARCHES},
+    catalogue::{self, Rng},
     env_or, histogram, micros, postgres_url,
     shop::{PASSWORD, SEPAY_KEY, open_bank_account, students, transfer},
 };
@@ -274,8 +274,8 @@ impl Client {
     }
 
     async fn search(&self, rng: &mut Rng, measured: &mut Measured) {
-        let term: String =
-            SEARCHES[rng.below(SEARCHES.len())].chars().map(|c| if c == ' ' { '+' } else { c }).collect();
+        let terms = search_terms();
+        let term: String = terms[rng.below(terms.len())].chars().map(|c| if c == ' ' { '+' } else { c }).collect();
         let url = format!("{}/api/courses?search={term}&sort={}&pageSize=12", self.base, SORTS[rng.below(4)]);
         self.timed(SEARCH, self.http.get(url), measured).await;
     }
@@ -334,4 +334,10 @@ impl Client {
             }
         }
     }
+}
+
+/// The searches people make: 1,000 distinct terms, made once.
+fn search_terms() -> &'static [String] {
+    static TERMS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    TERMS.get_or_init(|| catalogue::search_terms(1000))
 }

@@ -74,25 +74,38 @@ const CATEGORIES: [(&str, &str, &str); 10] = [
 const FAMILY: [&str; 10] = ["Nguyễn", "Trần", "Lê", "Phạm", "Hoàng", "Huỳnh", "Phan", "Vũ", "Võ", "Đặng"];
 const MIDDLE: [&str; 6] = ["Văn", "Thị", "Minh", "Ngọc", "Đức", "Thanh"];
 const GIVEN: [&str; 12] = ["An", "Bình", "Chi", "Dũng", "Giang", "Hà", "Khoa", "Lan", "Minh", "Nam", "Phương", "Quân"];
-/// Search terms people type, with and without Vietnamese marks.
-pub const SEARCHES: [&str; 16] = [
-    "lap trinh",
-    "Lập trình Python",
-    "đồ họa",
-    "do hoa",
-    "marketing",
-    "tieng anh",
-    "nhiếp ảnh",
-    "chung khoan",
-    "excel",
-    "react",
-    "ielts",
-    "piano",
-    "phan tich du lieu",
-    "khởi nghiệp",
-    "Nguyễn Minh",
-    "rust",
-];
+/// `count` distinct search terms people type, the same on every run: topics, a prefix and a topic, a topic and
+/// its suffix, teachers' names and English titles' words, each with its Vietnamese marks and without (as typed
+/// on a keyboard without them), mixed in a fixed order. Most find many courses; names and long phrases few.
+pub fn search_terms(count: usize) -> Vec<String> {
+    let mut terms: Vec<String> = Vec::new();
+    let mut add = |term: String| {
+        for typed in [term.clone(), academy_shared::search::normalize_search(&term)] {
+            if !terms.contains(&typed) {
+                terms.push(typed);
+            }
+        }
+    };
+    for (topic, english) in TOPICS {
+        add(topic.to_owned());
+        add(english.to_owned());
+    }
+    for (family, given) in FAMILY.iter().flat_map(|f| GIVEN.iter().map(move |g| (f, g))) {
+        add(format!("{family} {given}"));
+    }
+    for ((prefix, _), (topic, _)) in PREFIXES.iter().flat_map(|p| TOPICS.iter().map(move |t| (p, t))) {
+        add(format!("{prefix} {topic}"));
+    }
+    for ((topic, _), (suffix, _)) in TOPICS.iter().flat_map(|t| SUFFIXES.iter().map(move |s| (t, s))) {
+        add(format!("{topic} {suffix}"));
+    }
+    let mut rng = Rng(0x5eed_7e27);
+    for i in (1..terms.len()).rev() {
+        terms.swap(i, rng.below(i + 1));
+    }
+    terms.truncate(count);
+    terms
+}
 
 /// A small deterministic generator (xorshift), so every run seeds the same catalogue.
 pub struct Rng(pub u64);

@@ -89,6 +89,16 @@ describe('course card', () => {
     expect(card.querySelector('img')?.getAttribute('src')).toBe('/demo/course-placeholder.svg');
   });
 
+  it('loads its picture when scrolled to, or at once and first among the cards a page shows first', () => {
+    const later = renderCard().querySelector('img');
+    expect(later?.getAttribute('loading')).toBe('lazy');
+    expect(later?.getAttribute('fetchpriority')).toBeNull();
+    renderAt(<CourseCard course={{ ...course, _id: 'c-first' }} priority />);
+    const first = screen.getAllByTestId('course-card').at(-1)?.querySelector('img');
+    expect(first?.getAttribute('loading')).toBe('eager');
+    expect(first?.getAttribute('fetchpriority')).toBe('high');
+  });
+
   it('links the title and the Enroll button to the course page', () => {
     const card = renderCard();
     const links = within(card).getAllByRole('link');

@@ -26,7 +26,16 @@ export function instructorName(instructor: Course['instructor']): string | null 
  * when on sale, badge, level, "Seat N", instructor avatar and name, Enroll, and the fixed placeholder texts.
  * The whole card links to the course page; Enroll does too.
  */
-export function CourseCard({ course, headingLevel = 3 }: { course: Course; headingLevel?: 2 | 3 | 4 }) {
+export function CourseCard({
+  course,
+  headingLevel = 3,
+  priority = false,
+}: {
+  course: Course;
+  headingLevel?: 2 | 3 | 4;
+  /** Among the first cards a page shows: its picture loads at once, first (not when scrolled to). */
+  priority?: boolean;
+}) {
   const { t } = useTranslation('catalogue');
   const href = paths.courseDetails(course._id);
   const Heading = `h${headingLevel}` as 'h3';
@@ -44,6 +53,8 @@ export function CourseCard({ course, headingLevel = 3 }: { course: Course; headi
           fallback={placeholders.course}
           width={640}
           height={360}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           className="size-full object-cover transition duration-500 group-hover:scale-105"
         />
         {course.courseBadge && (

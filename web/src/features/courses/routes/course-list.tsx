@@ -16,6 +16,8 @@ import { COURSE_SORTS, type CourseQuery, type CourseSort } from '../api/courses'
 import { courseQueries } from '../api/queries';
 
 type PriceFilter = 'all' | 'free' | 'paid';
+/** Cards a phone shows before scrolling: their pictures load first. */
+const FIRST_SEEN = 2;
 const PRICE_FILTERS: PriceFilter[] = ['all', 'free', 'paid'];
 
 function readQuery(
@@ -208,9 +210,9 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
                 className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${courses.isFetching ? 'opacity-60' : ''}`}
                 data-testid="course-results"
               >
-                {data.items.map((course) => (
+                {data.items.map((course, index) => (
                   <li key={course._id}>
-                    <CourseCard course={course} headingLevel={3} />
+                    <CourseCard course={course} headingLevel={3} priority={index < FIRST_SEEN} />
                   </li>
                 ))}
               </ul>
