@@ -179,6 +179,15 @@ async function send(path: string, options: RequestOptions): Promise<{ status: nu
   }
 }
 
+/**
+ * The result the page's first view carries for a GET of `path` with `query` (used up; see first-view.ts), for a
+ * query's initial data: the page then renders with it at once, without waiting for a request to settle.
+ */
+export function firstResult<T>(path: string, query?: Record<string, QueryValue>): T | undefined {
+  const envelope = takeFirstAnswer(buildUrl(path, query)) as Envelope<T> | undefined;
+  return envelope && isSuccess(envelope.code) ? envelope.result : undefined;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // 401 handling: one refresh at a time; the requests that wait for it are replayed once with the new token.
 

@@ -1,4 +1,4 @@
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError, api, firstResult } from '@/lib/api-client';
 import type { Category, CourseDetail, CoursePage } from '@/lib/api/types';
 
 export type CourseSort = 'popular' | 'best-selling' | 'best-rated' | 'newest' | 'free';
@@ -21,22 +21,28 @@ function need<T>(value: T | undefined): T {
   return value;
 }
 
+const coursesQuery = (query: CourseQuery) => ({ pageSize: COURSES_PAGE_SIZE, ...query });
+const coursePath = (id: string) => `/api/courses/${encodeURIComponent(id)}`;
+
 /** `GET /api/courses`: published courses, searched (marks ignored), filtered, sorted and paged. */
 export async function fetchCourses(query: CourseQuery, signal: AbortSignal): Promise<CoursePage> {
-  const envelope = await api.get<CoursePage>('/api/courses', {
-    query: { pageSize: COURSES_PAGE_SIZE, ...query },
-    publicRoute: true,
-    signal,
-  });
+  const envelope = await api.get<CoursePage>('/api/courses', { query: coursesQuery(query), publicRoute: true, signal });
   return need(envelope.result);
 }
 
 /** `GET /api/courses/{id}` with its curriculum. */
 export async function fetchCourse(id: string, signal: AbortSignal): Promise<CourseDetail> {
-  return need((await api.get<CourseDetail>(`/api/courses/${encodeURIComponent(id)}`, { signal })).result);
+  return need((await api.get<CourseDetail>(coursePath(id), { signal })).result);
 }
 
 /** `GET /api/categories`, with course counts. */
 export async function fetchCategories(signal: AbortSignal): Promise<Category[]> {
   return need((await api.get<Category[]>('/api/categories', { publicRoute: true, signal })).result);
 }
+
+/** What the page's first view says of these requests, if anything (see `firstResult`). */
+export const firstView = {
+  courses: (query: CourseQuery) => firstResult<CoursePage>('/api/courses', coursesQuery(query)),
+  course: (id: string) => firstResult<CourseDetail>(coursePath(id)),
+  categories: () => firstResult<Category[]>('/api/categories'),
+};

@@ -1,13 +1,21 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchCategories, fetchCourse, fetchCourses, type CourseQuery } from './courses';
+import { fetchCategories, fetchCourse, fetchCourses, firstView, type CourseQuery } from './courses';
 import { courseKeys } from './keys';
 import { fetchReviews } from './reviews';
 
 export const courseQueries = {
   list: (query: CourseQuery) =>
-    queryOptions({ queryKey: courseKeys.list(query), queryFn: ({ signal }) => fetchCourses(query, signal) }),
+    queryOptions({
+      queryKey: courseKeys.list(query),
+      queryFn: ({ signal }) => fetchCourses(query, signal),
+      initialData: () => firstView.courses(query),
+    }),
   detail: (id: string) =>
-    queryOptions({ queryKey: courseKeys.detail(id), queryFn: ({ signal }) => fetchCourse(id, signal) }),
+    queryOptions({
+      queryKey: courseKeys.detail(id),
+      queryFn: ({ signal }) => fetchCourse(id, signal),
+      initialData: () => firstView.course(id),
+    }),
   /** A page of a course's reviews; the page shown stays while the next one loads. */
   reviews: (id: string, page: number) =>
     queryOptions({
@@ -16,5 +24,9 @@ export const courseQueries = {
       placeholderData: keepPreviousData,
     }),
   categories: () =>
-    queryOptions({ queryKey: courseKeys.categories(), queryFn: ({ signal }) => fetchCategories(signal) }),
+    queryOptions({
+      queryKey: courseKeys.categories(),
+      queryFn: ({ signal }) => fetchCategories(signal),
+      initialData: firstView.categories,
+    }),
 };

@@ -1,4 +1,4 @@
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError, api, firstResult } from '@/lib/api-client';
 import type { Home } from '@/lib/api/types';
 import { sendVisitorMessage, type SendOutcome } from '@/lib/send-message';
 
@@ -8,6 +8,9 @@ export async function fetchHome(signal: AbortSignal): Promise<Home> {
   if (!envelope.result) throw new ApiError('No home data', { kind: 'bad-response' });
   return envelope.result;
 }
+
+/** What the page's first view says of `GET /api/home`, if anything (see `firstResult`). */
+export const firstHome = () => firstResult<Home>('/api/home');
 
 /** An admission message as the form sends it. */
 export interface AdmissionMessage {

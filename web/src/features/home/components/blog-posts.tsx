@@ -6,9 +6,8 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import { paths } from '@/config/paths';
 import { placeholders } from '@/config/placeholders';
 import type { Post } from '@/lib/api/types';
+import { longDate } from '@/lib/long-date';
 import { truncateTitle } from '@/lib/wasm';
-
-const DATE_LOCALES: Record<string, string> = { vi: 'vi-VN', en: 'en-GB' };
 
 /**
  * first image, date of createdAt, title cut at 50 characters plus an ellipsis
@@ -16,11 +15,6 @@ const DATE_LOCALES: Record<string, string> = { vi: 'vi-VN', en: 'en-GB' };
  */
 export function BlogPosts({ posts }: { posts: Post[] }) {
   const { t, i18n } = useTranslation('home');
-  const date = new Intl.DateTimeFormat(DATE_LOCALES[i18n.language] ?? i18n.language, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
   if (posts.length === 0) return null;
   return (
     <section data-section="blog" aria-labelledby="blog-title" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
@@ -58,7 +52,7 @@ export function BlogPosts({ posts }: { posts: Post[] }) {
                 <div className="mb-3 flex items-center gap-4 text-xs font-medium text-slate-500">
                   <span className="inline-flex items-center gap-1.5">
                     <CalendarDays aria-hidden="true" className="size-4 text-teal-600" />
-                    <time dateTime={post.createdAt}>{date.format(new Date(post.createdAt))}</time>
+                    <time dateTime={post.createdAt}>{longDate(i18n.language, new Date(post.createdAt))}</time>
                   </span>
                   <span className="inline-flex items-center gap-1.5">
                     <MessageCircle aria-hidden="true" className="size-4 text-teal-600" />

@@ -1,4 +1,4 @@
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError, api, firstResult } from '@/lib/api-client';
 import type { Instructor, MentorDetail, OrderView } from '@/lib/api/types';
 
 function need<T>(value: T | undefined): T {
@@ -10,6 +10,9 @@ function need<T>(value: T | undefined): T {
 export async function fetchMentors(signal: AbortSignal): Promise<Instructor[]> {
   return need((await api.get<Instructor[]>('/api/mentors', { publicRoute: true, signal })).result);
 }
+
+/** What the page's first view says of `GET /api/mentors`, if anything (see `firstResult`). */
+export const firstMentors = () => firstResult<Instructor[]>('/api/mentors');
 
 /** `GET /api/mentors/{userId}` with bio, plans and published courses. */
 export async function fetchMentor(id: string, signal: AbortSignal): Promise<MentorDetail> {
