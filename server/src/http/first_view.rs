@@ -5,8 +5,9 @@
 //! course's page or the mentor list, the server reads the API answers that page asks for first (through its own
 //! API router, as the caller: same language, same access token) and writes them into the page as
 //! `<script id="first-view" type="application/json">{"lang":"vi","answers":{"/api/home":{…envelope…}}}</script>`.
-//! The web app's API client answers those requests from it once, when its language is the page's; anything
-//! else (another language, an answer missing or refused) goes to the network as before.
+//! The web app's pages start their queries from it (so their first render has the data) and its API client
+//! answers those requests from it once, when its language is the page's; anything else (another language, an
+//! answer missing or refused, a later request) goes to the network as before.
 //!
 //! Keys are paths with their query parameters sorted by name, encoded as a form (`URLSearchParams` in the
 //! browser). The page's language is the `academy.lang` cookie the web app keeps beside its stored choice,
