@@ -171,7 +171,7 @@ pub fn app_from(state: AppState, api: OpenApiRouter<AppState>) -> Router {
                 .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
                 .layer(security_header(header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
                 .layer(middleware::from_fn_with_state(
-                    MeetingPolicy::new(state.config.jitsi_domain.as_deref()),
+                    MeetingPolicy::new(state.config.meeting.jitsi_domain.as_deref()),
                     permissions_policy,
                 ))
                 .layer(middleware::from_fn_with_state(state.clone(), transport_and_caching))

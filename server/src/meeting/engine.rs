@@ -47,7 +47,7 @@ impl IceServer {
 /// secret is set (username `<expiry>:<user id>`, password base64 of HMAC-SHA1 of it under the secret). An
 /// unreadable setting gives none (logged).
 pub fn ice_servers(config: &Config, user_id: &str, now_secs: i64) -> Vec<IceServer> {
-    let Some(text) = config.meeting_ice_servers.as_deref().filter(|t| !t.trim().is_empty()) else {
+    let Some(text) = config.meeting.meeting_ice_servers.as_deref().filter(|t| !t.trim().is_empty()) else {
         return Vec::new();
     };
     let mut servers: Vec<IceServer> = match serde_json::from_str(text) {
@@ -57,7 +57,7 @@ pub fn ice_servers(config: &Config, user_id: &str, now_secs: i64) -> Vec<IceServ
             return Vec::new();
         }
     };
-    if let Some(secret) = config.turn_secret.as_deref() {
+    if let Some(secret) = config.meeting.turn_secret.as_deref() {
         let username = format!("{}:{user_id}", now_secs + CREDENTIAL_TTL_SECS);
         let credential = turn_password(secret, &username);
         for server in servers.iter_mut().filter(|s| s.is_turn()) {
@@ -114,9 +114,11 @@ pub fn room_name(room_id: &str) -> String {
 pub fn large_room(config: &Config, room_id: &str, joiner: Joiner<'_>, now_secs: i64) -> EngineJoin {
     let name = room_name(room_id);
     let exp = now_secs + CREDENTIAL_TTL_SECS;
-    if let (Some(url), Some(key), Some(secret)) =
-        (config.livekit_url.as_deref(), config.livekit_api_key.as_deref(), config.livekit_api_secret.as_deref())
-    {
+    if let (Some(url), Some(key), Some(secret)) = (
+        config.meeting.livekit_url.as_deref(),
+        config.meeting.livekit_api_key.as_deref(),
+        config.meeting.livekit_api_secret.as_deref(),
+    ) {
         let claims = json!({
             "iss": key,
             "sub": joiner.user_id,
@@ -148,8 +150,8 @@ pub fn large_room(config: &Config, room_id: &str, joiner: Joiner<'_>, now_secs: 
             join_url,
         };
     }
-    if let Some(domain) = config.jitsi_domain.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
-        let token = match (config.jitsi_app_id.as_deref(), config.jitsi_app_secret.as_deref()) {
+    if let Some(domain) = config.meeting.jitsi_domain.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+        let token = match (config.meeting.jitsi_app_id.as_deref(), config.meeting.jitsi_app_secret.as_deref()) {
             (Some(app_id), Some(secret)) => sign(
                 secret,
                 &json!({
@@ -200,15 +202,15 @@ mod tests {
     #[test]
     fn turn_servers_get_time_limited_credentials_and_stun_servers_none() {
         let mut config = Config::with_data_dir("/tmp");
-        config.meeting_ice_servers =
+        config.meeting.meeting_ice_servers =
             Some(r#"[{"urls":"stun:stun.example.com:3478"},{"urls":["turn:turn.example.com:3478"]}]"#.into());
-        config.turn_secret = Some("north".into());
+        config.meeting.turn_secret = Some("north".into());
         let servers = ice_servers(&config, "u1", 1000);
         assert_eq!(servers[0].username, None);
         let username = format!("{}:u1", 1000 + CREDENTIAL_TTL_SECS);
         assert_eq!(servers[1].username.as_deref(), Some(username.as_str()));
         assert_eq!(servers[1].credential, Some(turn_password("north", &username)));
-        config.meeting_ice_servers = Some("not json".into());
+        config.meeting.meeting_ice_servers = Some("not json".into());
         assert!(ice_servers(&config, "u1", 1000).is_empty());
     }
 }

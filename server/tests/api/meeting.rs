@@ -361,9 +361,9 @@ fn claims_of(token: &str, secret: &str, audience: Option<&str>) -> Value {
 #[tokio::test]
 async fn a_large_class_runs_on_the_configured_engine_with_a_signed_token() {
     let app = spawn_app_with(|config| {
-        config.livekit_url = Some("wss://livekit.example.com".into());
-        config.livekit_api_key = Some("APIkey".into());
-        config.livekit_api_secret = Some("livekit-secret-of-the-test".into());
+        config.meeting.livekit_url = Some("wss://livekit.example.com".into());
+        config.meeting.livekit_api_key = Some("APIkey".into());
+        config.meeting.livekit_api_secret = Some("livekit-secret-of-the-test".into());
     })
     .await;
     let school = school_on(app).await;
@@ -384,11 +384,11 @@ async fn a_large_class_runs_on_the_configured_engine_with_a_signed_token() {
     assert_eq!(claims["video"]["roomAdmin"], false);
 
     let app = spawn_app_with(|config| {
-        config.jitsi_domain = Some("meet.example.com".into());
-        config.jitsi_app_id = Some("academy".into());
-        config.jitsi_app_secret = Some("jitsi-secret-of-the-test".into());
-        config.meeting_ice_servers = Some(r#"[{"urls":"turn:turn.example.com:3478"}]"#.into());
-        config.turn_secret = Some("turn-secret".into());
+        config.meeting.jitsi_domain = Some("meet.example.com".into());
+        config.meeting.jitsi_app_id = Some("academy".into());
+        config.meeting.jitsi_app_secret = Some("jitsi-secret-of-the-test".into());
+        config.meeting.meeting_ice_servers = Some(r#"[{"urls":"turn:turn.example.com:3478"}]"#.into());
+        config.meeting.turn_secret = Some("turn-secret".into());
     })
     .await;
     let school = school_on(app).await;
@@ -444,7 +444,7 @@ async fn only_the_online_room_page_may_use_the_camera_and_microphone() {
     assert!(!csp(&app.get("/meeting?session=s1").await).contains("meet.example.com"));
 
     // With a Jitsi server for large classes, the room's page may frame it and hand it the camera; no other page.
-    let jitsi = spawn_app_with(|config| config.jitsi_domain = Some("meet.example.com".into())).await;
+    let jitsi = spawn_app_with(|config| config.meeting.jitsi_domain = Some("meet.example.com".into())).await;
     let page = jitsi.get("/meeting?session=s1").await;
     let room_csp = csp(&page);
     assert!(room_csp.contains("frame-src https://meet.example.com https://www.youtube.com"), "{room_csp}");

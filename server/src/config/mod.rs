@@ -8,8 +8,11 @@ use std::{
     path::{Path, PathBuf},
 };
 
+mod meeting;
+
 use anyhow::Context as _;
 use clap::Parser;
+pub use meeting::MeetingConfig;
 
 /// The `academy` command line: a subcommand (default `serve`) and the configuration, which every
 /// subcommand accepts before or after its name.
@@ -237,36 +240,9 @@ pub struct Config {
     #[arg(long, global = true, env = "ACADEMY_VNPAY_RETURN_URL")]
     pub vnpay_return_url: Option<String>,
 
-    /// The STUN/TURN servers of online rooms, as the JSON list a browser's `RTCPeerConnection` takes
-    /// (`[{"urls": "stun:stun.example.com:3478"}]`). None by default: people on one network need none.
-    #[arg(long, global = true, env = "ACADEMY_MEETING_ICE_SERVERS")]
-    pub meeting_ice_servers: Option<String>,
-
-    /// The shared secret of the TURN server (TURN REST credentials): each room answer then carries a username
-    /// and password valid for a day for the `turn:`/`turns:` servers of the list.
-    #[arg(long, global = true, env = "ACADEMY_TURN_SECRET", hide_env_values = true)]
-    pub turn_secret: Option<String>,
-
-    /// The Jitsi Meet domain that carries rooms of more than four people (e.g. `meet.example.com`).
-    #[arg(long, global = true, env = "ACADEMY_JITSI_DOMAIN")]
-    pub jitsi_domain: Option<String>,
-
-    /// The Jitsi application id of its token authentication (with the secret: rooms join with a signed token).
-    #[arg(long, global = true, env = "ACADEMY_JITSI_APP_ID")]
-    pub jitsi_app_id: Option<String>,
-
-    #[arg(long, global = true, env = "ACADEMY_JITSI_APP_SECRET", hide_env_values = true)]
-    pub jitsi_app_secret: Option<String>,
-
-    /// The LiveKit server (`wss://livekit.example.com`) that carries rooms of more than four people.
-    #[arg(long, global = true, env = "ACADEMY_LIVEKIT_URL")]
-    pub livekit_url: Option<String>,
-
-    #[arg(long, global = true, env = "ACADEMY_LIVEKIT_API_KEY")]
-    pub livekit_api_key: Option<String>,
-
-    #[arg(long, global = true, env = "ACADEMY_LIVEKIT_API_SECRET", hide_env_values = true)]
-    pub livekit_api_secret: Option<String>,
+    /// The online rooms' servers (STUN/TURN, Jitsi, LiveKit).
+    #[command(flatten)]
+    pub meeting: MeetingConfig,
 }
 
 /// The shape of log lines.
@@ -314,12 +290,7 @@ impl fmt::Debug for Config {
             .field("vnpay_hash_secret", &self.vnpay_hash_secret.as_ref().map(|_| "<redacted>"))
             .field("vnpay_url", &self.vnpay_url)
             .field("vnpay_return_url", &self.vnpay_return_url)
-            .field("meeting_ice_servers", &self.meeting_ice_servers)
-            .field("turn_secret", &self.turn_secret.as_ref().map(|_| "<redacted>"))
-            .field("jitsi_domain", &self.jitsi_domain)
-            .field("jitsi_app_id", &self.jitsi_app_id)
-            .field("livekit_url", &self.livekit_url)
-            .field("livekit_api_key", &self.livekit_api_key)
+            .field("meeting", &self.meeting)
             .finish_non_exhaustive()
     }
 }
