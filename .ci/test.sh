@@ -59,21 +59,14 @@ for part in "${parts[@]}"; do
       $web_style_checked || check_web_style
       test_web
       ;;
-    e2e)
+    e2e | lighthouse)
+      # Both run the built web app on the debug server.
       ensure_rust_wasm
       ensure_node_modules
       wasm_built || build_wasm
       [ -f "$ROOT/web/dist/index.html" ] || build_web
       cargo build -p academy-server --quiet
-      test_e2e
-      ;;
-    lighthouse)
-      ensure_rust_wasm
-      ensure_node_modules
-      wasm_built || build_wasm
-      [ -f "$ROOT/web/dist/index.html" ] || build_web
-      cargo build -p academy-server --quiet
-      run_lighthouse
+      if [ "$part" = e2e ]; then test_e2e; else run_lighthouse; fi
       ;;
     *)
       echo "unknown part: $part (lint, rules, server, fuzz, web, e2e, lighthouse)" >&2
