@@ -116,7 +116,7 @@ build_front_end_if_changed() {
   fi
   web_sources="$wasm_sources-$(sources_digest web/src web/public web/index.html web/package-lock.json \
     web/vite.config.ts web/tsconfig.json)"
-  if [ -f "$ROOT/web/dist/index.html" ] && built_from web "$web_sources"; then
+  if [ -f "$ROOT/web/dist/index.html" ] && [ -f "$ROOT/web/dist-ssr/server.js" ] && built_from web "$web_sources"; then
     log "the web app is up to date"
   else
     build_web
@@ -203,8 +203,8 @@ test_api_types() {
 }
 
 build_web() {
-  log "building the web app"
-  (cd "$ROOT/web" && npx vite build --logLevel warn)
+  log "building the web app and its page renderer"
+  (cd "$ROOT/web" && npx vite build --logLevel warn && npx vite build --ssr src/ssr/server.ts --logLevel warn)
 }
 
 check_js_budget() {

@@ -17,6 +17,6 @@ wait "$server_build"
 
 export ACADEMY_ADDR="${ACADEMY_ADDR:-127.0.0.1:8080}"
 export ACADEMY_DATA_DIR="${ACADEMY_DATA_DIR:-$ROOT/data}"
-export ACADEMY_WEB_DIR="$ROOT/web/dist"
+export ACADEMY_WEB_DIR="$ROOT/web/dist" ACADEMY_PAGE_RENDERER="$ROOT/web/dist-ssr/server.js"
 log "the academy is starting at http://${ACADEMY_ADDR/0.0.0.0/localhost}/  (Ctrl-C stops it)"
 exec "${CARGO_TARGET_DIR:-$ROOT/target}/serve/academy" serve --demo

@@ -38,6 +38,7 @@ export default defineConfig(
   {
     ignores: [
       'dist',
+      'dist-ssr',
       'playwright-report',
       'test-results',
       // Generated from the Rust types (ts-rs) and from the server's OpenAPI document.

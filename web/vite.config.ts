@@ -2,7 +2,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import wasm from 'vite-plugin-wasm';
 
@@ -29,19 +29,64 @@ function preloadRuleModule(): Plugin {
   };
 }
 
-// The server (academy) serves dist/ with precompressed .gz/.br siblings, so both are produced here.
-export default defineConfig(({ command }) => ({
+/** The browser's build. */
+const appBuild: UserConfig['build'] = {
+  target: 'es2022',
+  sourcemap: false,
+  chunkSizeWarningLimit: 400,
+  // Every browser the app supports (ES2022) preloads modules itself.
+  modulePreload: { polyfill: false },
+  rolldownOptions: {
+    output: {
+      codeSplitting: {
+        // What the home page loads before it shows (the entry and its static imports, `$initial`) in two chunks,
+        // its libraries and the app's shell, rather than dozens of small chunks shared with the lazy routes; the
+        // icons and the query library that only lazy parts use in one chunk each.
+        groups: [
+          { name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/]/, priority: 3 },
+          { name: 'shell', tags: ['$initial'], priority: 2 },
+          { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+          {
+            name: 'query',
+            test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]lib[\\/]query-/,
+            priority: 1,
+          },
+        ],
+      },
+    },
+  },
+};
+
+/** The page renderer's build: a program for Node.js that carries its libraries (`ssr.noExternal`), no node_modules. */
+const rendererBuild: UserConfig['build'] = {
+  target: 'node20',
+  outDir: 'dist-ssr',
+  sourcemap: false,
+  emptyOutDir: true,
+  chunkSizeWarningLimit: 4096,
+  copyPublicDir: false,
+};
+
+// The server (academy) serves dist/ with precompressed .gz/.br siblings, so both are produced here. The page
+// renderer (`vite build --ssr`, src/ssr/server.ts → dist-ssr/server.js) is built from the same config.
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     wasm(),
-    preloadRuleModule(),
     tailwindcss(),
-    compression({
-      algorithms: ['gzip', 'brotliCompress'],
-      include: /\.(html|css|js|mjs|json|svg|wasm)$/,
-      threshold: 1024,
-    }),
+    ...(isSsrBuild
+      ? []
+      : [
+          preloadRuleModule(),
+          compression({
+            algorithms: ['gzip', 'brotliCompress'],
+            include: /\.(html|css|js|mjs|json|svg|wasm)$/,
+            threshold: 1024,
+          }),
+        ]),
   ],
+  // The renderer carries its libraries (not node_modules at run time); tests keep Vitest's own handling.
+  ...(isSsrBuild && { ssr: { noExternal: true } }),
   resolve: {
     alias: {
       '@': local('./src'),
@@ -54,28 +99,7 @@ export default defineConfig(({ command }) => ({
       }),
     },
   },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    chunkSizeWarningLimit: 400,
-    // Every browser the app supports (ES2022) preloads modules itself.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // What the home page loads before it shows (the entry and its static imports, `$initial`) in two chunks,
-          // its libraries and the app's shell, rather than dozens of small chunks shared with the lazy routes; the
-          // icons and the query library that only lazy parts use in one chunk each.
-          groups: [
-            { name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/]/, priority: 3 },
-            { name: 'shell', tags: ['$initial'], priority: 2 },
-            { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 1 },
-            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]lib[\\/]query-/, priority: 1 },
-          ],
-        },
-      },
-    },
-  },
+  build: isSsrBuild ? rendererBuild : appBuild,
   server: {
     // During `vite dev` the API lives on the academy server.
     proxy: Object.fromEntries(

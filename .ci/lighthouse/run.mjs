@@ -59,6 +59,21 @@ const pages = [
   ['/mentorlist', 'mentor list'],
 ];
 
+/**
+ * Asks for each page until the server sends it with its HTML (`data-rendered`): the first request after the server
+ * started renders it in the background (the page goes out without HTML meanwhile), as after a catalogue change.
+ * Lighthouse measures the page as visitors get it from then on.
+ */
+async function warmUp(path) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const html = await (await fetch(`${base}${path}`)).text();
+    if (html.includes('data-rendered')) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${base}${path} never came with its HTML: is the page renderer running (web/dist-ssr)?`);
+}
+for (const [path] of pages) await warmUp(path);
+
 const chrome = await launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

@@ -7,6 +7,7 @@ use anyhow::Context as _;
 
 use crate::{
     config::{Config, TokenSecret},
+    http::page_render::PageRenderer,
     identity::{
         login_limit::{GuessLimits, LoginThrottle},
         password::{self, Passwords},
@@ -51,6 +52,8 @@ pub struct AppState {
     pub notifications: Live,
     /// Online rooms: the signalling relay and the tickets of its sockets.
     pub meetings: Meetings,
+    /// The public pages' HTML for visitors (Node.js beside the server), when the web app's renderer is built.
+    pub page_renderer: Option<PageRenderer>,
 }
 
 impl AppState {
@@ -90,6 +93,7 @@ impl AppState {
                 relay: Relay::new(pool.clone(), backend, url.clone()),
                 tickets: Tickets::new(token_secret.as_bytes()),
             },
+            page_renderer: PageRenderer::start(&config.node, config.page_renderer.clone()),
             pool,
             backend,
             token_secret,

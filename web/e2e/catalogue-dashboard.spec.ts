@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { DEMO_TEACHER, E2E_ADMIN, makePng, newAccount, registerViaApi, signInViaApi } from './identity-fixtures';
 
 test.beforeEach(async ({ context }) => {

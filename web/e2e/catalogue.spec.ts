@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 
 /** the home page's sections, in order of appearance. */
 const HOME_SECTIONS = [
@@ -180,6 +180,35 @@ test.describe('course search and browsing', () => {
     await expect(page.getByTestId('result-count')).toContainText('course');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect(listRequests()).toEqual([]);
+  });
+
+  test("a visitor's public pages arrive as HTML and come alive without a mismatch", async ({ browser, page }) => {
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const withoutScripts = await plain.newPage();
+    await withoutScripts.goto('/courselist');
+    await expect(withoutScripts.getByTestId('course-results').getByTestId('course-card')).toHaveCount(12);
+    await expect(withoutScripts.getByRole('link', { name: 'Đăng nhập' }).first()).toBeVisible();
+    await withoutScripts.goto('/mentorlist');
+    await expect(withoutScripts.getByTestId('mentor-list').getByRole('link').first()).toBeVisible();
+    await withoutScripts.goto('/');
+    await expect(withoutScripts.getByRole('heading', { level: 1 })).toBeVisible();
+    await plain.close();
+
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto('/courselist');
+    // Once React has taken the page over, its buttons work: a category filters the list.
+    const category = page.getByTestId('category-filter').getByRole('button').nth(1);
+    await expect(async () => {
+      await category.click();
+      await expect(page).toHaveURL(/category=/, { timeout: 500 });
+    }).toPass();
+    await expect(page.getByTestId('course-results').getByTestId('course-card').first()).toBeVisible();
+    for (const path of ['/', '/mentorlist']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+    }
+    expect(errors).toEqual([]);
   });
 
   test('the header search finds "Lập trình…" courses from "lap trinh"', async ({ page }) => {

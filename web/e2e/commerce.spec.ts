@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 import { E2E_SEPAY_KEY, newAccount, registerViaApi, signInViaApi } from './identity-fixtures';
 
 /** A paid demo course (VND) and a free one. */

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 import { E2E_ADMIN, newAccount, registerViaApi, signInViaApi } from './identity-fixtures';
 
 /** The token of the newest confirmation link mailed to `to`, read from the outbox as the administrator. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { E2E_ADMIN, newAccount, registerViaApi, signInViaApi } from './identity-fixtures';
 
 test.describe('users admin (/dashboard/user)', () => {

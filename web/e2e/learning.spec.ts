@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './test';
 import { signInViaApi } from './identity-fixtures';
 
 /** A demo student no other spec signs in as, so the lessons this spec completes change nobody else's checks. */

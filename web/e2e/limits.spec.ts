@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test.describe('text limits', () => {
   test('a field takes no more than the server keeps, and the shared rule refuses more if it gets through', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { DEMO_TEACHER, signInViaApi } from './identity-fixtures';
 
 /** The demo's staff account (server/demo/README.md). */

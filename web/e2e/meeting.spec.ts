@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './test';
 import { DEMO_STUDENT, DEMO_TEACHER, newAccount, registerViaApi, signInViaApi } from './identity-fixtures';
 
 interface SessionView {

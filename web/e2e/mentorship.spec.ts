@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { E2E_SEPAY_KEY, newAccount, registerViaApi, signInViaApi } from './identity-fixtures';
 
 /** A demo mentor whose plans no other spec books, and a demo student (with an expired booking) no other spec uses. */

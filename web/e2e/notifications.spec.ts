@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import { E2E_ADMIN, newAccount, registerViaApi, signInViaApi, type Account } from './identity-fixtures';
 
 /** A bearer token of `account`, for calls the test makes itself. */

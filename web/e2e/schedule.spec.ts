@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 import { DEMO_TEACHER, newAccount, registerViaApi, signInViaApi } from './identity-fixtures';
 
 /** The demo student who booked a session with the demo teacher. */

@@ -14,7 +14,7 @@ fi
 DATA="$(mktemp -d "${TMPDIR:-/tmp}/academy-e2e.XXXXXX")"
 trap 'rm -rf "$DATA"' EXIT
 # Configuration through the environment works whatever the command line looks like.
-export ACADEMY_ADDR="127.0.0.1:$PORT" ACADEMY_DATA_DIR="$DATA" ACADEMY_WEB_DIR="$WEB/dist"
+export ACADEMY_ADDR="127.0.0.1:$PORT" ACADEMY_DATA_DIR="$DATA" ACADEMY_WEB_DIR="$WEB/dist" ACADEMY_PAGE_RENDERER="$WEB/dist-ssr/server.js"
 export RUST_LOG="${RUST_LOG:-warn}"
 unset DATABASE_URL
 # The bank feed's key the specs sign their bank transactions with (E2E_SEPAY_KEY in e2e/identity-fixtures.ts).

@@ -1,4 +1,4 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Request } from './test';
 import { expire, newAccount, registerViaApi, signInViaApi } from './identity-fixtures';
 
 const REFRESH = '**/auth/refresh';

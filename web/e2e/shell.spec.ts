@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test.describe('public shell', () => {
   test('home renders in Vietnamese by default', async ({ page }) => {

@@ -71,6 +71,14 @@ pub struct Config {
     #[arg(long, global = true, env = "ACADEMY_WEB_DIR", default_value = "web/dist")]
     pub web_dir: PathBuf,
 
+    /// The web app's page renderer (HTML of the public pages' first view), run with `--node`.
+    #[arg(long, global = true, env = "ACADEMY_PAGE_RENDERER", default_value = "web/dist-ssr/server.js")]
+    pub page_renderer: PathBuf,
+
+    /// The Node.js program that runs the page renderer; `off`: pages render in the browser only.
+    #[arg(long, global = true, env = "ACADEMY_NODE", default_value = "node")]
+    pub node: String,
+
     /// Secret that signs tokens. When absent, one is generated on first run and kept in
     /// `<data dir>/token-secret` (mode 0600), so sessions survive restarts.
     #[arg(long, global = true, env = "ACADEMY_TOKEN_SECRET", hide_env_values = true)]
@@ -259,6 +267,8 @@ impl fmt::Debug for Config {
             .field("data_dir", &self.data_dir)
             .field("database_url", &self.database_url.as_deref().map(redact_url))
             .field("web_dir", &self.web_dir)
+            .field("page_renderer", &self.page_renderer)
+            .field("node", &self.node)
             .field("token_secret", &self.token_secret.as_ref().map(|_| "<redacted>"))
             .field("log_filter", &self.log_filter)
             .field("log_format", &self.log_format)

@@ -30,6 +30,8 @@ use super::current_user::{bearer_token, cookie};
 pub const LANGUAGE_COOKIE: &str = "academy.lang";
 /// The cookie the web app keeps its access token in.
 pub const ACCESS_TOKEN_COOKIE: &str = "access-token";
+/// The web app's mount point in `index.html`.
+const ROOT: &str = "<div id=\"root\"></div>";
 /// The page is sent without its first view rather than wait longer for it.
 const TIME_LIMIT: Duration = Duration::from_millis(800);
 /// What the course list asks for per page (the web app's `COURSES_PAGE_SIZE`).
@@ -93,17 +95,24 @@ fn is_plain_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// The answers of `requests`, asked of `api` as the caller of `headers` in `lang`, as the page's
-/// `<script id="first-view">` element; `None` when none answered in time.
-pub async fn script(api: &Router, headers: &HeaderMap, lang: Lang, requests: &[String]) -> Option<String> {
-    let token = bearer_token(headers).or_else(|| cookie(headers, ACCESS_TOKEN_COOKIE));
+/// The answers of `requests`, asked of `api` as the caller of `headers` in `lang`, by request key; `None` when
+/// none answered in time.
+pub async fn answers(api: &Router, headers: &HeaderMap, lang: Lang, requests: &[String]) -> Option<Map<String, Value>> {
+    let token = caller_token(headers);
     let asked = requests.iter().map(|request| answer(api, request, lang, token));
     let answers = tokio::time::timeout(TIME_LIMIT, futures_util::future::join_all(asked)).await.ok()?;
     let answers: Map<String, Value> =
         requests.iter().cloned().zip(answers).filter_map(|(key, answer)| Some((key, answer?))).collect();
-    if answers.is_empty() {
-        return None;
-    }
+    (!answers.is_empty()).then_some(answers)
+}
+
+/// The caller's access token: the bearer header, else the web app's cookie.
+pub fn caller_token(headers: &HeaderMap) -> Option<&str> {
+    bearer_token(headers).or_else(|| cookie(headers, ACCESS_TOKEN_COOKIE))
+}
+
+/// The page's `<script id="first-view">` element carrying `answers`.
+pub fn script(lang: Lang, answers: &Map<String, Value>) -> Option<String> {
     let first_view = serde_json::json!({ "lang": lang.code(), "answers": answers });
     // `<` only occurs inside JSON strings, where `\u003c` reads the same: no `</script>` can end the element.
     let json = serde_json::to_string(&first_view).ok()?.replace('<', "\\u003c");
@@ -126,9 +135,14 @@ async fn answer(api: &Router, path: &str, lang: Lang, token: Option<&str>) -> Op
     serde_json::from_slice(&bytes).ok()
 }
 
-/// `index.html` for a page: its language on `<html>` and its first view before `</body>`.
-pub fn page(index: &str, lang: Lang, script: Option<&str>) -> String {
+/// `index.html` for a page: its language on `<html>`, its rendered HTML (if any) in `#root` (marked with its
+/// language) and its first view before `</body>`.
+pub fn page(index: &str, lang: Lang, script: Option<&str>, root: Option<&str>) -> String {
     let mut page = index.replacen("<html lang=\"vi\">", &format!("<html lang=\"{}\">", lang.code()), 1);
+    if let Some(root) = root {
+        let rendered = format!("<div id=\"root\" data-rendered=\"{}\">{root}</div>", lang.code());
+        page = page.replacen(ROOT, &rendered, 1);
+    }
     if let Some(script) = script {
         match page.rfind("</body>") {
             Some(end) => page.insert_str(end, script),
@@ -181,7 +195,8 @@ mod tests {
             .route("/api/posts/recent", axum::routing::get(|| async { StatusCode::INTERNAL_SERVER_ERROR }));
         let requests = first_requests("/", None);
 
-        let script = script(&api, &HeaderMap::new(), Lang::Vi, &requests).await.expect("one answer");
+        let answers = answers(&api, &HeaderMap::new(), Lang::Vi, &requests).await.expect("one answer");
+        let script = script(Lang::Vi, &answers).expect("a script");
 
         assert_eq!(script.matches("</script>").count(), 1, "{script}");
         assert!(!script.contains("<script>") && !script.contains("<!--"), "{script}");
@@ -194,13 +209,18 @@ mod tests {
     }
 
     #[test]
-    fn the_page_gets_its_language_and_first_view() {
+    fn the_page_gets_its_language_first_view_and_html() {
         let index = "<!doctype html><html lang=\"vi\"><head></head><body><div id=\"root\"></div></body></html>";
-        let page = page(index, Lang::En, Some("<script id=\"first-view\"></script>"));
+        let page_of = |root| page(index, Lang::En, Some("<script id=\"first-view\"></script>"), root);
         assert_eq!(
-            page,
+            page_of(None),
             "<!doctype html><html lang=\"en\"><head></head><body><div id=\"root\"></div>\
              <script id=\"first-view\"></script></body></html>"
+        );
+        assert_eq!(
+            page_of(Some("<main>Khóa học</main>")),
+            "<!doctype html><html lang=\"en\"><head></head><body><div id=\"root\" data-rendered=\"en\"><main>Khóa học</main>\
+             </div><script id=\"first-view\"></script></body></html>"
         );
     }
 }

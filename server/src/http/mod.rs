@@ -18,6 +18,7 @@ pub mod first_view;
 pub mod form;
 pub mod health;
 pub mod language;
+pub mod page_render;
 pub mod rate_limit;
 pub mod web;
 

@@ -1,7 +1,8 @@
 //! Hosting of the built web app: long-cached hashed assets, precompressed files, and the SPA fallback.
 //!
 //! Any GET/HEAD path the API does not match gets `index.html` (the browser router decides what to show),
-//! except paths under the API's prefixes, which get the JSON 404 envelope.
+//! except paths under the API's prefixes, which get the JSON 404 envelope. The public pages come with their
+//! first view: its data ([`first_view`]) and, for visitors, its HTML ([`page_render`](super::page_render)).
 
 use std::path::{Path, PathBuf};
 
@@ -20,6 +21,7 @@ use super::{
     error::{ApiError, render_in},
     first_view,
     language::lang_of,
+    page_render::PageRenderer,
 };
 use crate::state::AppState;
 
@@ -71,7 +73,9 @@ pub async fn spa_fallback(State(state): State<AppState>, api: Router, request: R
         let lang = first_view::page_language(request.headers());
         if !requests.is_empty() || lang != Lang::default() {
             let headers = request.headers().clone();
-            return page_with_first_view(&index, &api, &headers, lang, &requests).await;
+            let url = request.uri().path_and_query().map_or(path, |url| url.as_str()).to_owned();
+            let renderer = state.page_renderer.as_ref();
+            return page_with_first_view(&index, &api, renderer, (&url, &headers), lang, &requests).await;
         }
     }
     let files = ServeDir::new(web_dir)
@@ -96,7 +100,8 @@ fn names_a_file(path: &str) -> bool {
 async fn page_with_first_view(
     index: &Path,
     api: &Router,
-    headers: &HeaderMap,
+    renderer: Option<&PageRenderer>,
+    (url, headers): (&str, &HeaderMap),
     lang: Lang,
     requests: &[String],
 ) -> Response {
@@ -107,11 +112,17 @@ async fn page_with_first_view(
             return StatusCode::INTERNAL_SERVER_ERROR.into_response();
         }
     };
-    let script = match requests {
+    let answers = match requests {
         [] => None,
-        requests => first_view::script(api, headers, lang, requests).await,
+        requests => first_view::answers(api, headers, lang, requests).await,
     };
-    let page = first_view::page(&html, lang, script.as_deref());
+    let script = answers.as_ref().and_then(|answers| first_view::script(lang, answers));
+    // Rendered for visitors only: a signed-in person's header and pages are rendered in their browser.
+    let root = match (&answers, renderer, first_view::caller_token(headers)) {
+        (Some(answers), Some(renderer), None) => renderer.render(url, lang, answers).await,
+        _ => None,
+    };
+    let page = first_view::page(&html, lang, script.as_deref(), root.as_deref());
     // The page carries the caller's language and answers: no shared cache keeps it for someone else.
     ([(header::CACHE_CONTROL, "private, no-cache"), (header::VARY, "Cookie")], Html(page)).into_response()
 }

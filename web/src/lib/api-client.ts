@@ -85,7 +85,7 @@ export function configureApiClient(next: Partial<ClientConfig>): void {
   Object.assign(config, next);
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const absolute = /^https?:\/\//.test(path);
   let url = absolute ? path : `${config.baseUrl}${path}`;
   if (query) {
@@ -118,7 +118,7 @@ function parseBody(text: string): unknown {
   }
 }
 
-function asRecord(value: unknown): Record<string, unknown> | undefined {
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
@@ -278,71 +278,6 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
     );
   }
   return envelope;
-}
-
-export interface UploadOptions {
-  /** Extra request headers (e.g. `x-amz-acl`). `Content-Type` defaults to the file's type. */
-  headers?: Record<string, string>;
-  /** Called as bytes go out, with the bytes sent and the total. */
-  onProgress?: (loaded: number, total: number) => void;
-  signal?: AbortSignal;
-  /** Called with the answer's text once it arrived. */
-  onResponse?: (text: string) => void;
-}
-
-/**
- * PUTs a file's bytes to a (signed) upload URL with XMLHttpRequest, whose upload events report the bytes sent
- * (fetch cannot). Resolves with the HTTP status, whatever it is: the caller decides what counts as success.
- */
-export function uploadFile(url: string, file: Blob, options: UploadOptions = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', buildUrl(url));
-    const headers = { 'Content-Type': file.type || 'application/octet-stream', ...options.headers };
-    for (const [key, value] of Object.entries(headers)) xhr.setRequestHeader(key, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
-    };
-    xhr.onload = () => {
-      options.onResponse?.(xhr.responseText);
-      resolve(xhr.status);
-    };
-    xhr.onerror = () => reject(new ApiError('Network Error', { kind: 'network' }));
-    xhr.ontimeout = () => reject(new ApiError(`timeout of ${xhr.timeout}ms exceeded`, { kind: 'timeout' }));
-    xhr.onabort = () => reject(new ApiError('canceled', { kind: 'aborted' }));
-    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(file);
-  });
-}
-
-/**
- * PUTs a file to one of this server's signed upload URLs ({@link uploadFile}, with the request's language) and
- * resolves once it is stored (200); any other answer throws its envelope's error, in the user's language (a
- * file over the limit: 413; no room left: 507).
- */
-export async function uploadToServer(url: string, file: Blob, options: UploadOptions = {}): Promise<void> {
-  let answer = '';
-  const status = await uploadFile(url, file, {
-    ...options,
-    headers: { 'Accept-Language': storedLanguage(), ...options.headers },
-    onResponse: (text) => {
-      answer = text;
-    },
-  });
-  if (status === 200) return;
-  let envelope: Partial<Envelope<unknown>> | undefined;
-  try {
-    envelope = JSON.parse(answer) as Partial<Envelope<unknown>>;
-  } catch {
-    envelope = undefined;
-  }
-  const result = asRecord(envelope?.result);
-  const message = (typeof result?.message === 'string' && result.message) || envelope?.message;
-  throw new ApiError(message || `Upload failed with status ${status}`, {
-    kind: message ? 'envelope' : 'bad-response',
-    status,
-    code: envelope?.code,
-  });
 }
 
 export const api = {

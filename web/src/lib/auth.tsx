@@ -1,5 +1,5 @@
 /**
- * The auth state of starts loading with no user; with an access-token cookie the token is introspected,
+ * The auth state: a visitor without an access-token cookie is signed out from the start; with one, the token is introspected,
  * a refresh is tried when it is not valid, and the user info is fetched. Failures along the way are logged only
  * and leave the visitor signed out.
  */
@@ -136,7 +136,9 @@ export async function signOut(endpoint: LogoutEndpoint = '/auth/logout'): Promis
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<CurrentUser | null>(null);
-  const [isLoading, setLoading] = useState(true);
+  // Without an access token there is nobody to resolve: a visitor's page (and the server's HTML of it) shows the
+  // signed-out header at once.
+  const [isLoading, setLoading] = useState(() => Boolean(getCookie(ACCESS_TOKEN_COOKIE)));
 
   useEffect(() => {
     let live = true;

@@ -9,8 +9,8 @@ import { storedLanguage } from './language';
 let answers: Record<string, unknown> | undefined;
 const token = () => getCookie(ACCESS_TOKEN_COOKIE);
 let readAs: string | undefined;
-
-const FRESH_MS = 10_000;
+/** How long after the page started its answers are used (the whole render on the server). */
+let freshFor = 10_000;
 
 function read(): Record<string, unknown> {
   try {
@@ -24,9 +24,17 @@ function read(): Record<string, unknown> {
   }
 }
 
+/**
+ * On the server: the answers the page being rendered starts from (the same the page will carry), so its HTML is
+ * what the browser's first render makes of them.
+ */
+export function renderFrom(view: Record<string, unknown>): void {
+  [answers, readAs, freshFor] = [{ ...view }, undefined, Infinity];
+}
+
 /** The first view's answer of a GET of `url` (used up), or undefined. */
 export function takeFirstAnswer(url: string): unknown {
-  if (typeof document === 'undefined' || performance.now() > FRESH_MS) return undefined;
+  if (performance.now() > freshFor) return undefined;
   if (!answers) [answers, readAs] = [read(), token()];
   if (token() !== readAs) return undefined;
   const { pathname, searchParams } = new URL(url, 'http://page');

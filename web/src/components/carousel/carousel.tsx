@@ -13,15 +13,17 @@ export interface CarouselControls {
   canScroll: boolean;
 }
 
+/** The most slides that show at once (the course carousels' 4 on a wide screen). */
+const SLIDES_BEFORE_START = 4;
 /** How far below (or above) the screen a carousel starts, so it runs before it is seen. */
 const ACTIVATE_MARGIN = '300px';
 
 /**
- * Whether `node` has come within {@link ACTIVATE_MARGIN} of the screen (once true, it stays true); true at once
- * where the browser cannot tell.
+ * Whether `node` has come within {@link ACTIVATE_MARGIN} of the screen (once true, it stays true).
  */
 function useNearScreen(node: HTMLElement | null): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Not near on the first render, in the browser as on the server (whose HTML the first render must match).
+  const [near, setNear] = useState(false);
   useEffect(() => {
     if (!node || near) return;
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
@@ -172,7 +174,10 @@ export function Carousel({
 }) {
   const { t } = useTranslation('catalogue');
   const { setViewport, active, selected, snapCount, scrollTo, pauseHandlers } = carousel;
-  const slides = Children.toArray(children);
+  const all = Children.toArray(children);
+  // Until embla starts, only the slides that can show at once are there: the rest (out of sight to the right)
+  // would make the page's first HTML and layout a third larger for nothing.
+  const slides = active ? all : all.slice(0, SLIDES_BEFORE_START);
   return (
     <div
       role="region"
@@ -189,7 +194,7 @@ export function Carousel({
               key={index}
               role="group"
               aria-roledescription="slide"
-              aria-label={t('carousel.slide', { number: index + 1, total: slides.length })}
+              aria-label={t('carousel.slide', { number: index + 1, total: all.length })}
               className={`min-w-0 shrink-0 grow-0 px-2 ${slideClassName}`}
             >
               {slide}

@@ -2,7 +2,8 @@
  * The dashboard's catalogue calls (`/api/dashboard/…`, server/src/http/dashboard.rs). Texts are edited in both
  * languages: the editors read a record once, its `texts` carrying both languages beside the request's.
  */
-import { ApiError, api, uploadFile, uploadToServer } from '@/lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
+import { uploadFile, uploadToServer } from '@/lib/upload';
 import type {
   BannerBody as BannerBodySchema,
   CategoryBody as CategoryBodySchema,

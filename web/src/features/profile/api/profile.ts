@@ -1,5 +1,6 @@
 /** The profile's calls. */
-import { api, request, uploadFile } from '@/lib/api-client';
+import { api, request } from '@/lib/api-client';
+import { uploadFile } from '@/lib/upload';
 import { isSuccess, type ProfileUpdatePayload } from '@/lib/wasm';
 import type { EnrolledCourse, InstructorCourse, MentorshipEnrollment, ProfileUser } from '../types';
 
