@@ -29,6 +29,33 @@ function preloadRuleModule(): Plugin {
   };
 }
 
+/**
+ * The page starts the app after its first paint (`public/start.js`): the build's module scripts become preloads
+ * (they download as before) and the entry is imported once the browser has painted the page's HTML; otherwise the
+ * app's code would run first and hold that paint.
+ */
+function startAfterFirstPaint(): Plugin {
+  return {
+    name: 'academy-start-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const scripts = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/g)];
+        const entry = scripts.at(-1)?.[1];
+        if (!entry) throw new Error('index.html has no module script to start');
+        let page = html;
+        for (const [tag, src] of scripts)
+          page = page.replace(tag, `<link rel="modulepreload" crossorigin href="${src}">\n    `);
+        return page.replace(
+          '</head>',
+          `  <script type="module" src="/start.js" data-entry="${entry}"></script>\n  </head>`,
+        );
+      },
+    },
+  };
+}
+
 /** The browser's build. */
 const appBuild: UserConfig['build'] = {
   target: 'es2022',
@@ -78,6 +105,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       ? []
       : [
           preloadRuleModule(),
+          startAfterFirstPaint(),
           compression({
             algorithms: ['gzip', 'brotliCompress'],
             include: /\.(html|css|js|mjs|json|svg|wasm)$/,

@@ -13,12 +13,7 @@ const app = (
   </StrictMode>
 );
 // The server sent the page's HTML (src/ssr, for visitors) in the language chosen here: React takes it over where
-// it stands. Otherwise (no HTML, or another language chosen since) React renders the first page as a transition, in
-// slices, so a slow phone stays responsive while it does.
-if (container.dataset.rendered === storedLanguage()) {
-  // After the browser has painted the server's HTML (the frame after this one): hydrating first would hold that
-  // paint until React is done.
-  requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(container, app))));
-} else {
-  startTransition(() => createRoot(container).render(app));
-}
+// it stands (the page has been painted: public/start.js). Otherwise (no HTML, or another language chosen since)
+// React renders the first page. Either as a transition, in slices, so a slow phone stays responsive meanwhile.
+const rendered = container.dataset.rendered === storedLanguage();
+startTransition(() => void (rendered ? hydrateRoot(container, app) : createRoot(container).render(app)));

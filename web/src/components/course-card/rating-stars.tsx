@@ -1,8 +1,12 @@
-import { Star } from 'lucide-react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ratingDisplay } from '@/lib/wasm';
 
-/** five stars, the rounded rating of them filled, then the one-decimal value with its "k" suffix. */
+/**
+ * five stars, the rounded rating of them filled, then the one-decimal value with its "k" suffix. The stars are one
+ * element (`.rating-stars` in index.css: a star-shaped mask over two colours), not five icons: a page of cards has
+ * hundreds fewer elements to lay out.
+ */
 export function RatingStars({ rating, className = '' }: { rating: number; className?: string }) {
   const { t } = useTranslation('catalogue');
   const display = ratingDisplay(rating);
@@ -12,14 +16,12 @@ export function RatingStars({ rating, className = '' }: { rating: number; classN
       role="img"
       aria-label={t('card.ratingLabel', { value: display.value })}
     >
-      <span className="flex" aria-hidden="true">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <Star
-            key={i}
-            className={`size-3.5 ${i < display.stars ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-200'}`}
-          />
-        ))}
-      </span>
+      <span
+        className="rating-stars"
+        style={{ '--filled': display.stars } as CSSProperties}
+        data-filled={display.stars}
+        aria-hidden="true"
+      />
       <span aria-hidden="true" className="text-xs font-semibold text-slate-700" data-testid="rating-label">
         {display.label}
       </span>
