@@ -400,7 +400,7 @@ pub async fn course_page(
         Localized::new(row.card.badge_vi.clone().unwrap_or_default(), row.card.badge_en.clone().unwrap_or_default());
     let texts = CourseTexts {
         title: Localized::new(&row.card.title_vi, &row.card.title_en),
-        description: Localized::new(&row.card.description_vi, &row.card.description_en),
+        description: Localized::new(&row.description_vi, &row.description_en),
         what_you_will_learn: localized_list(&row.outcomes),
         requirements: localized_list(&row.requirements),
         course_badge: (!badge.vi.is_empty() || !badge.en.is_empty()).then_some(badge),
@@ -408,7 +408,7 @@ pub async fn course_page(
     };
     let detail = CourseDetail {
         course: course_card(&row.card, lang),
-        description: Localized::new(&row.card.description_vi, &row.card.description_en).get(lang).to_owned(),
+        description: Localized::new(&row.description_vi, &row.description_en).get(lang).to_owned(),
         what_you_will_learn: localized_list_in(&row.outcomes, lang),
         requirements: localized_list_in(&row.requirements, lang),
         language: row.language.clone(),

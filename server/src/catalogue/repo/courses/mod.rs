@@ -6,15 +6,14 @@ use sqlx::FromRow;
 
 use crate::platform::db::Pool;
 
-/// A course as lists show it: the course, its instructor and its category.
+/// A course as lists show it: the course, its instructor and its category (no descriptions: cards do not
+/// show them).
 #[derive(Debug, Clone, FromRow)]
 pub struct CourseCardRow {
     pub id: String,
     pub slug: String,
     pub title_vi: String,
     pub title_en: String,
-    pub description_vi: String,
-    pub description_en: String,
     pub thumbnail: Option<String>,
     pub price: i64,
     pub discount: Option<i64>,
@@ -44,12 +43,12 @@ pub struct CourseCardRow {
 
 macro_rules! card_columns {
     () => {
-        "c.id, c.slug, c.title_vi, c.title_en, c.description_vi, c.description_en, \
-         c.thumbnail, c.price, c.discount, c.currency, c.badge_vi, c.badge_en, c.level, c.total_seat, c.status, \
-         c.rating_avg, c.rating_count, c.enrollment_count, c.sales_count, c.lesson_count, c.duration_seconds, \
-         c.created_at, c.updated_at, c.instructor_id, u.first_name as instructor_first_name, \
-         u.last_name as instructor_last_name, u.avatar as instructor_avatar, c.category_id, \
-         k.slug as category_slug, k.name_vi as category_vi, k.name_en as category_en"
+        "c.id, c.slug, c.title_vi, c.title_en, c.thumbnail, c.price, c.discount, c.currency, c.badge_vi, \
+         c.badge_en, c.level, c.total_seat, c.status, c.rating_avg, c.rating_count, c.enrollment_count, \
+         c.sales_count, c.lesson_count, c.duration_seconds, c.created_at, c.updated_at, c.instructor_id, \
+         u.first_name as instructor_first_name, u.last_name as instructor_last_name, \
+         u.avatar as instructor_avatar, c.category_id, k.slug as category_slug, k.name_vi as category_vi, \
+         k.name_en as category_en"
     };
 }
 macro_rules! card_from {
@@ -61,7 +60,8 @@ const CARD_SELECT: &str = concat!("select ", card_columns!(), " ", card_from!())
 const DETAIL_SELECT: &str = concat!(
     "select ",
     card_columns!(),
-    ", c.outcomes, c.requirements, c.language, c.type_id, t.name_vi as type_vi, t.name_en as type_en ",
+    ", c.description_vi, c.description_en, c.outcomes, c.requirements, c.language, c.type_id, \
+     t.name_vi as type_vi, t.name_en as type_en ",
     card_from!(),
     " left join course_types t on t.id = c.type_id"
 );
@@ -79,6 +79,8 @@ pub use write::*;
 pub struct CourseDetailRow {
     #[sqlx(flatten)]
     pub card: CourseCardRow,
+    pub description_vi: String,
+    pub description_en: String,
     pub outcomes: String,
     pub requirements: String,
     pub language: String,
