@@ -221,10 +221,11 @@ pub async fn list_courses(
     );
     state
         .cache
-        .json(&state.pool, key, Accepted::from_headers(&headers), async {
-            let found = repo::courses::list(&state.pool, state.backend, &query).await?;
+        .json_as_of(&state.pool, key, Accepted::from_headers(&headers), async {
+            let known = state.cache.known_version();
+            let (found, as_of) = state.courses_index.list(&state.pool, state.backend, &query, known).await?;
             let items = found.items.iter().map(|row| course_card(row, lang)).collect::<Vec<_>>();
-            Ok(Page { total_exact: found.total_exact, ..Page::new(items, page, page_size, found.total) })
+            Ok((Page { total_exact: found.total_exact, ..Page::new(items, page, page_size, found.total) }, as_of))
         })
         .await
 }

@@ -1,5 +1,6 @@
 //! Courses: browsing and text search ([`search`]), detail with curriculum, writes kept consistent with the
-//! category counts and the search index in the same transaction ([`write`]), and enrolments ([`enrolments`]).
+//! category counts and the search index in the same transaction ([`write`]), enrolments ([`enrolments`]), and
+//! what the in-memory catalogue index is built from ([`indexed`]).
 //! Their items are re-exported here, so callers name them `courses::…`.
 
 use sqlx::FromRow;
@@ -7,8 +8,8 @@ use sqlx::FromRow;
 use crate::platform::db::Pool;
 
 /// A course as lists show it: the course, its instructor and its category (no descriptions: cards do not
-/// show them).
-#[derive(Debug, Clone, FromRow)]
+/// show them, and the in-memory catalogue index keeps cards without them).
+#[derive(Debug, Clone, PartialEq, FromRow)]
 pub struct CourseCardRow {
     pub id: String,
     pub slug: String,
@@ -67,10 +68,12 @@ const DETAIL_SELECT: &str = concat!(
 );
 
 mod enrolments;
+mod indexed;
 mod search;
 mod write;
 
 pub use enrolments::*;
+pub use indexed::*;
 pub use search::*;
 pub use write::*;
 
