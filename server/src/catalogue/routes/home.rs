@@ -12,7 +12,7 @@ use super::{
     ApiError, Language,
     banners::{Banner, banner},
     categories::{Category, category},
-    courses::{Course, course_card},
+    courses::{Course, course_card_from},
     mentors::{Instructor, instructor},
     posts::{Post, post},
 };
@@ -121,7 +121,8 @@ async fn home(state: &AppState, lang: Lang) -> Result<(Home, Option<Instant>), A
         repo::stats::stats(pool),
     )?;
     let as_of = [&popular, &selling, &rated, &top, &free].iter().filter_map(|(_, read_at)| *read_at).min();
-    let cards = |(page, _): (repo::courses::CoursePage, _)| page.items.iter().map(|c| course_card(c, lang)).collect();
+    let cards =
+        |(page, _): (repo::courses::CoursePage, _)| page.items.into_iter().map(|c| course_card_from(c, lang)).collect();
     let home = Home {
         popular_courses: cards(popular),
         best_selling_courses: cards(selling),
