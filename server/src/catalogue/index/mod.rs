@@ -43,7 +43,7 @@ use std::{
 
 use anyhow::Context as _;
 
-pub use snapshot::{Order, Scope, Snapshot};
+pub use snapshot::{Memory, Order, Scope, Snapshot};
 
 use crate::{
     catalogue::repo::courses::{self as repo, CoursePage, ListQuery},
@@ -171,7 +171,7 @@ impl CourseIndex {
             version,
             read_ms = read.as_secs_f64() * 1000.0,
             build_ms = (started.elapsed() - read).as_secs_f64() * 1000.0,
-            heap_mib = snapshot.heap_bytes() / (1 << 20),
+            heap_mib = snapshot.memory().total() / (1 << 20),
             "catalogue index built"
         );
         *self.current.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::clone(&snapshot));

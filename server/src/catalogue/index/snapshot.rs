@@ -356,13 +356,36 @@ impl Snapshot {
         }
     }
 
-    /// Roughly how many bytes of memory it holds (its allocations, not the allocator's overhead).
-    pub fn heap_bytes(&self) -> usize {
+    /// Roughly how many bytes of memory it holds (its allocations, not the allocator's overhead), by part.
+    pub fn memory(&self) -> Memory {
         let cards: usize = self.cards.iter().map(|c| size_of::<Card>() + c.texts.len()).sum();
         let people: usize = self.people.iter().map(|p| size_of::<Person>() + p.id.len() + 48).sum();
-        let orders: usize = self.ranks.iter().map(|r| r.capacity() * 4).sum::<usize>()
-            + self.lists.iter().map(|l| l.capacity() * 4).sum::<usize>();
-        cards + people + orders + self.texts.heap_bytes() + self.trigrams.heap_bytes()
+        Memory {
+            cards: cards + people,
+            texts: self.texts.heap_bytes(),
+            trigrams: self.trigrams.heap_bytes(),
+            orders: self.ranks.iter().map(|r| r.capacity() * 4).sum::<usize>()
+                + self.lists.iter().map(|l| l.capacity() * 4).sum::<usize>(),
+        }
+    }
+}
+
+/// The memory of a [`Snapshot`], in bytes, by part.
+#[derive(Debug, Clone, Copy)]
+pub struct Memory {
+    /// The cards (without descriptions) and their teachers.
+    pub cards: usize,
+    /// The search texts.
+    pub texts: usize,
+    /// Trigram → courses.
+    pub trigrams: usize,
+    /// Each course's rank in every order and every scope's list in every order.
+    pub orders: usize,
+}
+
+impl Memory {
+    pub fn total(&self) -> usize {
+        self.cards + self.texts + self.trigrams + self.orders
     }
 }
 
