@@ -15,7 +15,9 @@
 //! Scenarios: (a) `GET /api/bench/ping`, a bare JSON envelope through the same middleware = the ceiling;
 //! (b) browsing: `GET /api/courses?category=<random>&sort=<random>&page=<1..10>`; (c) text search:
 //! `GET /api/courses?search=<one of BENCH_TERMS (1000) distinct terms, marks or not>&sort=<random>`. Printed: requests/s, p50,
-//! p99, and the ratio to the ceiling; then the query plans of a browse and a search at this size.
+//! p99, and the ratio to the ceiling; then the query plans of a browse and a search at this size. Before the
+//! scenarios the catalogue index is built, as a server builds it at start (lists come from it, see
+//! `academy_server::catalogue::index`): its read and build time, its memory by part and the process's RSS.
 #![allow(clippy::print_stdout, clippy::unwrap_used, reason = "a command-line report")]
 
 #[path = "support/mod.rs"]
@@ -82,6 +84,27 @@ async fn run(
     let started = Instant::now();
     let categories = seed(&state, courses).await?;
     println!("seeded {courses} courses in {:.1} s", started.elapsed().as_secs_f64());
+    // The catalogue index, as a server builds it at start (the benchmark seeded after its start).
+    let rss_before = rss_mib();
+    let started = Instant::now();
+    let index = state.courses_index.rebuild(&state.pool).await?;
+    let took = started.elapsed();
+    let memory = index.memory();
+    let mib = |bytes: usize| bytes as f64 / f64::from(1 << 20);
+    println!(
+        "catalogue index: {} courses read and built in {:.2} s (build {:.2} s), {:.1} MiB by its own count \
+         (cards {:.1}, texts {:.1}, trigrams {:.1}, orders {:.1}), process RSS {rss_before:.1} → {:.1} MiB",
+        index.len(),
+        took.as_secs_f64(),
+        index.build_time.as_secs_f64(),
+        mib(memory.total()),
+        mib(memory.cards),
+        mib(memory.texts),
+        mib(memory.trigrams),
+        mib(memory.orders),
+        rss_mib(),
+    );
+    drop(index);
     let first_category = categories[0].clone();
 
     // The same app twice: as configured (response cache on), and with the cache off (every request reaches
@@ -150,6 +173,7 @@ async fn run(
         }
     }
     println!("response cache: {} hits, {} misses", state.cache.hits(), state.cache.misses());
+    println!("process RSS at the end: {:.1} MiB", rss_mib());
 
     if env_or("BENCH_PLANS", 1) == 1 {
         print_plans(&state, &first_category).await?;
@@ -160,6 +184,14 @@ async fn run(
     }
     state.pool.close().await;
     Ok(())
+}
+
+/// This process's resident memory (VmRSS), in MiB.
+fn rss_mib() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kib =
+        status.lines().find_map(|l| l.strip_prefix("VmRSS:")).and_then(|v| v.split_whitespace().next()?.parse().ok());
+    kib.unwrap_or(0.0) / 1024.0
 }
 
 struct Outcome {

@@ -146,6 +146,13 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let (stop, stopped) = tokio::sync::watch::channel(false);
+    // The catalogue index is built at start; lists come from the database until it is.
+    let (index, pool) = (state.courses_index.clone(), state.pool.clone());
+    tokio::spawn(async move {
+        if let Err(error) = index.rebuild(&pool).await {
+            tracing::warn!(error = format!("{error:#}"), "building the catalogue index; lists read the database");
+        }
+    });
     let chores = tokio::spawn(housekeeping::schedule_periodically(state.clone(), stopped.clone()));
     let worker = platform::jobs::Worker::new(state.jobs.clone(), state.clone(), job_handlers());
     let worker = tokio::spawn(worker.run(stopped));

@@ -6,6 +6,7 @@ use std::{sync::Arc, time::Duration};
 use anyhow::Context as _;
 
 use crate::{
+    catalogue::index::CourseIndex,
     config::{Config, TokenSecret},
     http::page_render::PageRenderer,
     identity::{
@@ -46,6 +47,8 @@ pub struct AppState {
     pub mailer: Arc<dyn Mailer>,
     /// The public catalogue's responses kept in memory (course lists, home page).
     pub cache: Arc<ResponseCache>,
+    /// The published courses in memory: course lists and searches answered without reading a table.
+    pub courses_index: Arc<CourseIndex>,
     /// Work run later, once across instances (mail, webhooks, chores).
     pub jobs: JobQueue,
     /// Live delivery of notifications to the pages open on this instance.
@@ -107,6 +110,7 @@ impl AppState {
                 config.response_cache_entries,
                 Duration::from_secs(config.response_cache_counts_max_age_secs),
             )),
+            courses_index: Arc::new(CourseIndex::new(Duration::from_secs(config.response_cache_counts_max_age_secs))),
             config: Arc::new(config),
         })
     }

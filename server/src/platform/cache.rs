@@ -175,10 +175,16 @@ impl ResponseCache {
         u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX - 1) + 1
     }
 
+    /// The latest catalogue version this instance read (0 before the first read). The catalogue index answers only
+    /// when it was built at this version or a later one, so that what is kept here at a version was read at it.
+    pub fn known_version(&self) -> i64 {
+        self.version.load(Ordering::Acquire)
+    }
+
     /// Reads the catalogue version now.
     pub async fn refresh(&self, pool: &Pool) {
         let started = self.now();
-        match sqlx::query_scalar::<_, i64>("select version from catalogue_version where id = 1").fetch_one(pool).await {
+        match read_catalogue_version(pool).await {
             Ok(version) => {
                 self.version.fetch_max(version, Ordering::AcqRel);
                 self.checked_at.store(started, Ordering::Release);
@@ -217,13 +223,30 @@ impl ResponseCache {
         E: From<anyhow::Error>,
         F: Future<Output = Result<T, E>>,
     {
+        self.json_as_of(pool, key, accepted, async { Ok((compute.await?, None)) }).await
+    }
+
+    /// [`ResponseCache::json`] for a `compute` that may answer from data read earlier (the catalogue index): it
+    /// says when, and the entry's counts are as old as that data, not as the entry.
+    pub async fn json_as_of<T, E, F>(
+        &self,
+        pool: &Pool,
+        key: String,
+        accepted: Accepted,
+        compute: F,
+    ) -> Result<Response, E>
+    where
+        T: Serialize,
+        E: From<anyhow::Error>,
+        F: Future<Output = Result<(T, Option<Instant>), E>>,
+    {
         let Some(entries) = &self.entries else {
             self.misses.fetch_add(1, Ordering::Relaxed);
-            return Ok(json_response(envelope_bytes(&compute.await?)?, None));
+            return Ok(json_response(envelope_bytes(&compute.await?.0)?, None));
         };
         // The version is taken before reading: a write during the read makes the entry stale, never the reverse.
         let version = self.current_version(pool).await;
-        let computed_at = self.now();
+        let mut computed_at = self.now();
         let max_age = u64::try_from(self.counts_max_age.as_millis()).unwrap_or(u64::MAX);
         if let Some(version) = version
             && let Some(entry) = entries.get(&key)
@@ -235,7 +258,12 @@ impl ResponseCache {
             return Ok(json_response(body, encoding));
         }
         self.misses.fetch_add(1, Ordering::Relaxed);
-        let json = envelope_bytes(&compute.await?)?;
+        let (result, as_of) = compute.await?;
+        if let Some(as_of) = as_of {
+            let read = u64::try_from(as_of.saturating_duration_since(self.started).as_millis()).unwrap_or(0) + 1;
+            computed_at = computed_at.min(read);
+        }
+        let json = envelope_bytes(&result)?;
         let Some(version) = version else {
             return Ok(json_response(json, None));
         };
@@ -244,6 +272,11 @@ impl ResponseCache {
         entries.insert(key, Entry { version, computed_at, body: bodies });
         Ok(json_response(body, encoding))
     }
+}
+
+/// The catalogue version in the database now: raised by every write to what the public catalogue shows.
+pub async fn read_catalogue_version(pool: &Pool) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("select version from catalogue_version where id = 1").fetch_one(pool).await
 }
 
 fn envelope_bytes<T: Serialize>(result: &T) -> anyhow::Result<Bytes> {

@@ -21,6 +21,15 @@ impl Localized {
         let text = lang.pick(&self.vi, &self.en);
         if text.is_empty() { lang.pick(&self.en, &self.vi) } else { text }
     }
+
+    /// [`Localized::get`], taking the text instead of copying it.
+    pub fn into_lang(self, lang: Lang) -> String {
+        let (text, other) = match lang {
+            Lang::Vi => (self.vi, self.en),
+            Lang::En => (self.en, self.vi),
+        };
+        if text.is_empty() { other } else { text }
+    }
 }
 
 /// Reads a JSON array of [`Localized`] as stored in a TEXT column; a damaged value reads as empty.

@@ -8,6 +8,8 @@ mod server_process;
 mod auth;
 mod calendar;
 mod catalogue;
+mod catalogue_index;
+mod catalogue_index_refresh;
 mod classes;
 mod commerce_admin;
 mod commerce_cart;

@@ -1,6 +1,7 @@
 //! Graceful degradation: PostgreSQL stops for a few seconds under load and starts again. While it is down every
-//! request is answered quickly with a 503 envelope in the request's language (no internal text); once it is back
-//! the same server answers 200 again by itself, within seconds. Needs a cluster of its own to stop, so it runs in
+//! request that needs the database is answered quickly with a 503 envelope in the request's language (no internal
+//! text), and course searches are answered from the in-memory catalogue index; once it is back the same server
+//! answers 200 again by itself, within seconds. Needs a cluster of its own to stop, so it runs in
 //! the PostgreSQL pass only.
 
 use std::{
@@ -257,6 +258,11 @@ async fn a_postgres_restart_under_load_gives_quick_503s_and_the_server_recovers_
         assert!(sample.took <= SLOWEST_WHILE_DOWN, "while down, an answer took {:?}: {sample:#?}", sample.took);
         let text = unavailable_text(sample.lang);
         let body = &sample.body;
+        if sample.what == "course search" {
+            // Nobody can change the catalogue through a database that is down: the index's answer stands.
+            assert!(sample.status == 200 && body["result"]["total"] == 0, "while down, from the index: {sample:#?}");
+            continue;
+        }
         assert!(
             sample.status == 503 && sample.retry_after && body["code"] == 9999 && body["message"] == text,
             "while down, {} in {}: {sample:#?}",
@@ -284,9 +290,10 @@ async fn a_postgres_restart_under_load_gives_quick_503s_and_the_server_recovers_
         .unwrap_or_default();
     let slowest_down = while_down.iter().map(|s| s.took).max().unwrap_or_default();
     let summary = format!(
-        "database outage (postgres, down {:.1} s, {WORKERS} clients): {} requests while down, all 503 in vi/en, \
-         slowest {} ms; {} requests in all, none 500, slowest {} ms; after PostgreSQL accepted connections \
-         again, the first 200 in {} ms, the last failure {} ms later (its start took {} ms)",
+        "database outage (postgres, down {:.1} s, {WORKERS} clients): {} requests while down, all 503 in vi/en \
+         (course searches: 200 from memory), slowest {} ms; {} requests in all, none 500, slowest {} ms; after \
+         PostgreSQL accepted connections again, the first 200 in {} ms, the last failure {} ms later (its start \
+         took {} ms)",
         starting.duration_since(down).as_secs_f64(),
         while_down.len(),
         slowest_down.as_millis(),

@@ -106,32 +106,36 @@ pub struct Course {
 }
 
 pub fn course_card(row: &CourseCardRow, lang: Lang) -> Course {
-    let badge = Localized::new(row.badge_vi.clone().unwrap_or_default(), row.badge_en.clone().unwrap_or_default());
-    let badge = badge.get(lang);
+    course_card_from(row.clone(), lang)
+}
+
+/// [`course_card`], taking the row's texts instead of copying them (lists of many cards).
+pub fn course_card_from(row: CourseCardRow, lang: Lang) -> Course {
+    let badge = Localized::new(row.badge_vi.unwrap_or_default(), row.badge_en.unwrap_or_default()).into_lang(lang);
     Course {
-        id: row.id.clone(),
-        slug: row.slug.clone(),
-        title: Localized::new(&row.title_vi, &row.title_en).get(lang).to_owned(),
-        thumbnail: row.thumbnail.clone(),
+        id: row.id,
+        slug: row.slug,
+        title: Localized::new(row.title_vi, row.title_en).into_lang(lang),
+        thumbnail: row.thumbnail,
         price: row.price,
         discount: row.discount,
-        currency: row.currency.clone(),
-        course_badge: (!badge.is_empty()).then(|| badge.to_owned()),
+        currency: row.currency,
+        course_badge: (!badge.is_empty()).then_some(badge),
         level: level_name(&row.level, lang),
-        level_key: row.level.clone(),
+        level_key: row.level,
         total_seat: row.total_seat,
         instructor: CardInstructor {
-            user_id: row.instructor_id.clone(),
-            first_name: row.instructor_first_name.clone(),
-            last_name: row.instructor_last_name.clone(),
-            avatar: row.instructor_avatar.clone(),
             name: full_name(row.instructor_first_name.as_deref(), row.instructor_last_name.as_deref()),
+            user_id: row.instructor_id,
+            first_name: row.instructor_first_name,
+            last_name: row.instructor_last_name,
             image: row.instructor_avatar.clone(),
+            avatar: row.instructor_avatar,
         },
         category: CardCategory {
-            id: row.category_id.clone(),
-            slug: row.category_slug.clone(),
-            category_name: Localized::new(&row.category_vi, &row.category_en).get(lang).to_owned(),
+            id: row.category_id,
+            slug: row.category_slug,
+            category_name: Localized::new(row.category_vi, row.category_en).into_lang(lang),
         },
         rating_average: (row.rating_avg * 10.0).round() / 10.0,
         rating_count: row.rating_count,
@@ -139,7 +143,7 @@ pub fn course_card(row: &CourseCardRow, lang: Lang) -> Course {
         sales_count: row.sales_count,
         lesson_count: row.lesson_count,
         duration_seconds: row.duration_seconds,
-        status: row.status.clone(),
+        status: row.status,
         created_at: iso(row.created_at),
         updated_at: iso(row.updated_at),
     }
@@ -221,10 +225,11 @@ pub async fn list_courses(
     );
     state
         .cache
-        .json(&state.pool, key, Accepted::from_headers(&headers), async {
-            let found = repo::courses::list(&state.pool, state.backend, &query).await?;
-            let items = found.items.iter().map(|row| course_card(row, lang)).collect::<Vec<_>>();
-            Ok(Page { total_exact: found.total_exact, ..Page::new(items, page, page_size, found.total) })
+        .json_as_of(&state.pool, key, Accepted::from_headers(&headers), async {
+            let known = state.cache.known_version();
+            let (found, as_of) = state.courses_index.list(&state.pool, state.backend, &query, known).await?;
+            let items = found.items.into_iter().map(|row| course_card_from(row, lang)).collect::<Vec<_>>();
+            Ok((Page { total_exact: found.total_exact, ..Page::new(items, page, page_size, found.total) }, as_of))
         })
         .await
 }
@@ -400,7 +405,7 @@ pub async fn course_page(
         Localized::new(row.card.badge_vi.clone().unwrap_or_default(), row.card.badge_en.clone().unwrap_or_default());
     let texts = CourseTexts {
         title: Localized::new(&row.card.title_vi, &row.card.title_en),
-        description: Localized::new(&row.card.description_vi, &row.card.description_en),
+        description: Localized::new(&row.description_vi, &row.description_en),
         what_you_will_learn: localized_list(&row.outcomes),
         requirements: localized_list(&row.requirements),
         course_badge: (!badge.vi.is_empty() || !badge.en.is_empty()).then_some(badge),
@@ -408,7 +413,7 @@ pub async fn course_page(
     };
     let detail = CourseDetail {
         course: course_card(&row.card, lang),
-        description: Localized::new(&row.card.description_vi, &row.card.description_en).get(lang).to_owned(),
+        description: Localized::new(&row.description_vi, &row.description_en).get(lang).to_owned(),
         what_you_will_learn: localized_list_in(&row.outcomes, lang),
         requirements: localized_list_in(&row.requirements, lang),
         language: row.language.clone(),

@@ -1,5 +1,7 @@
 //! `GET /api/home`: every list of the home page in one request.
 
+use std::time::Instant;
+
 use academy_shared::i18n::Lang;
 use axum::{extract::State, http::HeaderMap, response::Response};
 use serde::Serialize;
@@ -10,7 +12,7 @@ use super::{
     ApiError, Language,
     banners::{Banner, banner},
     categories::{Category, category},
-    courses::{Course, course_card},
+    courses::{Course, course_card_from},
     mentors::{Instructor, instructor},
     posts::{Post, post},
 };
@@ -89,15 +91,19 @@ pub async fn get_home(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let key = format!("home|{}", lang.code());
-    state.cache.json(&state.pool, key, Accepted::from_headers(&headers), home(&state, lang)).await
+    state.cache.json_as_of(&state.pool, key, Accepted::from_headers(&headers), home(&state, lang)).await
 }
 
-async fn home(state: &AppState, lang: Lang) -> Result<Home, ApiError> {
+/// The home page, and when its course lists were read when that was earlier than now (the catalogue index).
+async fn home(state: &AppState, lang: Lang) -> Result<(Home, Option<Instant>), ApiError> {
     let pool = &state.pool;
     let courses = |sort: Sort, page: i64| {
         let query = ListQuery { sort, page, page_size: HOME_COURSES, ..ListQuery::default() };
         let state = state.clone();
-        async move { repo::courses::list(&state.pool, state.backend, &query).await }
+        async move {
+            let known = state.cache.known_version();
+            state.courses_index.list(&state.pool, state.backend, &query, known).await
+        }
     };
     let (popular, selling, rated, top, free) = tokio::try_join!(
         courses(Sort::Popular, 1),
@@ -114,8 +120,10 @@ async fn home(state: &AppState, lang: Lang) -> Result<Home, ApiError> {
         repo::banners::list_banners(pool, false),
         repo::stats::stats(pool),
     )?;
-    let cards = |page: repo::courses::CoursePage| page.items.iter().map(|c| course_card(c, lang)).collect();
-    Ok(Home {
+    let as_of = [&popular, &selling, &rated, &top, &free].iter().filter_map(|(_, read_at)| *read_at).min();
+    let cards =
+        |(page, _): (repo::courses::CoursePage, _)| page.items.into_iter().map(|c| course_card_from(c, lang)).collect();
+    let home = Home {
         popular_courses: cards(popular),
         best_selling_courses: cards(selling),
         best_rated_courses: cards(rated),
@@ -143,5 +151,6 @@ async fn home(state: &AppState, lang: Lang) -> Result<Home, ApiError> {
             enrollment_count: stats.enrollment_count,
             category_count: stats.category_count,
         },
-    })
+    };
+    Ok((home, as_of))
 }

@@ -1,20 +1,20 @@
 //! Courses: browsing and text search ([`search`]), detail with curriculum, writes kept consistent with the
-//! category counts and the search index in the same transaction ([`write`]), and enrolments ([`enrolments`]).
+//! category counts and the search index in the same transaction ([`write`]), enrolments ([`enrolments`]), and
+//! what the in-memory catalogue index is built from ([`indexed`]).
 //! Their items are re-exported here, so callers name them `courses::…`.
 
 use sqlx::FromRow;
 
 use crate::platform::db::Pool;
 
-/// A course as lists show it: the course, its instructor and its category.
-#[derive(Debug, Clone, FromRow)]
+/// A course as lists show it: the course, its instructor and its category (no descriptions: cards do not
+/// show them, and the in-memory catalogue index keeps cards without them).
+#[derive(Debug, Clone, PartialEq, FromRow)]
 pub struct CourseCardRow {
     pub id: String,
     pub slug: String,
     pub title_vi: String,
     pub title_en: String,
-    pub description_vi: String,
-    pub description_en: String,
     pub thumbnail: Option<String>,
     pub price: i64,
     pub discount: Option<i64>,
@@ -44,12 +44,12 @@ pub struct CourseCardRow {
 
 macro_rules! card_columns {
     () => {
-        "c.id, c.slug, c.title_vi, c.title_en, c.description_vi, c.description_en, \
-         c.thumbnail, c.price, c.discount, c.currency, c.badge_vi, c.badge_en, c.level, c.total_seat, c.status, \
-         c.rating_avg, c.rating_count, c.enrollment_count, c.sales_count, c.lesson_count, c.duration_seconds, \
-         c.created_at, c.updated_at, c.instructor_id, u.first_name as instructor_first_name, \
-         u.last_name as instructor_last_name, u.avatar as instructor_avatar, c.category_id, \
-         k.slug as category_slug, k.name_vi as category_vi, k.name_en as category_en"
+        "c.id, c.slug, c.title_vi, c.title_en, c.thumbnail, c.price, c.discount, c.currency, c.badge_vi, \
+         c.badge_en, c.level, c.total_seat, c.status, c.rating_avg, c.rating_count, c.enrollment_count, \
+         c.sales_count, c.lesson_count, c.duration_seconds, c.created_at, c.updated_at, c.instructor_id, \
+         u.first_name as instructor_first_name, u.last_name as instructor_last_name, \
+         u.avatar as instructor_avatar, c.category_id, k.slug as category_slug, k.name_vi as category_vi, \
+         k.name_en as category_en"
     };
 }
 macro_rules! card_from {
@@ -61,16 +61,19 @@ const CARD_SELECT: &str = concat!("select ", card_columns!(), " ", card_from!())
 const DETAIL_SELECT: &str = concat!(
     "select ",
     card_columns!(),
-    ", c.outcomes, c.requirements, c.language, c.type_id, t.name_vi as type_vi, t.name_en as type_en ",
+    ", c.description_vi, c.description_en, c.outcomes, c.requirements, c.language, c.type_id, \
+     t.name_vi as type_vi, t.name_en as type_en ",
     card_from!(),
     " left join course_types t on t.id = c.type_id"
 );
 
 mod enrolments;
+mod indexed;
 mod search;
 mod write;
 
 pub use enrolments::*;
+pub use indexed::*;
 pub use search::*;
 pub use write::*;
 
@@ -79,6 +82,8 @@ pub use write::*;
 pub struct CourseDetailRow {
     #[sqlx(flatten)]
     pub card: CourseCardRow,
+    pub description_vi: String,
+    pub description_en: String,
     pub outcomes: String,
     pub requirements: String,
     pub language: String,

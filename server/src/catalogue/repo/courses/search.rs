@@ -66,7 +66,7 @@ pub enum Price {
 
 /// The prices a list keeps, from its price filter and its sort (`free` lists free courses only).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Prices {
+pub enum Prices {
     All,
     Free,
     Paid,
@@ -75,7 +75,7 @@ enum Prices {
 }
 
 impl Prices {
-    fn of(sort: Sort, price: Option<Price>) -> Prices {
+    pub fn of(sort: Sort, price: Option<Price>) -> Prices {
         match (sort, price) {
             (Sort::Free, Some(Price::Paid)) => Prices::Nothing,
             (Sort::Free, _) | (_, Some(Price::Free)) => Prices::Free,
@@ -124,7 +124,7 @@ pub struct ListQuery {
 }
 
 /// One page of published courses and how many match in all.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct CoursePage {
     pub items: Vec<CourseCardRow>,
     pub total: i64,
