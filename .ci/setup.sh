@@ -208,10 +208,10 @@ build_web() {
 }
 
 check_js_budget() {
-  # The JavaScript a visitor's browser fetches before the home page can show: the entry scripts of
-  # web/dist/index.html, every module it preloads (modulepreload) and, transitively, every module those import
-  # statically, within 120 KiB gzip (gzip -9). Chunks loaded later with import() (routes, texts, libraries used on
-  # some pages only) do not count. Prints raw and gzip sizes per chunk; needs build_web.
+  # The JavaScript a visitor's browser fetches for the home page to start: the scripts of web/dist/index.html, the
+  # entry and the modules the start script preloads (data-entry, data-preload) and, transitively, every module those
+  # import statically, within 120 KiB gzip (gzip -9). Chunks loaded later with import() (routes, texts, libraries
+  # used on some pages only) do not count. Prints raw and gzip sizes per chunk; needs build_web.
   local dist="$ROOT/web/dist" budget=122880
   local html="$dist/index.html"
   if [ ! -f "$html" ]; then
@@ -219,9 +219,11 @@ check_js_budget() {
     return 1
   fi
   local queue=() files=() seen=" " file dep dir
-  while IFS= read -r file; do queue+=("$file"); done < <(grep -oE \
-    '<script type="module"[^>]* src="/[^"]+"|<link rel="modulepreload"[^>]* href="/[^"]+"' "$html" \
-    | sed -E 's/.* (src|href)="\/([^"]+)"/\2/')
+  while IFS= read -r file; do queue+=("$file"); done < <(
+    grep -oE '<script type="module"[^>]* src="/[^"]+"' "$html" | sed -E 's/.* src="\/([^"]+)"/\1/'
+    grep -oE ' data-(entry|preload)="[^"]+"' "$html" | sed -E 's/.*="([^"]+)"/\1/' | tr ' ' '\n' \
+      | grep -E '^/.+\.js$' | sed 's|^/||'
+  )
   if [ ${#queue[@]} -eq 0 ]; then
     echo "web/dist/index.html has no entry script" >&2
     return 1

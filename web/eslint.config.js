@@ -39,8 +39,6 @@ export default defineConfig(
     ignores: [
       'dist',
       'dist-ssr',
-      // Copied as it is (no types, no build): three lines that start the app, see vite.config.ts.
-      'public/start.js',
       'playwright-report',
       'test-results',
       // Generated from the Rust types (ts-rs) and from the server's OpenAPI document.

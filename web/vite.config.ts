@@ -1,55 +1,50 @@
 /// <reference types="vitest/config" />
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, minify, transformWithOxc, type Plugin, type UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import wasm from 'vite-plugin-wasm';
 
 const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * The site's rule module (academy-wasm) is instantiated before the shell's scripts run; without a hint the browser
- * finds it only once they are downloaded and parsed, one more round trip before the first paint. The page
- * preloads it, so it downloads beside them (`crossorigin`: as the script's `fetch` asks for it).
- */
-function preloadRuleModule(): Plugin {
-  return {
-    name: 'academy-preload-rule-module',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        const file = Object.keys(bundle ?? {}).find((name) => /(^|\/)academy_wasm_bg-[^/]+\.wasm$/.test(name));
-        if (!file) throw new Error('the site rule module (academy_wasm_bg-*.wasm) is missing from the bundle');
-        const attrs = { rel: 'preload', href: `/${file}`, as: 'fetch', type: 'application/wasm', crossorigin: '' };
-        return [{ tag: 'link', attrs, injectTo: 'head' }];
-      },
-    },
-  };
-}
-
-/**
- * The page starts the app after its first paint (`public/start.js`): the build's module scripts become preloads
- * (they download as before) and the entry is imported once the browser has painted the page's HTML; otherwise the
- * app's code would run first and hold that paint.
+ * The page shows its HTML before the app's code competes for the connection. The build's module scripts and their
+ * preloads leave the page's head; the start script (`src/start.ts`, built here into `/start.js` and fetched at low
+ * priority) waits for the first contentful paint, then preloads them and the site's rule module, academy-wasm, which
+ * the shell instantiates before it runs (so it downloads beside them), and imports the entry. On a slow connection
+ * the HTML, the stylesheet and the first images arrive without sharing it with 120 KB of scripts, and the app's code
+ * does not run before that paint.
  */
 function startAfterFirstPaint(): Plugin {
   return {
     name: 'academy-start-after-first-paint',
     apply: 'build',
+    async generateBundle() {
+      const source = await readFile(local('./src/start.ts'), 'utf8');
+      const { code } = await transformWithOxc(source, 'start.ts', { lang: 'ts' });
+      const minified = await minify('start.js', code, { compress: true, mangle: { toplevel: true } });
+      this.emitFile({ type: 'asset', fileName: 'start.js', source: minified.code });
+    },
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
-        const scripts = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/g)];
-        const entry = scripts.at(-1)?.[1];
+      handler(html, { bundle }) {
+        const ruleModule = Object.keys(bundle ?? {}).find((name) => /(^|\/)academy_wasm_bg-[^/]+\.wasm$/.test(name));
+        if (!ruleModule) throw new Error('the site rule module (academy_wasm_bg-*.wasm) is missing from the bundle');
+        const tags = [
+          ...html.matchAll(
+            /<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)">(?:<\/script>)?\n?\s*/g,
+          ),
+        ];
+        const entry = tags.findLast(([tag]) => tag.startsWith('<script'))?.[1];
         if (!entry) throw new Error('index.html has no module script to start');
         let page = html;
-        for (const [tag, src] of scripts)
-          page = page.replace(tag, `<link rel="modulepreload" crossorigin href="${src}">\n    `);
+        for (const [tag] of tags) page = page.replace(tag, '');
+        const preload = [...tags.map(([, src]) => src).filter((src) => src !== entry), `/${ruleModule}`];
         return page.replace(
           '</head>',
-          `  <script type="module" src="/start.js" data-entry="${entry}"></script>\n  </head>`,
+          `  <script type="module" src="/start.js" fetchpriority="low" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>\n  </head>`,
         );
       },
     },
@@ -61,8 +56,18 @@ const appBuild: UserConfig['build'] = {
   target: 'es2022',
   sourcemap: false,
   chunkSizeWarningLimit: 400,
-  // Every browser the app supports (ES2022) preloads modules itself.
-  modulePreload: { polyfill: false },
+  modulePreload: {
+    // Every browser the app supports (ES2022) preloads modules itself.
+    polyfill: false,
+    // A lazy route's chunks are preloaded beside it, but for those every page has loaded before it: the two of the
+    // initial JavaScript, and the query library that the query provider loads beside every route (lazyPage).
+    resolveDependencies: (file, deps) =>
+      deps.filter(
+        (dep) =>
+          !/^assets\/(vendor|rolldown-runtime)-/.test(dep) &&
+          !(dep.startsWith('assets/query-') && !file.includes('query-provider')),
+      ),
+  },
   rolldownOptions: {
     output: {
       codeSplitting: {
@@ -104,7 +109,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
-          preloadRuleModule(),
           startAfterFirstPaint(),
           compression({
             algorithms: ['gzip', 'brotliCompress'],

@@ -20,7 +20,15 @@ export function Root() {
         <Outlet />
       </Suspense>
       <Suspense>
-        <Toaster visibleToasts={TOAST_LIMIT} duration={TOAST_DURATION_MS} position="top-right" richColors closeButton />
+        {/* dir given: sonner would otherwise read it from the page's computed style, a style pass over the page. */}
+        <Toaster
+          visibleToasts={TOAST_LIMIT}
+          duration={TOAST_DURATION_MS}
+          position="top-right"
+          dir="ltr"
+          richColors
+          closeButton
+        />
       </Suspense>
       <ScrollRestoration />
     </AuthProvider>

@@ -83,8 +83,11 @@ export async function loadNamespaces(names: readonly string[]): Promise<void> {
   if (missing.length) throw new Error(`Texts could not be loaded: ${missing.join(', ')}`);
 }
 
+// Only when it differs: writing `lang`, even the same value, makes the browser restyle every element of the page
+// (a server-rendered page already has it).
 function syncDocumentLanguage(language: string) {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document !== 'undefined' && document.documentElement.lang !== language)
+    document.documentElement.lang = language;
 }
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);

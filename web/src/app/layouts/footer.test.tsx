@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { renderAt } from '@/testing/render';
-import { Footer, type RecentPost } from './footer';
+import { Footer } from './footer';
+import { RecentPostList, type RecentPost } from './footer-with-recent-posts';
 
 const posts: RecentPost[] = [
   { _id: 'p1', title: 'Học lập trình từ đâu?', image: ['/img/p1.png'], createdAt: '2025-03-02T08:00:00Z' },
@@ -36,7 +37,7 @@ describe('Footer', () => {
   });
 
   it('shows at most 2 recent posts with image (or default), link and a day-month-year date', () => {
-    renderAt(<Footer posts={posts} />);
+    renderAt(<Footer recentPosts={<RecentPostList posts={posts} />} />);
     const list = screen.getByTestId('footer-recent-posts');
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
@@ -50,7 +51,7 @@ describe('Footer', () => {
 
   it('writes the date in English when English is active', async () => {
     await i18n.changeLanguage('en');
-    renderAt(<Footer posts={posts} />);
+    renderAt(<Footer recentPosts={<RecentPostList posts={posts} />} />);
     expect(screen.getByText('2 March 2025')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Become A Teacher' }).getAttribute('href')).toBe('/contact');
   });

@@ -1,23 +1,10 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths, site } from '@/config/paths';
-import { longDate } from '@/lib/long-date';
 import { Brand } from './brand';
 import { SocialLinks } from './social-links';
-
-/** A blog post, as the footer needs it. */
-export interface RecentPost {
-  _id: string;
-  title: string;
-  image?: string[];
-  createdAt: string;
-}
-
-/** the footer lists at most 2 recent posts. */
-export const FOOTER_RECENT_POSTS = 2;
-/** Day, long month name, year, in the active language ("2 tháng 3, 2025", "2 March 2025"). */
-const DEFAULT_POST_IMAGE = '/demo/post-placeholder.svg';
 
 const usefulLinks = [
   { key: 'about', to: paths.about },
@@ -37,9 +24,12 @@ function ColumnTitle({ children }: { children: React.ReactNode }) {
 
 const linkClass = 'text-slate-400 transition hover:text-amber-400';
 
-/** The public footer: four columns, recent posts (at most 2), copyright 2025. */
-export function Footer({ posts = [] }: { posts?: RecentPost[] }) {
-  const { t, i18n } = useTranslation('layout');
+/**
+ * The public footer: four columns, recent posts (`recentPosts`, read by the footer-with-recent-posts chunk; "no
+ * posts" without), copyright 2025.
+ */
+export function Footer({ recentPosts }: { recentPosts?: ReactNode }) {
+  const { t } = useTranslation('layout');
 
   return (
     <footer className="bg-slate-950 text-sm" data-testid="site-footer">
@@ -102,32 +92,7 @@ export function Footer({ posts = [] }: { posts?: RecentPost[] }) {
 
         <section>
           <ColumnTitle>{t('footer.recentPost')}</ColumnTitle>
-          {posts.length === 0 ? (
-            <p className="text-slate-500">{t('footer.noPosts')}</p>
-          ) : (
-            <ul className="space-y-4" data-testid="footer-recent-posts">
-              {posts.slice(0, FOOTER_RECENT_POSTS).map((post) => (
-                <li key={post._id} className="flex gap-3">
-                  <img
-                    src={post.image?.[0] || DEFAULT_POST_IMAGE}
-                    alt=""
-                    className="size-16 shrink-0 rounded-lg bg-slate-800 object-cover"
-                  />
-                  <div className="min-w-0">
-                    <time dateTime={post.createdAt} className="text-xs text-amber-400">
-                      {longDate(i18n.language, new Date(post.createdAt))}
-                    </time>
-                    <Link
-                      to={paths.post(post._id)}
-                      className="mt-1 line-clamp-2 block font-semibold text-slate-200 hover:text-amber-400"
-                    >
-                      {post.title}
-                    </Link>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          {recentPosts ?? <p className="text-slate-500">{t('footer.noPosts')}</p>}
           <div className="mt-6">
             <SocialLinks className="text-slate-400" />
           </div>

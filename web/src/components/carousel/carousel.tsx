@@ -19,34 +19,36 @@ const SLIDES_BEFORE_START = 4;
 const ACTIVATE_MARGIN = '300px';
 
 /**
- * Whether `node` has come within {@link ACTIVATE_MARGIN} of the screen (once true, it stays true).
- */
-function useNearScreen(node: HTMLElement | null): boolean {
-  // Not near on the first render, in the browser as on the server (whose HTML the first render must match).
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    if (!node || near) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
-      rootMargin: ACTIVATE_MARGIN,
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [node, near]);
-  return near;
-}
-
-/**
  * The state of one carousel: embla with loop, autoplay (every 2000 ms, paused on hover, focus, a hidden tab or
  * reduced motion), the selected snap and the number of snaps (for the dots). Embla starts when the carousel comes
- * near the screen: starting measures the page's layout, which several carousels below the fold would otherwise
- * each do while a phone is still showing the page. Until then the slides sit where embla will start them.
+ * within {@link ACTIVATE_MARGIN} of the screen (and stays started): starting measures the page's layout, which
+ * several carousels below the fold would otherwise each do while a phone is still showing the page. Until then the
+ * slides sit where embla will start them.
  */
 export function useCarousel() {
-  const [viewport, setViewport] = useState<HTMLElement | null>(null);
-  const active = useNearScreen(viewport);
   const [setEmblaViewport, api] = useEmblaCarousel({ loop: true, align: 'start', duration: EMBLA_DURATION });
-  // Embla measures the page as soon as it has a viewport (even inactive): it gets one once near the screen.
-  useEffect(() => setEmblaViewport(active ? viewport : null), [active, viewport, setEmblaViewport]);
+  // The viewport once near the screen. Not near on the first render, in the browser as on the server (whose HTML
+  // the first render must match); set from the observer, not from the ref: a state set while React attaches refs
+  // renders the carousel and its slides again at once, in one piece, as the page starts.
+  const [activeViewport, setActiveViewport] = useState<HTMLElement | null>(null);
+  const setViewport = useCallback((node: HTMLElement | null) => {
+    if (!node) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        setActiveViewport(node);
+      },
+      { rootMargin: ACTIVATE_MARGIN },
+    );
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      setActiveViewport((current) => (current === node ? null : current));
+    };
+  }, []);
+  const active = activeViewport !== null;
+  useEffect(() => setEmblaViewport(activeViewport), [activeViewport, setEmblaViewport]);
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
   const autoplay = useRef<Autoplay | null>(null);

@@ -1,4 +1,4 @@
-import { BookOpen, Clock, Tag, Users, Armchair } from 'lucide-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FallbackImage } from '@/components/ui/fallback-image';
@@ -7,6 +7,17 @@ import { placeholders } from '@/config/placeholders';
 import type { Course } from '@/lib/api/types';
 import { CoursePrice } from './course-price';
 import { RatingStars } from './rating-stars';
+
+/** One of the card's icons, drawn by index.css (`.card-icon-*`): a single element rather than an SVG. */
+function CardIcon({
+  name,
+  className,
+}: {
+  name: 'tag' | 'seat' | 'lessons' | 'duration' | 'students';
+  className: string;
+}) {
+  return <span aria-hidden="true" className={`card-icon card-icon-${name} ${className}`} />;
+}
 
 /**
  * the fixed placeholder texts every course card shows. They are not data (the real figures are on the
@@ -24,9 +35,10 @@ export function instructorName(instructor: Course['instructor']): string | null 
 /**
  * The course card of thumbnail (placeholder fallback), title, price with the original struck through
  * when on sale, badge, level, "Seat N", instructor avatar and name, Enroll, and the fixed placeholder texts.
- * The whole card links to the course page; Enroll does too.
+ * The whole card links to the course page; Enroll does too. Memoised: a carousel renders again at every slide it
+ * moves to, its cards need not.
  */
-export function CourseCard({
+export const CourseCard = memo(function CourseCard({
   course,
   headingLevel = 3,
   priority = false,
@@ -63,7 +75,7 @@ export function CourseCard({
           </span>
         )}
         <span className="absolute right-3 bottom-3 inline-flex items-center gap-1 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-teal-800 shadow-sm">
-          <Tag aria-hidden="true" className="size-3" />
+          <CardIcon name="tag" className="size-3" />
           {t('card.placeholderCategory')}
         </span>
       </div>
@@ -76,7 +88,7 @@ export function CourseCard({
               <span className="rounded-md bg-teal-50 px-2 py-0.5 font-semibold text-teal-800">{course.level}</span>
             )}
             <span className="inline-flex items-center gap-1 font-medium text-slate-500">
-              <Armchair aria-hidden="true" className="size-3.5" />
+              <CardIcon name="seat" className="size-3.5" />
               {t('card.seat', { count: course.totalSeat ?? 0 })}
             </span>
           </span>
@@ -94,15 +106,15 @@ export function CourseCard({
 
         <ul className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
           <li className="inline-flex items-center gap-1">
-            <BookOpen aria-hidden="true" className="size-3.5" />
+            <CardIcon name="lessons" className="size-3.5" />
             {t('card.placeholderLessons')}
           </li>
           <li className="inline-flex items-center gap-1">
-            <Clock aria-hidden="true" className="size-3.5" />
+            <CardIcon name="duration" className="size-3.5" />
             {t('card.placeholderDuration')}
           </li>
           <li className="inline-flex items-center gap-1">
-            <Users aria-hidden="true" className="size-3.5" />
+            <CardIcon name="students" className="size-3.5" />
             {t('card.placeholderStudents')}
           </li>
         </ul>
@@ -134,7 +146,7 @@ export function CourseCard({
       </div>
     </article>
   );
-}
+});
 
 /** The card's shape while loading. */
 export function CourseCardSkeleton() {

@@ -17,6 +17,7 @@ import { useReviewMutations } from '../api/review-mutations';
 import type { Review, ReviewList } from '../api/reviews';
 import { MyReview, ReplyForm } from './review-form';
 import { Stars } from './stars';
+import { formatCount } from '@/lib/count';
 
 function useDate() {
   const { i18n } = useTranslation();
@@ -128,7 +129,6 @@ export function CourseReviews({ courseId }: { courseId: string }) {
   const [page, setPage] = useState(1);
   const reviews = useQuery(courseQueries.reviews(courseId, page));
   const list = reviews.data;
-  const number = new Intl.NumberFormat(i18n.language);
 
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="scroll-mt-24" data-testid="course-reviews">
@@ -152,7 +152,7 @@ export function CourseReviews({ courseId }: { courseId: string }) {
             <div>
               <Stars value={ratingDisplay(list.ratingAverage).stars} className="size-5" />
               <p className="mt-1 text-sm text-slate-600">
-                {t('count', { count: list.ratingCount, formatted: number.format(list.ratingCount) })}
+                {t('count', { count: list.ratingCount, formatted: formatCount(i18n.language, list.ratingCount) })}
               </p>
             </div>
           </div>

@@ -23,6 +23,8 @@ import { BuyBox } from '../components/buy-box';
 import { CourseReviews } from '../components/course-reviews';
 import { Curriculum } from '../components/curriculum';
 import { hoursMinutes } from '../format';
+import { formatCount } from '@/lib/count';
+import { monthYear } from '@/lib/long-date';
 
 /** /course/details/{_id}: the course page (hero, outcomes, curriculum with playable previews, instructor, enrol). */
 export default function CourseDetailsPage() {
@@ -63,17 +65,12 @@ function CourseView({ course }: { course: CourseDetail }) {
   const { t, i18n } = useTranslation('courses');
   const { isAuthenticated } = useAuth();
   const [playing, setPlaying] = useState<Lesson | null>(null);
-  const number = new Intl.NumberFormat(i18n.language);
   const rating = ratingDisplay(course.ratingAverage ?? 0);
   const name = instructorName(course.instructor) ?? t('details.instructorFallback');
   const lessons = course.sections.reduce((sum, s) => sum + s.lessons.length, 0);
   const length = hoursMinutes(course.sections.reduce((sum, s) => sum + s.durationSeconds, 0));
   const preview = course.sections.flatMap((s) => s.lessons).find((l) => l.videoUrl);
-  const updated = course.updatedAt
-    ? new Intl.DateTimeFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', { month: 'long', year: 'numeric' }).format(
-        new Date(course.updatedAt),
-      )
-    : null;
+  const updated = course.updatedAt ? monthYear(i18n.language, new Date(course.updatedAt)) : null;
 
   return (
     <article className="flex-1 bg-white" data-testid="course-details">
@@ -123,7 +120,7 @@ function CourseView({ course }: { course: CourseDetail }) {
                 <span className="text-slate-400" aria-hidden="true">
                   {t('details.ratings', {
                     count: course.ratingCount ?? 0,
-                    formatted: number.format(course.ratingCount ?? 0),
+                    formatted: formatCount(i18n.language, course.ratingCount ?? 0),
                   })}
                 </span>
               </span>
@@ -131,7 +128,7 @@ function CourseView({ course }: { course: CourseDetail }) {
                 <Users aria-hidden="true" className="size-4" />
                 {t('details.students', {
                   count: course.enrollmentCount ?? 0,
-                  formatted: number.format(course.enrollmentCount ?? 0),
+                  formatted: formatCount(i18n.language, course.enrollmentCount ?? 0),
                 })}
               </span>
               {updated && <span className="text-slate-400">{t('details.updated', { date: updated })}</span>}
@@ -295,7 +292,7 @@ function CourseView({ course }: { course: CourseDetail }) {
                     <span>
                       {t('details.students', {
                         count: course.instructorProfile.studentCount,
-                        formatted: number.format(course.instructorProfile.studentCount),
+                        formatted: formatCount(i18n.language, course.instructorProfile.studentCount),
                       })}
                     </span>
                   </p>

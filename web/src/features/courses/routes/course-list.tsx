@@ -14,6 +14,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import { textLimits } from '@/lib/wasm';
 import { COURSE_SORTS, type CourseQuery, type CourseSort } from '../api/courses';
 import { courseQueries } from '../api/queries';
+import { formatCount } from '@/lib/count';
 
 type PriceFilter = 'all' | 'free' | 'paid';
 /** Cards a phone shows before scrolling: their pictures load first. */
@@ -79,7 +80,6 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
   const data = courses.data;
   const activeCategory = categories.data?.find((c) => c.id === query.category || c.slug === query.category);
   const hasFilters = Boolean(query.search || query.category || query.price !== 'all');
-  const number = new Intl.NumberFormat(i18n.language);
 
   return (
     <div className="flex-1 bg-slate-50/60">
@@ -143,7 +143,7 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
                 {data
                   ? t(data.totalExact === false ? 'courses:resultsAbout' : 'courses:results', {
                       count: data.total,
-                      formatted: number.format(data.total),
+                      formatted: formatCount(i18n.language, data.total),
                     })
                   : t('common:loading')}
               </h2>

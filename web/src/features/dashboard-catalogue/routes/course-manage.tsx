@@ -21,6 +21,7 @@ import { formatPrice, textLimits } from '@/lib/wasm';
 import type { CourseStatus } from '../api/dashboard';
 import { dashboardQueries, useDeleteCourse, useSetCourseStatus } from '../api/queries';
 import { Card, PageHeader, StatusBadge, input } from '../components/ui';
+import { formatCount } from '@/lib/count';
 
 export const dashboardPaths = {
   courses: '/dashboard/course',
@@ -40,7 +41,6 @@ export default function CourseManagePage() {
   const setCourseStatus = useSetCourseStatus();
   const deleteCourse = useDeleteCourse();
   const busy = deleteCourse.isPending ? deleteCourse.variables : null;
-  const number = new Intl.NumberFormat(i18n.language);
   const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'medium' });
 
   useEffect(() => {
@@ -142,7 +142,7 @@ export default function CourseManagePage() {
                     <span>
                       {t('courses.students', {
                         count: course.enrollmentCount ?? 0,
-                        formatted: number.format(course.enrollmentCount ?? 0),
+                        formatted: formatCount(i18n.language, course.enrollmentCount ?? 0),
                       })}
                     </span>
                     {course.updatedAt && (

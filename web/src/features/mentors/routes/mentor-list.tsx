@@ -13,6 +13,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import { expertisePreview, normalizeSearch, ratingDisplay, textLimits } from '@/lib/wasm';
 import { mentorQueries } from '../api/queries';
 import { mentorName } from '../components/mentor-name';
+import { formatCount } from '@/lib/count';
 
 /** The text a mentor is found by: name, profession and expertise, folded by the shared search rule. */
 function searchable(mentor: Instructor): string {
@@ -34,7 +35,6 @@ export default function MentorListPage() {
   const shown = query
     ? index.filter(([, haystack]) => query.split(' ').every((word) => haystack.includes(word))).map(([m]) => m)
     : index.map(([m]) => m);
-  const number = new Intl.NumberFormat(i18n.language);
 
   return (
     <div className="flex-1 bg-slate-50/60">
@@ -126,7 +126,9 @@ export default function MentorListPage() {
                         </span>
                         <span className="flex flex-col items-center gap-0.5">
                           <Users aria-hidden="true" className="size-4 text-teal-600" />
-                          <strong className="text-slate-800">{number.format(mentor.studentCount ?? 0)}</strong>
+                          <strong className="text-slate-800">
+                            {formatCount(i18n.language, mentor.studentCount ?? 0)}
+                          </strong>
                           {t('mentors:stats.students')}
                         </span>
                       </span>

@@ -18,6 +18,7 @@ import { formatPrice, ratingDisplay } from '@/lib/wasm';
 import { mentorQueries } from '../api/queries';
 import { BookPlanButton } from '../components/book-plan';
 import { mentorName } from '../components/mentor-name';
+import { formatCount } from '@/lib/count';
 
 /** /mentor/{id} and /mentor?id={userId}: a mentor's profile, expertise, plans and courses. */
 export default function MentorPage() {
@@ -58,7 +59,6 @@ export default function MentorPage() {
 
 function MentorView({ mentor }: { mentor: MentorDetail }) {
   const { t, i18n } = useTranslation('mentors');
-  const number = new Intl.NumberFormat(i18n.language);
   const name = mentorName(mentor);
   return (
     <div className="flex-1" data-testid="mentor-profile">
@@ -95,7 +95,7 @@ function MentorView({ mentor }: { mentor: MentorDetail }) {
                 <Users aria-hidden="true" className="size-4" />
                 {t('profile.students', {
                   count: mentor.studentCount ?? 0,
-                  formatted: number.format(mentor.studentCount ?? 0),
+                  formatted: formatCount(i18n.language, mentor.studentCount ?? 0),
                 })}
               </li>
             </ul>

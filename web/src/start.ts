@@ -1,0 +1,27 @@
+// Starts the app once the page has shown (see startAfterFirstPaint in vite.config.ts, which builds this file into
+// /start.js): preloads the app's modules and its rule module (.wasm), then imports the entry. The signal is the
+// first contentful paint; in a browser that does not report it, the frame after the first one.
+const { entry, preload } = document.querySelector<HTMLElement>('script[data-entry]')?.dataset ?? {};
+let started = false;
+
+function start() {
+  if (started || !entry) return;
+  started = true;
+  for (const href of (preload ?? '').split(' ')) {
+    const link = document.createElement('link');
+    if (href.endsWith('.wasm')) Object.assign(link, { rel: 'preload', as: 'fetch' });
+    else link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import(/* @vite-ignore */ entry);
+}
+
+if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
+  new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length) start();
+  }).observe({ type: 'paint', buffered: true });
+  // A page that was in a background tab before it painted may have none reported.
+  requestAnimationFrame(() => setTimeout(start, 3000));
+} else requestAnimationFrame(() => setTimeout(start));
