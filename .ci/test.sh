@@ -11,7 +11,7 @@
 #   e2e     the browser tests (Playwright in Chromium against the real server)
 #   lighthouse  Lighthouse (mobile: slow 4G, 4x slower CPU) on the demo's public pages, median of 3 runs, against
 #           the budgets (performance, accessibility and SEO ≥ 95, LCP ≤ 2 s, TBT ≤ 150 ms, CLS ≤ 0.05); alone
-#           (`make lighthouse`) any miss fails, in the full run a miss of accessibility, SEO or CLS
+#           (`make lighthouse`) any miss fails, in the full run a miss of accessibility, SEO, LCP or CLS
 # `.ci/test.sh server web` runs only the parts named.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -20,9 +20,9 @@ cd "$ROOT"
 parts=("$@")
 if [ ${#parts[@]} -eq 0 ]; then
   parts=(lint rules server fuzz web e2e lighthouse)
-  # The full run fails on the Lighthouse budgets every run meets on a 2-core machine; performance, LCP and TBT of
-  # the home page still vary around theirs between runs, so they are printed (see README, Performance).
-  export LIGHTHOUSE_ENFORCE="${LIGHTHOUSE_ENFORCE:-accessibility,seo,cls}"
+  # The full run fails on the Lighthouse budgets every run meets on a 2-core machine; TBT (and the performance score
+  # it weighs on) still swings by 100–300 ms between identical runs there, so it is printed (see README, Performance).
+  export LIGHTHOUSE_ENFORCE="${LIGHTHOUSE_ENFORCE:-accessibility,seo,lcp,cls}"
 fi
 web_style_checked=false
 

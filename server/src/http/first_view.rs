@@ -36,6 +36,8 @@ const ROOT: &str = "<div id=\"root\"></div>";
 const TIME_LIMIT: Duration = Duration::from_millis(800);
 /// What the course list asks for per page (the web app's `COURSES_PAGE_SIZE`).
 const COURSES_PAGE_SIZE: &str = "12";
+/// What the course page asks for of its reviews first (the web app's `REVIEWS_PAGE_SIZE`).
+const REVIEWS_PAGE_SIZE: &str = "5";
 /// The recent posts of every public page's footer.
 const FOOTER_POSTS: &str = "/api/posts/recent?limit=2";
 /// The course list's orders (the web app's `COURSE_SORTS`); anything else is the default, the first.
@@ -55,7 +57,10 @@ pub fn first_requests(path: &str, query: Option<&str>) -> Vec<String> {
         "/courselist" | "/courses" => vec![course_list_request(query), "/api/categories".to_owned()],
         "/mentorlist" => vec!["/api/mentors".to_owned()],
         _ => match path.strip_prefix("/course/details/") {
-            Some(id) if is_plain_id(id) => vec![format!("/api/courses/{id}")],
+            Some(id) if is_plain_id(id) => vec![
+                format!("/api/courses/{id}"),
+                format!("/api/courses/{id}/reviews?page=1&pageSize={REVIEWS_PAGE_SIZE}"),
+            ],
             _ => return Vec::new(),
         },
     };
@@ -178,7 +183,10 @@ mod tests {
     fn only_public_pages_have_a_first_view() {
         assert_eq!(first_requests("/", None), ["/api/home", FOOTER_POSTS]);
         assert_eq!(first_requests("/mentorlist", None), ["/api/mentors", FOOTER_POSTS]);
-        assert_eq!(first_requests("/course/details/0193-ab_c", None), ["/api/courses/0193-ab_c", FOOTER_POSTS]);
+        assert_eq!(
+            first_requests("/course/details/0193-ab_c", None),
+            ["/api/courses/0193-ab_c", "/api/courses/0193-ab_c/reviews?page=1&pageSize=5", FOOTER_POSTS]
+        );
         assert!(first_requests("/course/details/a%2F..", None).is_empty());
         assert!(first_requests("/dashboard", None).is_empty());
         assert!(first_requests("/profile", None).is_empty());

@@ -37,12 +37,13 @@ async fn each_public_page_carries_the_answers_its_first_requests_get() {
         .expect("a course")
         .to_owned();
     let (detail_page, detail) = (format!("/course/details/{id}"), format!("/api/courses/{id}"));
+    let reviews = format!("/api/courses/{id}/reviews?page=1&pageSize=5");
     let pages = [
         ("/", vec!["/api/home"]),
         ("/courselist", vec!["/api/courses?page=1&pageSize=12&sort=popular", "/api/categories"]),
         ("/courselist?sort=newest&page=2", vec!["/api/courses?page=2&pageSize=12&sort=newest"]),
         ("/mentorlist", vec!["/api/mentors"]),
-        (detail_page.as_str(), vec![detail.as_str()]),
+        (detail_page.as_str(), vec![detail.as_str(), reviews.as_str()]),
     ];
     for (path, requests) in pages {
         let (html, first_view) = page(&app, path, None).await;

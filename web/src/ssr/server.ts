@@ -24,7 +24,24 @@ async function answer(line: string): Promise<Answer> {
   }
 }
 
-let queue = Promise.resolve();
+/**
+ * Renders the public pages once, before the first request: a page's first render loads its route's modules and
+ * compiles them, which alone took longer than the server waits for a page (so the first visitor of each page got
+ * it without HTML). Without answers the pages' requests fail: their errors are expected and not logged.
+ */
+async function warmUp(): Promise<void> {
+  const log = console.error;
+  console.error = () => undefined;
+  try {
+    for (const lang of ['vi', 'en'] as const)
+      for (const url of ['/', '/courselist', '/mentorlist', '/course/details/0'])
+        await render({ url, lang, answers: {} }).catch(() => undefined);
+  } finally {
+    console.error = log;
+  }
+}
+
+let queue = warmUp();
 createInterface({ input: process.stdin }).on('line', (line) => {
   queue = queue.then(async () => {
     process.stdout.write(`${JSON.stringify(await answer(line))}\n`);

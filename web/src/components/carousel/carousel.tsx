@@ -6,6 +6,11 @@ import { Autoplay, EMBLA_DURATION } from './autoplay';
 
 /** 4 slides visible, 3 under 1024 px, 2 under 600 px, 1 under 480 px. */
 export const COURSE_SLIDE_CLASS = 'basis-full min-[480px]:basis-1/2 min-[600px]:basis-1/3 min-[1024px]:basis-1/4';
+/**
+ * Per slide, the screens where it is out of sight before the carousel starts (with {@link COURSE_SLIDE_CLASS}): not
+ * displayed there, so a phone does not style and lay out three cards per carousel that it cannot show.
+ */
+export const COURSE_SLIDES_OUT_OF_SIGHT = ['', 'max-[479px]:hidden', 'max-[599px]:hidden', 'max-[1023px]:hidden'];
 
 export interface CarouselControls {
   previous: () => void;
@@ -166,12 +171,15 @@ export function Carousel({
   label,
   children,
   slideClassName = COURSE_SLIDE_CLASS,
+  outOfSightBeforeStart = COURSE_SLIDES_OUT_OF_SIGHT,
   testId,
 }: {
   carousel: CarouselState;
   label: string;
   children: ReactNode;
   slideClassName?: string;
+  /** Per slide, classes that hide it where it cannot show before the carousel starts (`slideClassName`'s counts). */
+  outOfSightBeforeStart?: readonly string[];
   testId?: string;
 }) {
   const { t } = useTranslation('catalogue');
@@ -197,7 +205,7 @@ export function Carousel({
               role="group"
               aria-roledescription="slide"
               aria-label={t('carousel.slide', { number: index + 1, total: all.length })}
-              className={`min-w-0 shrink-0 grow-0 px-2 ${slideClassName}`}
+              className={`min-w-0 shrink-0 grow-0 px-2 ${slideClassName} ${active ? '' : (outOfSightBeforeStart[index] ?? '')}`}
             >
               {slide}
             </div>

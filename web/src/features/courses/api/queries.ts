@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { fetchCategories, fetchCourse, fetchCourses, firstView, type CourseQuery } from './courses';
 import { courseKeys } from './keys';
-import { fetchReviews } from './reviews';
+import { fetchReviews, firstReviews } from './reviews';
 
 export const courseQueries = {
   list: (query: CourseQuery) =>
@@ -21,6 +21,7 @@ export const courseQueries = {
     queryOptions({
       queryKey: courseKeys.reviewPage(id, page),
       queryFn: ({ signal }) => fetchReviews(id, page, signal),
+      initialData: () => (page === 1 ? firstReviews(id) : undefined),
       placeholderData: keepPreviousData,
     }),
   categories: () =>

@@ -1,5 +1,5 @@
 /** The course page's reviews: a page of them, the caller's own, and the changes the caller may make. */
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError, api, firstResult } from '@/lib/api-client';
 import type { components } from '@/lib/api/schema';
 
 export type Review = components['schemas']['Review'];
@@ -18,6 +18,12 @@ function need<T>(value: T | undefined): T {
 export async function fetchReviews(courseId: string, page: number, signal: AbortSignal): Promise<ReviewList> {
   const path = `/api/courses/${encodeURIComponent(courseId)}/reviews`;
   return need((await api.get<ReviewList>(path, { query: { page, pageSize: REVIEWS_PAGE_SIZE }, signal })).result);
+}
+
+/** What the page's first view says of the course's first page of reviews, if anything (see `firstResult`). */
+export function firstReviews(courseId: string): ReviewList | undefined {
+  const path = `/api/courses/${encodeURIComponent(courseId)}/reviews`;
+  return firstResult<ReviewList>(path, { page: 1, pageSize: REVIEWS_PAGE_SIZE });
 }
 
 /** `PUT /api/courses/{id}/reviews/mine`: writes or changes the caller's review. */

@@ -9,6 +9,8 @@ import { CourseReviews } from './course-reviews';
 const api = vi.hoisted(() => ({
   REVIEWS_PAGE_SIZE: 5,
   fetchReviews: vi.fn(),
+  // These pages carry no first view.
+  firstReviews: vi.fn(),
   saveMyReview: vi.fn(),
   replyToReview: vi.fn(),
   setReviewHidden: vi.fn(),

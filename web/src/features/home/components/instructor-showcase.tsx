@@ -12,6 +12,7 @@ import { expertisePreview } from '@/lib/wasm';
 const ROWS = 2;
 /** 3 cards across on wide screens (fewer on narrow ones). */
 const SHOWCASE_SLIDE_CLASS = 'basis-full sm:basis-1/2 lg:basis-1/3';
+const SHOWCASE_SLIDES_OUT_OF_SIGHT = ['', 'max-sm:hidden', 'max-lg:hidden'];
 
 function columns<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -90,6 +91,7 @@ export function InstructorShowcase({ instructors, loading }: { instructors: Inst
             carousel={carousel}
             label={title}
             slideClassName={SHOWCASE_SLIDE_CLASS}
+            outOfSightBeforeStart={SHOWCASE_SLIDES_OUT_OF_SIGHT}
             testId="carousel-instructors"
           >
             {columns(instructors, ROWS).map((column) => (

@@ -1,4 +1,4 @@
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError, api, firstResult } from '@/lib/api-client';
 import type { Post, PostDetail, PostPage } from '@/lib/api/types';
 
 export const POSTS_PAGE_SIZE = 9;
@@ -27,3 +27,6 @@ export async function fetchPost(id: string, signal: AbortSignal): Promise<PostDe
 export async function fetchRecentPosts(limit: number, signal: AbortSignal): Promise<Post[]> {
   return need((await api.get<Post[]>('/api/posts/recent', { query: { limit }, publicRoute: true, signal })).result);
 }
+
+/** What the page's first view says of `GET /api/posts/recent?limit=` (the footer's), if anything (see `firstResult`). */
+export const firstRecentPosts = (limit: number) => firstResult<Post[]>('/api/posts/recent', { limit });
