@@ -182,6 +182,29 @@ test.describe('identity', () => {
     expect(await cookie(page, 'access-token')).not.toBe(expire(token));
   });
 
+  test("the account menu opens for a pointer that came over its button before the menu's code", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const account = newAccount('hov');
+    await registerViaApi(request, account);
+    await signInViaApi(page.context(), baseURL!, account);
+    // The menu's panel arrives after the pointer is over its button, as on a slow phone connection.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/signed-in-menu-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu tài khoản' }).hover();
+    await expect(page.getByRole('menuitem', { name: 'Hồ sơ' })).toHaveCount(0);
+
+    release();
+    await expect(page.getByRole('menuitem', { name: 'Hồ sơ' })).toBeVisible();
+  });
+
   test('public pages never fetch the account rules; the register form is drawn at once and stays put when they arrive', async ({
     page,
   }) => {

@@ -36,6 +36,12 @@ export function useHoverMenu(delayMs = HOVER_CLOSE_DELAY_MS) {
 
   useEffect(() => cancelClose, [cancelClose]);
 
+  // The header's menus load their panels' code after the page shows: a pointer that came over the trigger before
+  // it was there opens the menu now, as entering would have (otherwise only leaving and coming back would).
+  useEffect(() => {
+    if (isHovered(container.current)) show();
+  }, [show]);
+
   useEffect(() => {
     if (!open) return;
     const pressedOutside = (event: PointerEvent) => {
@@ -72,4 +78,12 @@ export function useHoverMenu(delayMs = HOVER_CLOSE_DELAY_MS) {
   };
 
   return { open, show, close, scheduleClose, containerProps, triggerProps };
+}
+
+function isHovered(element: Element | null): boolean {
+  try {
+    return element?.matches(':hover') ?? false;
+  } catch {
+    return false;
+  }
 }
