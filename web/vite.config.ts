@@ -15,7 +15,8 @@ const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  * priority) waits for the first contentful paint, then preloads them and the site's rule module, academy-wasm, which
  * the shell instantiates before it runs (so it downloads beside them), and imports the entry. On a slow connection
  * the HTML, the stylesheet and the first images arrive without sharing it with 120 KB of scripts, and the app's code
- * does not run before that paint.
+ * does not run before that paint. A page in a language whose shell texts are not in the entry (English) preloads
+ * their chunks too.
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -42,9 +43,18 @@ function startAfterFirstPaint(): Plugin {
         let page = html;
         for (const [tag] of tags) page = page.replace(tag, '');
         const preload = [...tags.map(([, src]) => src).filter((src) => src !== entry), `/${ruleModule}`];
+        // The shell's texts in the languages not bundled with it (src/lib/i18n.ts): data-texts-<lang>.
+        const texts = new Map<string, string[]>();
+        for (const chunk of Object.values(bundle ?? {})) {
+          const language =
+            chunk.type === 'chunk' &&
+            /[\\/]locales[\\/](\w+)[\\/](?:common|layout)\.json$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          if (language) texts.set(language, [...(texts.get(language) ?? []), `/${chunk.fileName}`]);
+        }
+        const textAttributes = [...texts].map(([language, files]) => ` data-texts-${language}="${files.join(' ')}"`);
         return page.replace(
           '</head>',
-          `  <script type="module" src="/start.js" fetchpriority="low" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>\n  </head>`,
+          `  <script type="module" src="/start.js" fetchpriority="low" data-entry="${entry}" data-preload="${preload.join(' ')}"${textAttributes.join('')}></script>\n  </head>`,
         );
       },
     },

@@ -32,6 +32,33 @@ test.describe('public shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
+  test("only an English page fetches the shell's English texts, and React takes its HTML over", async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    const englishTexts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/(common|layout)-[\w-]+\.js$/.test(request.url())) englishTexts.push(request.url());
+    });
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Phát triển cùng');
+    expect(englishTexts).toEqual([]);
+
+    await page.evaluate(() => localStorage.setItem('academy.lang', 'en'));
+    await page.context().addCookies([{ name: 'academy.lang', value: 'en', url: page.url() }]);
+    await page.reload();
+    await expect(page.locator('#root')).toHaveAttribute('data-rendered', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Grow with');
+    // Preloaded by the start script beside the entry, not asked for once the entry runs.
+    await expect(page.locator('head link[rel="modulepreload"][href*="/assets/layout-"]')).toHaveCount(1);
+    expect(englishTexts).toHaveLength(2);
+    // Taken over: the header's language menu answers.
+    await page.getByTestId('language-switch').hover();
+    await expect(page.getByRole('menuitemradio', { name: /VI/ })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
   test('the language menu closes 300 ms after the pointer leaves', async ({ page }) => {
     await page.goto('/');
     await page.getByTestId('language-switch').hover();

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { shellTexts } from './lib/i18n';
 import { rememberLanguage, storedLanguage } from './lib/language';
 import './index.css';
 
@@ -13,7 +14,10 @@ const app = (
   </StrictMode>
 );
 // The server sent the page's HTML (src/ssr, for visitors) in the language chosen here: React takes it over where
-// it stands (the page has been painted: public/start.js). Otherwise (no HTML, or another language chosen since)
-// React renders the first page. Either as a transition, in slices, so a slow phone stays responsive meanwhile.
+// it stands (the page has been painted: src/start.ts). Otherwise (no HTML, or another language chosen since)
+// React renders the first page. Either as a transition, in slices, so a slow phone stays responsive meanwhile;
+// once the shell's texts are there (at once in Vietnamese; a chunk the start script preloaded in English).
 const rendered = container.dataset.rendered === storedLanguage();
-startTransition(() => void (rendered ? hydrateRoot(container, app) : createRoot(container).render(app)));
+void shellTexts()
+  .catch(() => undefined) // rendered all the same: what lacks its texts suspends (react-i18next)
+  .then(() => startTransition(() => void (rendered ? hydrateRoot(container, app) : createRoot(container).render(app))));

@@ -1,13 +1,17 @@
 // Starts the app once the page has shown (see startAfterFirstPaint in vite.config.ts, which builds this file into
-// /start.js): preloads the app's modules and its rule module (.wasm), then imports the entry. The signal is the
-// first contentful paint; in a browser that does not report it, the frame after the first one.
-const { entry, preload } = document.querySelector<HTMLElement>('script[data-entry]')?.dataset ?? {};
+// /start.js): preloads the app's modules, its rule module (.wasm) and, for a page in a language whose shell texts
+// are not in the entry (`data-texts-en`; the server writes the visitor's language into <html lang>), their chunks;
+// then imports the entry. The signal is the first contentful paint; in a browser that does not report it, the frame
+// after the first one.
+const { entry, preload, ...texts } = document.querySelector<HTMLElement>('script[data-entry]')?.dataset ?? {};
+const language = document.documentElement.lang;
+const pageTexts = texts[`texts${language.charAt(0).toUpperCase()}${language.slice(1)}`];
 let started = false;
 
 function start() {
   if (started || !entry) return;
   started = true;
-  for (const href of (preload ?? '').split(' ')) {
+  for (const href of `${preload ?? ''} ${pageTexts ?? ''}`.split(' ').filter(Boolean)) {
     const link = document.createElement('link');
     if (href.endsWith('.wasm')) Object.assign(link, { rel: 'preload', as: 'fetch' });
     else link.rel = 'modulepreload';

@@ -2,30 +2,33 @@
  * i18next set-up: Vietnamese by default, the choice read from localStorage. There is no fallback language: every
  * text exists in both (src/locales/locales.test.ts), so a page loads its texts in one language only.
  *
- * The texts of src/locales/<lang>/<namespace>.json load per namespace. `common` (loading, search, language and
- * error-screen texts) and `layout` (header, footer, menus) are bundled: the shell renders with them at once.
- * Every other namespace is a chunk of its own, loaded with the routes that use it (`loadNamespaces`, which a lazy
- * route awaits with its module), so a visitor downloads only the texts of the pages they open. A component whose
- * namespace is not there yet suspends (react-i18next) rather than showing keys.
+ * The texts of src/locales/<lang>/<namespace>.json load per namespace. Vietnamese `common` (loading, search,
+ * language and error-screen texts) and `layout` (header, footer, menus) are bundled: the shell renders with them at
+ * once. In English they are a chunk each, which the start script preloads for an English page and the entry
+ * awaits before it renders (`shellTexts`). Every other namespace is a chunk of its own, loaded with the routes that
+ * use it (`loadNamespaces`, which a lazy route awaits with its module), so a visitor downloads only the texts of
+ * their language and of the pages they open. A component whose namespace is not there yet suspends
+ * (react-i18next) rather than showing keys.
  */
 import { createInstance, type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, storedLanguage } from './language';
+import { DEFAULT_LANGUAGE, LANGUAGES, storedLanguage } from './language';
 
 type Texts = Record<string, unknown>;
 
-const bundled = import.meta.glob<Texts>(['../locales/*/common.json', '../locales/*/layout.json'], {
+// The glob patterns name the default language, vi (DEFAULT_LANGUAGE): Vite reads them as written.
+const bundled = import.meta.glob<Texts>(['../locales/vi/common.json', '../locales/vi/layout.json'], {
   eager: true,
   import: 'default',
 });
 const lazyFiles = import.meta.glob<Texts>(
-  ['../locales/*/*.json', '!../locales/*/common.json', '!../locales/*/layout.json'],
+  ['../locales/*/*.json', '!../locales/vi/common.json', '!../locales/vi/layout.json'],
   { import: 'default' },
 );
 
 const fileOf = (language: string, namespace: string) => `../locales/${language}/${namespace}.json`;
 
-/** The namespaces bundled with the app; `common` is the default one. */
+/** The namespaces the shell renders with (bundled in Vietnamese); `common` is the default one. */
 export const BUNDLED_NAMESPACES = ['common', 'layout'] as const;
 
 /** Every namespace under src/locales, e.g. for tests that render any page. */
@@ -56,12 +59,11 @@ void i18n
   .use(localeFiles)
   .use(initReactI18next)
   .init({
-    resources: Object.fromEntries(
-      LANGUAGES.map((language) => [
-        language,
-        Object.fromEntries(BUNDLED_NAMESPACES.map((namespace) => [namespace, bundled[fileOf(language, namespace)]!])),
-      ]),
-    ),
+    resources: {
+      [DEFAULT_LANGUAGE]: Object.fromEntries(
+        BUNDLED_NAMESPACES.map((namespace) => [namespace, bundled[fileOf(DEFAULT_LANGUAGE, namespace)]!]),
+      ),
+    },
     partialBundledLanguages: true,
     lng: storedLanguage(),
     fallbackLng: false,
@@ -81,6 +83,11 @@ export async function loadNamespaces(names: readonly string[]): Promise<void> {
   await i18n.loadNamespaces([...names]);
   const missing = names.filter((namespace) => !i18n.hasResourceBundle(i18n.language, namespace));
   if (missing.length) throw new Error(`Texts could not be loaded: ${missing.join(', ')}`);
+}
+
+/** The shell's texts in the visitor's language: at once in Vietnamese, from their chunks in English. */
+export function shellTexts(): Promise<void> {
+  return loadNamespaces(BUNDLED_NAMESPACES);
 }
 
 // Only when it differs: writing `lang`, even the same value, makes the browser restyle every element of the page
