@@ -11,6 +11,7 @@ pub mod contact;
 pub mod countdown;
 pub mod display;
 pub mod envelope;
+pub mod format;
 pub mod i18n;
 pub mod ical;
 pub mod learning;

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::format::{format_count, group_thousands};
 use crate::i18n::Lang;
 
 /// The currencies prices come in. VND (the default) has no minor unit; USD has cents.
@@ -57,27 +58,6 @@ impl FromStr for Currency {
     }
 }
 
-fn group_thousands(mut n: u64, separator: char) -> String {
-    let mut groups = Vec::new();
-    loop {
-        groups.push(n % 1000);
-        n /= 1000;
-        if n == 0 {
-            break;
-        }
-    }
-    let mut out = String::new();
-    for (i, group) in groups.iter().rev().enumerate() {
-        if i == 0 {
-            out.push_str(&group.to_string());
-        } else {
-            out.push(separator);
-            out.push_str(&format!("{group:03}"));
-        }
-    }
-    out
-}
-
 /// A price for display: VND as "1.000.000 ₫" in Vietnamese and "₫1,000,000" in English; USD as "$12.50" in
 /// both (the spec's dollar sign).
 pub fn format_price(minor: i64, currency: Currency, lang: Lang) -> String {
@@ -95,11 +75,7 @@ pub fn format_price(minor: i64, currency: Currency, lang: Lang) -> String {
 pub fn format_price_code(minor: i64, code: &str, lang: Lang) -> String {
     match code.parse::<Currency>() {
         Ok(currency) => format_price(minor, currency, lang),
-        Err(_) => {
-            let sign = if minor < 0 { "-" } else { "" };
-            let separator = lang.pick(".", ",").chars().next().unwrap_or(',');
-            format!("{sign}{} {}", group_thousands(minor.unsigned_abs(), separator), code.trim().to_ascii_uppercase())
-        }
+        Err(_) => format!("{} {}", format_count(minor, lang), code.trim().to_ascii_uppercase()),
     }
 }
 

@@ -3,6 +3,7 @@
 //! stays within its budget (`check_wasm_budget`); what only account forms need goes to `account.rs`, what only the
 //! dashboard needs to `dashboard.rs`, what only the checkout needs to `checkout.rs`.
 
+use academy_shared::format::{self, CalendarDate};
 use academy_shared::{countdown, display, envelope, mentorship, money, roles, search};
 use wasm_bindgen::prelude::*;
 
@@ -102,6 +103,30 @@ pub fn format_price(
     #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str,
 ) -> String {
     money::format_price_code(whole(minor), currency, lang(lang_code))
+}
+
+#[wasm_bindgen(js_name = formatCount)]
+pub fn format_count(n: f64, #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str) -> String {
+    format::format_count(whole(n), lang(lang_code))
+}
+
+/// A date in the language's long form from JavaScript's numbers (month 1..=12, out-of-range values clamped):
+/// "5 tháng 3, 2025" / "5 March 2025"; without a day, its month and year: "tháng 3 năm 2025" / "March 2025".
+/// One export for both keeps the first download's glue small.
+#[wasm_bindgen(js_name = longDate)]
+#[allow(clippy::cast_sign_loss)]
+pub fn long_date(
+    year: f64,
+    month: f64,
+    day: Option<f64>,
+    #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str,
+) -> String {
+    let day_of_month = |n: f64| whole(n).clamp(0, 31) as u64;
+    let date = CalendarDate { year: whole(year), month: day_of_month(month), day: day.map_or(1, day_of_month) };
+    match day {
+        Some(_) => format::long_date(date, lang(lang_code)),
+        None => format::month_year(date, lang(lang_code)),
+    }
 }
 
 #[wasm_bindgen(js_name = ratingDisplay)]

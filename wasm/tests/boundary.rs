@@ -67,6 +67,16 @@ fn prices_follow_currency_and_language() {
 }
 
 #[wasm_bindgen_test]
+fn counts_and_dates_follow_the_language_and_bad_numbers_are_clamped() {
+    assert_eq!(format_count(1_234_567.9, "vi"), "1.234.567");
+    assert_eq!(format_count(f64::NAN, "en"), "0");
+    assert_eq!(long_date(2025.0, 3.0, Some(5.0), "vi"), "5 tháng 3, 2025");
+    assert_eq!(long_date(2024.0, 12.0, Some(31.0), "en-GB"), "31 December 2024");
+    assert_eq!(long_date(2025.0, 3.0, None, "vi"), "tháng 3 năm 2025");
+    assert_eq!(long_date(2025.0, 99.0, None, "en"), "December 2025");
+}
+
+#[wasm_bindgen_test]
 fn a_student_is_forbidden_from_the_user_dashboard_and_a_visitor_is_sent_to_login() {
     assert_eq!(ok(guard_route("/dashboard/user", Some("STUDENT".into()))).as_string().as_deref(), Some("forbidden"));
     assert_eq!(ok(guard_route("/dashboard/user", Some("staff".into()))).as_string().as_deref(), Some("allowed"));

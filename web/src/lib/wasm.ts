@@ -128,6 +128,21 @@ export function formatPrice(minor: number, currency: Currency | (string & {}), l
   return wasm.formatPrice(minor, currency, lang);
 }
 
+/** A whole number with the language's digit grouping: "1.234.567" (vi), "1,234,567" (en). */
+export function formatCount(value: number, lang: LangCode): string {
+  return wasm.formatCount(value, lang);
+}
+
+/** `date` (its day in this device's time zone) with its month's name: "5 tháng 3, 2025" (vi), "5 March 2025" (en). */
+export function longDate(date: Date, lang: LangCode): string {
+  return wasm.longDate(date.getFullYear(), date.getMonth() + 1, date.getDate(), lang);
+}
+
+/** `date`'s month and year (in this device's time zone): "tháng 3 năm 2025" (vi), "March 2025" (en). */
+export function monthYear(date: Date, lang: LangCode): string {
+  return wasm.longDate(date.getFullYear(), date.getMonth() + 1, undefined, lang);
+}
+
 /** A course card's rating: filled stars (rounded, 0..5), "5.3" and "5.3k". */
 export function ratingDisplay(rating: number): RatingDisplay {
   return wasm.ratingDisplay(rating) as RatingDisplay;

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { postQueries } from '@/features/posts/api/queries';
-import { longDate } from '@/lib/long-date';
 import { Footer } from './footer';
+import { longDate } from '@/lib/wasm';
 
 /** A blog post, as the footer needs it. */
 export interface RecentPost {
@@ -33,7 +33,7 @@ export function RecentPostList({ posts }: { posts: RecentPost[] }) {
           />
           <div className="min-w-0">
             <time dateTime={post.createdAt} className="text-xs text-amber-400">
-              {longDate(i18n.language, new Date(post.createdAt))}
+              {longDate(new Date(post.createdAt), i18n.language)}
             </time>
             <Link
               to={paths.post(post._id)}

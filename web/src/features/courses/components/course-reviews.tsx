@@ -11,13 +11,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { placeholders } from '@/config/placeholders';
 import { useAuth } from '@/lib/auth';
-import { ratingDisplay } from '@/lib/wasm';
+import { formatCount, ratingDisplay } from '@/lib/wasm';
 import { courseQueries } from '../api/queries';
 import { useReviewMutations } from '../api/review-mutations';
 import type { Review, ReviewList } from '../api/reviews';
 import { MyReview, ReplyForm } from './review-form';
 import { Stars } from './stars';
-import { formatCount } from '@/lib/count';
 
 function useDate() {
   const { i18n } = useTranslation();
@@ -152,7 +151,7 @@ export function CourseReviews({ courseId }: { courseId: string }) {
             <div>
               <Stars value={ratingDisplay(list.ratingAverage).stars} className="size-5" />
               <p className="mt-1 text-sm text-slate-600">
-                {t('count', { count: list.ratingCount, formatted: formatCount(i18n.language, list.ratingCount) })}
+                {t('count', { count: list.ratingCount, formatted: formatCount(list.ratingCount, i18n.language) })}
               </p>
             </div>
           </div>

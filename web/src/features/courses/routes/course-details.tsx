@@ -17,14 +17,12 @@ import { ApiError } from '@/lib/api-client';
 import type { CourseDetail, Lesson } from '@/lib/api/types';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { ratingDisplay } from '@/lib/wasm';
+import { formatCount, monthYear, ratingDisplay } from '@/lib/wasm';
 import { courseQueries } from '../api/queries';
 import { BuyBox } from '../components/buy-box';
 import { CourseReviews } from '../components/course-reviews';
 import { Curriculum } from '../components/curriculum';
 import { hoursMinutes } from '../format';
-import { formatCount } from '@/lib/count';
-import { monthYear } from '@/lib/long-date';
 
 /** /course/details/{_id}: the course page (hero, outcomes, curriculum with playable previews, instructor, enrol). */
 export default function CourseDetailsPage() {
@@ -70,7 +68,7 @@ function CourseView({ course }: { course: CourseDetail }) {
   const lessons = course.sections.reduce((sum, s) => sum + s.lessons.length, 0);
   const length = hoursMinutes(course.sections.reduce((sum, s) => sum + s.durationSeconds, 0));
   const preview = course.sections.flatMap((s) => s.lessons).find((l) => l.videoUrl);
-  const updated = course.updatedAt ? monthYear(i18n.language, new Date(course.updatedAt)) : null;
+  const updated = course.updatedAt ? monthYear(new Date(course.updatedAt), i18n.language) : null;
 
   return (
     <article className="flex-1 bg-white" data-testid="course-details">
@@ -120,7 +118,7 @@ function CourseView({ course }: { course: CourseDetail }) {
                 <span className="text-slate-400" aria-hidden="true">
                   {t('details.ratings', {
                     count: course.ratingCount ?? 0,
-                    formatted: formatCount(i18n.language, course.ratingCount ?? 0),
+                    formatted: formatCount(course.ratingCount ?? 0, i18n.language),
                   })}
                 </span>
               </span>
@@ -128,7 +126,7 @@ function CourseView({ course }: { course: CourseDetail }) {
                 <Users aria-hidden="true" className="size-4" />
                 {t('details.students', {
                   count: course.enrollmentCount ?? 0,
-                  formatted: formatCount(i18n.language, course.enrollmentCount ?? 0),
+                  formatted: formatCount(course.enrollmentCount ?? 0, i18n.language),
                 })}
               </span>
               {updated && <span className="text-slate-400">{t('details.updated', { date: updated })}</span>}
@@ -292,7 +290,7 @@ function CourseView({ course }: { course: CourseDetail }) {
                     <span>
                       {t('details.students', {
                         count: course.instructorProfile.studentCount,
-                        formatted: formatCount(i18n.language, course.instructorProfile.studentCount),
+                        formatted: formatCount(course.instructorProfile.studentCount, i18n.language),
                       })}
                     </span>
                   </p>

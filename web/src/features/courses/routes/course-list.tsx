@@ -11,10 +11,9 @@ import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 import type { Category } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { textLimits } from '@/lib/wasm';
+import { formatCount, textLimits } from '@/lib/wasm';
 import { COURSE_SORTS, type CourseQuery, type CourseSort } from '../api/courses';
 import { courseQueries } from '../api/queries';
-import { formatCount } from '@/lib/count';
 
 type PriceFilter = 'all' | 'free' | 'paid';
 /** Cards a phone shows before scrolling: their pictures load first. */
@@ -143,7 +142,7 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
                 {data
                   ? t(data.totalExact === false ? 'courses:resultsAbout' : 'courses:results', {
                       count: data.total,
-                      formatted: formatCount(i18n.language, data.total),
+                      formatted: formatCount(data.total, i18n.language),
                     })
                   : t('common:loading')}
               </h2>

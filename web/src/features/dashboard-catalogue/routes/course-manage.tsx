@@ -17,11 +17,10 @@ import { ApiError } from '@/lib/api-client';
 import type { Course } from '@/lib/api/types';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { formatPrice, textLimits } from '@/lib/wasm';
+import { formatCount, formatPrice, textLimits } from '@/lib/wasm';
 import type { CourseStatus } from '../api/dashboard';
 import { dashboardQueries, useDeleteCourse, useSetCourseStatus } from '../api/queries';
 import { Card, PageHeader, StatusBadge, input } from '../components/ui';
-import { formatCount } from '@/lib/count';
 
 export const dashboardPaths = {
   courses: '/dashboard/course',
@@ -142,7 +141,7 @@ export default function CourseManagePage() {
                     <span>
                       {t('courses.students', {
                         count: course.enrollmentCount ?? 0,
-                        formatted: formatCount(i18n.language, course.enrollmentCount ?? 0),
+                        formatted: formatCount(course.enrollmentCount ?? 0, i18n.language),
                       })}
                     </span>
                     {course.updatedAt && (

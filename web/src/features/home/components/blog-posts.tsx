@@ -6,8 +6,7 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import { paths } from '@/config/paths';
 import { placeholders } from '@/config/placeholders';
 import type { Post } from '@/lib/api/types';
-import { longDate } from '@/lib/long-date';
-import { truncateTitle } from '@/lib/wasm';
+import { longDate, truncateTitle } from '@/lib/wasm';
 
 /**
  * first image, date of createdAt, title cut at 50 characters plus an ellipsis
@@ -52,7 +51,7 @@ export function BlogPosts({ posts }: { posts: Post[] }) {
                 <div className="mb-3 flex items-center gap-4 text-xs font-medium text-slate-500">
                   <span className="inline-flex items-center gap-1.5">
                     <CalendarDays aria-hidden="true" className="size-4 text-teal-600" />
-                    <time dateTime={post.createdAt}>{longDate(i18n.language, new Date(post.createdAt))}</time>
+                    <time dateTime={post.createdAt}>{longDate(new Date(post.createdAt), i18n.language)}</time>
                   </span>
                   <span className="inline-flex items-center gap-1.5">
                     <MessageCircle aria-hidden="true" className="size-4 text-teal-600" />

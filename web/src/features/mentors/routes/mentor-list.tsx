@@ -10,10 +10,9 @@ import { paths } from '@/config/paths';
 import { placeholders } from '@/config/placeholders';
 import type { Instructor } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { expertisePreview, normalizeSearch, ratingDisplay, textLimits } from '@/lib/wasm';
+import { expertisePreview, formatCount, normalizeSearch, ratingDisplay, textLimits } from '@/lib/wasm';
 import { mentorQueries } from '../api/queries';
 import { mentorName } from '../components/mentor-name';
-import { formatCount } from '@/lib/count';
 
 /** The text a mentor is found by: name, profession and expertise, folded by the shared search rule. */
 function searchable(mentor: Instructor): string {
@@ -127,7 +126,7 @@ export default function MentorListPage() {
                         <span className="flex flex-col items-center gap-0.5">
                           <Users aria-hidden="true" className="size-4 text-teal-600" />
                           <strong className="text-slate-800">
-                            {formatCount(i18n.language, mentor.studentCount ?? 0)}
+                            {formatCount(mentor.studentCount ?? 0, i18n.language)}
                           </strong>
                           {t('mentors:stats.students')}
                         </span>

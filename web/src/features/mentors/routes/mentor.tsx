@@ -14,11 +14,10 @@ import { ApiError } from '@/lib/api-client';
 import type { MentorDetail, Plan } from '@/lib/api/types';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { formatPrice, ratingDisplay } from '@/lib/wasm';
+import { formatCount, formatPrice, ratingDisplay } from '@/lib/wasm';
 import { mentorQueries } from '../api/queries';
 import { BookPlanButton } from '../components/book-plan';
 import { mentorName } from '../components/mentor-name';
-import { formatCount } from '@/lib/count';
 
 /** /mentor/{id} and /mentor?id={userId}: a mentor's profile, expertise, plans and courses. */
 export default function MentorPage() {
@@ -95,7 +94,7 @@ function MentorView({ mentor }: { mentor: MentorDetail }) {
                 <Users aria-hidden="true" className="size-4" />
                 {t('profile.students', {
                   count: mentor.studentCount ?? 0,
-                  formatted: formatCount(i18n.language, mentor.studentCount ?? 0),
+                  formatted: formatCount(mentor.studentCount ?? 0, i18n.language),
                 })}
               </li>
             </ul>
