@@ -182,6 +182,35 @@ test.describe('course search and browsing', () => {
     expect(listRequests()).toEqual([]);
   });
 
+  test('on a phone, what lies below the first screen is rendered as it comes near, in place', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    // `checkVisibility({ contentVisibilityAuto: true })` is false for what the browser skips rendering.
+    const rendered = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
+    await page.goto('/');
+    expect(await rendered('[data-section="hero"] h1')).toBe(true);
+    // The browser decides in the page's first frames: polled.
+    await expect.poll(() => rendered('[data-testid="blog-card"]')).toBe(false);
+    await expect.poll(() => rendered('[data-testid="site-footer"] a')).toBe(false);
+    await expect(page.getByTestId('blog-card')).toHaveCount(3); // in the page, for search and screen readers
+
+    await page.getByTestId('blog-card').first().scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('blog-card').first()).toBeInViewport();
+    expect(await rendered('[data-testid="blog-card"]')).toBe(true);
+
+    await page.goto('/courselist');
+    const cards = page.getByTestId('course-results').getByTestId('course-card');
+    expect(await cards.first().evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
+    await expect
+      .poll(() => cards.last().evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true })))
+      .toBe(false);
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect(cards.last()).toBeInViewport();
+  });
+
   test("a visitor's public pages arrive as HTML and come alive without a mismatch", async ({ browser, page }) => {
     const plain = await browser.newContext({ javaScriptEnabled: false });
     const withoutScripts = await plain.newPage();

@@ -32,7 +32,10 @@ export function Footer({ recentPosts }: { recentPosts?: ReactNode }) {
   const { t } = useTranslation('layout');
 
   return (
-    <footer className="bg-slate-950 text-sm" data-testid="site-footer">
+    <footer
+      className="deferred bg-slate-950 text-sm [--deferred-height:82rem] md:[--deferred-height:29rem]"
+      data-testid="site-footer"
+    >
       <div className="mx-auto grid max-w-7xl gap-10 px-6 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <section>
           <Brand tone="dark" />

@@ -206,7 +206,7 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
           ) : (
             <>
               <ul
-                className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${courses.isFetching ? 'opacity-60' : ''}`}
+                className={`grid gap-6 [--deferred-height:29rem] sm:grid-cols-2 xl:grid-cols-3 [&>:nth-child(n+3)]:deferred ${courses.isFetching ? 'opacity-60' : ''}`}
                 data-testid="course-results"
               >
                 {data.items.map((course, index) => (

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
 import { useDocumentMeta } from '@/lib/use-document-meta';
@@ -17,7 +18,10 @@ import { StatsBand } from '../components/stats-band';
 import { Testimonials } from '../components/testimonials';
 import { WhyChooseUs } from '../components/why-choose-us';
 
-/** The home page, every section in order, its lists from one `GET /api/home`. */
+/**
+ * The home page, every section in order, its lists from one `GET /api/home`. The sections after the first screen's
+ * two render when they come near the viewport (`deferred`).
+ */
 export default function HomePage() {
   const { t } = useTranslation(['home', 'common']);
   useDocumentMeta(t('meta.title'), t('meta.description'));
@@ -26,34 +30,77 @@ export default function HomePage() {
   const loading = home.isPending;
 
   return (
-    <div data-testid="home">
+    <div data-testid="home" className="[&>:nth-child(n+3)]:deferred">
       <Hero />
       <InstructorCall />
-      <Promo />
-      <AboutSkills />
-      <PopularCourses courses={data?.popularCourses ?? []} loading={loading} />
+      <Section>
+        <Promo />
+      </Section>
+      <Section>
+        <AboutSkills />
+      </Section>
+      <Section>
+        <PopularCourses courses={data?.popularCourses ?? []} loading={loading} />
+      </Section>
       {home.isError && !data && (
         <div className="mx-auto w-full max-w-7xl px-4 sm:px-6">
           <LoadError onRetry={() => void home.refetch()} />
         </div>
       )}
-      <CourseCarouselSection
-        sectionKey="bestSelling"
-        courses={data?.bestSellingCourses ?? []}
-        loading={loading}
-        tinted
-      />
-      <CourseCarouselSection sectionKey="bestRated" courses={data?.bestRatedCourses ?? []} loading={loading} />
-      <CourseCarouselSection sectionKey="topPopular" courses={data?.topPopularCourses ?? []} loading={loading} tinted />
-      <CourseCarouselSection sectionKey="free" courses={data?.freeCourses ?? []} loading={loading} />
-      <CategoriesGrid categories={data?.categories ?? []} />
-      <WhyChooseUs />
-      <InstructorShowcase instructors={data?.instructors ?? []} loading={loading} />
-      <StatsBand />
-      <Testimonials testimonials={data?.testimonials ?? []} />
-      <AdmissionSection />
-      <Newsletter />
-      <BlogPosts posts={data?.posts ?? []} />
+      <Section>
+        <CourseCarouselSection
+          sectionKey="bestSelling"
+          courses={data?.bestSellingCourses ?? []}
+          loading={loading}
+          tinted
+        />
+      </Section>
+      <Section>
+        <CourseCarouselSection sectionKey="bestRated" courses={data?.bestRatedCourses ?? []} loading={loading} />
+      </Section>
+      <Section>
+        <CourseCarouselSection
+          sectionKey="topPopular"
+          courses={data?.topPopularCourses ?? []}
+          loading={loading}
+          tinted
+        />
+      </Section>
+      <Section>
+        <CourseCarouselSection sectionKey="free" courses={data?.freeCourses ?? []} loading={loading} />
+      </Section>
+      <Section>
+        <CategoriesGrid categories={data?.categories ?? []} />
+      </Section>
+      <Section>
+        <WhyChooseUs />
+      </Section>
+      <Section>
+        <InstructorShowcase instructors={data?.instructors ?? []} loading={loading} />
+      </Section>
+      <Section>
+        <StatsBand />
+      </Section>
+      <Section>
+        <Testimonials testimonials={data?.testimonials ?? []} />
+      </Section>
+      <Section>
+        <AdmissionSection />
+      </Section>
+      <Section>
+        <Newsletter />
+      </Section>
+      <Section>
+        <BlogPosts posts={data?.posts ?? []} />
+      </Section>
     </div>
   );
+}
+
+/**
+ * A section React takes over from the server's HTML on its own (a Suspense boundary): the page is hydrated section by
+ * section, each in tasks of its own, rather than in one long task during which a phone answers no input.
+ */
+function Section({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
 }

@@ -78,7 +78,10 @@ export default function MentorListPage() {
             <p className="mb-5 text-sm font-medium text-slate-600" aria-live="polite">
               {t('mentors:count', { count: shown.length })}
             </p>
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="mentor-list">
+            <ul
+              className="grid gap-6 [--deferred-height:25rem] sm:grid-cols-2 lg:grid-cols-4 [&>:nth-child(n+3)]:deferred"
+              data-testid="mentor-list"
+            >
               {shown.map((mentor) => {
                 const preview = expertisePreview(mentor.expertise ?? []);
                 return (
