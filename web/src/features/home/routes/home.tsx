@@ -20,8 +20,8 @@ import { WhyChooseUs } from '../components/why-choose-us';
 
 /**
  * The home page, every section in order, its lists from one `GET /api/home`. The sections after the first screen's
- * two render when they come near the viewport (`deferred`), but for those with a form: accessibility checkers
- * (axe, in Lighthouse) misjudge the contrast and size of controls the browser has not rendered yet.
+ * two render when they come near the viewport (`deferred`), but for the two with a form (admission, newsletter):
+ * accessibility checkers (axe, in Lighthouse) misjudge the contrast and size of controls not rendered yet.
  */
 export default function HomePage() {
   const { t } = useTranslation(['home', 'common']);
@@ -31,7 +31,10 @@ export default function HomePage() {
   const loading = home.isPending;
 
   return (
-    <div data-testid="home" className="[&>:nth-child(n+3):not(:has(form))]:deferred">
+    <div
+      data-testid="home"
+      className="[&>:nth-child(n+3):not([data-section=admission],[data-section=newsletter])]:deferred"
+    >
       <Hero />
       <InstructorCall />
       <Section>
