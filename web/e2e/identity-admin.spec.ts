@@ -27,6 +27,8 @@ test.describe('users admin (/dashboard/user)', () => {
 
     await row.getByRole('button', { name: /^Lock / }).click();
     await expect(row.getByTestId('user-status')).toHaveText('Locked');
+    // The row changes at once; the toast follows the server's answer.
+    await expect(page.getByText('has been locked')).toBeVisible();
     const refused = await request.post('/auth/token', {
       data: { username: account.username, password: account.password },
     });
@@ -34,6 +36,7 @@ test.describe('users admin (/dashboard/user)', () => {
 
     await row.getByRole('button', { name: /^Unlock / }).click();
     await expect(row.getByTestId('user-status')).toHaveText('Active');
+    await expect(page.getByText('has been unlocked')).toBeVisible();
     const accepted = await request.post('/auth/token', {
       data: { username: account.username, password: account.password },
     });

@@ -59,6 +59,20 @@ test.describe('public shell', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a page the server sends without HTML starts its app at once, not after waiting for a paint', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.locator('#root')).not.toHaveAttribute('data-rendered');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The start script's fallback for a page that never reports a paint waits 3 s: the entry is asked for well before.
+    const entryAskedAt = await page.evaluate(() => {
+      const entry = document.querySelector<HTMLElement>('script[data-entry]')?.dataset.entry ?? '';
+      return performance.getEntriesByType('resource').find((r) => r.name.endsWith(entry))?.startTime ?? Infinity;
+    });
+    expect(entryAskedAt).toBeLessThan(2000);
+  });
+
   test('the language menu closes 300 ms after the pointer leaves', async ({ page }) => {
     await page.goto('/');
     await page.getByTestId('language-switch').hover();

@@ -34,8 +34,8 @@ type Signal = Record<string, unknown> & { type: string; from?: string; fromName?
 
 /**
  * Peer-to-peer video with everyone in the room (a mesh of `RTCPeerConnection`s, at most three others) over the
- * room's signalling socket. Each pair negotiates by the perfect negotiation pattern: both sides may offer, the
- * polite one (the smaller user id) gives way when offers cross.
+ * room's signalling socket. A newcomer offers to each person already there; later renegotiations follow the perfect
+ * negotiation pattern: both sides may offer, the polite one (the smaller user id) gives way when offers cross.
  */
 export function useMesh(roomId: string, iceServers: RTCIceServer[], local: MediaStream | null) {
   const [state, setState] = useState<MeshState>({ kind: 'idle' });
@@ -125,8 +125,13 @@ export function useMesh(roomId: string, iceServers: RTCIceServer[], local: Media
           return;
         }
         case 'join':
+          // The newcomer offers to everyone it finds in the room; waiting for that offer instead of offering too
+          // keeps the first negotiation free of crossed offers (and of the rollback they need).
           drop(from);
-          linkTo(from, fromName);
+          setPeers((list) => [
+            ...list,
+            { id: from, name: fromName, stream: null, link: 'connecting', audio: true, video: true },
+          ]);
           setNotice({ kind: 'joined', name: fromName });
           send({ type: 'media', to: from, ...mediaRef.current });
           return;
