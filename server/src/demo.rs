@@ -144,7 +144,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
         staff_hashes.push(hash_password(password).await?);
     }
 
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(&state.pool).await?;
     let conn = &mut *tx;
 
     for ((username, _, role, first, last, email), hash) in STAFF_ACCOUNTS.iter().zip(&staff_hashes) {

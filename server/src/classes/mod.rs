@@ -20,7 +20,7 @@ use academy_shared::{
 
 use self::repo::{ClassInput, ClassRow};
 use crate::platform::{
-    db::{Backend, Pool, begin_write, now_ms},
+    db::{Pool, begin_write, now_ms},
     text::Text,
 };
 
@@ -153,16 +153,11 @@ fn require_teacher(actor: Actor<'_>) -> Result<(), ClassesError> {
 }
 
 /// Schedules a class.
-pub async fn create(
-    pool: &Pool,
-    backend: Backend,
-    actor: Actor<'_>,
-    form: &ClassForm,
-) -> Result<ClassRow, ClassesError> {
+pub async fn create(pool: &Pool, actor: Actor<'_>, form: &ClassForm) -> Result<ClassRow, ClassesError> {
     require_teacher(actor)?;
     let now = now_ms();
     let input = validated(form, now)?;
-    let mut tx = begin_write(pool, backend).await?;
+    let mut tx = begin_write(pool).await?;
     let teacher = audience_teacher(&mut tx, actor, &input).await?;
     let id = repo::insert(&mut tx, &teacher, &input, now).await?;
     let row = repo::find(&mut tx, &id).await?.ok_or(ClassesError::NotFound)?;
@@ -180,14 +175,13 @@ async fn managed(conn: &mut sqlx::AnyConnection, actor: Actor<'_>, id: &str) -> 
 /// started before.
 pub async fn update(
     pool: &Pool,
-    backend: Backend,
     actor: Actor<'_>,
     id: &str,
     form: &ClassForm,
 ) -> Result<(ClassRow, i64), ClassesError> {
     let now = now_ms();
     let input = validated(form, now)?;
-    let mut tx = begin_write(pool, backend).await?;
+    let mut tx = begin_write(pool).await?;
     let class = managed(&mut tx, actor, id).await?;
     if let Some(refusal) = registration_refusal(Seating { seats: i64::MAX, ..seating(&class) }, now) {
         return Err(ClassesError::Refused(refusal));
@@ -205,8 +199,8 @@ pub async fn update(
 }
 
 /// Cancels a class not yet over; its registrations stay, so the students see it cancelled.
-pub async fn cancel(pool: &Pool, backend: Backend, actor: Actor<'_>, id: &str) -> Result<ClassRow, ClassesError> {
-    let mut tx = begin_write(pool, backend).await?;
+pub async fn cancel(pool: &Pool, actor: Actor<'_>, id: &str) -> Result<ClassRow, ClassesError> {
+    let mut tx = begin_write(pool).await?;
     let class = managed(&mut tx, actor, id).await?;
     if !class.cancelled() {
         repo::cancel(&mut tx, id, now_ms()).await?;
@@ -234,9 +228,9 @@ pub fn seating(class: &ClassRow) -> Seating {
 }
 
 /// Registers the student for the class. Registering again changes nothing; the class as it stands after.
-pub async fn register(pool: &Pool, backend: Backend, student_id: &str, id: &str) -> Result<ClassRow, ClassesError> {
+pub async fn register(pool: &Pool, student_id: &str, id: &str) -> Result<ClassRow, ClassesError> {
     let now = now_ms();
-    let mut tx = begin_write(pool, backend).await?;
+    let mut tx = begin_write(pool).await?;
     let class = repo::find(&mut tx, id).await?.ok_or(ClassesError::NotFound)?;
     if repo::is_registered(&mut tx, id, student_id).await? {
         return Ok(class);
@@ -265,9 +259,9 @@ pub async fn register(pool: &Pool, backend: Backend, student_id: &str, id: &str)
 
 /// Withdraws the student's registration before the class starts (a cancelled class may be left at any time).
 /// Withdrawing without a registration changes nothing.
-pub async fn withdraw(pool: &Pool, backend: Backend, student_id: &str, id: &str) -> Result<ClassRow, ClassesError> {
+pub async fn withdraw(pool: &Pool, student_id: &str, id: &str) -> Result<ClassRow, ClassesError> {
     let now = now_ms();
-    let mut tx = begin_write(pool, backend).await?;
+    let mut tx = begin_write(pool).await?;
     let class = repo::find(&mut tx, id).await?.ok_or(ClassesError::NotFound)?;
     if let Some(refusal) = withdrawal_refusal(seating(&class), now) {
         return Err(ClassesError::Refused(refusal));

@@ -219,7 +219,7 @@ pub async fn create_class(
     Allowed(user, _): Allowed<Teachers>,
     Json(body): Json<ClassBody>,
 ) -> ApiResult<ClassView> {
-    let row = super::create(&state.pool, state.backend, actor(&user), &body.into()).await?;
+    let row = super::create(&state.pool, actor(&user), &body.into()).await?;
     Ok(ok(ClassView::of(&row, false, lang, now_ms())))
 }
 
@@ -246,7 +246,7 @@ pub async fn update_class(
     Path(id): Path<String>,
     Json(body): Json<ClassBody>,
 ) -> ApiResult<ClassView> {
-    let (row, previous_start) = super::update(&state.pool, state.backend, actor(&user), &id, &body.into()).await?;
+    let (row, previous_start) = super::update(&state.pool, actor(&user), &id, &body.into()).await?;
     if row.starts_at != previous_start {
         super::notify::moved(&state, &row).await;
     }
@@ -272,7 +272,7 @@ pub async fn cancel_class(
     Allowed(user, _): Allowed<Teachers>,
     Path(id): Path<String>,
 ) -> ApiResult<ClassView> {
-    let row = super::cancel(&state.pool, state.backend, actor(&user), &id).await?;
+    let row = super::cancel(&state.pool, actor(&user), &id).await?;
     super::notify::cancelled(&state, &row).await;
     Ok(ok(ClassView::of(&row, false, lang, now_ms())))
 }
@@ -406,7 +406,7 @@ pub async fn register(
     user: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<ClassView> {
-    let row = super::register(&state.pool, state.backend, &user.id, &id).await?;
+    let row = super::register(&state.pool, &user.id, &id).await?;
     Ok(ok(ClassView::of(&row, true, lang, now_ms())))
 }
 
@@ -430,6 +430,6 @@ pub async fn withdraw(
     user: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<ClassView> {
-    let row = super::withdraw(&state.pool, state.backend, &user.id, &id).await?;
+    let row = super::withdraw(&state.pool, &user.id, &id).await?;
     Ok(ok(ClassView::of(&row, false, lang, now_ms())))
 }

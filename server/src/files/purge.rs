@@ -47,7 +47,7 @@ pub async fn purge_unused_uploads(pool: &Pool, storage: &Storage, now_ms: i64) -
     loop {
         let batch = files::unused_before(pool, before, &after, BATCH).await?;
         for (id, key) in &batch {
-            let mut tx = pool.begin().await?;
+            let mut tx = crate::platform::db::begin_write(pool).await?;
             if !files::delete_if_unused(&mut tx, id, before).await? {
                 continue;
             }

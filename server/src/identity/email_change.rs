@@ -49,7 +49,7 @@ pub async fn create(
 ) -> Result<String, sqlx::Error> {
     let token = new_link_token();
     let lifetime = i64::try_from(EMAIL_CHANGE_LINK_LIFETIME.as_millis()).unwrap_or(i64::MAX);
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     void_pending(&mut tx, user_id, now_ms).await?;
     sqlx::query(
         "insert into email_changes (id, user_id, new_email, session_id, created_at, expires_at) \
@@ -80,7 +80,7 @@ pub async fn void_pending(conn: &mut AnyConnection, user_id: &str, now_ms: i64) 
 /// Spends the token and sets the new address, ending the user's sessions but the one that asked. An address
 /// another account took meanwhile is [`EmailChangeError::Taken`] and changes nothing.
 pub async fn confirm(pool: &AnyPool, token: &str, now_ms: i64) -> Result<Confirmed, EmailChangeError> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     let change: Option<(String, String, Option<String>)> = sqlx::query_as(
         "update email_changes set used_at = $1 where id = $2 and used_at is null and expires_at > $1 \
          returning user_id, new_email, session_id",

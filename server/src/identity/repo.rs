@@ -197,7 +197,7 @@ pub async fn update_profile(
         return Err(CreateUserError::Taken(which));
     }
     let now = now_ms();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     let Some(old_key) = sqlx::query_scalar::<_, String>("select email_lower from users where id = $1")
         .bind(id)
         .fetch_optional(&mut *tx)
@@ -326,7 +326,7 @@ async fn lock_row(conn: &mut AnyConnection, id: &str) -> Result<Option<UserRow>,
 /// Changes a user's role; demoting the last active admin is refused. Sessions stay open: the role is read from
 /// the database on every request, so the change applies at once.
 pub async fn set_role(pool: &Pool, id: &str, role: Role) -> Result<UserRow, AdminChangeError> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     let user = lock_row(&mut tx, id).await?.ok_or(AdminChangeError::NotFound)?;
     if user.role() == Role::Admin
         && role != Role::Admin
@@ -348,7 +348,7 @@ pub async fn set_role(pool: &Pool, id: &str, role: Role) -> Result<UserRow, Admi
 /// Locks or unlocks a user. Locking ends every session and token of the user at once; locking the last active
 /// admin is refused.
 pub async fn set_status(pool: &Pool, id: &str, active: bool) -> Result<UserRow, AdminChangeError> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     let user = lock_row(&mut tx, id).await?.ok_or(AdminChangeError::NotFound)?;
     let now = now_ms();
     if !active && user.role() == Role::Admin && user.is_active() && other_active_admins(&mut tx, id).await? == 0 {

@@ -31,7 +31,7 @@ pub enum ResetError {
 pub async fn create(pool: &AnyPool, user_id: &str, now_ms: i64) -> Result<String, sqlx::Error> {
     let token = new_link_token();
     let lifetime = i64::try_from(RESET_LINK_LIFETIME.as_millis()).unwrap_or(i64::MAX);
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     sqlx::query("update password_resets set used_at = $1 where user_id = $2 and used_at is null")
         .bind(now_ms)
         .bind(user_id)
@@ -62,7 +62,7 @@ pub async fn is_usable(pool: &AnyPool, token: &str, now_ms: i64) -> Result<bool,
 /// Spends the token and sets `new_password_hash` (already validated and hashed by the caller), ending all of
 /// the user's sessions. Returns the user id.
 pub async fn consume(pool: &AnyPool, token: &str, new_password_hash: &str, now_ms: i64) -> Result<String, ResetError> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     let user_id: Option<String> = sqlx::query_scalar(
         "update password_resets set used_at = $1 where id = $2 and used_at is null and expires_at > $1 \
          returning user_id",

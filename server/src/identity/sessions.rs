@@ -105,7 +105,7 @@ pub async fn start(
 ) -> Result<TokenPair, SessionError> {
     let session_id = uuid::Uuid::now_v7().to_string();
     let pair = issue_pair(keys, subject, &session_id, now_ms)?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     sqlx::query("insert into sessions (id, user_id, created_at, last_used_at, expires_at) values ($1, $2, $3, $3, $4)")
         .bind(&session_id)
         .bind(&subject.user_id)
@@ -129,7 +129,7 @@ pub async fn refresh(
 ) -> Result<TokenPair, SessionError> {
     let claims = keys.verify(refresh_token, TokenKind::Refresh)?;
     let successor_id = keys.successor_id(&claims.jti);
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     // Spending first takes the row's write lock, so of concurrent exchanges exactly one spends the token and
     // writes its successor; the others see it spent once that is committed.
     let spent =
@@ -271,7 +271,7 @@ pub async fn end_other_sessions(
 /// Deletes sessions (and their refresh tokens) that expired more than `keep_ms` ago. Run periodically.
 pub async fn purge_expired(pool: &AnyPool, now_ms: i64, keep_ms: i64) -> Result<u64, sqlx::Error> {
     let cutoff = now_ms - keep_ms;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     sqlx::query("delete from refresh_tokens where session_id in (select id from sessions where expires_at < $1)")
         .bind(cutoff)
         .execute(&mut *tx)

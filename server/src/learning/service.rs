@@ -195,7 +195,7 @@ pub async fn set_completion(
 ) -> Result<Completion, LearningError> {
     let access = learner_access(pool, person, course).await?;
     let lesson = repo::find_lesson(pool, &access.course.id, lesson_id).await?.ok_or(LearningError::LessonNotFound)?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     repo::set_completion(&mut tx, person.id, &access.course.id, &lesson.id, completed, now_ms).await?;
     let (done, total) = repo::progress_counts(&mut tx, person.id, &access.course.id).await?;
     let progress = progress(count(done), count(total));

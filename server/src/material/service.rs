@@ -161,7 +161,7 @@ pub async fn subjects(pool: &Pool, search: Option<&str>) -> Result<Vec<SubjectLi
 pub async fn create_subject(pool: &Pool, editor: Editor<'_>, form: SubjectForm) -> Result<String, MaterialError> {
     let input = form.validated()?;
     let id = new_id();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     repo::insert_subject(&mut tx, &id, Some(editor.id), &input).await?;
     tx.commit().await?;
     Ok(id)
@@ -215,7 +215,7 @@ pub async fn syllabuses(
 pub async fn create_syllabus(pool: &Pool, editor: Editor<'_>, form: SyllabusForm) -> Result<String, MaterialError> {
     let input = form.validated(Some(editor.id.to_owned()))?;
     let id = new_id();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     check_references(&mut tx, &input).await?;
     repo::save_syllabus(&mut tx, &id, &input, false).await?;
     tx.commit().await?;
@@ -225,7 +225,7 @@ pub async fn create_syllabus(pool: &Pool, editor: Editor<'_>, form: SyllabusForm
 /// Edits a syllabus and replaces its subjects.
 pub async fn update_syllabus(pool: &Pool, id: &str, form: SyllabusForm) -> Result<(), MaterialError> {
     let input = form.validated(None)?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     check_references(&mut tx, &input).await?;
     if !repo::save_syllabus(&mut tx, id, &input, true).await? {
         return Err(MaterialError::NotFound);

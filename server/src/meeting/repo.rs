@@ -107,7 +107,7 @@ pub struct Place<'a> {
 /// same person is replaced. Returns the connections replaced, or `None` when the room is full.
 pub async fn take_place(pool: &Pool, backend: Backend, place: Place<'_>) -> Result<Option<Vec<String>>, sqlx::Error> {
     let Place { room_id, connection_id, user_id, max, now_ms, alive_after } = place;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     lock_room(&mut tx, backend, room_id).await?;
     let present: Vec<PresentRow> =
         sqlx::query_as("select connection_id, user_id from meeting_presence where room_id = $1 and seen_at > $2")

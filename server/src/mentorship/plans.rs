@@ -93,7 +93,7 @@ pub fn validated(form: &PlanForm) -> Result<PlanInput, FieldErrors<PlanField, Pl
 pub async fn create(pool: &Pool, actor: Actor<'_>, form: &PlanForm) -> Result<PlanRow, MentorshipError> {
     require_manager(actor)?;
     let input = validated(form).map_err(MentorshipError::Invalid)?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     let base = slugify(&input.title.vi);
     let base = if base.is_empty() { "plan".to_owned() } else { base };
     let mut slug = base.clone();
@@ -128,7 +128,7 @@ pub async fn read(pool: &Pool, actor: Actor<'_>, id: &str) -> Result<PlanRow, Me
 /// Rewrites a plan. Bookings made of it keep what was paid.
 pub async fn update(pool: &Pool, actor: Actor<'_>, id: &str, form: &PlanForm) -> Result<PlanRow, MentorshipError> {
     let input = validated(form).map_err(MentorshipError::Invalid)?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     managed(&mut tx, actor, id).await?;
     repo::update_plan(&mut tx, id, &input, now_ms()).await?;
     let row = repo::find_plan(&mut tx, id).await?.ok_or(MentorshipError::PlanNotFound)?;
@@ -138,7 +138,7 @@ pub async fn update(pool: &Pool, actor: Actor<'_>, id: &str, form: &PlanForm) ->
 
 /// Deletes a plan never booked; one that was booked is refused (pause it instead).
 pub async fn delete(pool: &Pool, actor: Actor<'_>, id: &str) -> Result<(), MentorshipError> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     managed(&mut tx, actor, id).await?;
     if repo::plan_was_sold(&mut tx, id).await? {
         return Err(MentorshipError::PlanInUse);

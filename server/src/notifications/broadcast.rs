@@ -124,7 +124,7 @@ pub async fn preview(pool: &Pool, draft: &BroadcastDraft) -> Result<(i64, Stored
 pub async fn send(state: &AppState, sender_id: &str, draft: &BroadcastDraft) -> Result<BroadcastRow, BroadcastError> {
     let checked = check(draft)?;
     let total = repo::count_recipients(&state.pool, &checked.audience).await?;
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(&state.pool).await?;
     let broadcast = NewBroadcast {
         sender_id: Some(sender_id),
         audience: &checked.audience,
@@ -170,7 +170,7 @@ pub enum BatchOutcome {
 
 /// Writes the batch of `broadcast_id` after `cursor` in one transaction with the next batch's job.
 pub async fn write_batch(state: &AppState, broadcast_id: &str, cursor: &str) -> Result<BatchOutcome, BroadcastError> {
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(&state.pool).await?;
     repo::lock_broadcast(&mut tx, broadcast_id).await?;
     let Some(broadcast) = repo::find_broadcast(&mut *tx, broadcast_id).await? else { return Ok(BatchOutcome::Nothing) };
     if broadcast.status == "sent" || broadcast.cursor.as_deref().unwrap_or_default() != cursor {

@@ -78,7 +78,7 @@ impl Pending {
 /// Tells `notice.user_id` something: stores the notification, delivers it live to their open pages, and
 /// queues its mail when `notice.mail`. Returns the notification's id.
 pub async fn notify(state: &AppState, notice: Notice) -> Result<String, NotificationError> {
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(&state.pool).await?;
     let pending = notify_in(&mut tx, notice).await?;
     tx.commit().await?;
     let id = pending.id.clone();
@@ -97,7 +97,7 @@ pub async fn notify_in(conn: &mut AnyConnection, notice: Notice) -> Result<Pendi
 /// event again, from a retried webhook or a second instance, stores, announces and mails nothing. Returns the
 /// notification's id when this call stored it.
 pub async fn notify_once(state: &AppState, notice: Notice, key: &str) -> Result<Option<String>, NotificationError> {
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(&state.pool).await?;
     let Some(pending) = store(&mut tx, &notice, false, now_ms(), Some(key)).await? else { return Ok(None) };
     tx.commit().await?;
     let id = pending.id.clone();

@@ -22,11 +22,12 @@ static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
 
 /// Opens a transaction that writes. On SQLite it takes the write lock at once (`begin immediate`): a transaction
 /// that reads first and writes later could otherwise find that another connection wrote meanwhile and fail at
-/// once instead of waiting its turn.
-pub async fn begin_write(pool: &Pool, backend: Backend) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
-    match backend {
-        Backend::Sqlite => pool.begin_with("begin immediate").await,
-        Backend::Postgres => pool.begin().await,
+/// once (busy, answered 503) instead of waiting its turn. Readers are not held up (WAL).
+pub async fn begin_write(pool: &Pool) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+    if pool.connect_options().database_url.scheme() == "sqlite" {
+        pool.begin_with("begin immediate").await
+    } else {
+        pool.begin().await
     }
 }
 

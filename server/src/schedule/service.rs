@@ -182,7 +182,7 @@ pub async fn book(
         .filter(|b| b.user_id == student_id)
         .ok_or(ScheduleError::BookingNotFound)?;
     drop(conn);
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     repo::lock_teacher(&mut tx, &booking.mentor_id).await?;
     if !booking.is_active(now_ms) {
         return Err(ScheduleError::BookingInactive);
@@ -226,7 +226,7 @@ async fn teacher_of(pool: &Pool, session_id: &str) -> Result<String, ScheduleErr
 /// Cancels a session (its student or teacher, up to the teacher's notice before it).
 pub async fn cancel(pool: &Pool, user_id: &str, session_id: &str, now_ms: i64) -> Result<SessionRow, ScheduleError> {
     let teacher_id = teacher_of(pool, session_id).await?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     repo::lock_teacher(&mut tx, &teacher_id).await?;
     changeable(&mut tx, user_id, session_id, now_ms).await?;
     repo::cancel_session(&mut tx, session_id, now_ms).await?;
@@ -245,7 +245,7 @@ pub async fn reschedule(
     now_ms: i64,
 ) -> Result<SessionRow, ScheduleError> {
     let teacher_id = teacher_of(pool, session_id).await?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     repo::lock_teacher(&mut tx, &teacher_id).await?;
     let session = changeable(&mut tx, user_id, session_id, now_ms).await?;
     let booking =

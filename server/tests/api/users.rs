@@ -138,6 +138,28 @@ fn profile(first: &str, last: &str, email: &str) -> Value {
     json!({"firstName": first, "lastName": last, "email": email, "phoneNumber": "0901234567", "address": "1 Lê Lợi", "dob": "2000-01-31T00:00:00.000Z"})
 }
 
+/// Each update reads the account, then writes it and the courses its name is part of: on SQLite a transaction that
+/// began reading could find another one's write in between and fail at once (a 503) instead of waiting its turn.
+#[tokio::test]
+async fn sixteen_people_saving_their_profiles_at_once_all_succeed() {
+    let app = spawn_app().await;
+    let mut people = Vec::new();
+    for i in 0..16 {
+        people.push(app.signed_in(&format!("saver{i}"), Role::Teacher).await);
+    }
+
+    let saves = people.iter().map(|(user, token, _)| async {
+        let path = format!("/users/{}", user.id);
+        status_json(app.send(Method::PUT, &path, Some(token), Some(profile("Lan", "Trần", &user.email))).await).await
+    });
+    let answers = futures_util::future::join_all(saves).await;
+
+    for (status, body) in &answers {
+        assert_eq!(*status, 200, "{body}");
+        assert_eq!(body["result"]["lastName"], "Trần");
+    }
+}
+
 #[tokio::test]
 async fn a_user_updates_their_own_profile() {
     let app = spawn_app().await;

@@ -75,7 +75,7 @@ pub async fn insert_category(
 
 /// Updates a category; `false` when it does not exist. The search text of its courses follows the new name.
 pub async fn update_category(pool: &Pool, id: &str, input: &CategoryInput) -> Result<bool, sqlx::Error> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     let done = sqlx::query(
         "update categories set slug = $2, name_vi = $3, name_en = $4, description_vi = $5, description_en = $6, \
          image = $7, sort_order = $8, updated_at = $9 where id = $1",

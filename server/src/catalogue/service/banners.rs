@@ -74,7 +74,7 @@ pub async fn list(pool: &Pool) -> Result<Vec<BannerRow>, ManageError> {
 pub async fn create(pool: &Pool, form: BannerForm) -> Result<String, ManageError> {
     let input = form.validated()?;
     let id = new_id();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     repo::banners::insert_banner(&mut tx, &id, &input).await?;
     tx.commit().await?;
     Ok(id)

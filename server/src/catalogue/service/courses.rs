@@ -204,7 +204,7 @@ pub async fn list(
 /// Creates a draft course owned by the editor; answers its id.
 pub async fn create(pool: &Pool, editor: Editor<'_>, form: CourseForm) -> Result<String, ManageError> {
     let input = form.validated()?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     category_exists(&mut tx, &input.category_id).await?;
     let id = repo::courses::insert(&mut tx, editor.id, &input, "draft", &CourseFigures::default()).await?;
     tx.commit().await?;
@@ -225,7 +225,7 @@ pub async fn update(
     form: CourseForm,
 ) -> Result<String, ManageError> {
     let input = form.validated()?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     let course = owned(&mut tx, editor, id_or_slug).await?;
     category_exists(&mut tx, &input.category_id).await?;
     repo::courses::update(&mut tx, &course, &input).await?;
@@ -235,7 +235,7 @@ pub async fn update(
 
 /// Deletes a course with its curriculum and enrolments.
 pub async fn delete(pool: &Pool, editor: Editor<'_>, id_or_slug: &str) -> Result<(), ManageError> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     let course = owned(&mut tx, editor, id_or_slug).await?;
     repo::courses::delete(&mut tx, &course).await?;
     tx.commit().await?;
@@ -250,7 +250,7 @@ pub async fn replace_curriculum(
     form: CurriculumForm,
 ) -> Result<String, ManageError> {
     let sections = form.validated()?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     let course = owned(&mut tx, editor, id_or_slug).await?;
     repo::courses::replace_curriculum(&mut tx, &course.id, &sections).await?;
     tx.commit().await?;
@@ -278,7 +278,7 @@ pub async fn set_lesson_video(
     lesson_id: &str,
     video_url: &str,
 ) -> Result<LessonRow, ManageError> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     let course = owned(&mut tx, editor, id_or_slug).await?;
     if !repo::courses::set_lesson_video(&mut tx, &course.id, lesson_id, video_url, now_ms()).await? {
         return Err(ManageError::NotFound);
@@ -298,7 +298,7 @@ pub async fn set_status(
     if !STATUSES.contains(&status) {
         return Err(ManageError::UnknownStatus);
     }
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     let course = owned(&mut tx, editor, id_or_slug).await?;
     repo::courses::set_status(&mut tx, &course, status).await?;
     tx.commit().await?;

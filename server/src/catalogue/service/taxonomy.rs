@@ -69,7 +69,7 @@ pub async fn categories(pool: &Pool) -> Result<Vec<CategoryRow>, ManageError> {
 pub async fn create_category(pool: &Pool, form: NamedForm) -> Result<String, ManageError> {
     let input = form.validated()?;
     let id = new_id();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     repo::categories::insert_category(&mut tx, &id, &input).await?;
     tx.commit().await?;
     Ok(id)
@@ -103,7 +103,7 @@ pub async fn course_types(pool: &Pool) -> Result<Vec<(CourseTypeRow, i64)>, Mana
 pub async fn create_course_type(pool: &Pool, form: NamedForm) -> Result<String, ManageError> {
     let input = form.validated_type()?;
     let id = new_id();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     repo::course_types::insert_course_type(&mut tx, &id, &input).await?;
     tx.commit().await?;
     Ok(id)
@@ -116,7 +116,7 @@ pub async fn update_course_type(pool: &Pool, id: &str, form: NamedForm) -> Resul
 
 /// Deletes a course type no course uses.
 pub async fn delete_course_type(pool: &Pool, id: &str) -> Result<(), ManageError> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     let used = repo::course_types::courses_of_type(&mut tx, id).await?;
     if used > 0 {
         return Err(ManageError::TypeInUse(used));

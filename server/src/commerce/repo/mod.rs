@@ -14,5 +14,5 @@ use crate::state::AppState;
 
 /// Opens a transaction that writes (see [`crate::platform::db::begin_write`]).
 pub async fn begin_write(state: &AppState) -> Result<Transaction<'static, Any>, sqlx::Error> {
-    crate::platform::db::begin_write(&state.pool, state.backend).await
+    crate::platform::db::begin_write(&state.pool).await
 }

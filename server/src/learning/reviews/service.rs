@@ -85,7 +85,7 @@ pub async fn save_mine(
         return Err(ReviewsError::NotEnrolled);
     }
     let review = validate_review(form).map_err(ReviewsError::Refused)?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     repo::upsert(&mut tx, &access.course.id, person.id, review.rating, review.text.as_deref(), now_ms).await?;
     repo::refresh_rating(&mut tx, &access.course.id).await?;
     tx.commit().await?;
@@ -123,7 +123,7 @@ pub async fn set_hidden(
     now_ms: i64,
 ) -> Result<ReviewRow, ReviewsError> {
     let review = repo::find(pool, review_id).await?.ok_or(ReviewsError::ReviewNotFound)?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::platform::db::begin_write(pool).await?;
     repo::set_hidden(&mut tx, &review.id, hidden, admin.id, now_ms).await?;
     repo::refresh_rating(&mut tx, &review.course_id).await?;
     tx.commit().await?;
