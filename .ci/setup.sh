@@ -293,7 +293,7 @@ run_lighthouse() {
   E2E_PORT=$port bash "$ROOT/web/e2e/serve.sh" >/dev/null 2>&1 &
   server=$!
   for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.3; done
-  log "Lighthouse (mobile: slow 4G, 4x CPU) on the public pages, median of 3 runs"
+  log "Lighthouse (mobile: slow 4G, calibrated CPU slowdown) on the public pages, median of 3 runs"
   (cd "$dir" && node run.mjs "http://127.0.0.1:$port" 3) || status=$?
   # serve.sh waits on the server (to remove its data dir after): stop the server, then serve.sh ends.
   pkill -P "$server" 2>/dev/null || true

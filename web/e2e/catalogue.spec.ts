@@ -133,6 +133,8 @@ test.describe('home page', () => {
     await page.clock.setFixedTime(start);
     await page.goto('/');
     const timer = page.getByTestId('countdown');
+    // Below the first screen: it ticks once the app has taken it over, as it comes near.
+    await timer.scrollIntoViewIfNeeded();
     await expect(timer.locator('[data-unit="days"]')).toHaveText('120');
     await expect(timer.locator('[data-unit="seconds"]')).toHaveText('10');
     await page.clock.setFixedTime(new Date(start.getTime() + 3_000));
@@ -209,6 +211,61 @@ test.describe('course search and browsing', () => {
       .toBe(false);
     await cards.last().scrollIntoViewIfNeeded();
     await expect(cards.last()).toBeInViewport();
+  });
+
+  test('on a phone, the app takes over the parts below the first screen as they come near, keeping their HTML', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    // Every server-rendered part the app would throw away and draw again is recorded.
+    await page.addInitScript(() => {
+      const removed: string[] = ((window as unknown as { removedParts: string[] }).removedParts = []);
+      new MutationObserver((records) => {
+        for (const node of records.flatMap((record) => Array.from(record.removedNodes))) {
+          if (node instanceof HTMLElement && (node.dataset.section || node.dataset.courseItem || node.dataset.testid))
+            removed.push(node.dataset.section ?? node.dataset.courseItem ?? node.dataset.testid ?? '');
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // Whether React has taken the element over (it keeps its fiber on the DOM node it hydrated).
+    const live = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$')));
+
+    await page.goto('/');
+    await expect.poll(() => live('[data-section="hero"]')).toBe(true);
+    await expect.poll(() => live('[data-testid="site-footer"] a')).toBe(false);
+    expect(await live('[data-section="blog"]')).toBe(false);
+    expect(await live('[data-section="testimonials"]')).toBe(false);
+
+    await page.locator('[data-section="blog"]').scrollIntoViewIfNeeded();
+    await expect.poll(() => live('[data-section="blog"]')).toBe(true);
+    await expect.poll(() => live('[data-testid="site-footer"] a')).toBe(true);
+    // Live: the newsletter's validation is the app's (the browser's own would submit the form).
+    await page.locator('[data-section="newsletter"]').scrollIntoViewIfNeeded();
+    await expect.poll(() => live('[data-section="newsletter"] form')).toBe(true);
+
+    await page.goto('/courselist');
+    const cards = page.locator('[data-course-item]');
+    await expect.poll(() => live('[data-course-item]')).toBe(true);
+    expect(
+      await cards.last().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'))),
+    ).toBe(false);
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => cards.last().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'))))
+      .toBe(true);
+    // A card's link works before and after: a client-side navigation to the course.
+    await cards.last().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/course\/details\//);
+
+    expect(await page.evaluate(() => (window as unknown as { removedParts: string[] }).removedParts)).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   test("a visitor's public pages arrive as HTML and come alive without a mismatch", async ({ browser, page }) => {

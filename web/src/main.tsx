@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { hydratingServerHtml } from './components/hydrate-when-near';
 import { shellTexts } from './lib/i18n';
 import { rememberLanguage, storedLanguage } from './lib/language';
 import './index.css';
@@ -18,6 +19,7 @@ const app = (
 // React renders the first page. Either as a transition, in slices, so a slow phone stays responsive meanwhile;
 // once the shell's texts are there (at once in Vietnamese; a chunk the start script preloaded in English).
 const rendered = container.dataset.rendered === storedLanguage();
+if (rendered) hydratingServerHtml();
 void shellTexts()
   .catch(() => undefined) // rendered all the same: what lacks its texts suspends (react-i18next)
   .then(() => startTransition(() => void (rendered ? hydrateRoot(container, app) : createRoot(container).render(app))));

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { HydrateWhenNear } from '@/components/hydrate-when-near';
 import { lazyPage } from '../lazy-page';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
@@ -27,9 +28,11 @@ export function PublicLayout() {
       <main id="main" className="flex min-h-screen flex-1 flex-col">
         <Outlet />
       </main>
-      <Suspense fallback={<Footer />}>
-        <FooterWithRecentPosts />
-      </Suspense>
+      <HydrateWhenNear target="[data-testid=site-footer]">
+        <Suspense fallback={<Footer />}>
+          <FooterWithRecentPosts />
+        </Suspense>
+      </HydrateWhenNear>
       <BottomBar />
     </div>
   );

@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CourseCard, CourseCardSkeleton } from '@/components/course-card/course-card';
+import { HydrateWhenNear } from '@/components/hydrate-when-near';
 import { Pagination } from '@/components/pagination';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -210,9 +211,11 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
                 data-testid="course-results"
               >
                 {data.items.map((course, index) => (
-                  <li key={course._id}>
-                    <CourseCard course={course} headingLevel={3} priority={index < FIRST_SEEN} />
-                  </li>
+                  <HydrateWhenNear key={course._id} target={`[data-course-item="${course._id}"]`}>
+                    <li data-course-item={course._id}>
+                      <CourseCard course={course} headingLevel={3} priority={index < FIRST_SEEN} />
+                    </li>
+                  </HydrateWhenNear>
                 ))}
               </ul>
               <Pagination

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydrateWhenNear } from '@/components/hydrate-when-near';
 import { LoadError } from '@/components/ui/load-error';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { homeQueries } from '../api/queries';
@@ -37,13 +38,13 @@ export default function HomePage() {
     >
       <Hero />
       <InstructorCall />
-      <Section>
+      <Section name="promo">
         <Promo />
       </Section>
-      <Section>
+      <Section name="about">
         <AboutSkills />
       </Section>
-      <Section>
+      <Section name="popular">
         <PopularCourses courses={data?.popularCourses ?? []} loading={loading} />
       </Section>
       {home.isError && !data && (
@@ -51,7 +52,7 @@ export default function HomePage() {
           <LoadError onRetry={() => void home.refetch()} />
         </div>
       )}
-      <Section>
+      <Section name="bestSelling">
         <CourseCarouselSection
           sectionKey="bestSelling"
           courses={data?.bestSellingCourses ?? []}
@@ -59,10 +60,10 @@ export default function HomePage() {
           tinted
         />
       </Section>
-      <Section>
+      <Section name="bestRated">
         <CourseCarouselSection sectionKey="bestRated" courses={data?.bestRatedCourses ?? []} loading={loading} />
       </Section>
-      <Section>
+      <Section name="topPopular">
         <CourseCarouselSection
           sectionKey="topPopular"
           courses={data?.topPopularCourses ?? []}
@@ -70,31 +71,31 @@ export default function HomePage() {
           tinted
         />
       </Section>
-      <Section>
+      <Section name="free">
         <CourseCarouselSection sectionKey="free" courses={data?.freeCourses ?? []} loading={loading} />
       </Section>
-      <Section>
+      <Section name="categories">
         <CategoriesGrid categories={data?.categories ?? []} />
       </Section>
-      <Section>
+      <Section name="why">
         <WhyChooseUs />
       </Section>
-      <Section>
+      <Section name="instructors">
         <InstructorShowcase instructors={data?.instructors ?? []} loading={loading} />
       </Section>
-      <Section>
+      <Section name="stats">
         <StatsBand />
       </Section>
-      <Section>
+      <Section name="testimonials">
         <Testimonials testimonials={data?.testimonials ?? []} />
       </Section>
-      <Section>
+      <Section name="admission">
         <AdmissionSection />
       </Section>
-      <Section>
+      <Section name="newsletter">
         <Newsletter />
       </Section>
-      <Section>
+      <Section name="blog">
         <BlogPosts posts={data?.posts ?? []} />
       </Section>
     </div>
@@ -102,9 +103,9 @@ export default function HomePage() {
 }
 
 /**
- * A section React takes over from the server's HTML on its own (a Suspense boundary): the page is hydrated section by
- * section, each in tasks of its own, rather than in one long task during which a phone answers no input.
+ * A section React takes over from the server's HTML on its own, when it comes near the screen (`name`: its
+ * `data-section`): a phone hydrates the first screen first, and the rest a section at a time as the person scrolls.
  */
-function Section({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
+function Section({ name, children }: { name: string; children: ReactNode }) {
+  return <HydrateWhenNear target={`[data-section="${name}"]`}>{children}</HydrateWhenNear>;
 }

@@ -3,6 +3,7 @@ import { ArrowRight, BookOpen, Search, Star, Users } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HydrateWhenNear } from '@/components/hydrate-when-near';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { LoadError } from '@/components/ui/load-error';
@@ -85,61 +86,63 @@ export default function MentorListPage() {
               {shown.map((mentor) => {
                 const preview = expertisePreview(mentor.expertise ?? []);
                 return (
-                  <li key={mentor.userId}>
-                    <Link
-                      to={paths.mentor(mentor.userId)}
-                      className="group flex h-full flex-col items-center rounded-3xl border border-slate-200 bg-white p-6 text-center transition hover:-translate-y-1 hover:border-teal-300 hover:shadow-xl hover:shadow-teal-900/5"
-                    >
-                      <FallbackImage
-                        src={mentor.avatar}
-                        fallback={placeholders.avatar}
-                        width={112}
-                        height={112}
-                        className="size-28 rounded-full bg-slate-100 ring-4 ring-teal-50"
-                      />
-                      <span className="mt-4 text-lg font-bold text-slate-900 group-hover:text-teal-700">
-                        {mentorName(mentor)}
-                      </span>
-                      <span className="text-sm text-slate-500">{mentor.profession}</span>
-                      <span className="mt-3 flex flex-wrap justify-center gap-1.5">
-                        {preview.shown[0] && (
-                          <span className="rounded-full bg-teal-50 px-2.5 py-0.5 text-xs font-semibold text-teal-800">
-                            {preview.shown[0]}
+                  <HydrateWhenNear key={mentor.userId} target={`[data-mentor-item="${mentor.userId}"]`}>
+                    <li data-mentor-item={mentor.userId}>
+                      <Link
+                        to={paths.mentor(mentor.userId)}
+                        className="group flex h-full flex-col items-center rounded-3xl border border-slate-200 bg-white p-6 text-center transition hover:-translate-y-1 hover:border-teal-300 hover:shadow-xl hover:shadow-teal-900/5"
+                      >
+                        <FallbackImage
+                          src={mentor.avatar}
+                          fallback={placeholders.avatar}
+                          width={112}
+                          height={112}
+                          className="size-28 rounded-full bg-slate-100 ring-4 ring-teal-50"
+                        />
+                        <span className="mt-4 text-lg font-bold text-slate-900 group-hover:text-teal-700">
+                          {mentorName(mentor)}
+                        </span>
+                        <span className="text-sm text-slate-500">{mentor.profession}</span>
+                        <span className="mt-3 flex flex-wrap justify-center gap-1.5">
+                          {preview.shown[0] && (
+                            <span className="rounded-full bg-teal-50 px-2.5 py-0.5 text-xs font-semibold text-teal-800">
+                              {preview.shown[0]}
+                            </span>
+                          )}
+                          {preview.more > 0 && (
+                            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800">
+                              +{preview.more}
+                            </span>
+                          )}
+                        </span>
+                        <span className="mt-5 grid w-full grid-cols-3 gap-2 border-t border-slate-100 pt-4 text-xs text-slate-500">
+                          <span className="flex flex-col items-center gap-0.5">
+                            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
+                            <strong className="text-slate-800">
+                              {mentor.ratingAverage ? ratingDisplay(mentor.ratingAverage).value : '—'}
+                            </strong>
+                            {t('mentors:stats.rating')}
                           </span>
-                        )}
-                        {preview.more > 0 && (
-                          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800">
-                            +{preview.more}
+                          <span className="flex flex-col items-center gap-0.5">
+                            <BookOpen aria-hidden="true" className="size-4 text-teal-600" />
+                            <strong className="text-slate-800">{mentor.courseCount ?? 0}</strong>
+                            {t('mentors:stats.courses')}
                           </span>
-                        )}
-                      </span>
-                      <span className="mt-5 grid w-full grid-cols-3 gap-2 border-t border-slate-100 pt-4 text-xs text-slate-500">
-                        <span className="flex flex-col items-center gap-0.5">
-                          <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
-                          <strong className="text-slate-800">
-                            {mentor.ratingAverage ? ratingDisplay(mentor.ratingAverage).value : '—'}
-                          </strong>
-                          {t('mentors:stats.rating')}
+                          <span className="flex flex-col items-center gap-0.5">
+                            <Users aria-hidden="true" className="size-4 text-teal-600" />
+                            <strong className="text-slate-800">
+                              {formatCount(mentor.studentCount ?? 0, i18n.language)}
+                            </strong>
+                            {t('mentors:stats.students')}
+                          </span>
                         </span>
-                        <span className="flex flex-col items-center gap-0.5">
-                          <BookOpen aria-hidden="true" className="size-4 text-teal-600" />
-                          <strong className="text-slate-800">{mentor.courseCount ?? 0}</strong>
-                          {t('mentors:stats.courses')}
+                        <span className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-teal-700">
+                          {t('mentors:viewProfile')}
+                          <ArrowRight aria-hidden="true" className="size-4 transition group-hover:translate-x-1" />
                         </span>
-                        <span className="flex flex-col items-center gap-0.5">
-                          <Users aria-hidden="true" className="size-4 text-teal-600" />
-                          <strong className="text-slate-800">
-                            {formatCount(mentor.studentCount ?? 0, i18n.language)}
-                          </strong>
-                          {t('mentors:stats.students')}
-                        </span>
-                      </span>
-                      <span className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-teal-700">
-                        {t('mentors:viewProfile')}
-                        <ArrowRight aria-hidden="true" className="size-4 transition group-hover:translate-x-1" />
-                      </span>
-                    </Link>
-                  </li>
+                      </Link>
+                    </li>
+                  </HydrateWhenNear>
                 );
               })}
             </ul>
