@@ -17,7 +17,8 @@ const app = (
 // The server sent the page's HTML (src/ssr, for visitors) in the language chosen here: React takes it over where
 // it stands (the page has been painted: src/start.ts). Otherwise (no HTML, or another language chosen since)
 // React renders the first page. Either as a transition, in slices, so a slow phone stays responsive meanwhile;
-// once the shell's texts are there (at once in Vietnamese; a chunk the start script preloaded in English).
+// once the shell's texts are there (at once in Vietnamese; a chunk the start script preloaded in English). Taking
+// HTML over, it leaves the parts below the first screen to when they come near (components/hydrate-when-near).
 const rendered = container.dataset.rendered === storedLanguage();
 if (rendered) hydratingServerHtml();
 void shellTexts()
