@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './test';
+import { expect, test, type Locator, type Page } from './test';
 
 /** the home page's sections, in order of appearance. */
 const HOME_SECTIONS = [
@@ -231,9 +231,8 @@ test.describe('course search and browsing', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     // Whether React has taken the element over (it keeps its fiber on the DOM node it hydrated).
-    const live = (selector: string) =>
-      page
-        .locator(selector)
+    const live = (target: string | Locator) =>
+      (typeof target === 'string' ? page.locator(target) : target)
         .first()
         .evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$')));
 
@@ -246,21 +245,17 @@ test.describe('course search and browsing', () => {
     await page.locator('[data-section="blog"]').scrollIntoViewIfNeeded();
     await expect.poll(() => live('[data-section="blog"]')).toBe(true);
     await expect.poll(() => live('[data-testid="site-footer"] a')).toBe(true);
-    // Live: the newsletter's validation is the app's (the browser's own would submit the form).
+    // The newsletter's form, whose validation is the app's once it is live.
     await page.locator('[data-section="newsletter"]').scrollIntoViewIfNeeded();
     await expect.poll(() => live('[data-section="newsletter"] form')).toBe(true);
 
     await page.goto('/courselist');
     const cards = page.locator('[data-course-item]');
     await expect.poll(() => live('[data-course-item]')).toBe(true);
-    expect(
-      await cards.last().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'))),
-    ).toBe(false);
+    expect(await live(cards.last())).toBe(false);
     await cards.last().scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => cards.last().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'))))
-      .toBe(true);
-    // A card's link works before and after: a client-side navigation to the course.
+    await expect.poll(() => live(cards.last())).toBe(true);
+    // The card's link, now the app's, navigates to the course.
     await cards.last().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/course\/details\//);
 
