@@ -108,6 +108,19 @@ describe('HydrateWhenNear', () => {
     root.unmount();
   });
 
+  it('leaves a waiting part as it is when the page renders again with the same content', async () => {
+    const { Page, root, section } = await hydrated();
+    await act(() => {
+      root.render(<Page label="below" />);
+      return Promise.resolve();
+    });
+    expect(isLive(section)).toBe(false);
+    NearObserver.comeNear(section);
+    await act(() => Promise.resolve());
+    expect(isLive(section)).toBe(true);
+    root.unmount();
+  });
+
   it('takes a waiting part over when an update reaches it, keeping its HTML', async () => {
     const { Page, container, root, section } = await hydrated();
     expect(isLive(section)).toBe(false);

@@ -1,4 +1,4 @@
-import { Suspense, use, useLayoutEffect, type ReactNode } from 'react';
+import { isValidElement, memo, Suspense, use, useLayoutEffect, type ReactNode } from 'react';
 
 /**
  * A part of a server-rendered page that React takes over only when it comes near the screen, or when the person
@@ -9,12 +9,39 @@ import { Suspense, use, useLayoutEffect, type ReactNode } from 'react';
  * `target` is a CSS selector of the part's root element in the server's HTML (one element on the page). A page
  * rendered in the browser (no server HTML) renders every part at once.
  */
-export function HydrateWhenNear({ target, children }: { target: string; children: ReactNode }) {
+export const HydrateWhenNear = memo(function HydrateWhenNear({
+  target,
+  children,
+}: {
+  target: string;
+  children: ReactNode;
+}) {
   return (
     <Suspense fallback={<Release target={target} />}>
       <Gate target={target}>{children}</Gate>
     </Suspense>
   );
+}, sameProps);
+
+/**
+ * Whether a part would show the same as before: the same elements, with the same values (objects by reference, as
+ * the queries keep unchanged data). A page re-renders its waiting parts with equal elements on its own updates (a
+ * list refetching in the background); those must not take the parts over, or every part would be on the first one.
+ */
+function sameProps(before: object, after: object): boolean {
+  const a = before as Record<string, unknown>;
+  const b = after as Record<string, unknown>;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && same(a[key], b[key]));
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => same(item, b[i]));
+  if (isValidElement(a) && isValidElement(b)) {
+    return a.type === b.type && a.key === b.key && sameProps(a.props as object, b.props as object);
+  }
+  return false;
 }
 
 /** How far ahead of the screen a part is taken over: half a screen, so it is live before it is reached. */
