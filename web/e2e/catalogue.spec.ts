@@ -249,9 +249,11 @@ test.describe('course search and browsing', () => {
     await page.locator('[data-section="newsletter"]').scrollIntoViewIfNeeded();
     await expect.poll(() => live('[data-section="newsletter"] form')).toBe(true);
 
+    // A page opened afresh starts at its top, though the tab's last page was left scrolled to its end.
     await page.goto('/courselist');
     const cards = page.locator('[data-course-item]');
     await expect.poll(() => live('[data-course-item]')).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await live(cards.last())).toBe(false);
     await cards.last().scrollIntoViewIfNeeded();
     await expect.poll(() => live(cards.last())).toBe(true);

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ScrollRestoration } from './scroll-restoration';
+import { SCROLL_POSITIONS_KEY, ScrollRestoration } from './scroll-restoration';
 
 function Controls() {
   const navigate = useNavigate();
@@ -69,5 +69,37 @@ describe('ScrollRestoration', () => {
     renderPages();
     fireEvent.click(screen.getByRole('button', { name: 'to reviews' }));
     expect(scrollIntoView).toHaveBeenCalledOnce();
+  });
+
+  describe("a document's first page", () => {
+    /** A new document in a tab whose earlier pages were left scrolled to 700 px, opened as `how` says. */
+    async function openDocument(how: 'navigate' | 'reload') {
+      sessionStorage.setItem(
+        SCROLL_POSITIONS_KEY,
+        JSON.stringify({ default: 700, 'default /a': 700, 'default /b': 700 }),
+      );
+      vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: how } as PerformanceNavigationTiming]);
+      vi.resetModules();
+      const { ScrollRestoration: Fresh } = await import('./scroll-restoration');
+      render(
+        <MemoryRouter initialEntries={['/a']}>
+          <Fresh />
+        </MemoryRouter>,
+      );
+    }
+    afterEach(() => {
+      sessionStorage.clear();
+      vi.restoreAllMocks();
+    });
+
+    it('opens at its top when the tab opens it afresh, whatever its last page was scrolled to', async () => {
+      await openDocument('navigate');
+      expect(window.scrollY).toBe(0);
+    });
+
+    it('returns to where it was left when the tab reloads it', async () => {
+      await openDocument('reload');
+      expect(window.scrollY).toBe(700);
+    });
   });
 });

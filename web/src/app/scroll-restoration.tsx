@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType, type Location } from 'react-router';
 
 /** sessionStorage key of the saved positions, kept across a reload of the tab. */
 export const SCROLL_POSITIONS_KEY = 'academy.scroll-positions';
@@ -15,6 +15,8 @@ function readPositions(): Map<string, number> {
 
 /** Where each visited entry of the history was scrolled to, by its location key. */
 const positions = readPositions();
+/** Whether the page shown is the one the document opened with (not yet navigated in the app). */
+let documentStart = true;
 
 function savePositions() {
   try {
@@ -22,6 +24,18 @@ function savePositions() {
   } catch {
     // Private mode without storage: positions are kept for this page only.
   }
+}
+
+/**
+ * The key a position is kept under: the history entry's, or for the first page the tab opened in this document
+ * (whose key is "default" whatever its address) the address, so one page's position never reaches another's.
+ */
+const keyOf = ({ key, pathname, search }: Location) => (key === 'default' ? `default ${pathname}${search}` : key);
+
+/** Whether the document was reloaded or returned to through the history (not opened afresh by a link or address). */
+function documentReturnedTo(): boolean {
+  const [entry] = (performance.getEntriesByType?.('navigation') ?? []) as PerformanceNavigationTiming[];
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
 }
 
 /**
@@ -43,21 +57,25 @@ export function ScrollRestoration() {
   }, []);
 
   useEffect(() => {
-    const remember = () => positions.set(location.key, window.scrollY);
+    const key = keyOf(location);
+    const remember = () => positions.set(key, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
-  }, [location.key]);
+  }, [location]);
 
   useLayoutEffect(() => {
-    const saved = positions.get(location.key);
-    if (navigationType === NavigationType.Pop && saved !== undefined) {
+    const saved = positions.get(keyOf(location));
+    // The page a document opens with is a Pop too: its position is restored only when the tab returns to it.
+    const returning = navigationType === NavigationType.Pop && (!documentStart || documentReturnedTo());
+    documentStart = false;
+    if (returning && saved !== undefined) {
       window.scrollTo(0, saved);
       return;
     }
     const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-  }, [location.key, location.hash, navigationType]);
+  }, [location, navigationType]);
 
   return null;
 }

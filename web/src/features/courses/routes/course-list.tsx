@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Filter, Search, X } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CourseCard, CourseCardSkeleton } from '@/components/course-card/course-card';
@@ -72,10 +72,6 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
     if (!keepPage) next.delete('page');
     setParams(next);
   };
-
-  useEffect(() => {
-    window.scrollTo?.({ top: 0, behavior: 'smooth' });
-  }, [query.page]);
 
   const data = courses.data;
   const activeCategory = categories.data?.find((c) => c.id === query.category || c.slug === query.category);
