@@ -4,6 +4,7 @@ import { matchRoutes, MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { LocationProbe } from '@/testing/render';
+import { dashboardRoutes } from './dashboard-routes';
 import { AppRoutes, routes } from './router';
 
 /** Every public and dashboard route, including the sidebar-only dashboard routes, as concrete paths. */
@@ -77,9 +78,15 @@ const specPaths = [
   '/dashboard/ADMIN-profile',
 ];
 
+/** The path of the route that shows `path` ('index' for an index route), in the dashboard's own table under it. */
 function leafPath(path: string): string | undefined {
-  const matches = matchRoutes(routes, path.split('?')[0] ?? path);
-  return matches?.at(-1)?.route.path;
+  const pathname = path.split('?')[0] ?? path;
+  const leaf = matchRoutes(routes, pathname)?.at(-1);
+  const route =
+    leaf?.route.path === 'dashboard/*'
+      ? matchRoutes(dashboardRoutes, pathname, leaf.pathnameBase)?.at(-1)?.route
+      : leaf?.route;
+  return route?.index ? 'index' : route?.path;
 }
 
 /** The app's routes in a memory router at `at`, with a probe showing where navigation went. */
@@ -96,12 +103,16 @@ function renderApp(at: string) {
 
 describe('router', () => {
   it.each(specPaths)('%s has its own route', (path) => {
+    expect(leafPath(path)).toBeDefined();
     expect(leafPath(path)).not.toBe('*');
   });
 
-  it.each(['/nope', '/course/details', '/dashboardx', '/mentor/1/2'])('%s falls through to the 404 page', (path) => {
-    expect(leafPath(path)).toBe('*');
-  });
+  it.each(['/nope', '/course/details', '/dashboardx', '/mentor/1/2', '/dashboard/nope', '/dashboard/course/edit'])(
+    '%s falls through to the 404 page',
+    (path) => {
+      expect(leafPath(path)).toBe('*');
+    },
+  );
 
   it('renders a public page in Vietnamese, with its title and description', async () => {
     renderApp('/courselist?search=web');

@@ -248,5 +248,3 @@ export function DashboardLayout() {
     </div>
   );
 }
-
-export default DashboardLayout;

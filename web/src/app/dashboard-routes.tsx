@@ -1,0 +1,69 @@
+import { useRoutes, type RouteObject } from 'react-router';
+import { catalogueDashboardRoutes } from './catalogue-dashboard-routes';
+import { commerceDashboardRoutes } from './commerce-routes';
+import { DashboardLayout } from './layouts/dashboard-layout';
+import { lazyPage } from './lazy-page';
+import { RouteGuard } from './route-guard';
+import { guarded, NotFoundPage } from './route-parts';
+
+const DashboardPlaceholder = lazyPage(() => import('@/features/placeholders/routes/dashboard-page'), ['dashboard']);
+const UsersAdminPage = lazyPage(() => import('@/features/users-admin/routes/users'), ['users', 'auth']);
+const BroadcastsPage = lazyPage(() => import('@/features/notifications/routes/broadcasts'), ['notifications', 'menus']);
+const AddPlanPage = lazyPage(() => import('@/features/mentorship/routes/add-plan'), ['mentorship', 'catalogue']);
+const AllPlansPage = lazyPage(() => import('@/features/mentorship/routes/all-plan'), ['mentorship', 'catalogue']);
+const BookedMentorshipPage = lazyPage(
+  () => import('@/features/mentorship/routes/booked-mentorship'),
+  ['mentorship', 'catalogue'],
+);
+const ClassRegisterPage = lazyPage(() => import('@/features/classes/routes/class-register'), ['classes', 'catalogue']);
+const AvailablePage = lazyPage(() => import('@/features/schedule/routes/available'), ['schedule', 'catalogue']);
+const MySchedulePage = lazyPage(() => import('@/features/schedule/routes/my-schedule'), ['calendar', 'catalogue']);
+
+/** The mentorship pages of the dashboard: plans, bookings, the teacher's calendar and week, and live classes. */
+const mentorshipDashboardRoutes: RouteObject[] = [
+  { path: 'myschedule', element: <MySchedulePage /> },
+  { path: 'available', element: <AvailablePage /> },
+  { path: 'class-register', element: <ClassRegisterPage /> },
+  { path: 'mentorship/add-plan', element: <AddPlanPage /> },
+  { path: 'mentorship/all-plan', element: <AllPlansPage /> },
+  { path: 'mentorship/booked-mentorship', element: <BookedMentorshipPage /> },
+];
+
+/** [path under /dashboard, page key] of the finance and settings pages still to build. */
+const dashboardPages: [string, string][] = [
+  ['sales-report/course', 'salesCourse'],
+  ['sales-report/mentorship', 'salesMentorship'],
+  ['payment', 'payment'],
+  ['payment-account', 'paymentAccount'],
+  ['payment-request', 'paymentRequest'],
+  ['withdraw-getway', 'withdrawGateway'],
+  ['settings', 'settings'],
+  ['ADMIN-profile', 'adminProfile'],
+];
+
+/** The pages under /dashboard, in the dashboard's layout. */
+export const dashboardRoutes: RouteObject[] = [
+  {
+    element: guarded(<DashboardLayout />),
+    children: [
+      {
+        element: guarded(<RouteGuard />),
+        children: [
+          { index: true, element: <DashboardPlaceholder page="home" /> },
+          { path: 'user', element: <UsersAdminPage /> },
+          { path: 'notification', element: <BroadcastsPage /> },
+          ...catalogueDashboardRoutes,
+          ...mentorshipDashboardRoutes,
+          ...commerceDashboardRoutes,
+          ...dashboardPages.map(([path, page]) => ({ path, element: <DashboardPlaceholder page={page} /> })),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+/** The dashboard's routes, below `/dashboard/*` of the app's (a chunk loaded when the dashboard is first opened). */
+export default function DashboardRoutes() {
+  return useRoutes(dashboardRoutes);
+}
