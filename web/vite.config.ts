@@ -69,14 +69,11 @@ const appBuild: UserConfig['build'] = {
   modulePreload: {
     // Every browser the app supports (ES2022) preloads modules itself.
     polyfill: false,
-    // A lazy route's chunks are preloaded beside it, but for those every page has loaded before it: the two of the
-    // initial JavaScript, and the query library that the query provider loads beside every route (lazyPage).
-    resolveDependencies: (file, deps) =>
-      deps.filter(
-        (dep) =>
-          !/^assets\/(vendor|rolldown-runtime)-/.test(dep) &&
-          !(dep.startsWith('assets/query-') && !file.includes('query-provider')),
-      ),
+    // A lazy chunk's imports are not preloaded beside it: the browser fetches them once it has the chunk. Preloading
+    // them means a <link> per import added to the page when the chunk is asked for, which is while React takes the
+    // first page over: 18 links and 7–24 ms of main-thread work on the course list here, four times that on the
+    // simulated phone, for one round trip saved on the first visit of each page. The page's HTML preloads stay.
+    resolveDependencies: (_, deps, { hostType }) => (hostType === 'html' ? deps : []),
   },
   rolldownOptions: {
     output: {
