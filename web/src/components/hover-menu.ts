@@ -37,9 +37,17 @@ export function useHoverMenu(delayMs = HOVER_CLOSE_DELAY_MS) {
   useEffect(() => cancelClose, [cancelClose]);
 
   // The header's menus load their panels' code after the page shows: a pointer that came over the trigger before
-  // it was there opens the menu now, as entering would have (otherwise only leaving and coming back would).
+  // it was there opens the menu now, as entering would have (otherwise only leaving and coming back would). The
+  // browser tells an element that just replaced another under a still pointer that it is hovered only after the
+  // next frame, so it is asked again then.
   useEffect(() => {
-    if (isHovered(container.current)) show();
+    if (isHovered(container.current)) return show();
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        if (isHovered(container.current)) show();
+      });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [show]);
 
   useEffect(() => {
