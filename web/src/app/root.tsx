@@ -1,16 +1,36 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AuthProvider } from '@/lib/auth';
+import { loadToasts, onToastsWanted } from '@/lib/toast';
 import { ScrollRestoration } from './scroll-restoration';
 
 /** at most one toast, shown for 3000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 3000;
 
-// The toast area loads after the first render: nothing shows in it before someone acts, and sonner shows toasts
-// raised before its area was there once it is.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+// The toast area comes with the first toast (src/lib/toast.ts): sonner shows a toast raised before its area was there
+// once it is.
+const Toaster = lazy(() => loadToasts().then((m) => ({ default: m.Toaster })));
+
+function ToastArea() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onToastsWanted(() => setWanted(true)), []);
+  if (!wanted) return null;
+  return (
+    <Suspense>
+      {/* dir given: sonner would otherwise read it from the page's computed style, a style pass over the page. */}
+      <Toaster
+        visibleToasts={TOAST_LIMIT}
+        duration={TOAST_DURATION_MS}
+        position="top-right"
+        dir="ltr"
+        richColors
+        closeButton
+      />
+    </Suspense>
+  );
+}
 
 /** The root route: auth state, the toast area and scroll restoration around every layout. */
 export function Root() {
@@ -19,17 +39,7 @@ export function Root() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-      <Suspense>
-        {/* dir given: sonner would otherwise read it from the page's computed style, a style pass over the page. */}
-        <Toaster
-          visibleToasts={TOAST_LIMIT}
-          duration={TOAST_DURATION_MS}
-          position="top-right"
-          dir="ltr"
-          richColors
-          closeButton
-        />
-      </Suspense>
+      <ToastArea />
       <ScrollRestoration />
     </AuthProvider>
   );

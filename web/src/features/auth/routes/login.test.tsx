@@ -71,7 +71,7 @@ describe('LoginPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(toast.loading).toHaveBeenCalledWith('Logging in...', expect.anything());
+    await waitFor(() => expect(toast.loading).toHaveBeenCalledWith('Logging in...', expect.anything()));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Logged in successfully', expect.anything()));
     expect(login).toHaveBeenCalledWith('lantran', 'Secret#2025');
     expect(screen.queryByTestId('location')).toBeNull();

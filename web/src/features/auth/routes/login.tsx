@@ -2,7 +2,7 @@ import { Loader2, LogIn } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PasswordInput } from '@/components/password/password-input';
 import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

@@ -2,7 +2,7 @@ import { GraduationCap, Loader2, Presentation, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PasswordInput } from '@/components/password/password-input';
 import { MatchIndicator, StrengthMeter } from '@/components/password/strength-meter';
 import { buttonClass } from '@/components/ui/button';

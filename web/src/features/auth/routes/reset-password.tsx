@@ -2,7 +2,7 @@ import { ArrowLeft, KeyRound, Loader2, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PasswordInput } from '@/components/password/password-input';
 import { MatchIndicator, StrengthMeter } from '@/components/password/strength-meter';
 import { buttonClass } from '@/components/ui/button';

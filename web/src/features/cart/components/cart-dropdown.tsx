@@ -3,7 +3,7 @@ import { ShoppingCart, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useHoverMenu } from '@/components/hover-menu';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { JoinMeetingLink } from '@/components/join-meeting-link';
 import { buttonClass } from '@/components/ui/button';
 import { classQueries, useRegisterForClass, useWithdrawFromClass } from '../api/queries';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarPlus, Pencil, Users, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { JoinMeetingLink } from '@/components/join-meeting-link';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/ui/spinner';
 import { textLimits } from '@/lib/wasm';
 import { sendAdmissionMessage, type AdmissionMessage } from '../api/home';

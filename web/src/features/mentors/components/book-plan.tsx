@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { VietQrPanel } from '@/components/payments/vietqr-panel';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';

@@ -3,7 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';

@@ -1,6 +1,6 @@
 import { Clock, GraduationCap, Mail, MapPin, Phone, Send } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/ui/spinner';
 import { site } from '@/config/paths';
 import { textLimits } from '@/lib/wasm';

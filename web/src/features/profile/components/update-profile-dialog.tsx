@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { ImageUp, Loader2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PasswordInput } from '@/components/password/password-input';
 import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Copy, Download, Link as LinkIcon, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 import { downloadCalendar } from '../api/calendar';

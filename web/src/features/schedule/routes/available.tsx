@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { JoinMeetingLink } from '@/components/join-meeting-link';
 import { inputClass, inputStateClass } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2, X } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PasswordInput } from '@/components/password/password-input';
 import { StrengthMeter } from '@/components/password/strength-meter';
 import { buttonClass } from '@/components/ui/button';
