@@ -1,7 +1,7 @@
 // Lighthouse on the public pages as a phone sees them (Lighthouse's mobile settings: simulated slow 4G and a slower
 // CPU, calibrated per run: see REFERENCE_HOST_INDEX), against a running academy with the demo data: three runs per
-// page, the median run reported and held to the budgets. Prints one line per page and a Markdown table; exits 1
-// when a page misses a budget.
+// page (a run disturbed by other processes measured again: see DISTURBED), the median run reported and held to the
+// budgets. Prints one line per page and a Markdown table; exits 1 when a page misses a budget.
 //
 // Usage: node run.mjs <base URL> [runs]   (make lighthouse starts the server and calls this)
 // LIGHTHOUSE_REPORTS=<dir> keeps each run's full report there (<page>-<run>.json) to read what a figure is made of.
@@ -140,6 +140,16 @@ async function measure(url, port) {
   }
 }
 
+/**
+ * A run gathered while other processes took the machine's CPU is measured again: its index (Lighthouse's benchmark
+ * at the run's start) is below DISTURBED of the best any run saw. Such a run measures its neighbours: tasks are cut
+ * by preemption into longer wall-clock ones, which no slowdown can calibrate away (TBT 555 ms at index 1183 against
+ * 80–200 ms at 2000–2200 for the same build). A page gets at most `runs` extra attempts; the runs kept are the least
+ * disturbed, and how many were set aside is printed.
+ */
+const DISTURBED = 0.8;
+let bestIndex = 0;
+
 const chrome = await launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -148,14 +158,19 @@ const rows = [];
 let failed = false;
 try {
   for (const [path, name] of pages) {
-    const results = [];
-    const defaults = [];
-    for (let run = 0; run < runs; run += 1) {
+    const measured = [];
+    const undisturbed = () => measured.filter((m) => m.index >= DISTURBED * bestIndex);
+    for (let attempt = 0; attempt < 2 * runs && undisturbed().length < runs; attempt += 1) {
       const { calibrated, atDefault } = await measure(`${base}${path}`, chrome.port);
-      results.push(calibrated.lhr);
-      defaults.push(atDefault.lhr);
-      if (reports) writeFileSync(`${reports}/${name.replace(' ', '-')}-${run + 1}.json`, calibrated.report);
+      const index = calibrated.lhr.environment.benchmarkIndex;
+      bestIndex = Math.max(bestIndex, index);
+      measured.push({ index, calibrated: calibrated.lhr, atDefault: atDefault.lhr });
+      if (reports) writeFileSync(`${reports}/${name.replace(' ', '-')}-${attempt + 1}.json`, calibrated.report);
     }
+    const kept = [...measured].sort((a, b) => b.index - a.index).slice(0, runs);
+    const results = kept.map((m) => m.calibrated);
+    const defaults = kept.map((m) => m.atDefault);
+    const setAside = measured.length - kept.length;
     const median = figures(computeMedianRun(results));
     const missed = misses(median);
     failed ||= missed.some(([budget]) => enforced.has(budget));
@@ -168,7 +183,9 @@ try {
         `FCP ${s(median.fcpMs)}, LCP ${s(median.lcpMs)}, TBT ${Math.round(median.tbtMs)} ms, ` +
         `CLS ${median.cls.toFixed(3)}, SI ${s(median.siMs)}` +
         (missed.length ? `  — over budget: ${missed.map(([, text]) => text).join('; ')}` : '  — within budget') +
-        `\n${''.padEnd(12)} host index ${hosts.map((f) => f.hostIndex).join(' / ')}, CPU slowdown ` +
+        `\n${''.padEnd(12)} host index ${hosts.map((f) => f.hostIndex).join(' / ')}` +
+        (setAside ? ` (${setAside} disturbed run${setAside > 1 ? 's' : ''} set aside)` : '') +
+        `, CPU slowdown ` +
         `${hosts.map((f) => `${f.slowdown.toFixed(1)}x`).join(' / ')}; at the default 4x: performance ` +
         `${atDefault.performance}, TBT ${Math.round(atDefault.tbtMs)} ms`,
     );
@@ -190,7 +207,7 @@ for (const [name, f, d] of rows) {
 }
 console.log(
   `\nBudgets: performance ≥ ${BUDGETS.performance}, LCP ≤ ${BUDGETS.lcpMs / 1000} s, TBT ≤ ${BUDGETS.tbtMs} ms, ` +
-    `CLS ≤ ${BUDGETS.cls}, accessibility ≥ ${BUDGETS.accessibility}, SEO ≥ ${BUDGETS.seo} (median of ${runs} runs, ` +
+    `CLS ≤ ${BUDGETS.cls}, accessibility ≥ ${BUDGETS.accessibility}, SEO ≥ ${BUDGETS.seo} (median of ${runs} undisturbed runs, ` +
     `CPU slowdown calibrated to a phone 4x slower than a desktop of benchmark index ${REFERENCE_HOST_INDEX}); ` +
     `a miss fails the run for: ${[...enforced].join(', ')}.`,
 );
