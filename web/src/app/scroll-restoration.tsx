@@ -15,8 +15,8 @@ function readPositions(): Map<string, number> {
 
 /** Where each visited entry of the history was scrolled to, by its location key. */
 const positions = readPositions();
-/** Whether the page shown is the one the document opened with (not yet navigated in the app). */
-let documentStart = true;
+/** The location the document opened with (the one page not reached by navigating in the app). */
+let documentLocation: Location | undefined;
 
 function savePositions() {
   try {
@@ -66,8 +66,8 @@ export function ScrollRestoration() {
   useLayoutEffect(() => {
     const saved = positions.get(keyOf(location));
     // The page a document opens with is a Pop too: its position is restored only when the tab returns to it.
+    const documentStart = (documentLocation ??= location) === location;
     const returning = navigationType === NavigationType.Pop && (!documentStart || documentReturnedTo());
-    documentStart = false;
     if (returning && saved !== undefined) {
       window.scrollTo(0, saved);
       return;
