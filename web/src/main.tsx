@@ -1,3 +1,5 @@
+// First: the libraries' chunk is evaluated in a task of its own, the app's modules in later ones.
+import './lib/yield-to-page';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -13,6 +13,7 @@
 import { createInstance, type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, storedLanguage } from './language';
+import { yieldToPage } from './yield-to-page';
 
 type Texts = Record<string, unknown>;
 
@@ -52,6 +53,10 @@ const localeFiles: BackendModule = {
     );
   },
 };
+
+// Setting the texts up is a task of its own on a phone: what the entry's modules do before it (the libraries'
+// set-up) and after it (the components, the routes) is evaluated in other tasks (see lib/yield-to-page).
+await yieldToPage();
 
 export const i18n = createInstance();
 
@@ -98,3 +103,5 @@ function syncDocumentLanguage(language: string) {
 }
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
+
+await yieldToPage();
