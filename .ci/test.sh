@@ -21,10 +21,11 @@ cd "$ROOT"
 parts=("$@")
 if [ ${#parts[@]} -eq 0 ]; then
   parts=(lint rules server fuzz web e2e lighthouse)
-  # The full run fails on the Lighthouse budgets every run meets on a 2-core machine; TBT (and the performance score
-  # it weighs on) is printed: tasks of 11–15 ms remain, which a small change of slowdown moves across Lighthouse's
-  # 50 ms threshold (see README, Performance).
-  export LIGHTHOUSE_ENFORCE="${LIGHTHOUSE_ENFORCE:-accessibility,seo,lcp,cls}"
+  # The full run fails on the Lighthouse budgets every run meets on a 2-core machine. TBT is held by the main
+  # thread's own CPU time (tbt-cpu); Lighthouse's TBT (and the performance score it weighs on) is printed: it is
+  # built from wall-clock durations, and here the main thread runs for half of them or less while the browser's
+  # other processes and the neighbours share the two cores (see README, Performance).
+  export LIGHTHOUSE_ENFORCE="${LIGHTHOUSE_ENFORCE:-accessibility,seo,lcp,tbt-cpu,cls}"
 fi
 web_style_checked=false
 
