@@ -48,6 +48,9 @@ function figures(lhr) {
   };
 }
 
+const sum = (values) => values.reduce((total, value) => total + value, 0);
+const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
 function misses(f) {
   const missed = [];
   for (const category of ['performance', 'accessibility', 'seo']) {
@@ -162,7 +165,6 @@ function mainThreadCpu(events, url, slowdown) {
   const tasks = events.filter(
     (e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === parse.pid && e.tid === parse.tid && e.ts >= paint.ts,
   );
-  const sum = (values) => values.reduce((total, value) => total + value, 0);
   const cpuMs = tasks.map((task) => (task.tdur ?? task.dur) / 1000);
   return {
     share: sum(tasks.map((task) => task.tdur ?? task.dur)) / Math.max(1, sum(tasks.map((task) => task.dur))),
@@ -203,7 +205,6 @@ try {
     const defaults = kept.map((m) => m.atDefault);
     const setAside = measured.length - kept.length;
     const cpu = kept.map((m) => m.cpu);
-    const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
     const median = { ...figures(computeMedianRun(results)), cpuBlockingMs: middle(cpu.map((c) => c.blockingMs)) };
     const missed = misses(median);
     failed ||= missed.some(([budget]) => enforced.has(budget));

@@ -1,6 +1,6 @@
 /**
  * The app's first evaluation in pieces a phone runs without keeping a visitor waiting. The modules the entry
- * imports are evaluated in one go, in the order they are imported, and on a phone that took 150–200 ms of main
+ * imports are evaluated in one go, in the order they are imported, and on a phone that took 140–230 ms of main
  * thread in one task after the first paint (the libraries' set-up, React's DOM library, the texts, the components):
  * a tap meanwhile waits, and Lighthouse counts it all as blocking time. A module's top-level `await yieldToPage()`
  * ends the task, and the modules after it are evaluated in the next one. The entry imports this module first, so
