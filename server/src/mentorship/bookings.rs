@@ -1,7 +1,14 @@
 //! Booking a plan, as commerce's checkout and payments call it in their transaction: whether a person may book
-//! a plan and whether it has a seat left (an active booking or an unpaid order holds one; at most the plan's
-//! max active mentees), then, once paid, the booking's period (a renewal of an active booking extends it from
-//! its end, an expired one starts again now). And the lists of bookings the profile and the dashboard show.
+//! a plan and whether it has a seat left (at most the plan's max active mentees), then, once paid, the booking's
+//! period (a renewal of an active booking extends it from its end, an expired one starts again now). And the
+//! lists of bookings the profile and the dashboard show.
+//!
+//! A seat is taken by a paid booking. An unpaid order holds one only briefly ([`SEAT_HOLD_MS`] from the
+//! person's first checkout of the plan in [`SEAT_HOLD_RENEWAL_MS`]): long enough to pay by transfer or card,
+//! too short, and not renewable by cancelling and checking out again, for unpaid checkouts to keep a plan
+//! "full". A payment that arrives after its hold lapsed and the plan filled is still booked (the money is in;
+//! the mentor has one mentee more than planned): the short hold keeps that rare, refusing a paid buyer would
+//! not be fair.
 
 use academy_shared::mentorship::plan::{Duration, DurationUnit, booked_period, refunded_end};
 use sqlx::AnyConnection;
@@ -32,8 +39,14 @@ pub async fn bookable(conn: &mut AnyConnection, user_id: &str, plan_id: &str) ->
     Ok(Bookable { duration: Duration { value: plan.duration_value, unit }, plan })
 }
 
+/// How long an unpaid order holds a seat of its plan: 10 minutes.
+pub const SEAT_HOLD_MS: i64 = 10 * 60 * 1000;
+
+/// The window in which a person's checkouts of a plan share one hold: 1 hour.
+pub const SEAT_HOLD_RENEWAL_MS: i64 = 60 * 60 * 1000;
+
 /// Holds a seat of the plan for `user_id` in `conn` (the checkout's transaction): refused when the plan's
-/// active mentees and unpaid orders already fill it, unless the person holds a seat already (a renewal).
+/// active mentees and brief holds already fill it, unless the person holds a seat already (a renewal).
 pub async fn hold_seat(
     conn: &mut AnyConnection,
     plan_id: &str,
@@ -42,7 +55,8 @@ pub async fn hold_seat(
 ) -> Result<(), MentorshipError> {
     repo::lock_plan(conn, plan_id).await?;
     let plan = repo::find_plan(conn, plan_id).await?.ok_or(MentorshipError::PlanNotFound)?;
-    let holders = repo::seat_holders(conn, plan_id, now_ms).await?;
+    let holders =
+        repo::seat_holders(conn, plan_id, now_ms, now_ms - SEAT_HOLD_MS, now_ms - SEAT_HOLD_RENEWAL_MS).await?;
     if holders.iter().any(|holder| holder == user_id) {
         return Ok(());
     }

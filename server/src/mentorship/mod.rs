@@ -28,7 +28,7 @@ pub enum MentorshipError {
     /// Teachers do not book their own plans.
     #[error("the plan is the buyer's own")]
     OwnPlan,
-    /// Every seat of the plan is held by an active booking or an unpaid order.
+    /// Every seat of the plan is taken by an active booking or briefly held by an unpaid order.
     #[error("the plan is full")]
     PlanFull,
     /// A plan that was booked is paused, never deleted.

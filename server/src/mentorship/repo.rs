@@ -188,16 +188,27 @@ pub async fn lock_plan(conn: &mut AnyConnection, id: &str) -> Result<(), sqlx::E
     Ok(())
 }
 
-/// The people holding a seat of the plan at `now_ms`: an active booking, or an order still pending (until the
-/// expiry job closes it, it can still be paid, so its seat stays held).
-pub async fn seat_holders(conn: &mut AnyConnection, plan_id: &str, now_ms: i64) -> Result<Vec<String>, sqlx::Error> {
+/// The people holding a seat of the plan at `now_ms`: an active booking, or a brief hold. A person's unpaid
+/// order of the plan holds a seat while their first order of it since `counted_since` is younger than
+/// `held_since`, so cancelling and checking out again does not start a new hold.
+pub async fn seat_holders(
+    conn: &mut AnyConnection,
+    plan_id: &str,
+    now_ms: i64,
+    held_since: i64,
+    counted_since: i64,
+) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar(
         "select user_id from mentorship_enrollments where plan_id = $1 and end_at > $2 \
          union select o.user_id from order_items i join orders o on o.id = i.order_id \
-         where i.kind = 'mentorship_plan' and i.course_id = $1 and o.status = 'pending'",
+         where i.kind = 'mentorship_plan' and i.course_id = $1 and o.created_at > $4 \
+         group by o.user_id \
+         having min(o.created_at) > $3 and sum(case when o.status = 'pending' then 1 else 0 end) > 0",
     )
     .bind(plan_id)
     .bind(now_ms)
+    .bind(held_since)
+    .bind(counted_since)
     .fetch_all(conn)
     .await
 }

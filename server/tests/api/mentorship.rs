@@ -240,6 +240,47 @@ async fn fifty_concurrent_bookings_never_exceed_the_plans_capacity() {
     assert_eq!(book(&shop, &late, &plan_id).await.0, 409);
 }
 
+#[tokio::test]
+async fn unpaid_checkouts_hold_a_plans_seats_only_briefly_and_cannot_renew_the_hold() {
+    let shop = paying_shop().await;
+    shop.admin_with_payments().await;
+    let (owner, _) = shop.app.login(&shop.teacher.username, &shop.teacher.password).await;
+    let plan = create_plan(&shop, &owner, plan_body("Trio", 300_000, 3)).await;
+    let plan_id = plan["id"].as_str().expect("id").to_owned();
+    let students = many_students(&shop.app, 7).await;
+    let mut orders = Vec::new();
+    for (_, token) in &students[..3] {
+        let (status, order) = book(&shop, token, &plan_id).await;
+        assert_eq!(status, 201, "{order}");
+        orders.push(order["result"].clone());
+    }
+    assert_eq!(book(&shop, &students[3].1, &plan_id).await.0, 409, "three fresh checkouts hold the three seats");
+
+    // Eleven minutes on, the three have not paid: their holds have lapsed and the others may book.
+    sqlx::query("update orders set created_at = created_at - $1")
+        .bind(11 * 60_000_i64)
+        .execute(&shop.app.state.pool)
+        .await
+        .expect("earlier");
+    assert_eq!(book(&shop, &students[3].1, &plan_id).await.0, 201);
+    // Cancelling and checking out again starts no new hold.
+    let first = orders[0]["_id"].as_str().expect("id");
+    let (status, _) = shop.call(Method::POST, &format!("/api/orders/{first}/cancel"), &students[0].1, None).await;
+    assert_eq!(status, 200);
+    assert_eq!(book(&shop, &students[0].1, &plan_id).await.0, 201);
+    for (_, token) in &students[4..6] {
+        assert_eq!(book(&shop, token, &plan_id).await.0, 201);
+    }
+    assert_eq!(book(&shop, &students[6].1, &plan_id).await.0, 409, "three holds again: 3, 4 and 5");
+
+    // A lapsed order paid all the same is booked: the money is in.
+    let (code, total) = (orders[1]["code"].as_str().expect("code"), orders[1]["totalAmount"].as_i64().expect("total"));
+    let (status, _) = shop.bank_feed(Some(SEPAY_KEY), &transfer(4242, total, code)).await;
+    assert_eq!(status, 200);
+    assert_eq!(shop.count("mentorship_enrollments", "plan_id = $1", &plan_id).await, 1);
+    assert_eq!(shop.money_snapshot().await[5], 0, "the ledger sums to zero");
+}
+
 /// The BookMentorShip notifications `token` sees, in `lang`.
 async fn bookings_told(shop: &Shop, token: &str, lang: &str) -> Vec<Value> {
     let (status, body) = crate::notifications::get_as(&shop.app, "/api/notification", token, lang).await;
