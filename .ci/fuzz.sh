@@ -40,7 +40,7 @@ CHECKS="not_a_server_error,status_code_conformance,response_schema_conformance"
 export PYTHONPATH="$ROOT/.ci${PYTHONPATH:+:$PYTHONPATH}" SCHEMATHESIS_HOOKS=fuzz_hooks
 # Signed in as each role (demo accounts); the visitor has no token.
 ACCOUNTS=("visitor:" "admin01:Admin@2026" "staff01:Staff@2026" "nguyenminhkhoa:Demo@2026" "phanthiyen:Demo@2026")
-LIMITS="contact=100000/1,admission=100000/1,newsletter=100000/1,registration=100000/1,upload-url=100000/1"
+LIMITS="contact=100000/1,admission=100000/1,newsletter=100000/1,registration=100000/1,upload-url=100000/1,coupon=100000/1,coupon-address=100000/1"
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 

@@ -39,6 +39,10 @@ use crate::{
 /// The longest idempotency key kept.
 pub const IDEMPOTENCY_KEY_MAX_CHARS: usize = 100;
 
+/// The unpaid orders a person may have open at once: enough to pay one by transfer while another waits for a
+/// card, too few for one account to hold many checkouts open.
+pub const MAX_OPEN_ORDERS: usize = 3;
+
 /// What the checkout should buy.
 #[derive(Debug, Clone, Default)]
 pub struct CheckoutRequest {
@@ -164,9 +168,10 @@ pub struct CheckoutAnswer {
     pub bank: BankAccount,
 }
 
-/// Checks out: one order per checkout, priced now, holding its coupon use, waiting for its payment until it
-/// expires. Refused while bank transfers are not set up, or when another unpaid order of the caller's holds one
-/// of the courses (the very same courses and coupon answer that order instead).
+/// Checks out: one order per checkout, priced now, waiting for its payment until it expires (its coupon use is
+/// counted when it is paid, see [`coupons`]). Refused while bank transfers are not set up, when another unpaid
+/// order of the caller's holds one of the courses (the very same courses and coupon answer that order instead),
+/// or when the caller has [`MAX_OPEN_ORDERS`] unpaid orders open already.
 pub async fn checkout(
     state: &AppState,
     user_id: &str,
@@ -210,6 +215,10 @@ pub async fn checkout(
     if let Some(same) = pending_overlap(&mut tx, user_id, &offers, coupon_code.as_deref(), now).await? {
         return Ok(CheckoutAnswer { checkout: Checkout::Existing(same), bank });
     }
+    let open = repo::orders::pending_of(&mut tx, user_id).await?.iter().filter(|row| row.expires_at > now).count();
+    if open >= MAX_OPEN_ORDERS {
+        return Err(CommerceError::TooManyOpenOrders { max: MAX_OPEN_ORDERS });
+    }
     if offers[0].plan.is_some() {
         bookings::hold_seat(&mut tx, &offers[0].id, user_id, now).await?;
     }
@@ -218,7 +227,7 @@ pub async fn checkout(
         return Err(CommerceError::CurrencyNotPayable { currency: quote.currency });
     }
     if let Some(coupon) = &quote.coupon {
-        coupons::take(&mut tx, coupon, user_id).await?;
+        coupons::check_open_uses(&mut tx, coupon, user_id, now).await?;
     }
     let expires_at = now + settings.terms.order_expiry_minutes * 60_000;
     let order = insert_order(&mut tx, user_id, &quote, settings.terms.commission, key, expires_at, now).await?;

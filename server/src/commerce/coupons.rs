@@ -1,5 +1,18 @@
-//! Coupons: applying one to an order (the shared rules decide, the database counts the uses exactly), giving a
-//! use back when its order is cancelled or expires, and the administrator's list.
+//! Coupons: applying one to an order (the shared rules decide), counting a use when its order is paid, and the
+//! administrator's list.
+//!
+//! A coupon's uses are its paid orders. An unpaid order holds none: otherwise anyone could check out with a
+//! code and never pay, over and over from free accounts, and keep it from everyone else. So checkout prices an
+//! order with the coupon as long as a use is left among the paid ones, and the use is counted when the order
+//! is paid.
+//!
+//! That lets several unpaid orders carry the last use. Whoever pays first takes it; a later payer has paid the
+//! price they were quoted and still gets the order at that price: the discount holds, the coupon's count goes
+//! past its limit, and the order's history records it (`coupon_over_limit`) for the administrators. Refusing
+//! the payment, or asking for more money, would punish a buyer who did everything right for a race they cannot
+//! see; the cost is bounded by the open orders of the moment, each person having at most
+//! [`crate::commerce::checkout::MAX_OPEN_ORDERS`] of them. A person's own unpaid orders do count against the
+//! coupon's per-person limit at checkout, so nobody stacks one code on several open orders.
 
 use academy_shared::{
     commerce::{
@@ -47,7 +60,7 @@ pub fn rule_of(row: &CouponRow) -> Coupon {
 }
 
 /// The coupon named `code` applied to an order of `user_id` in `currency` with `lines`, as things stand: the
-/// coupon and its discount per line, or why it does not apply. Takes no use (see [`take`]).
+/// coupon and its discount per line, or why it does not apply. Takes no use (see [`count_paid_use`]).
 pub async fn apply(
     conn: &mut AnyConnection,
     user_id: &str,
@@ -63,22 +76,28 @@ pub async fn apply(
     Ok((row, discount))
 }
 
-/// Takes one use of the coupon for `user_id`, refused when none is left in total or for them. Counted by
-/// conditional updates in the caller's transaction: however many checkouts run at once, no more uses are taken
-/// than the coupon has.
-pub async fn take(conn: &mut AnyConnection, coupon: &CouponRow, user_id: &str) -> Result<(), CommerceError> {
-    if !repo::coupons::take_use(conn, &coupon.id).await? {
-        return Err(CouponRefusal::Exhausted.into());
-    }
-    if !repo::coupons::take_user_use(conn, &coupon.id, user_id, coupon.max_uses_per_user).await? {
+/// Refuses a checkout with the coupon when `user_id` has used it as often as allowed, counting their paid uses
+/// and their own unpaid orders still open at `now_ms` (an order the checkout answers again is not counted: it
+/// is found before this is asked).
+pub async fn check_open_uses(
+    conn: &mut AnyConnection,
+    coupon: &CouponRow,
+    user_id: &str,
+    now_ms: i64,
+) -> Result<(), CommerceError> {
+    let Some(max) = coupon.max_uses_per_user else { return Ok(()) };
+    let paid = repo::coupons::uses_by(conn, &coupon.id, user_id).await?;
+    let open = repo::coupons::open_orders_by(conn, &coupon.id, user_id, now_ms).await?;
+    if paid + open >= max {
         return Err(CouponRefusal::UserLimitReached.into());
     }
     Ok(())
 }
 
-/// Gives back the use an order of `user_id` held.
-pub async fn release(conn: &mut AnyConnection, coupon_id: &str, user_id: &str) -> Result<(), sqlx::Error> {
-    repo::coupons::release_use(conn, coupon_id, user_id).await
+/// Counts the use of its coupon by a paid order, in the payment's transaction. Whether it was within the coupon's
+/// limits: when not, the discount holds all the same (see the module's documentation).
+pub async fn count_paid_use(conn: &mut AnyConnection, coupon_id: &str, user_id: &str) -> Result<bool, sqlx::Error> {
+    repo::coupons::count_paid_use(conn, coupon_id, user_id).await
 }
 
 /// A coupon an administrator creates.

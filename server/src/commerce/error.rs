@@ -36,7 +36,8 @@ pub enum CommerceError {
     CartItemNotFound,
     #[error("nothing to check out")]
     NothingToCheckOut,
-    /// The coupon code a person typed does not exist.
+    /// The coupon code a person typed does not exist. Told apart from the other refusals only in logs: the
+    /// person sees the text of every code that cannot be used (see [`CommerceError::text`]).
     #[error("no such coupon")]
     UnknownCoupon,
     /// No coupon with this id (administration).
@@ -52,6 +53,9 @@ pub enum CommerceError {
     /// Another unpaid order of the caller's holds some of these courses: pay or cancel it first.
     #[error("pending order {code} holds some of the courses")]
     PendingOrder { code: String },
+    /// The caller has this many unpaid orders already: pay or cancel one first.
+    #[error("{max} unpaid orders already")]
+    TooManyOpenOrders { max: usize },
     /// Bank transfers (VietQR) take VND only.
     #[error("{currency} cannot be paid by bank transfer")]
     CurrencyNotPayable { currency: Currency },
@@ -81,6 +85,13 @@ pub enum CommerceError {
 
 impl CommerceError {
     /// The text shown for a refusal (`None` for failures that are not the person's: the database, the ledger).
+    ///
+    /// A coupon code that cannot be used gets one text whatever the reason (unknown, switched off, not started,
+    /// ended, used up, another currency, not for these courses, below its minimum order): any more precise
+    /// answer would tell a person guessing codes that a private code exists. The minimum order is no
+    /// exception, since coupons are not published with their conditions; whoever was given a code is told its
+    /// conditions with it. Only "you have used it as often as allowed" stays apart: it can only reach someone
+    /// who has already ordered with the code, and so knows it.
     pub fn text(&self) -> Option<Text> {
         Some(match self {
             Self::CourseNotFound => Text::new("Không tìm thấy khóa học.", "Course not found."),
@@ -116,9 +127,15 @@ impl CommerceError {
                 "Giỏ hàng trống: hãy thêm khóa học trước khi thanh toán.",
                 "Your cart is empty: add a course before checking out.",
             ),
-            Self::UnknownCoupon => Text::new("Mã giảm giá không tồn tại.", "This coupon code does not exist."),
+            Self::Coupon(CouponRefusal::UserLimitReached) => Text::new(
+                "Bạn đã dùng mã giảm giá này hết số lần cho phép (kể cả các đơn hàng đang chờ thanh toán).",
+                "You have already used this coupon as often as allowed (unpaid orders included).",
+            ),
+            Self::UnknownCoupon | Self::Coupon(_) => Text::new(
+                "Mã giảm giá không hợp lệ hoặc không dùng được cho đơn hàng này.",
+                "This coupon code is not valid or cannot be used for this order.",
+            ),
             Self::CouponNotFound => Text::new("Không tìm thấy mã giảm giá.", "Coupon not found."),
-            Self::Coupon(refusal) => Text::localized(|lang| refusal.message(lang)),
             Self::OrderNotFound => Text::new("Không tìm thấy đơn hàng.", "Order not found."),
             Self::Transition(refusal) => Text::localized(|lang| refusal.message(lang)),
             Self::PendingOrder { code } => Text::new(
@@ -126,6 +143,12 @@ impl CommerceError {
                     "Bạn có đơn hàng {code} chưa thanh toán chứa khóa học này. Hãy thanh toán hoặc hủy đơn đó trước."
                 ),
                 format!("Your unpaid order {code} holds this course. Pay for it or cancel it first."),
+            ),
+            Self::TooManyOpenOrders { max } => Text::new(
+                format!(
+                    "Bạn đang có {max} đơn hàng chưa thanh toán. Hãy thanh toán hoặc hủy một đơn trước khi đặt đơn mới."
+                ),
+                format!("You have {max} unpaid orders. Pay for or cancel one of them before placing a new one."),
             ),
             Self::CurrencyNotPayable { currency } => Text::new(
                 format!(

@@ -9,7 +9,6 @@ use serde_json::json;
 use sqlx::AnyConnection;
 
 use super::{
-    coupons,
     error::CommerceError,
     repo::{
         self,
@@ -97,8 +96,8 @@ pub async fn list(pool: &Pool, filter: &OrderFilter<'_>, limit: i64, offset: i64
     Ok(OrderPage { orders, total })
 }
 
-/// Closes a pending order as cancelled or expired in `conn`: its coupon use is given back and the event
-/// recorded. Refused when it is no longer pending.
+/// Closes a pending order as cancelled or expired in `conn`, recording the event (an unpaid order held no
+/// coupon use, so none is given back). Refused when it is no longer pending.
 pub(crate) async fn close(
     conn: &mut AnyConnection,
     order: &Order,
@@ -116,9 +115,6 @@ pub(crate) async fn close(
         let current = repo::orders::find(conn, &order.row.id).await?.and_then(|row| OrderStatus::parse(&row.status));
         let from = current.unwrap_or(order.status());
         return Err(academy_shared::commerce::TransitionRefused { from, event }.into());
-    }
-    if let Some(coupon_id) = &order.row.coupon_id {
-        coupons::release(conn, coupon_id, &order.row.user_id).await?;
     }
     repo::orders::insert_event(conn, &order.row.id, to.as_str(), actor_id, note, None, now).await?;
     Ok(())

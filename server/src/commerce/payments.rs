@@ -12,6 +12,7 @@ use serde_json::json;
 use sqlx::AnyConnection;
 
 use super::{
+    coupons,
     error::CommerceError,
     ledger::{self, Account, EventKind, MoneyEvent, PaymentMethod, Posted},
     notify,
@@ -99,8 +100,9 @@ pub(crate) async fn apply_to_order(
     Ok((order, paid))
 }
 
-/// Pays a pending order in `conn`: enrols the student in each course, takes the courses out of their cart, and
-/// posts the sale.
+/// Pays a pending order in `conn`: counts the use of its coupon, enrols the student in each course, takes the
+/// courses out of their cart, and posts the sale. A coupon whose last use was paid by someone else in the
+/// meantime still gives this order its discount (see [`super::coupons`]); the order's history says so.
 pub(crate) async fn mark_paid(
     conn: &mut AnyConnection,
     order: &Order,
@@ -111,6 +113,12 @@ pub(crate) async fn mark_paid(
     let to = transition(order.status(), OrderEvent::Pay)?;
     if !repo::orders::set_status(conn, &order.row.id, OrderStatus::Pending.as_str(), to.as_str(), now).await? {
         return Err(TransitionRefused { from: order.status(), event: OrderEvent::Pay }.into());
+    }
+    if let Some(coupon_id) = &order.row.coupon_id
+        && !coupons::count_paid_use(conn, coupon_id, &order.row.user_id).await?
+    {
+        let code = order.row.coupon_code.as_deref().unwrap_or_default();
+        repo::orders::insert_event(conn, &order.row.id, "coupon_over_limit", actor_id, code, None, now).await?;
     }
     let course_ids: Vec<String> =
         order.items.iter().filter(|item| !item.is_plan()).map(|item| item.course_id.clone()).collect();

@@ -1,6 +1,7 @@
 //! Limits on writes anyone can send: how many contact messages, admission messages, newsletter subscriptions
-//! and registrations one client address may send, and how many upload URLs one account may ask for, in a
-//! window of time. Beyond a limit, requests are refused with the seconds until the window ends (HTTP 429 +
+//! and registrations one client address may send, how many upload URLs one account may ask for, and how many
+//! coupon codes one account and one client address may try (quotes and checkouts naming a code), in a window of
+//! time. Beyond a limit, requests are refused with the seconds until the window ends (HTTP 429 +
 //! `Retry-After`).
 //!
 //! Counters live in the database, in the login counters' table (`login_throttles`), so they hold across
@@ -31,11 +32,22 @@ pub enum Limit {
     Registration,
     /// Signed upload URLs, per account.
     UploadUrl,
+    /// Quotes and checkouts naming a coupon code, per account: codes cannot be guessed by trying them.
+    CouponCode,
+    /// Quotes and checkouts naming a coupon code, per client address (across the accounts it signs in as).
+    CouponCodeAddress,
 }
 
 impl Limit {
-    pub const ALL: [Limit; 5] =
-        [Limit::ContactMessage, Limit::AdmissionMessage, Limit::Newsletter, Limit::Registration, Limit::UploadUrl];
+    pub const ALL: [Limit; 7] = [
+        Limit::ContactMessage,
+        Limit::AdmissionMessage,
+        Limit::Newsletter,
+        Limit::Registration,
+        Limit::UploadUrl,
+        Limit::CouponCode,
+        Limit::CouponCodeAddress,
+    ];
 
     /// The limit's name in counter ids and in `ACADEMY_RATE_LIMITS`.
     pub fn name(self) -> &'static str {
@@ -45,18 +57,22 @@ impl Limit {
             Limit::Newsletter => "newsletter",
             Limit::Registration => "registration",
             Limit::UploadUrl => "upload-url",
+            Limit::CouponCode => "coupon",
+            Limit::CouponCodeAddress => "coupon-address",
         }
     }
 
     /// The default allowance: a person filling a form, with a few corrections, never meets it; a script soon
-    /// does.
+    /// does. A buyer types a code or two and the cart and checkout pages quote it again a few times, well under
+    /// 20 tries per account; 60 per address leaves room for a household or a classroom behind one address.
     pub fn default_rate(self) -> Rate {
         let window = Duration::from_secs(15 * 60);
         let max = match self {
             Limit::ContactMessage => 5,
             Limit::AdmissionMessage | Limit::Newsletter => 10,
-            Limit::Registration => 20,
+            Limit::Registration | Limit::CouponCode => 20,
             Limit::UploadUrl => 30,
+            Limit::CouponCodeAddress => 60,
         };
         Rate { max, window }
     }

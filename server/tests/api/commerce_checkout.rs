@@ -1,5 +1,6 @@
-//! Checkout and orders: one order per checkout priced from the catalogue, idempotent, with its coupon counted
-//! exactly under concurrency; expiry through the job queue; the lists and receipts with their owners.
+//! Checkout and orders: one order per checkout priced from the catalogue, idempotent, with its coupon priced
+//! under concurrency (its uses are counted when paid: see `commerce_coupons`); expiry through the job queue; the
+//! lists and receipts with their owners.
 
 use academy_server::{job_handlers, platform::db::now_ms, platform::jobs::Worker};
 use academy_shared::roles::Role;
@@ -167,7 +168,8 @@ async fn a_coupon_is_shared_between_the_lines_in_proportion_and_refused_with_its
     );
     assert_eq!(quote["totalAmount"], 2_289_000 - 915_600);
 
-    for (code, message) in [("OLD", "This coupon has expired."), ("NOPE", "This coupon code does not exist.")] {
+    let message = "This coupon code is not valid or cannot be used for this order.";
+    for code in ["OLD", "NOPE"] {
         let (status, body) =
             shop.call_en(Method::POST, "/api/cart/quote", &token, Some(json!({ "couponCode": code }))).await;
         assert_eq!((status, body["result"]["fields"]["couponCode"].as_str()), (422, Some(message)), "{body}");
@@ -181,20 +183,20 @@ async fn a_coupon_is_shared_between_the_lines_in_proportion_and_refused_with_its
     assert_eq!(body["result"]["items"][0]["paid"], 894_000);
     let (_, coupons) = shop.call(Method::GET, "/api/admin/coupons", &admin, None).await;
     let first = coupons["result"].as_array().expect("list").iter().find(|c| c["code"] == "FIRST100").cloned();
-    assert_eq!(first.expect("coupon")["usedCount"], 1);
+    assert_eq!(first.expect("coupon")["usedCount"], 0, "a use is counted when the order is paid");
 }
 
 #[tokio::test]
-async fn two_hundred_parallel_checkouts_with_the_first_hundred_coupon_give_exactly_one_hundred_discounted_orders() {
+async fn thirty_parallel_checkouts_with_a_coupon_of_ten_uses_all_get_its_discount_while_none_is_paid() {
     let shop = shop().await;
     let admin = shop.admin_with_payments().await;
     let course = shop.course(NewCourse::vnd("Khóa học", 1_000_000)).await;
     shop.coupon(
         &admin,
-        json!({ "code": "FIRST100", "kind": "percent", "value": 40, "maxUses": 100, "maxUsesPerUser": 1 }),
+        json!({ "code": "FIRST10", "kind": "percent", "value": 40, "maxUses": 10, "maxUsesPerUser": 1 }),
     )
     .await;
-    let students = many_students(&shop.app, 200).await;
+    let students = many_students(&shop.app, 30).await;
 
     let courses = [course.as_str()];
     // A server too busy to take an order at that moment answers 503 (Retry-After); the student tries again
@@ -202,36 +204,31 @@ async fn two_hundred_parallel_checkouts_with_the_first_hundred_coupon_give_exact
     let checkouts = students.iter().enumerate().map(|(i, (_, token))| {
         let (shop, courses, key) = (&shop, &courses, format!("checkout-{i}"));
         async move {
-            let mut answer = shop.checkout(token, courses, Some("FIRST100"), Some(&key)).await;
+            let mut answer = shop.checkout(token, courses, Some("FIRST10"), Some(&key)).await;
             for _ in 0..20 {
                 if answer.0 != 503 {
                     break;
                 }
                 tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-                answer = shop.checkout(token, courses, Some("FIRST100"), Some(&key)).await;
+                answer = shop.checkout(token, courses, Some("FIRST10"), Some(&key)).await;
             }
             answer
         }
     });
     let answers = futures_util::future::join_all(checkouts).await;
 
+    // Unpaid orders hold no use: nobody's checkout keeps the code from the others.
     let created = answers.iter().filter(|(status, _)| *status == 201).count();
-    let used_up = answers
-        .iter()
-        .filter(|(status, body)| {
-            *status == 422 && body["result"]["fields"]["couponCode"] == "Mã giảm giá này đã hết lượt sử dụng."
-        })
-        .count();
-    assert_eq!((created, used_up), (100, 100), "{:?}", answers.iter().find(|(s, _)| *s != 201 && *s != 422));
+    assert_eq!(created, 30, "{:?}", answers.iter().find(|(s, _)| *s != 201));
     assert!(
         answers.iter().filter(|(status, _)| *status == 201).all(|(_, body)| body["result"]["totalAmount"] == 600_000)
     );
-    assert_eq!(shop.count("orders", "coupon_code = $1", "FIRST100").await, 100);
-    assert_eq!(shop.count("coupons", "code = $1 and used_count = 100", "FIRST100").await, 1);
+    assert_eq!(shop.count("orders", "coupon_code = $1", "FIRST10").await, 30);
+    assert_eq!(shop.count("coupons", "code = $1 and used_count = 0", "FIRST10").await, 1);
 }
 
 #[tokio::test]
-async fn an_unpaid_order_expires_through_the_job_queue_and_gives_its_coupon_use_back() {
+async fn an_unpaid_order_expires_through_the_job_queue_and_never_held_a_coupon_use() {
     let shop = shop().await;
     let admin = shop.admin_with_payments().await;
     let course = shop.course(NewCourse::vnd("Rust", 1_000_000)).await;
@@ -242,7 +239,7 @@ async fn an_unpaid_order_expires_through_the_job_queue_and_gives_its_coupon_use_
     assert_eq!(status, 201, "{body}");
     let id = body["result"]["_id"].as_str().expect("id").to_owned();
     let (_, other) = shop.person("other", Role::Student).await;
-    assert_eq!(shop.checkout(&other, &[&course], Some("ONCE"), None).await.0, 422, "the one use is held");
+    assert_eq!(shop.checkout(&other, &[&course], Some("ONCE"), None).await.0, 201, "an unpaid order holds no use");
 
     let worker = Worker::new(shop.app.state.jobs.clone(), shop.app.state.clone(), job_handlers());
     worker.run_due(now_ms() + 10 * MINUTE).await.expect("jobs ran");
@@ -252,7 +249,6 @@ async fn an_unpaid_order_expires_through_the_job_queue_and_gives_its_coupon_use_
     assert_eq!(expired["result"]["status"], "expired");
     assert!(expired["result"]["payment"].is_null(), "nothing to pay any more");
     assert_eq!(shop.count("coupons", "code = $1 and used_count = 0", "ONCE").await, 1);
-    assert_eq!(shop.checkout(&other, &[&course], Some("ONCE"), None).await.0, 201, "the use came back");
 }
 
 #[tokio::test]

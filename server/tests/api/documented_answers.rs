@@ -234,10 +234,18 @@ async fn document(app: &TestApp) -> Value {
 
 /// Limits of one request per window, so the probes reach every rate limit.
 fn tight_limits() -> Vec<RateSetting> {
-    ["contact=1/900", "admission=1/900", "newsletter=1/900", "registration=1/900", "upload-url=1/900"]
-        .into_iter()
-        .map(|setting| setting.parse().expect("a rate setting"))
-        .collect()
+    [
+        "contact=1/900",
+        "admission=1/900",
+        "newsletter=1/900",
+        "registration=1/900",
+        "upload-url=1/900",
+        "coupon=1/900",
+        "coupon-address=1/900",
+    ]
+    .into_iter()
+    .map(|setting| setting.parse().expect("a rate setting"))
+    .collect()
 }
 
 #[tokio::test]

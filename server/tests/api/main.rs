@@ -14,6 +14,7 @@ mod classes;
 mod commerce_admin;
 mod commerce_cart;
 mod commerce_checkout;
+mod commerce_coupons;
 mod commerce_demo;
 mod commerce_fixtures;
 mod commerce_ledger;

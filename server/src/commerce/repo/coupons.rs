@@ -1,5 +1,5 @@
-//! Coupons and their uses. Uses are counted by conditional updates, never read-then-written, so concurrent
-//! checkouts can never take more uses than a coupon has.
+//! Coupons and their uses. A use is counted when its order is paid, by an update of the coupon's row (never
+//! read-then-written), so concurrent payments count every use exactly once.
 
 use sqlx::{AnyConnection, FromRow};
 
@@ -108,51 +108,42 @@ pub async fn uses_by(conn: &mut AnyConnection, coupon_id: &str, user_id: &str) -
     Ok(uses.unwrap_or(0))
 }
 
-/// Takes one use of the coupon if it is switched on and has one left; whether it did.
-pub async fn take_use(conn: &mut AnyConnection, coupon_id: &str) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "update coupons set used_count = used_count + 1 \
-         where id = $1 and active = 1 and (max_uses is null or used_count < max_uses)",
+/// Counts one paid use of the coupon by the user, whatever its limits say (the payment has arrived; see
+/// [`crate::commerce::coupons::count_paid_use`]); whether the use was within the coupon's total and per-person
+/// limits. The coupon's row is updated first, so concurrent payments with one coupon count one after the other.
+pub async fn count_paid_use(conn: &mut AnyConnection, coupon_id: &str, user_id: &str) -> Result<bool, sqlx::Error> {
+    let (used, max_uses, max_per_user): (i64, Option<i64>, Option<i64>) = sqlx::query_as(
+        "update coupons set used_count = used_count + 1 where id = $1 \
+         returning used_count, max_uses, max_uses_per_user",
     )
     .bind(coupon_id)
-    .execute(conn)
+    .fetch_one(&mut *conn)
     .await?;
-    Ok(done.rows_affected() == 1)
-}
-
-/// Takes one of the user's uses if they have one left under `limit` (none: unlimited); whether it did.
-pub async fn take_user_use(
-    conn: &mut AnyConnection,
-    coupon_id: &str,
-    user_id: &str,
-    limit: Option<i64>,
-) -> Result<bool, sqlx::Error> {
-    if limit.is_some_and(|limit| limit < 1) {
-        return Ok(false);
-    }
-    let done = sqlx::query(
+    let by_user: i64 = sqlx::query_scalar(
         "insert into coupon_user_uses (coupon_id, user_id, uses) values ($1, $2, 1) \
          on conflict (coupon_id, user_id) do update set uses = coupon_user_uses.uses + 1 \
-         where $3 is null or coupon_user_uses.uses < $3",
+         returning uses",
     )
     .bind(coupon_id)
     .bind(user_id)
-    .bind(limit)
-    .execute(conn)
+    .fetch_one(conn)
     .await?;
-    Ok(done.rows_affected() == 1)
+    Ok(max_uses.is_none_or(|max| used <= max) && max_per_user.is_none_or(|max| by_user <= max))
 }
 
-/// Gives back the use an order held (it was cancelled or expired).
-pub async fn release_use(conn: &mut AnyConnection, coupon_id: &str, user_id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("update coupons set used_count = used_count - 1 where id = $1 and used_count > 0")
-        .bind(coupon_id)
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query("update coupon_user_uses set uses = uses - 1 where coupon_id = $1 and user_id = $2 and uses > 0")
-        .bind(coupon_id)
-        .bind(user_id)
-        .execute(conn)
-        .await?;
-    Ok(())
+/// How many unpaid orders of the user, still open at `now_ms`, name the coupon.
+pub async fn open_orders_by(
+    conn: &mut AnyConnection,
+    coupon_id: &str,
+    user_id: &str,
+    now_ms: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "select count(*) from orders where coupon_id = $1 and user_id = $2 and status = 'pending' and expires_at > $3",
+    )
+    .bind(coupon_id)
+    .bind(user_id)
+    .bind(now_ms)
+    .fetch_one(conn)
+    .await
 }

@@ -257,7 +257,7 @@ pub struct CouponUpdate {
     pub active: bool,
 }
 
-/// Switches a coupon on or off (orders already holding one of its uses keep it).
+/// Switches a coupon on or off (unpaid orders made with it keep their discount).
 #[utoipa::path(
     patch,
     path = "/api/admin/coupons/{id}",

@@ -1,5 +1,11 @@
 //! Checkout and orders: `POST /api/cart/quote` (the cart with a coupon), `POST /api/checkout`, and the caller's
 //! orders: `GET /api/orders`, `GET /api/orders/{id}` (the receipt), `POST /api/orders/{id}/cancel`.
+//!
+//! Coupon codes are secrets worth guessing: every quote or checkout naming one counts against the caller's and
+//! their address's allowance of tries ([`Limit::CouponCode`], [`Limit::CouponCodeAddress`]), and every code that
+//! cannot be used gets the same answer, whether it is unknown, switched off, expired or used up.
+
+use std::net::IpAddr;
 
 use academy_shared::roles::Role;
 use axum::{
@@ -18,7 +24,11 @@ use crate::{
         settings,
         views::{OrderPageView, OrderView, QuoteView},
     },
-    http::{ApiError, ApiResult, CurrentUser, Json, Language, Pagination, Path, error::ErrorEnvelope, ok},
+    http::{
+        ApiError, ApiResult, ClientAddr, CurrentUser, Json, Language, Pagination, Path, error::ErrorEnvelope, ok,
+        rate_limit,
+    },
+    identity::rate_limit::{Limit, Subject},
     state::AppState,
 };
 
@@ -38,6 +48,16 @@ pub struct QuoteRequest {
     pub coupon_code: Option<String>,
 }
 
+/// Counts a try of a coupon code (none named: nothing to count) against the caller's allowance and their
+/// address's; `Err` is the 429 to answer.
+async fn count_coupon_try(state: &AppState, user_id: &str, ip: IpAddr, code: Option<&str>) -> Result<(), ApiError> {
+    if code.is_none_or(|code| code.trim().is_empty()) {
+        return Ok(());
+    }
+    rate_limit::check(state, Limit::CouponCode, Subject::Account(user_id)).await?;
+    rate_limit::check(state, Limit::CouponCodeAddress, Subject::Address(ip)).await
+}
+
 /// What the caller's cart would cost now, with a coupon when one is given (the cart page's coupon field). Takes
 /// no coupon use.
 #[utoipa::path(
@@ -51,16 +71,20 @@ pub struct QuoteRequest {
             body = crate::http::Envelope<QuoteView>),
         (status = 404, description = "A course of the cart is no longer on sale", body = ErrorEnvelope),
         (status = 409, description = "The cart is empty, or holds a course the caller owns now", body = ErrorEnvelope),
-        (status = 422, description = "The coupon does not exist or does not apply (`result.fields.couponCode` \
-            says why)", body = ErrorEnvelope),
+        (status = 422, description = "The coupon cannot be used: one text in `result.fields.couponCode` for a \
+            code that is unknown, switched off, out of its dates, used up or not for these courses", body = ErrorEnvelope),
+        (status = 429, description = "Too many coupon codes tried by this account or address (`Retry-After`)",
+            body = ErrorEnvelope),
     )
 )]
 pub async fn quote_cart(
     State(state): State<AppState>,
     Language(lang): Language,
+    ClientAddr(ip): ClientAddr,
     user: CurrentUser,
     Json(body): Json<QuoteRequest>,
 ) -> ApiResult<QuoteView> {
+    count_coupon_try(&state, &user.id, ip, body.coupon_code.as_deref()).await?;
     let quote = checkout::quote(&state, &user.id, body.coupon_code.as_deref()).await?;
     Ok(ok(QuoteView::new(&quote, lang)))
 }
@@ -94,19 +118,23 @@ pub struct CheckoutBody {
         (status = 200, description = "The order this checkout made before", body = crate::http::Envelope<OrderView>),
         (status = 404, description = "A course is not on sale", body = ErrorEnvelope),
         (status = 409, description = "Nothing to check out; a course is free, taught or owned by the caller; the \
-            courses are in different currencies; another unpaid order holds a course; bank transfers are not set \
-            up", body = ErrorEnvelope),
-        (status = 422, description = "The coupon does not exist, does not apply or is used up \
-            (`result.fields.couponCode`), or the key is too long", body = ErrorEnvelope),
+            courses are in different currencies; another unpaid order holds a course; the caller has as many \
+            unpaid orders as allowed; bank transfers are not set up", body = ErrorEnvelope),
+        (status = 422, description = "The coupon cannot be used (one text in `result.fields.couponCode` whatever \
+            the reason), or the key is too long", body = ErrorEnvelope),
+        (status = 429, description = "Too many coupon codes tried by this account or address (`Retry-After`)",
+            body = ErrorEnvelope),
     )
 )]
 pub async fn create_checkout(
     State(state): State<AppState>,
     Language(lang): Language,
+    ClientAddr(ip): ClientAddr,
     user: CurrentUser,
     headers: HeaderMap,
     Json(body): Json<CheckoutBody>,
 ) -> Result<(StatusCode, axum::Json<academy_shared::envelope::Envelope<OrderView>>), ApiError> {
+    count_coupon_try(&state, &user.id, ip, body.coupon_code.as_deref()).await?;
     let header_key = headers.get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::to_owned);
     let request = CheckoutRequest {
         course_ids: body.course_ids,
@@ -173,7 +201,7 @@ pub async fn get_order(
     Ok(ok(view))
 }
 
-/// The caller cancels an unpaid order of theirs; its coupon use is given back.
+/// The caller cancels an unpaid order of theirs.
 #[utoipa::path(
     post,
     path = "/api/orders/{id}/cancel",

@@ -29,7 +29,8 @@ pub struct CouponView {
     pub min_order: i64,
     pub max_uses: Option<i64>,
     pub max_uses_per_user: Option<i64>,
-    /// Uses taken, by paid orders and by orders still waiting for their payment.
+    /// Uses taken by paid orders (unpaid ones hold none); above `maxUses` when several orders that were
+    /// checked out while a use was left paid for the last one.
     pub used_count: i64,
     pub active: bool,
     pub description_vi: String,

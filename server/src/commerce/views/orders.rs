@@ -112,7 +112,9 @@ pub struct Buyer {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderEventView {
-    /// `created`, `partially_paid`, `paid`, `cancelled`, `expired`, `confirmed_by_hand`, `refunded`, ...
+    /// `created`, `partially_paid`, `paid`, `cancelled`, `expired`, `confirmed_by_hand`, `refunded`,
+    /// `coupon_over_limit` (paid after its coupon's last use was taken: the discount held; `note` names the
+    /// coupon), ...
     pub kind: String,
     /// Who did it: null for the system, the bank feed or a payment gateway.
     pub actor_id: Option<String>,

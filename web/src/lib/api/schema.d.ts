@@ -17,7 +17,7 @@ export interface paths {
     post: operations["create_coupon"];
   };
   "/api/admin/coupons/{id}": {
-    /** Switches a coupon on or off (orders already holding one of its uses keep it). */
+    /** Switches a coupon on or off (unpaid orders made with it keep their discount). */
     patch: operations["update_coupon"];
   };
   "/api/admin/orders": {
@@ -516,7 +516,7 @@ export interface paths {
     get: operations["get_order"];
   };
   "/api/orders/{id}/cancel": {
-    /** The caller cancels an unpaid order of theirs; its coupon use is given back. */
+    /** The caller cancels an unpaid order of theirs. */
     post: operations["cancel_order"];
   };
   "/api/orders/{id}/vnpay": {
@@ -1180,7 +1180,8 @@ export interface components {
       startsAt?: string | null;
       /**
        * Format: int64
-       * @description Uses taken, by paid orders and by orders still waiting for their payment.
+       * @description Uses taken by paid orders (unpaid ones hold none); above `maxUses` when several orders that were
+       * checked out while a use was left paid for the last one.
        */
       usedCount: number;
       /**
@@ -1630,7 +1631,8 @@ export interface components {
         startsAt?: string | null;
         /**
          * Format: int64
-         * @description Uses taken, by paid orders and by orders still waiting for their payment.
+         * @description Uses taken by paid orders (unpaid ones hold none); above `maxUses` when several orders that were
+         * checked out while a use was left paid for the last one.
          */
         usedCount: number;
         /**
@@ -2890,7 +2892,8 @@ export interface components {
           startsAt?: string | null;
           /**
            * Format: int64
-           * @description Uses taken, by paid orders and by orders still waiting for their payment.
+           * @description Uses taken by paid orders (unpaid ones hold none); above `maxUses` when several orders that were
+           * checked out while a use was left paid for the last one.
            */
           usedCount: number;
           /**
@@ -3707,7 +3710,11 @@ export interface components {
       /** Format: int64 */
       amount?: number | null;
       createdAt: string;
-      /** @description `created`, `partially_paid`, `paid`, `cancelled`, `expired`, `confirmed_by_hand`, `refunded`, ... */
+      /**
+       * @description `created`, `partially_paid`, `paid`, `cancelled`, `expired`, `confirmed_by_hand`, `refunded`,
+       * `coupon_over_limit` (paid after its coupon's last use was taken: the discount held; `note` names the
+       * coupon), ...
+       */
       kind: string;
       note: string;
     };
@@ -4762,7 +4769,7 @@ export interface operations {
       };
     };
   };
-  /** Switches a coupon on or off (orders already holding one of its uses keep it). */
+  /** Switches a coupon on or off (unpaid orders made with it keep their discount). */
   update_coupon: {
     parameters: {
       path: {
@@ -5518,8 +5525,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description The coupon does not exist or does not apply (`result.fields.couponCode` says why) */
+      /** @description The coupon cannot be used: one text in `result.fields.couponCode` for a code that is unknown, switched off, out of its dates, used up or not for these courses */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many coupon codes tried by this account or address (`Retry-After`) */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -5597,7 +5610,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Nothing to check out; a course is free, taught or owned by the caller; the courses are in different currencies; another unpaid order holds a course; bank transfers are not set up */
+      /** @description Nothing to check out; a course is free, taught or owned by the caller; the courses are in different currencies; another unpaid order holds a course; the caller has as many unpaid orders as allowed; bank transfers are not set up */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5609,8 +5622,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description The coupon does not exist, does not apply or is used up (`result.fields.couponCode`), or the key is too long */
+      /** @description The coupon cannot be used (one text in `result.fields.couponCode` whatever the reason), or the key is too long */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many coupon codes tried by this account or address (`Retry-After`) */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -10292,7 +10311,7 @@ export interface operations {
       };
     };
   };
-  /** The caller cancels an unpaid order of theirs; its coupon use is given back. */
+  /** The caller cancels an unpaid order of theirs. */
   cancel_order: {
     parameters: {
       path: {
