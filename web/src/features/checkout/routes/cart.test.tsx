@@ -76,13 +76,23 @@ describe('CartPage', () => {
       new ApiError('Invalid', {
         kind: 'envelope',
         status: 422,
-        fields: { couponCode: 'This coupon has been used up.' },
+        fields: { couponCode: 'This coupon code is not valid or cannot be used for this order.' },
       }),
     );
     renderCart();
     fireEvent.change(await screen.findByLabelText('Coupon code'), { target: { value: 'OLD' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByText('This coupon has been used up.')).toBeTruthy();
+    expect(await screen.findByText('This coupon code is not valid or cannot be used for this order.')).toBeTruthy();
     expect(screen.queryByTestId('cart-discount')).toBeNull();
+  });
+
+  it('shows the localized wait when too many coupon codes were tried', async () => {
+    http.post.mockRejectedValue(
+      new ApiError('Too many requests. Please try again in 15 minutes.', { kind: 'envelope', status: 429 }),
+    );
+    renderCart();
+    fireEvent.change(await screen.findByLabelText('Coupon code'), { target: { value: 'GUESS' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Too many requests. Please try again in 15 minutes.')).toBeTruthy();
   });
 });
