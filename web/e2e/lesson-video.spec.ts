@@ -67,7 +67,7 @@ test("a teacher uploads a lesson's video in the curriculum editor and the learni
   await expect(lesson.getByLabel('Video link')).toHaveValue(
     /^\/files\/public\/videos\/[0-9a-f]{32}\.mp4\?expires=\d+&sig=[0-9a-f]+$/,
   );
-  const path = (await lesson.getByLabel('Video link').inputValue()).split('?')[0];
+  const path = (await lesson.getByLabel('Video link').inputValue()).split('?')[0] ?? '';
 
   // Saving the curriculum again keeps it; the course is published and its learning page plays the file.
   await page.getByRole('button', { name: 'Save curriculum' }).click();
