@@ -671,7 +671,7 @@ mod tests {
         assert!(!is_valid_slug("a--b"));
     }
 
-    const HERE: &str = crate::media::OWN_FILES_PATH;
+    const HERE: &str = OWN_FILES_PATH;
 
     #[test]
     fn a_lesson_without_title_or_with_a_script_link_breaks_the_curriculum() {
