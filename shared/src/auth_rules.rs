@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::i18n::Lang;
 use crate::limits::{
-    ADDRESS_MAX_CHARS, EMAIL_MAX_CHARS, PASSWORD_MAX_CHARS, PERSON_NAME_MAX_CHARS, PHONE_MAX_CHARS, TooLong,
-    USERNAME_MAX_CHARS, check_max,
+    ADDRESS_MAX_CHARS, ControlCharacters, EMAIL_MAX_CHARS, PASSWORD_MAX_CHARS, PERSON_NAME_MAX_CHARS, PHONE_MAX_CHARS,
+    TooLong, USERNAME_MAX_CHARS, check_max, check_single_line,
 };
 use crate::password::{PASSWORD_MIN_SCORE, password_strength};
 use crate::validation::{Field, FieldErrors, Message};
@@ -213,6 +213,8 @@ pub enum RegistrationError {
     PasswordsDoNotMatch,
     #[error("{}", TooLong { max: *max })]
     TooLong { max: usize },
+    #[error("{}", ControlCharacters)]
+    ControlCharacters,
 }
 
 impl From<TooLong> for RegistrationError {
@@ -221,10 +223,17 @@ impl From<TooLong> for RegistrationError {
     }
 }
 
+impl From<ControlCharacters> for RegistrationError {
+    fn from(ControlCharacters: ControlCharacters) -> Self {
+        Self::ControlCharacters
+    }
+}
+
 impl Message for RegistrationError {
     fn message(&self, lang: Lang) -> String {
         match (lang, self) {
             (_, Self::TooLong { max }) => TooLong { max: *max }.message(lang),
+            (_, Self::ControlCharacters) => ControlCharacters.message(lang),
             (Lang::En, _) => self.to_string(),
             (Lang::Vi, Self::UsernameTooShort { min }) => format!("Tên đăng nhập phải có ít nhất {min} ký tự"),
             (Lang::Vi, Self::InvalidEmail) => "Vui lòng nhập địa chỉ email hợp lệ".into(),
@@ -289,6 +298,14 @@ pub fn validate_registration(
     ];
     for (field, value, max) in details {
         errors.check(field, check_max(value, max).map_err(RegistrationError::from));
+    }
+    let one_line = [
+        (RegistrationField::FirstName, &form.first_name),
+        (RegistrationField::LastName, &form.last_name),
+        (RegistrationField::PhoneNumber, &form.phone_number),
+    ];
+    for (field, value) in one_line {
+        errors.check(field, check_single_line(value).map_err(RegistrationError::from));
     }
     errors.into_result(|| RegistrationPayload {
         first_name: form.first_name.trim().to_owned(),

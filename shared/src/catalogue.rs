@@ -9,12 +9,14 @@ use crate::limits::{
     ID_MAX_CHARS, IMAGE_URL_MAX_CHARS, LIST_ITEM_MAX_CHARS, LIST_MAX_ITEMS, SLUG_MAX_CHARS, TooLong, URL_MAX_CHARS,
     check_max, exceeds,
 };
-use crate::media::{MediaLinkError, video_link};
+use crate::media::{MediaLinkError, OWN_FILES_PATH, check_picture_link, video_link};
 use crate::validation::{Field, FieldErrors, Message};
 
-/// The most sections of a curriculum, and lessons of a section.
-pub const MAX_SECTIONS: usize = 100;
-pub const MAX_LESSONS_PER_SECTION: usize = 200;
+/// The most sections of a curriculum, lessons of a section, and lessons of a whole course: a course page
+/// carries its whole outline, and one far larger would slow every visitor's page and the server with it.
+pub const MAX_SECTIONS: usize = 50;
+pub const MAX_LESSONS_PER_SECTION: usize = 100;
+pub const MAX_COURSE_LESSONS: usize = 500;
 /// The most subjects a syllabus lists.
 pub const MAX_SYLLABUS_SUBJECTS: usize = 100;
 /// The levels a course can have.
@@ -134,8 +136,15 @@ pub enum CatalogueError {
     /// A lesson's video link is not one [`crate::media::video_link`] accepts.
     #[error("{}", MediaLinkError::VideoNotAllowed)]
     VideoLinkNotAllowed,
-    #[error("The curriculum is too long")]
-    CurriculumTooLong,
+    #[error("A course has at most {max} sections")]
+    TooManySections { max: usize },
+    #[error("A section has at most {max} lessons")]
+    TooManyLessonsInSection { max: usize },
+    #[error("A course has at most {max} lessons")]
+    TooManyLessons { max: usize },
+    /// A picture link is not one [`crate::media::check_picture_link`] accepts.
+    #[error("{}", MediaLinkError::PictureNotAllowed)]
+    PictureLinkNotAllowed,
     #[error("Use 2 to 40 letters, digits, dots or dashes, starting with a letter or digit")]
     CodeInvalid,
     #[error("Enter a whole number from {min} to {max}")]
@@ -171,7 +180,10 @@ impl Message for CatalogueError {
                 "Mỗi chương và bài học cần tiêu đề và thời lượng từ 0 trở lên".into()
             }
             (Lang::Vi, Self::VideoLinkNotAllowed) => MediaLinkError::VideoNotAllowed.message(lang),
-            (Lang::Vi, Self::CurriculumTooLong) => "Nội dung khóa học quá dài".into(),
+            (Lang::Vi, Self::PictureLinkNotAllowed) => MediaLinkError::PictureNotAllowed.message(lang),
+            (Lang::Vi, Self::TooManySections { max }) => format!("Một khóa học có tối đa {max} chương"),
+            (Lang::Vi, Self::TooManyLessonsInSection { max }) => format!("Mỗi chương có tối đa {max} bài học"),
+            (Lang::Vi, Self::TooManyLessons { max }) => format!("Một khóa học có tối đa {max} bài học"),
             (Lang::Vi, Self::CodeInvalid) => {
                 "Dùng 2 đến 40 chữ cái, chữ số, dấu chấm hoặc gạch ngang, bắt đầu bằng chữ hoặc số".into()
             }
@@ -186,6 +198,14 @@ impl Message for CatalogueError {
 impl CatalogueError {
     pub fn message(&self, lang: Lang) -> String {
         Message::message(self, lang)
+    }
+
+    /// Whether the error is about the curriculum's size as a whole (no one item is at fault).
+    pub fn is_curriculum_size(&self) -> bool {
+        matches!(
+            self,
+            Self::TooManySections { .. } | Self::TooManyLessonsInSection { .. } | Self::TooManyLessons { .. }
+        )
     }
 }
 
@@ -218,6 +238,17 @@ pub fn slugify(title: &str) -> String {
 fn check_text(text: &str, max: usize, required: bool) -> Result<(), CatalogueError> {
     check_max(text, max)?;
     if required && text.trim().is_empty() { Err(CatalogueError::Required) } else { Ok(()) }
+}
+
+/// A picture link as typed: at most `max` characters, present when `required`, and one
+/// [`check_picture_link`] accepts when given.
+fn check_picture(url: &str, max: usize, required: bool) -> Result<(), CatalogueError> {
+    check_text(url, max, required)?;
+    if url.trim().is_empty() || check_picture_link(url, OWN_FILES_PATH).is_ok() {
+        Ok(())
+    } else {
+        Err(CatalogueError::PictureLinkNotAllowed)
+    }
 }
 
 /// A slug as typed: at most [`SLUG_MAX_CHARS`], and a valid slug when not empty.
@@ -273,7 +304,7 @@ pub fn validate_course(course: &CourseFacts<'_>) -> Result<(), FieldErrors<Catal
     errors.check(CatalogueField::DescriptionEn, check_text(course.description_en, DESCRIPTION_MAX_CHARS, false));
     errors.check(CatalogueField::WhatYouWillLearn, check_list(&course.outcomes));
     errors.check(CatalogueField::Requirements, check_list(&course.requirements));
-    errors.check(CatalogueField::Thumbnail, check_text(course.thumbnail, IMAGE_URL_MAX_CHARS, false));
+    errors.check(CatalogueField::Thumbnail, check_picture(course.thumbnail, IMAGE_URL_MAX_CHARS, false));
     errors.check(CatalogueField::BadgeVi, check_text(course.badge_vi, TITLE_MAX_CHARS, false));
     errors.check(CatalogueField::BadgeEn, check_text(course.badge_en, TITLE_MAX_CHARS, false));
     errors.check(CatalogueField::TypeId, check_text(course.type_id, ID_MAX_CHARS, false));
@@ -349,12 +380,19 @@ fn check_lesson(lesson: &LessonFacts<'_>, own_files: &str) -> Result<(), Catalog
 }
 
 /// Checks a curriculum: at most [`MAX_SECTIONS`] sections of at most [`MAX_LESSONS_PER_SECTION`] lessons,
+/// [`MAX_COURSE_LESSONS`] in all,
 /// every Vietnamese title present, texts within their maxima, durations not negative, video links (when given)
 /// ones [`video_link`] accepts, with `own_files` the base our stored files are read at. The error is the first
 /// broken item's (see [`curriculum_spots`] for all of them).
 pub fn validate_curriculum(sections: &[SectionFacts<'_>], own_files: &str) -> Result<(), CatalogueError> {
-    if sections.len() > MAX_SECTIONS || sections.iter().any(|s| s.lessons.len() > MAX_LESSONS_PER_SECTION) {
-        return Err(CatalogueError::CurriculumTooLong);
+    if sections.len() > MAX_SECTIONS {
+        return Err(CatalogueError::TooManySections { max: MAX_SECTIONS });
+    }
+    if sections.iter().any(|s| s.lessons.len() > MAX_LESSONS_PER_SECTION) {
+        return Err(CatalogueError::TooManyLessonsInSection { max: MAX_LESSONS_PER_SECTION });
+    }
+    if sections.iter().map(|s| s.lessons.len()).sum::<usize>() > MAX_COURSE_LESSONS {
+        return Err(CatalogueError::TooManyLessons { max: MAX_COURSE_LESSONS });
     }
     curriculum_spots(sections, own_files).first().map_or(Ok(()), |spot| Err(spot.error))
 }
@@ -428,7 +466,7 @@ pub fn validate_named_form(item: &NamedFacts<'_>) -> Result<String, FieldErrors<
     let mut errors = validate_named(item.name_vi, item.name_en, &slug).err().unwrap_or_default();
     let descriptions = (CatalogueField::DescriptionVi, CatalogueField::DescriptionEn);
     check_descriptions(&mut errors, (item.description_vi, item.description_en), descriptions);
-    errors.check(CatalogueField::Image, check_text(item.image, IMAGE_URL_MAX_CHARS, false));
+    errors.check(CatalogueField::Image, check_picture(item.image, IMAGE_URL_MAX_CHARS, false));
     errors.into_result(|| slug)
 }
 
@@ -452,7 +490,7 @@ pub fn validate_banner_form(banner: &BannerFacts<'_>) -> Result<String, FieldErr
     let mut errors = validate_named(banner.title_vi, banner.title_en, &slug).err().unwrap_or_default();
     let subtitles = (CatalogueField::SubtitleVi, CatalogueField::SubtitleEn);
     check_descriptions(&mut errors, (banner.subtitle_vi, banner.subtitle_en), subtitles);
-    errors.check(CatalogueField::Image, check_text(banner.image, IMAGE_URL_MAX_CHARS, true));
+    errors.check(CatalogueField::Image, check_picture(banner.image, IMAGE_URL_MAX_CHARS, true));
     errors.check(CatalogueField::Link, check_text(banner.link, URL_MAX_CHARS, false));
     errors.into_result(|| slug)
 }
@@ -633,7 +671,7 @@ mod tests {
         assert!(!is_valid_slug("a--b"));
     }
 
-    const HERE: &str = crate::media::OWN_FILES_PATH;
+    const HERE: &str = OWN_FILES_PATH;
 
     #[test]
     fn a_lesson_without_title_or_with_a_script_link_breaks_the_curriculum() {
@@ -811,6 +849,31 @@ mod tests {
     }
 
     #[test]
+    fn a_curriculum_is_at_most_fifty_sections_of_a_hundred_lessons_and_five_hundred_lessons_in_all() {
+        let lesson = LessonFacts { title_vi: "Bài", ..LessonFacts::default() };
+        let section =
+            |n: usize| SectionFacts {
+                title_vi: "Chương", lessons: vec![lesson.clone(); n], ..SectionFacts::default()
+            };
+        let cases = [
+            (vec![section(1); 50], Ok(())),
+            (vec![section(1); 51], Err(CatalogueError::TooManySections { max: 50 })),
+            (vec![section(100)], Ok(())),
+            (vec![section(101)], Err(CatalogueError::TooManyLessonsInSection { max: 100 })),
+            (vec![section(100); 5], Ok(())),
+            (
+                vec![section(100), section(100), section(100), section(100), section(99), section(2)],
+                Err(CatalogueError::TooManyLessons { max: 500 }),
+            ),
+        ];
+        for (sections, expected) in cases {
+            assert_eq!(validate_curriculum(&sections, HERE), expected, "{} sections", sections.len());
+        }
+        assert_eq!(CatalogueError::TooManyLessons { max: 500 }.message(Lang::Vi), "Một khóa học có tối đa 500 bài học");
+        assert_eq!(CatalogueError::TooManySections { max: 50 }.message(Lang::En), "A course has at most 50 sections");
+    }
+
+    #[test]
     fn material_messages_exist_in_both_languages() {
         let error = CatalogueError::NumberOutOfRange { min: 1, max: 520 };
         assert_eq!(error.message(Lang::En), "Enter a whole number from 1 to 520");
@@ -823,8 +886,13 @@ mod tests {
     /// Runs `validate` on `set(text)` for a text of `max` characters (passes) and of `max + 1` (refused on `field`
     /// as too long).
     fn assert_limit(field: CatalogueField, max: usize, validate: impl Fn(&str) -> Vec<Broken>) {
-        assert_eq!(validate(&"a".repeat(max)), [], "{} at {max}", field.name());
-        let errors = validate(&"a".repeat(max + 1));
+        // A picture is a link: a path of this site of that length.
+        let text = |len: usize| match field {
+            CatalogueField::Thumbnail | CatalogueField::Image => format!("/{}", "a".repeat(len - 1)),
+            _ => "a".repeat(len),
+        };
+        assert_eq!(validate(&text(max)), [], "{} at {max}", field.name());
+        let errors = validate(&text(max + 1));
         assert!(errors.contains(&(field, CatalogueError::TooLong { max })), "{}: {errors:?}", field.name());
     }
 

@@ -147,9 +147,43 @@ pub fn check_max(text: &str, max: usize) -> Result<(), TooLong> {
     if exceeds(text, max) { Err(TooLong { max }) } else { Ok(()) }
 }
 
+/// A one-line text (a person's name, a phone number) holding a line break or another control character: it
+/// would break the lines of a mail's header or a log, and no name has one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("This field must not contain line breaks or control characters")]
+pub struct ControlCharacters;
+
+impl Message for ControlCharacters {
+    fn message(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Vi => "Trường này không được chứa ký tự xuống dòng hay ký tự điều khiển".to_owned(),
+        }
+    }
+}
+
+/// `Err(ControlCharacters)` when `text` holds a control character (CR, LF, tab, NUL, DEL, the C1 set).
+pub fn check_single_line(text: &str) -> Result<(), ControlCharacters> {
+    if text.chars().any(char::is_control) { Err(ControlCharacters) } else { Ok(()) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_break_or_another_control_character_is_no_part_of_a_one_line_text() {
+        for text in ["An\r\nBcc: x@example.com", "An\n", "A\tn", "A\u{0}n", "A\u{7f}n", "A\u{85}n"] {
+            assert_eq!(check_single_line(text), Err(ControlCharacters), "{text:?}");
+        }
+        for text in ["Nguyễn Văn An", "O'Brien-Đặng", ""] {
+            assert_eq!(check_single_line(text), Ok(()), "{text:?}");
+        }
+        assert_eq!(
+            ControlCharacters.message(Lang::Vi),
+            "Trường này không được chứa ký tự xuống dòng hay ký tự điều khiển"
+        );
+    }
 
     #[test]
     fn a_text_of_exactly_the_maximum_passes_and_one_character_more_fails() {

@@ -20,6 +20,8 @@ pub enum MediaLinkError {
     AvatarNotUploaded,
     #[error("Video links must be https links to YouTube, Vimeo or a file uploaded here")]
     VideoNotAllowed,
+    #[error("The picture must be an http or https link, or a picture uploaded here")]
+    PictureNotAllowed,
 }
 
 impl Message for MediaLinkError {
@@ -31,6 +33,7 @@ impl Message for MediaLinkError {
                 Self::VideoNotAllowed => {
                     "Liên kết video phải là liên kết https tới YouTube, Vimeo hoặc tệp được tải lên tại đây".into()
                 }
+                Self::PictureNotAllowed => "Ảnh phải là liên kết http hoặc https, hoặc ảnh được tải lên tại đây".into(),
             },
         }
     }
@@ -46,6 +49,11 @@ impl MediaLinkError {
 /// and `/`, without empty or `..` segments.
 pub fn is_own_file(url: &str, own_files: &str) -> bool {
     let Some(key) = url.strip_prefix(own_files).filter(|_| !own_files.is_empty()) else { return false };
+    is_plain_path(key)
+}
+
+/// Letters, digits, `-`, `_`, `.` and `/`, without empty or `..` segments.
+fn is_plain_path(key: &str) -> bool {
     !key.is_empty()
         && key.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/'))
         && key.split('/').all(|segment| !segment.is_empty() && segment != "." && segment != "..")
@@ -56,15 +64,40 @@ pub fn check_avatar_url(url: &str, own_files: &str) -> Result<(), MediaLinkError
     if is_own_file(url.trim(), own_files) { Ok(()) } else { Err(MediaLinkError::AvatarNotUploaded) }
 }
 
+/// A picture of the catalogue (a course's thumbnail, a category's or a banner's image): a picture uploaded here
+/// or another file of this site (a path of letters, digits, `-`, `_`, `.` and `/` from the root, without `..`),
+/// or an `http(s)://` link with a host and nothing a browser would read otherwise (no spaces, quotes, angle
+/// brackets, backslashes or control characters). `javascript:`, `data:` and the like are refused.
+pub fn check_picture_link(url: &str, own_files: &str) -> Result<(), MediaLinkError> {
+    let url = url.trim();
+    if is_own_file(url, own_files) || url.strip_prefix('/').is_some_and(is_plain_path) {
+        return Ok(());
+    }
+    let lower = url.get(..8).unwrap_or(url).to_ascii_lowercase();
+    let rest = if lower.starts_with("https://") {
+        &url[8..]
+    } else if lower.starts_with("http://") {
+        &url[7..]
+    } else {
+        return Err(MediaLinkError::PictureNotAllowed);
+    };
+    let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let clean = url.chars().all(|c| !c.is_control() && !c.is_whitespace() && !"\"'<>\\`".contains(c));
+    if host.is_empty() || !clean { Err(MediaLinkError::PictureNotAllowed) } else { Ok(()) }
+}
+
 /// A lesson's video link as it is saved and played: a file uploaded here as it is; YouTube and Vimeo links
 /// (`youtube.com/watch?v=…`, `youtu.be/…`, `youtube.com/shorts/…`, `vimeo.com/…` and the players' own embed
 /// links) as the player's embed link (`https://www.youtube.com/embed/<id>`,
 /// `https://www.youtube-nocookie.com/embed/<id>`, `https://player.vimeo.com/video/<id>`), keeping a plain query
-/// such as `?start=30` of an embed link. Every other link is refused, plain http included.
+/// such as `?start=30` of an embed link; a file uploaded here without the query of its signed URL. Every other
+/// link is refused, plain http included.
 pub fn video_link(url: &str, own_files: &str) -> Result<String, MediaLinkError> {
     let url = url.trim();
-    if is_own_file(url, own_files) {
-        return Ok(url.to_owned());
+    // A file uploaded here is saved without the signed query it was shown with.
+    let path = url.split_once('?').map_or(url, |(path, _)| path);
+    if is_own_file(path, own_files) {
+        return Ok(path.to_owned());
     }
     let rest = url.strip_prefix("https://").ok_or(MediaLinkError::VideoNotAllowed)?;
     let host_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
@@ -130,6 +163,34 @@ mod tests {
     }
 
     #[test]
+    fn a_picture_is_a_web_link_or_a_file_uploaded_here() {
+        for url in [
+            "https://cdn.example/a.png",
+            "HTTP://cdn.example/a.png?w=1",
+            "/files/public/pictures/a.webp",
+            "/demo/thumb-1.png",
+        ] {
+            assert_eq!(check_picture_link(url, HERE), Ok(()), "{url}");
+        }
+        for url in [
+            "javascript:alert(1)",
+            " JavaScript:alert(1)",
+            "data:image/png;base64,AAAA",
+            "vbscript:x",
+            "//evil.example/a.png",
+            "https://",
+            "https:///a.png",
+            "https://cdn.example/a.png\"onerror=\"x",
+            "https://cdn.example/a b.png",
+            "/files/public/../x",
+            "/demo/../../x.png",
+            "/demo/a b.png",
+        ] {
+            assert_eq!(check_picture_link(url, HERE), Err(MediaLinkError::PictureNotAllowed), "{url}");
+        }
+    }
+
+    #[test]
     fn an_avatar_from_anywhere_else_is_refused() {
         for url in [
             "https://evil.example/track.gif",
@@ -171,6 +232,7 @@ mod tests {
             ("https://vimeo.com/76979871", "https://player.vimeo.com/video/76979871"),
             ("https://player.vimeo.com/video/76979871?h=8f6e", "https://player.vimeo.com/video/76979871?h=8f6e"),
             ("/files/public/videos/intro.mp4", "/files/public/videos/intro.mp4"),
+            ("/files/public/videos/intro.mp4?expires=1800000000&sig=ab12", "/files/public/videos/intro.mp4"),
         ];
         for (url, embed) in cases {
             assert_eq!(video_link(url, HERE).as_deref(), Ok(embed), "{url}");

@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use crate::auth_rules::is_valid_email;
 use crate::i18n::Lang;
 use crate::limits::{
-    ADDRESS_MAX_CHARS, EMAIL_MAX_CHARS, IMAGE_URL_MAX_CHARS, PERSON_NAME_MAX_CHARS, PHONE_MAX_CHARS, TooLong, check_max,
+    ADDRESS_MAX_CHARS, ControlCharacters, EMAIL_MAX_CHARS, IMAGE_URL_MAX_CHARS, PERSON_NAME_MAX_CHARS, PHONE_MAX_CHARS,
+    TooLong, check_max, check_single_line,
 };
 use crate::validation::{Field, FieldErrors, Message};
 
@@ -170,6 +171,8 @@ pub enum ProfileError {
     CurrentPasswordWrong,
     #[error("{}", TooLong { max: *max })]
     TooLong { max: usize },
+    #[error("{}", ControlCharacters)]
+    ControlCharacters,
 }
 
 impl From<TooLong> for ProfileError {
@@ -178,10 +181,17 @@ impl From<TooLong> for ProfileError {
     }
 }
 
+impl From<ControlCharacters> for ProfileError {
+    fn from(ControlCharacters: ControlCharacters) -> Self {
+        Self::ControlCharacters
+    }
+}
+
 impl Message for ProfileError {
     fn message(&self, lang: Lang) -> String {
         match (lang, self) {
             (_, Self::TooLong { max }) => TooLong { max: *max }.message(lang),
+            (_, Self::ControlCharacters) => ControlCharacters.message(lang),
             (Lang::En, _) => self.to_string(),
             (Lang::Vi, Self::FirstNameRequired) => "Vui lòng nhập tên".into(),
             (Lang::Vi, Self::FirstNameTooShort { min }) => format!("Tên phải có ít nhất {min} ký tự"),
@@ -206,6 +216,7 @@ impl ProfileError {
 
 fn check_name(name: &str, required: ProfileError, too_short: ProfileError) -> Result<(), ProfileError> {
     check_max(name, PERSON_NAME_MAX_CHARS)?;
+    check_single_line(name)?;
     match name.trim().chars().count() {
         0 => Err(required),
         n if n < NAME_MIN_CHARS => Err(too_short),
@@ -290,6 +301,7 @@ pub fn validate_profile(
         errors.add(ProfileField::Email, ProfileError::EmailInvalid);
     }
     errors.check(ProfileField::PhoneNumber, check_max(&form.phone_number, PHONE_MAX_CHARS).map_err(ProfileError::from));
+    errors.check(ProfileField::PhoneNumber, check_single_line(&form.phone_number).map_err(ProfileError::from));
     errors.check(ProfileField::Address, check_max(&form.address, ADDRESS_MAX_CHARS).map_err(ProfileError::from));
     let dob = match check_dob(&form.dob, today) {
         Ok(date) => date,

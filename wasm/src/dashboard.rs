@@ -8,10 +8,7 @@
 //! api/material.ts).
 
 use academy_shared::{
-    catalogue::{
-        self, BannerFacts, CatalogueError, CourseFacts, LessonFacts, NamedFacts, SectionFacts, SubjectFacts,
-        SyllabusFacts,
-    },
+    catalogue::{self, BannerFacts, CourseFacts, LessonFacts, NamedFacts, SectionFacts, SubjectFacts, SyllabusFacts},
     media::OWN_FILES_PATH,
 };
 use js_sys::{Array, Object, Reflect};
@@ -231,7 +228,7 @@ pub fn validate_curriculum(
     let lang = lang(lang_code);
     let errors = Object::new();
     set(&errors, "sections", &JsValue::from_str(&error.message(lang)))?;
-    if error != CatalogueError::CurriculumTooLong {
+    if !error.is_curriculum_size() {
         for spot in catalogue::curriculum_spots(&facts, OWN_FILES_PATH) {
             let key = match spot.lesson {
                 None => format!("sections.{}.title", spot.section),

@@ -1,3 +1,4 @@
+import { DEMO_TEACHER } from './identity-fixtures';
 import { expect, test, type Locator, type Page } from './test';
 
 /** the home page's sections, in order of appearance. */
@@ -352,6 +353,44 @@ test.describe('course search and browsing', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('link', { name: 'Log in to enroll' })).toHaveAttribute('href', /\/login\?redirect=/);
   });
+});
+
+test('a large course page shows its whole curriculum, the later sections fetched as it opens', async ({ page }) => {
+  await english(page);
+  const login = await page.request.post('/auth/token', { data: DEMO_TEACHER });
+  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const headers = { Authorization: `Bearer ${token}` };
+  const categories = (await (await page.request.get('/api/categories')).json()) as { result: { id: string }[] };
+  const title = `Large course ${Date.now()}`;
+  const created = await page.request.post('/api/dashboard/courses', {
+    headers,
+    data: { title: { vi: title, en: title }, price: 0, categoryId: categories.result[0]?.id },
+  });
+  const id = ((await created.json()) as { result: { _id: string } }).result._id;
+  const sections = Array.from({ length: 5 }, (_, s) => ({
+    title: { vi: `Chương ${s}`, en: `Part ${s}` },
+    lessons: Array.from({ length: 30 }, (_, l) => ({
+      title: { vi: `Bài ${s}.${l}`, en: `Lesson ${s}.${l}` },
+      durationSeconds: 60,
+    })),
+  }));
+  const saved = await page.request.put(`/api/dashboard/courses/${id}/curriculum`, { headers, data: { sections } });
+  expect(saved.status()).toBe(200);
+  const published = await page.request.put(`/api/dashboard/courses/${id}/status`, {
+    headers,
+    data: { status: 'published' },
+  });
+  expect(published.status()).toBe(200);
+
+  const more = page.waitForResponse((r) => r.url().includes(`/api/courses/${id}/sections?from=3`));
+  await page.goto(`/course/details/${id}`);
+  expect((await more).status()).toBe(200);
+  const curriculum = page.getByTestId('curriculum');
+  await expect(page.getByText('5 sections · 150 lessons · 2 h 30 min')).toBeVisible();
+  await page.getByRole('button', { name: 'Expand all' }).click();
+  await expect(curriculum.getByText('Lesson 0.0', { exact: true })).toBeVisible();
+  await expect(curriculum.getByText('Lesson 4.29', { exact: true })).toBeVisible();
+  await expect(curriculum.locator('li li')).toHaveCount(150);
 });
 
 test.describe('public pages', () => {

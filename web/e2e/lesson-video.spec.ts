@@ -63,8 +63,11 @@ test("a teacher uploads a lesson's video in the curriculum editor and the learni
     .getByLabel('Upload video')
     .setInputFiles({ name: 'lesson.mp4', mimeType: 'video/mp4', buffer: tinyMp4() });
   await expect(lesson.getByRole('status')).toHaveText("Video uploaded: it is now this lesson's video.");
-  await expect(lesson.getByLabel('Video link')).toHaveValue(/^\/files\/public\/videos\/[0-9a-f]{32}\.mp4$/);
-  const src = await lesson.getByLabel('Video link').inputValue();
+  // The video is read at a signed URL only; saving the curriculum keeps the video without its query.
+  await expect(lesson.getByLabel('Video link')).toHaveValue(
+    /^\/files\/public\/videos\/[0-9a-f]{32}\.mp4\?expires=\d+&sig=[0-9a-f]+$/,
+  );
+  const path = (await lesson.getByLabel('Video link').inputValue()).split('?')[0] ?? '';
 
   // Saving the curriculum again keeps it; the course is published and its learning page plays the file.
   await page.getByRole('button', { name: 'Save curriculum' }).click();
@@ -75,8 +78,11 @@ test("a teacher uploads a lesson's video in the curriculum editor and the learni
 
   await page.goto(`/profile/enroll-lectures?id=${courseId}`);
   const video = page.getByTestId('lesson-player').locator('video');
-  await expect(video).toHaveAttribute('src', src);
+  await expect(video).toHaveAttribute('src', new RegExp(`^${path}\\?expires=\\d+&sig=`));
+  const src = (await video.getAttribute('src')) ?? '';
   const served = await page.request.get(src, { headers: { Range: 'bytes=0-11' } });
   expect(served.status()).toBe(206);
   expect(served.headers()['content-type']).toBe('video/mp4');
+  expect(served.headers()['cache-control']).toMatch(/^private, max-age=\d+$/);
+  expect((await page.request.get(path)).status()).toBe(403);
 });

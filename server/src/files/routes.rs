@@ -35,7 +35,10 @@ use crate::{
     },
     platform::{
         db,
-        storage::{self, StorageError, signing::UploadQuery},
+        storage::{
+            self, StorageError,
+            signing::{UploadQuery, ViewQuery},
+        },
     },
     state::AppState,
 };
@@ -106,6 +109,12 @@ pub mod texts {
         Text::new(
             "Liên kết tải lên không hợp lệ hoặc đã hết hạn. Vui lòng thử lại.",
             "The upload link is invalid or has expired. Please try again.",
+        )
+    }
+    pub fn video_link_refused() -> Text {
+        Text::new(
+            "Liên kết video không hợp lệ hoặc đã hết hạn. Hãy tải lại trang bài học.",
+            "The video link is invalid or has expired. Reload the lesson page.",
         )
     }
     pub fn upload_url_used() -> Text {
@@ -405,8 +414,10 @@ pub async fn commit_picture(
     Ok(ok(UrlResult { url: storage::public_path(&key) }))
 }
 
-/// A committed public file (an avatar, a lesson's video), with the type read from its content when it was
-/// stored. A `Range: bytes=…` header gets that part of it (206), so video players start anywhere and seek.
+/// A committed file (a picture, a lesson's video), with the type read from its content when it was stored. A
+/// `Range: bytes=…` header gets that part of it (206), so video players start anywhere and seek. Pictures are
+/// public and cached for good; a lesson's video (`videos/…`) is read only at the signed URL the server hands to
+/// those allowed to watch the lesson (its `expires` and `sig`), cached privately until the URL expires.
 #[utoipa::path(
     get,
     path = "/files/public/{folder}/{name}",
@@ -414,11 +425,14 @@ pub async fn commit_picture(
     params(
         ("folder" = String, Path),
         ("name" = String, Path),
+        ("expires" = Option<i64>, Query, description = "A video's signed URL: its expiry (epoch seconds)"),
+        ("sig" = Option<String>, Query, description = "A video's signed URL: its signature"),
         ("Range" = Option<String>, Header, description = "One byte range, e.g. `bytes=0-1023`"),
     ),
     responses(
         (status = 200, description = "The file", content_type = "image/*"),
         (status = 206, description = "The bytes asked for (`Content-Range`)"),
+        (status = 403, description = "A video without a valid, unexpired signed URL", body = super::error::ErrorEnvelope),
         (status = 404, description = "No such file", body = super::error::ErrorEnvelope),
         (status = 416, description = "The range starts past the end (`Content-Range: bytes */size`)", body = super::error::ErrorEnvelope),
     )
@@ -426,9 +440,23 @@ pub async fn commit_picture(
 pub async fn read_public_file(
     State(state): State<AppState>,
     Path((folder, name)): Path<(String, String)>,
+    Query(view): Query<ViewQuery>,
     headers: HeaderMap,
 ) -> Response {
     let key = format!("{folder}/{name}");
+    let cache_control = if storage::is_video_key(&key) {
+        let now = db::now_ms();
+        match state.storage.check_video_view(&key, &view, now) {
+            Ok(expires) => {
+                let max_age = (expires - now.div_euclid(1000)).max(0);
+                HeaderValue::from_str(&format!("private, max-age={max_age}"))
+                    .unwrap_or(HeaderValue::from_static("private, no-cache"))
+            }
+            Err(_) => return ApiError::Forbidden(texts::video_link_refused()).into_response(),
+        }
+    } else {
+        HeaderValue::from_static(storage::CACHE_CONTROL)
+    };
     let range = match headers.get(header::RANGE).map(|value| value.to_str().unwrap_or_default()) {
         None => None,
         Some(wanted) => match state.storage.size(&key).await {
@@ -451,7 +479,7 @@ pub async fn read_public_file(
     let mut response = (
         [
             (header::CONTENT_TYPE, HeaderValue::from_static(file.content_type)),
-            (header::CACHE_CONTROL, HeaderValue::from_static(storage::CACHE_CONTROL)),
+            (header::CACHE_CONTROL, cache_control),
             (header::CONTENT_DISPOSITION, HeaderValue::from_static("inline")),
             (header::ACCEPT_RANGES, HeaderValue::from_static("bytes")),
             (header::CONTENT_LENGTH, HeaderValue::from(file.len)),

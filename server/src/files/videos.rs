@@ -62,7 +62,8 @@ pub struct LessonWithVideo {
     pub order: i64,
     pub duration_seconds: i64,
     pub free_preview: bool,
-    /// The uploaded video's public URL (`/files/public/videos/<uuid>.<ext>`).
+    /// The uploaded video's URL (`/files/public/videos/<uuid>.<ext>`), signed for a while (`?expires=…&sig=…`):
+    /// the video is read only through such a URL. Saving the curriculum with it keeps the video.
     pub video_url: Option<String>,
 }
 
@@ -244,5 +245,7 @@ pub async fn commit_lesson_video(
     let url = storage::public_path(&stored.key);
     let lesson = catalogue::set_lesson_video(&state.pool, editor(&user), &id, &lesson.id, &url).await?;
     tracing::info!(key = %stored.key, size, "lesson video committed");
-    Ok(ok(LessonWithVideo::of(lesson, lang)))
+    let mut lesson = LessonWithVideo::of(lesson, lang);
+    lesson.video_url = lesson.video_url.map(|url| state.storage.video_view_url(&url, db::now_ms()));
+    Ok(ok(lesson))
 }

@@ -68,6 +68,28 @@ pub fn first_requests(path: &str, query: Option<&str>) -> Vec<String> {
     requests
 }
 
+/// The course list's query parameters its page reads; any other changes nothing it shows.
+const COURSE_LIST_PARAMETERS: [&str; 5] = ["category", "page", "price", "search", "sort"];
+
+/// The address page `path` is rendered at and its rendering kept by: the path and only the query parameters the
+/// page reads (the course list's search, category, sort, price and page; the first of each, by name), so that
+/// addresses differing in anything else (`?x=1`, `?utm_source=…`) are one page rendered once.
+pub fn page_address(path: &str, query: Option<&str>) -> String {
+    let page = path.strip_suffix('/').filter(|p| !p.is_empty()).unwrap_or(path);
+    if !matches!(page, "/courselist" | "/courses") {
+        return path.to_owned();
+    }
+    let params: Vec<(String, String)> = serde_urlencoded::from_str(query.unwrap_or("")).unwrap_or_default();
+    let read: Vec<(&str, &str)> = COURSE_LIST_PARAMETERS
+        .iter()
+        .filter_map(|name| params.iter().find(|(n, _)| n == name).map(|(_, value)| (*name, value.as_str())))
+        .collect();
+    match serde_urlencoded::to_string(&read) {
+        Ok(query) if !query.is_empty() => format!("{path}?{query}"),
+        _ => path.to_owned(),
+    }
+}
+
 /// The course list's request for its page's query string, as the web app reads it: the order (default
 /// popular; "free" also when the price is free), page (default 1), search and category when given, price only
 /// when paid.
@@ -177,6 +199,18 @@ mod tests {
             first_requests("/courselist", Some("price=paid&page=0"))[0],
             "/api/courses?page=1&pageSize=12&price=paid&sort=popular"
         );
+    }
+
+    #[test]
+    fn a_page_is_rendered_at_the_parameters_it_reads_only() {
+        assert_eq!(page_address("/courselist", Some("x=1")), "/courselist");
+        assert_eq!(
+            page_address("/courselist", Some("x=2&sort=newest&page=2&sort=free")),
+            "/courselist?page=2&sort=newest"
+        );
+        assert_eq!(page_address("/courses/", Some("search=%C4%91&utm=a")), "/courses/?search=%C4%91");
+        assert_eq!(page_address("/course/details/c1", Some("x=1")), "/course/details/c1");
+        assert_eq!(page_address("/", Some("x=1")), "/");
     }
 
     #[test]

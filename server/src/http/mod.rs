@@ -20,6 +20,7 @@ pub mod health;
 pub mod language;
 pub mod page_render;
 pub mod rate_limit;
+pub mod unread_body;
 pub mod web;
 
 use std::time::Duration;
@@ -156,6 +157,9 @@ pub fn app_from(state: AppState, api: OpenApiRouter<AppState>) -> Router {
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(
             ServiceBuilder::new()
+                // Outermost, so that every answer (408 and 413 included) leaves the connection usable or says
+                // it closes.
+                .layer(middleware::from_fn(unread_body::finish_request_body))
                 .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
                 .layer(
                     TraceLayer::new_for_http()
@@ -226,16 +230,36 @@ fn security_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLa
 /// subdomains included.
 pub const HSTS: &str = "max-age=63072000; includeSubDomains";
 
-/// Middleware: HSTS on every response when the public URL is https (none otherwise: over plain http it would
-/// be ignored, and it would lock a local test site out of http). `Cache-Control: no-store` on every answer to a
+/// Whether `request` came over https to a trusted proxy (`ACADEMY_TRUSTED_PROXIES`), which says so with
+/// `X-Forwarded-Proto: https` (the nearest proxy's word, the last value). A client that is no trusted proxy
+/// cannot claim it.
+fn forwarded_over_https(request: &Request<Body>, trusted: &[ipnet::IpNet]) -> bool {
+    let Some(axum::extract::ConnectInfo(peer)) =
+        request.extensions().get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+    else {
+        return false;
+    };
+    let peer = peer.ip().to_canonical();
+    if !trusted.iter().any(|net| net.contains(&peer)) {
+        return false;
+    }
+    let values = request.headers().get_all("x-forwarded-proto").iter().filter_map(|v| v.to_str().ok());
+    values.flat_map(|v| v.split(',')).last().is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"))
+}
+
+/// Middleware: HSTS on every response when the public URL is https, or when the request came over https through
+/// a trusted proxy (none otherwise: over plain http it would be ignored, and it would lock a local test site out
+/// of http). `Cache-Control: no-store` on every answer to a
 /// request carrying credentials and on every token answer (`/auth/...`), which belong to one person and must
 /// not stay in a browser's or a proxy's cache; anonymous catalogue answers keep theirs.
 async fn transport_and_caching(State(state): State<AppState>, request: Request<Body>, next: Next) -> Response {
     let private = request.headers().contains_key(header::AUTHORIZATION) || request.uri().path().starts_with("/auth/");
+    let public_url = state.config.public_url.as_deref().unwrap_or_default().trim_start();
+    let https = public_url.get(..8).is_some_and(|scheme| scheme.eq_ignore_ascii_case("https://"))
+        || forwarded_over_https(&request, &state.config.trusted_proxies);
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
-    let public_url = state.config.public_url.as_deref().unwrap_or_default().trim_start();
-    if public_url.get(..8).is_some_and(|scheme| scheme.eq_ignore_ascii_case("https://")) {
+    if https {
         headers.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(HSTS));
     }
     if private {

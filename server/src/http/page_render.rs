@@ -93,7 +93,8 @@ impl PageRenderer {
         Some(PageRenderer { jobs, pages })
     }
 
-    /// The HTML of `#root` for the page at `url` (path and query) in `lang` from its first view's `answers`,
+    /// The HTML of `#root` for the page at `url` (path and the query parameters it reads:
+    /// [`super::first_view::page_address`]) in `lang` from its first view's `answers`,
     /// or `None` (not in time, or the renderer failed).
     pub async fn render(&self, url: &str, lang: Lang, answers: &Map<String, Value>) -> Option<Arc<str>> {
         let mut hasher = DefaultHasher::new();

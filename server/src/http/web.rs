@@ -73,7 +73,7 @@ pub async fn spa_fallback(State(state): State<AppState>, api: Router, request: R
         let lang = first_view::page_language(request.headers());
         if !requests.is_empty() || lang != Lang::default() {
             let headers = request.headers().clone();
-            let url = request.uri().path_and_query().map_or(path, |url| url.as_str()).to_owned();
+            let url = first_view::page_address(path, request.uri().query());
             let renderer = state.page_renderer.as_ref();
             return page_with_first_view(&index, &api, renderer, (&url, &headers), lang, &requests).await;
         }

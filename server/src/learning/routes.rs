@@ -13,7 +13,7 @@ use super::{
     service::{self, LearningError, Person},
     views::{
         CompletionBody, CompletionView, EnrollListBody, EnrolledCourse, InstructorCourse, LearningCourse,
-        LessonContent, LessonTextBody, ResumeBody,
+        LessonContent, LessonTextBody, PlayerView, ResumeBody,
     },
 };
 use crate::{
@@ -181,7 +181,12 @@ pub async fn get_lesson(
     Path((id, lesson_id)): Path<(String, String)>,
 ) -> ApiResult<LessonContent> {
     let lesson = service::lesson(&state.pool, user.as_ref().map(person), &id, &lesson_id).await?;
-    Ok(ok(LessonContent::of(lesson, lang)))
+    let mut content = LessonContent::of(lesson, lang);
+    // Handed only to those the lesson opens for: a stored video plays at a signed URL that expires.
+    if let Some(PlayerView::File { url }) = &mut content.player {
+        *url = state.storage.video_view_url(url, now_ms());
+    }
+    Ok(ok(content))
 }
 
 /// Marks a lesson completed (or not) for the enrolled caller; answers their progress.

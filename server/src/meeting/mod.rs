@@ -50,6 +50,10 @@ impl MeetingError {
             Self::Ticket(tickets::TicketError::OtherRoom) => {
                 Text::new("Vé này dành cho một phòng khác.", "This ticket is for another room.")
             }
+            Self::Ticket(tickets::TicketError::Used) => Text::new(
+                "Vé vào phòng này đã được dùng. Hãy tải lại trang để vào lại.",
+                "This room ticket was used already. Reload the page to join again.",
+            ),
             Self::Ticket(tickets::TicketError::Invalid) => {
                 Text::new("Vé vào phòng không hợp lệ.", "The room ticket is not valid.")
             }

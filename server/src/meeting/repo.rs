@@ -186,3 +186,17 @@ pub async fn active_role(pool: &Pool, user_id: &str) -> Result<Option<String>, s
         .fetch_optional(pool)
         .await
 }
+
+/// Records the use of ticket `ticket_id` (valid until `expires_at`, epoch seconds): `false` when it was used
+/// already, here or on another instance. Uses of tickets expired before `now_secs` are forgotten on the way.
+pub async fn use_ticket(pool: &Pool, ticket_id: &str, expires_at: i64, now_secs: i64) -> Result<bool, sqlx::Error> {
+    sqlx::query("delete from meeting_ticket_uses where expires_at < $1").bind(now_secs).execute(pool).await?;
+    let recorded = sqlx::query(
+        "insert into meeting_ticket_uses (ticket_id, expires_at) values ($1, $2) on conflict (ticket_id) do nothing",
+    )
+    .bind(ticket_id)
+    .bind(expires_at)
+    .execute(pool)
+    .await?;
+    Ok(recorded.rows_affected() == 1)
+}

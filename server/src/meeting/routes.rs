@@ -124,7 +124,7 @@ pub struct SignalParams {
     responses(
         (status = 101, description = "Switching to the WebSocket protocol"),
         (status = 400, description = "Not a WebSocket request", body = ErrorEnvelope),
-        (status = 401, description = "A missing, invalid or expired ticket", body = ErrorEnvelope),
+        (status = 401, description = "A missing, invalid, expired or already used ticket (a ticket opens one socket)", body = ErrorEnvelope),
         (status = 403, description = "A ticket for another room, or not a participant", body = ErrorEnvelope),
         (status = 409, description = "Not open, ended or cancelled", body = ErrorEnvelope),
     )
@@ -137,12 +137,16 @@ pub async fn signal(
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let now = now_ms();
-    let user_id =
-        state.meetings.tickets.check(&params.ticket, &id, now.div_euclid(1000)).map_err(MeetingError::from)?;
-    let role = service::active_role(&state.pool, &user_id).await?.ok_or(MeetingError::Ticket(TicketError::Invalid))?;
-    let (room, viewer) = service::joinable(&state.pool, &id, &user_id, role, now).await?;
+    let now_secs = now.div_euclid(1000);
+    let admission = state.meetings.tickets.check(&params.ticket, &id, now_secs).map_err(MeetingError::from)?;
+    let user_id = admission.user_id.as_str();
+    let role = service::active_role(&state.pool, user_id).await?.ok_or(MeetingError::Ticket(TicketError::Invalid))?;
+    let (room, viewer) = service::joinable(&state.pool, &id, user_id, role, now).await?;
     let upgrade = upgrade.map_err(|_| {
         ApiError::bad_request(Text::new("Cần kết nối WebSocket.", "A WebSocket connection is required."))
     })?;
+    if !service::use_ticket(&state.pool, &admission, now_secs).await? {
+        return Err(MeetingError::Ticket(TicketError::Used).into());
+    }
     Ok(upgrade.on_upgrade(move |ws| socket::run(ws, state, room, viewer, lang)).into_response())
 }

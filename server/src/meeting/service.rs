@@ -8,6 +8,7 @@ use academy_shared::{
 use super::{
     MeetingError,
     repo::{self, PersonRow, RoomRow},
+    tickets::Admission,
 };
 use crate::platform::db::Pool;
 
@@ -88,6 +89,12 @@ pub async fn joinable(
 /// The role of an active account (`None` for a locked or missing one, or an unknown role).
 pub async fn active_role(pool: &Pool, user_id: &str) -> Result<Option<Role>, MeetingError> {
     Ok(repo::active_role(pool, user_id).await?.as_deref().and_then(Role::parse))
+}
+
+/// Records that `admission`'s ticket opened a socket: `false` when it had opened one already (a ticket is
+/// single-use, across instances).
+pub async fn use_ticket(pool: &Pool, admission: &Admission, now_secs: i64) -> Result<bool, MeetingError> {
+    Ok(repo::use_ticket(pool, &admission.ticket_id, admission.expires_at, now_secs).await?)
 }
 
 /// A connection that has not refreshed its place for this long no longer counts (its instance died).

@@ -1,7 +1,8 @@
 //! Tickets to a room's signalling socket. A browser cannot send an `Authorization` header when it opens a
 //! WebSocket, so a signed-in participant first asks for a ticket (HS256 under a key derived from the server
 //! secret, audience `academy-meeting`), valid [`TICKET_TTL_SECS`] for one room and one person, and passes it in
-//! the socket's address.
+//! the socket's address. A ticket opens one socket only: its id (`jti`) is recorded in the database when it is
+//! used (see [`super::repo::use_ticket`]), so a second socket with it is refused on every instance.
 
 use hmac::{Hmac, Mac};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
@@ -18,6 +19,17 @@ pub struct TicketClaims {
     pub room: String,
     pub aud: String,
     pub exp: i64,
+    /// The ticket's own id, recorded when it opens a socket.
+    pub jti: String,
+}
+
+/// A checked ticket: who it admits, and what is recorded when it is used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Admission {
+    pub user_id: String,
+    pub ticket_id: String,
+    /// The ticket's expiry (epoch seconds).
+    pub expires_at: i64,
 }
 
 /// Why a ticket is refused.
@@ -29,6 +41,8 @@ pub enum TicketError {
     OtherRoom,
     #[error("the ticket is not valid")]
     Invalid,
+    #[error("the ticket was used already")]
+    Used,
 }
 
 /// Signs and checks tickets.
@@ -64,17 +78,19 @@ impl Tickets {
             room: room_id.to_owned(),
             aud: AUDIENCE.to_owned(),
             exp: now_secs + TICKET_TTL_SECS,
+            jti: uuid::Uuid::now_v7().simple().to_string(),
         };
         let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .map_err(|_| TicketError::Invalid)?;
         Ok((token, claims.exp))
     }
 
-    /// The person a ticket admits to room `room_id` at `now_secs`.
-    pub fn check(&self, ticket: &str, room_id: &str, now_secs: i64) -> Result<String, TicketError> {
+    /// The person a ticket admits to room `room_id` at `now_secs` (whether it was used already is the
+    /// database's to say).
+    pub fn check(&self, ticket: &str, room_id: &str, now_secs: i64) -> Result<Admission, TicketError> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.set_audience(&[AUDIENCE]);
-        validation.set_required_spec_claims(&["exp", "aud", "sub"]);
+        validation.set_required_spec_claims(&["exp", "aud", "sub", "jti"]);
         // Expiry is checked below against the caller's clock, to the second.
         validation.validate_exp = false;
         validation.leeway = 0;
@@ -87,7 +103,7 @@ impl Tickets {
         if claims.room != room_id {
             return Err(TicketError::OtherRoom);
         }
-        Ok(claims.sub)
+        Ok(Admission { user_id: claims.sub, ticket_id: claims.jti, expires_at: claims.exp })
     }
 }
 
@@ -100,7 +116,11 @@ mod tests {
         let tickets = Tickets::new(b"a server secret of enough length!!");
         let (ticket, exp) = tickets.issue("room-1", "u1", 1000).expect("issued");
         assert_eq!(exp, 1060);
-        assert_eq!(tickets.check(&ticket, "room-1", 1059), Ok("u1".into()));
+        let admission = tickets.check(&ticket, "room-1", 1059).expect("admitted");
+        assert_eq!((admission.user_id.as_str(), admission.expires_at), ("u1", 1060));
+        let (again, _) = tickets.issue("room-1", "u1", 1000).expect("issued");
+        let other_id = tickets.check(&again, "room-1", 1000).expect("admitted").ticket_id;
+        assert_ne!(admission.ticket_id, other_id, "each ticket has its own id");
         assert_eq!(tickets.check(&ticket, "room-1", 1060), Err(TicketError::Expired));
         assert_eq!(tickets.check(&ticket, "room-2", 1000), Err(TicketError::OtherRoom));
         let other = Tickets::new(b"another server secret of enough length");

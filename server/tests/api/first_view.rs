@@ -86,3 +86,46 @@ async fn other_pages_unknown_courses_and_files_have_no_first_view() {
     let first_view = first_view.expect("the footer's posts");
     assert!(first_view["answers"].get("/api/courses/not-a-course").is_none(), "a 404 is left to the page");
 }
+
+/// A page renderer speaking the server's protocol that numbers its renders and writes the address it rendered.
+const COUNTING_RENDERER: &str = r#"
+    let rendered = 0;
+    require("node:readline").createInterface({ input: process.stdin }).on("line", (line) => {
+      const { id, url } = JSON.parse(line);
+      rendered += 1;
+      process.stdout.write(JSON.stringify({ id, html: `<p data-url="${url}">#${rendered}</p>` }) + "\n");
+    });
+"#;
+
+#[tokio::test]
+async fn addresses_differing_in_parameters_the_page_does_not_read_are_rendered_once() {
+    if std::process::Command::new("node").arg("--version").output().is_err() {
+        eprintln!("skipped: Node.js (`node`) is not installed here, and the page renderer runs on it");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = dir.path().join("renderer.cjs");
+    std::fs::write(&script, COUNTING_RENDERER).expect("script");
+    let app = crate::helpers::spawn_app_with(move |config| config.page_renderer = script).await;
+    let rendered = |html: &str| {
+        html.split_once("data-rendered=\"vi\">").map(|(_, rest)| rest.split("</div>").next().unwrap_or("").to_owned())
+    };
+    // The renderer starts with the server: wait for its first page.
+    let mut first = None;
+    for _ in 0..50 {
+        first = rendered(&page(&app, "/courselist?x=0", None).await.0);
+        if first.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let first = first.expect("the page renderer answered");
+    assert_eq!(first, r#"<p data-url="/courselist">#1</p>"#);
+
+    for x in 1..=16 {
+        let html = page(&app, &format!("/courselist?x={x}&utm_source=mail{x}"), None).await.0;
+        assert_eq!(rendered(&html).as_deref(), Some(first.as_str()), "?x={x} is the same page, rendered once");
+    }
+    let sorted = rendered(&page(&app, "/courselist?x=99&sort=newest", None).await.0);
+    assert_eq!(sorted.as_deref(), Some(r#"<p data-url="/courselist?sort=newest">#2</p>"#));
+}

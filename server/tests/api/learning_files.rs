@@ -59,10 +59,13 @@ async fn a_lesson_video_is_read_by_range_and_never_compressed() {
     let video: Vec<u8> = (0..4096_u32).map(|n| u8::try_from(n % 7).expect("small")).collect();
     std::fs::write(folder.join("0190a0b0c0d0e0f00112233445566778.mp4"), &video).expect("written");
 
-    let whole = app.client.get(app.url(VIDEO)).header(header::ACCEPT_ENCODING, "gzip, br").send().await.expect("sent");
-    let middle = app.client.get(app.url(VIDEO)).header(header::RANGE, "bytes=1000-1999").send().await.expect("sent");
-    let unknown = app.get("/files/public/videos/0190a0b0c0d0e0f00112233445566779.mp4").await;
-    let not_a_video = app.get("/files/public/videos/0190a0b0c0d0e0f00112233445566778.html").await;
+    let signed = |path: &str| app.state.storage.video_view_url(path, academy_server::platform::db::now_ms());
+    let url = app.url(&signed(VIDEO));
+
+    let whole = app.client.get(&url).header(header::ACCEPT_ENCODING, "gzip, br").send().await.expect("sent");
+    let middle = app.client.get(&url).header(header::RANGE, "bytes=1000-1999").send().await.expect("sent");
+    let unknown = app.get(&signed("/files/public/videos/0190a0b0c0d0e0f00112233445566779.mp4")).await;
+    let not_a_video = app.get(&signed("/files/public/videos/0190a0b0c0d0e0f00112233445566778.html")).await;
 
     assert_eq!(whole.status(), 200);
     assert_eq!(whole.headers()[header::CONTENT_TYPE], "video/mp4");

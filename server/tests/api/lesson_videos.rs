@@ -120,8 +120,9 @@ async fn a_streamed_video_committed_to_a_lesson_is_played_by_byte_range() {
     let lesson = &body["result"];
     assert_eq!(lesson["id"], room.lessons[2].as_str());
     let src = lesson["videoUrl"].as_str().expect("video url").to_owned();
-    assert!(src.starts_with("/files/public/videos/") && src.ends_with(".mp4"), "{src}");
-    let key = src.trim_start_matches("/files/public/");
+    let path = src.split('?').next().expect("a path").to_owned();
+    assert!(path.starts_with("/files/public/videos/") && path.ends_with(".mp4"), "{src}");
+    let key = path.trim_start_matches("/files/public/");
     assert_eq!(stored_files(&room.app), [key.to_owned()], "the staged copy became the video, nothing else is left");
     let part =
         room.app.client.get(room.app.url(&src)).header(header::RANGE, "bytes=100-199").send().await.expect("sent");
@@ -132,11 +133,12 @@ async fn a_streamed_video_committed_to_a_lesson_is_played_by_byte_range() {
     // The enrolled learner's lesson plays it in the browser's own player.
     let (status, played) = room.call(Method::GET, &room.lesson_path(2), Some(&room.student), None).await;
     assert_eq!(status, 200, "{played}");
-    assert!(played.to_string().contains(&src), "{played}");
+    assert!(played["result"]["player"]["url"].as_str().is_some_and(|url| url.starts_with(&format!("{path}?"))));
     // The editor sees it as the lesson's video, so saving the curriculum keeps it.
-    let path = format!("/api/dashboard/courses/{}", room.course);
-    let (_, course) = room.call(Method::GET, &path, Some(&room.teacher), None).await;
-    assert_eq!(course["result"]["sections"][0]["lessons"][2]["videoUrl"], src.as_str());
+    let editor = format!("/api/dashboard/courses/{}", room.course);
+    let (_, course) = room.call(Method::GET, &editor, Some(&room.teacher), None).await;
+    let shown = course["result"]["sections"][0]["lessons"][2]["videoUrl"].as_str().expect("video url");
+    assert_eq!(shown.split('?').next(), Some(path.as_str()));
 }
 
 #[tokio::test]
@@ -149,7 +151,8 @@ async fn a_webm_video_is_stored_and_served_as_webm() {
 
     assert_eq!(status, 200, "{body}");
     let src = body["result"]["videoUrl"].as_str().expect("video url").to_owned();
-    assert!(src.starts_with("/files/public/videos/") && src.ends_with(".webm"), "{src}");
+    let path = src.split('?').next().expect("a path");
+    assert!(path.starts_with("/files/public/videos/") && path.ends_with(".webm"), "{src}");
     let served = room.app.get(&src).await;
     assert_eq!(served.headers()[header::CONTENT_TYPE], "video/webm");
     assert_eq!(served.bytes().await.expect("bytes").len(), 10_000);
@@ -250,7 +253,8 @@ async fn a_replaced_uploaded_video_is_purged_and_the_lessons_current_one_is_kept
         assert_eq!(put(&room.app, &url_of(&body), mp4(size)).await.0, 200);
         let (status, body) = commit(&room, &room.teacher, 2, "en").await;
         assert_eq!(status, 200, "{body}");
-        keys.push(body["result"]["videoUrl"].as_str().expect("url").trim_start_matches("/files/public/").to_owned());
+        let url = body["result"]["videoUrl"].as_str().expect("url");
+        keys.push(url.split('?').next().expect("a path").trim_start_matches("/files/public/").to_owned());
     }
     let (replaced, current) = (keys[0].clone(), keys[1].clone());
     let day_ago = academy_server::platform::db::now_ms() - 25 * 3_600_000;
@@ -267,5 +271,65 @@ async fn a_replaced_uploaded_video_is_purged_and_the_lessons_current_one_is_kept
 
     assert_eq!((report.deleted, report.failed), (1, 0));
     assert_eq!(stored_files(&room.app), std::slice::from_ref(&current), "{replaced} purged, {current} kept");
-    assert_eq!(room.app.get(&format!("/files/public/{current}")).await.status(), 200);
+    let now = academy_server::platform::db::now_ms();
+    let signed = room.app.state.storage.video_view_url(&format!("/files/public/{current}"), now);
+    assert_eq!(room.app.get(&signed).await.status(), 200);
+}
+
+#[tokio::test]
+async fn a_lesson_video_plays_only_at_a_signed_url_handed_to_those_allowed_and_for_a_while() {
+    let room = classroom().await;
+    let video = mp4(20_000);
+    let (_, body) = video_upload_url(&room, &room.teacher, 1).await;
+    assert_eq!(put(&room.app, &url_of(&body), video.clone()).await.0, 200);
+    let (status, body) = commit(&room, &room.teacher, 1, "en").await;
+    assert_eq!(status, 200, "{body}");
+    let path = body["result"]["videoUrl"].as_str().expect("url").split('?').next().expect("path").to_owned();
+    let storage = &room.app.state.storage;
+    let now = academy_server::platform::db::now_ms();
+    let range = |url: String| {
+        room.app
+            .client
+            .get(room.app.url(&url))
+            .header(header::RANGE, "bytes=10-19")
+            .header("accept-language", "en")
+            .send()
+    };
+
+    // The enrolled learner's lesson hands out a signed URL that plays by range, cached privately until it expires.
+    let (status, lesson) = room.call(Method::GET, &room.lesson_path(1), Some(&room.student), None).await;
+    assert_eq!(status, 200, "{lesson}");
+    let signed = lesson["result"]["player"]["url"].as_str().expect("a signed url").to_owned();
+    let played = range(signed.clone()).await.expect("sent");
+    assert_eq!(played.status(), 206);
+    let cache = played.headers()[header::CACHE_CONTROL].to_str().expect("ascii").to_owned();
+    let max_age: i64 = cache.strip_prefix("private, max-age=").and_then(|s| s.parse().ok()).expect(&cache);
+    assert!((2 * 3600..=2 * 3600 + 600).contains(&max_age), "{cache}");
+    assert_eq!(played.bytes().await.expect("bytes").as_ref(), &video[10..20]);
+
+    // The stored path alone, a forged or an expired signature: refused, whoever shares them.
+    let unsigned = range(path.clone()).await.expect("sent");
+    assert_eq!(unsigned.status(), 403);
+    let refusal: Value = unsigned.json().await.expect("json");
+    assert_eq!(refusal["message"], "The video link is invalid or has expired. Reload the lesson page.");
+    assert_eq!(range(signed.replace("sig=", "sig=00")).await.expect("sent").status(), 403);
+    let expired = storage.video_view_url(&path, now - 3 * 3_600_000);
+    assert_eq!(range(expired).await.expect("sent").status(), 403);
+    let other_file = signed.replacen(&path, "/files/public/videos/0190a0b0c0d0e0f00112233445566779.mp4", 1);
+    assert_eq!(range(other_file).await.expect("sent").status(), 403, "a signature is for one video");
+
+    // Nobody else is handed one: not a visitor or a student who did not buy the course, on the lesson or the page.
+    let (status, _) = room.call(Method::GET, &room.lesson_path(1), Some(&room.outsider), None).await;
+    assert_eq!(status, 403);
+    let (_, page) = room.call(Method::GET, &format!("/api/courses/{}", room.course), Some(&room.outsider), None).await;
+    assert_eq!(page["result"]["sections"][0]["lessons"][1]["videoUrl"], Value::Null, "{page}");
+    let (_, page) = room.call(Method::GET, &format!("/api/courses/{}", room.course), None, None).await;
+    assert_eq!(page["result"]["sections"][0]["lessons"][1]["videoUrl"], Value::Null, "{page}");
+    // A learner whose enrolment ends (a refund) is handed no new one.
+    sqlx::query("delete from course_enrollments where user_id = $1")
+        .bind(&room.student_user.id)
+        .execute(&room.app.state.pool)
+        .await
+        .expect("enrolment ended");
+    assert_eq!(room.call(Method::GET, &room.lesson_path(1), Some(&room.student), None).await.0, 403);
 }

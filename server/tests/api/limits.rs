@@ -350,3 +350,93 @@ async fn a_page_of_twenty_users_at_every_maximum_stays_under_fifty_kilobytes() {
     assert_eq!(page["result"]["items"].as_array().map(Vec::len), Some(20));
     assert!(bytes.len() < 50_000, "{} bytes", bytes.len());
 }
+
+#[tokio::test]
+async fn a_name_or_phone_with_a_line_break_is_refused_at_registration_and_in_the_profile() {
+    let app = spawn_app().await;
+    let username = unique_name("crlf");
+    let registration = json!({
+        "firstName": "An\r\nBcc: victim@example.com", "lastName": "Lê", "username": username,
+        "email": format!("{username}@example.com"), "password": PASSWORD, "phoneNumber": "0901\n234",
+        "address": "", "dob": null, "roleName": "Student", "loginType": ""
+    });
+
+    let (status, vi) = send(&app, Method::POST, "/users", None, Some(&registration), "vi").await;
+
+    assert_eq!(status, 422, "{}", short(&vi));
+    assert_eq!(field_names(&vi), ["firstName", "phoneNumber"]);
+    assert_eq!(vi["result"]["fields"]["firstName"], "Trường này không được chứa ký tự xuống dòng hay ký tự điều khiển");
+    let (user, token, _) = app.signed_in("profile", Role::Student).await;
+    let profile = json!({"firstName": "Lan", "lastName": "Lê\tVăn", "email": user.email});
+    let (status, en) =
+        send(&app, Method::PUT, &format!("/users/{}", user.id), Some(&token), Some(&profile), "en").await;
+    assert_eq!(status, 422, "{}", short(&en));
+    assert_eq!(en["result"]["fields"]["lastName"], "This field must not contain line breaks or control characters");
+    let stored: Option<String> = sqlx::query_scalar("select last_name from users where id = $1")
+        .bind(&user.id)
+        .fetch_one(&app.state.pool)
+        .await
+        .expect("row");
+    assert!(stored.is_none_or(|name| !name.contains('\t')));
+}
+
+#[tokio::test]
+async fn a_course_thumbnail_is_a_web_link_or_a_picture_of_this_site() {
+    let app = spawn_app().await;
+    let (token, category) = admin_with_category(&app).await;
+    let course = |thumbnail: &str| json!({"title": {"vi": "Lập trình Go", "en": "Go"}, "price": 0, "categoryId": category, "thumbnail": thumbnail});
+
+    for thumbnail in
+        ["javascript:alert(document.cookie)", "data:image/svg+xml,<svg onload=alert(1)>", "//evil.example/x.png"]
+    {
+        let (status, body) =
+            send(&app, Method::POST, "/api/dashboard/courses", Some(&token), Some(&course(thumbnail)), "vi").await;
+        assert_eq!((status, field_names(&body)), (422, vec!["thumbnail".to_owned()]), "{thumbnail}");
+        assert_eq!(
+            body["result"]["fields"]["thumbnail"],
+            "Ảnh phải là liên kết http hoặc https, hoặc ảnh được tải lên tại đây"
+        );
+    }
+    let stored: i64 =
+        sqlx::query_scalar("select count(*) from courses").fetch_one(&app.state.pool).await.expect("count");
+    assert_eq!(stored, 0);
+    for (n, thumbnail) in
+        ["https://cdn.example.vn/go.png", "/files/public/thumbnails/0190a0b0c0d0e0f0.png"].iter().enumerate()
+    {
+        let mut body = course(thumbnail);
+        body["title"]["vi"] = json!(format!("Lập trình Go {n}"));
+        let (status, body) = send(&app, Method::POST, "/api/dashboard/courses", Some(&token), Some(&body), "vi").await;
+        assert_eq!(status, 200, "{thumbnail}: {}", short(&body));
+    }
+}
+
+#[tokio::test]
+async fn a_curriculum_beyond_a_courses_limits_is_refused_on_its_field() {
+    let app = spawn_app().await;
+    let (token, category) = admin_with_category(&app).await;
+    let course = json!({"title": {"vi": "Lập trình Go", "en": "Go"}, "price": 0, "categoryId": category});
+    let (status, created) = send(&app, Method::POST, "/api/dashboard/courses", Some(&token), Some(&course), "vi").await;
+    assert_eq!(status, 200, "{created}");
+    let path = format!("/api/dashboard/courses/{}/curriculum", created["result"]["_id"].as_str().expect("id"));
+    let lesson = json!({"title": {"vi": "Bài", "en": "Lesson"}, "durationSeconds": 60});
+    let sections = |count: usize, lessons: usize| {
+        let section = json!({"title": {"vi": "Chương", "en": "Part"}, "lessons": vec![lesson.clone(); lessons]});
+        json!({"sections": vec![section; count]})
+    };
+    let cases = [
+        (sections(51, 1), "vi", "Một khóa học có tối đa 50 chương"),
+        (sections(1, 101), "en", "A section has at most 100 lessons"),
+        (sections(6, 100), "vi", "Một khóa học có tối đa 500 bài học"),
+    ];
+
+    for (body, lang, text) in cases {
+        let (status, body) = send(&app, Method::PUT, &path, Some(&token), Some(&body), lang).await;
+        assert_eq!((status, field_names(&body)), (422, vec!["sections".to_owned()]), "{text}");
+        assert_eq!(body["result"]["fields"]["sections"], text);
+    }
+    let stored: i64 =
+        sqlx::query_scalar("select count(*) from course_lessons").fetch_one(&app.state.pool).await.expect("count");
+    assert_eq!(stored, 0);
+    let (status, body) = send(&app, Method::PUT, &path, Some(&token), Some(&sections(5, 100)), "vi").await;
+    assert_eq!(status, 200, "500 lessons in all is the limit: {}", short(&body));
+}

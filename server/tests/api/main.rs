@@ -21,6 +21,7 @@ mod commerce_ledger;
 mod commerce_payments;
 mod commerce_vnpay;
 mod contact;
+mod course_pages;
 mod crash;
 mod crash_money;
 mod dashboard;

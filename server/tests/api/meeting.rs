@@ -347,6 +347,35 @@ async fn a_ticket_for_another_room_an_expired_or_a_forged_one_is_refused() {
     assert_eq!(handshake_status(&school.socket_url(&mine, &stranger)).await, 403);
 }
 
+#[tokio::test]
+async fn a_ticket_opens_one_socket_only_on_any_instance() {
+    let school = school().await;
+    let (student, token) = school.person("student", Role::Student).await;
+    let id = school.session(&student.id, now_ms() + 5 * MINUTE_MS, "booked").await;
+    let (_, answer) = school.ticket(&id, &token).await;
+    let ticket = answer["result"]["ticket"].as_str().expect("ticket").to_owned();
+    let url = school.app.state.config.database_url();
+    let other = spawn_app_with(move |config| config.database_url = Some(url)).await;
+    let other_url =
+        format!("{}/api/meeting/{id}/signal?ticket={ticket}", other.address.replacen("http://", "ws://", 1));
+
+    let mut first = connect_async(school.socket_url(&id, &ticket)).await.expect("socket opened").0;
+    next_of(&mut first, "welcome").await;
+
+    match connect_async(school.socket_url(&id, &ticket)).await {
+        Err(WsError::Http(response)) => {
+            assert_eq!(response.status().as_u16(), 401);
+            let body = String::from_utf8(response.body().clone().unwrap_or_default()).expect("utf-8");
+            assert!(body.contains("đã được dùng"), "{body}");
+        }
+        Err(e) => panic!("unexpected error {e}"),
+        Ok(_) => panic!("a used ticket opened a second socket"),
+    }
+    assert_eq!(handshake_status(&other_url).await, 401, "another instance refuses it too");
+    let mut fresh = school.connect(&id, &token).await;
+    next_of(&mut fresh, "welcome").await;
+}
+
 fn claims_of(token: &str, secret: &str, audience: Option<&str>) -> Value {
     let mut validation = Validation::new(Algorithm::HS256);
     match audience {

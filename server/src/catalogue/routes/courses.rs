@@ -10,20 +10,19 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{ApiError, ApiResult, Language, Pagination, Path, Query, ok};
+use super::{ApiError, Language, Pagination, Query};
 use crate::{
     catalogue::repo::{
         self, Localized,
         courses::{CourseCardRow, CourseDetailRow, ListQuery, Price, Sort},
         localized_list, localized_list_in,
     },
-    http::MaybeUser,
     platform::cache::Accepted,
     state::AppState,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_courses)).routes(routes!(get_course))
+    OpenApiRouter::new().routes(routes!(list_courses)).merge(super::curriculum::router())
 }
 
 /// An epoch-millisecond time as RFC 3339 UTC text (`2026-11-22T03:00:00.000Z`).
@@ -294,6 +293,10 @@ pub struct CourseDetail {
     pub instructor_profile: Option<InstructorSummary>,
     /// Whether the viewer may watch every lesson (enrolled, the instructor, or an admin).
     pub full_access: bool,
+    /// The index of the first section whose `lessons` this answer leaves empty (its `lessonCount` says how many
+    /// it has): those of it and the following sections come from `GET /api/courses/{id}/sections?from=<this>`.
+    /// Null when every lesson is here.
+    pub more_lessons_from: Option<i64>,
 }
 
 /// Who is looking at a course page, as far as the curriculum cares.
@@ -354,6 +357,7 @@ pub async fn course_page(
         _ => false,
     };
     let full_access = is_owner || viewer.is_admin || enrolled;
+    let now = crate::platform::db::now_ms();
     let curriculum = repo::courses::curriculum(&state.pool, &row.card.id).await?;
     let section_texts = curriculum
         .iter()
@@ -386,7 +390,11 @@ pub async fn course_page(
                         duration_seconds: lesson.duration_seconds,
                         free_preview,
                         locked: !visible,
-                        video_url: if visible { lesson.video_url } else { None },
+                        video_url: if visible {
+                            lesson.video_url.map(|url| state.storage.video_view_url(&url, now))
+                        } else {
+                            None
+                        },
                     }
                 })
                 .collect(),
@@ -426,31 +434,7 @@ pub async fn course_page(
         sections,
         instructor_profile,
         full_access,
+        more_lessons_from: None,
     };
     Ok((detail, texts))
-}
-
-/// One course with its curriculum (by id or slug). Video links of lessons that are not free previews are only
-/// sent to enrolled learners, the instructor and admins.
-#[utoipa::path(
-    get,
-    path = "/api/courses/{id}",
-    tag = "catalogue",
-    params(("id" = String, Path, description = "Course id or slug")),
-    responses(
-        (status = 200, description = "The course", body = super::Envelope<CourseDetail>),
-        (status = 404, description = "No such published course", body = super::error::ErrorEnvelope),
-    )
-)]
-pub async fn get_course(
-    State(state): State<AppState>,
-    Language(lang): Language,
-    MaybeUser(user): MaybeUser,
-    Path(id): Path<String>,
-) -> ApiResult<CourseDetail> {
-    let viewer = match user {
-        Some(user) => Viewer { is_admin: user.role == academy_shared::roles::Role::Admin, user_id: Some(user.id) },
-        None => Viewer::default(),
-    };
-    Ok(ok(course_detail(&state, &id, &viewer, lang).await?))
 }

@@ -3,6 +3,7 @@
 pub mod banners;
 pub mod categories;
 pub mod courses;
+pub mod curriculum;
 pub mod dashboard;
 pub mod feed;
 pub mod home;

@@ -110,6 +110,7 @@ pub struct Storage {
     /// Set when uploads go straight to S3.
     presigner: Option<Arc<AmazonS3>>,
     signer: UploadSigner,
+    viewer: signing::VideoViewSigner,
     /// Whether the backend keeps per-object attributes (S3 does, local disk does not).
     attributes: bool,
     /// The folder of the local-disk backend.
@@ -142,6 +143,7 @@ impl Storage {
             store: Arc::new(store),
             presigner: None,
             signer: UploadSigner::new(secret),
+            viewer: signing::VideoViewSigner::new(secret),
             attributes: false,
             local_root: Some(root.to_path_buf()),
         })
@@ -165,9 +167,25 @@ impl Storage {
             store: s3.clone(),
             presigner: config.direct_uploads.then_some(s3),
             signer: UploadSigner::new(secret),
+            viewer: signing::VideoViewSigner::new(secret),
             attributes: true,
             local_root: None,
         })
+    }
+
+    /// The URL a lesson's video `url` is played at by someone allowed to watch it at `now_ms`: a video stored
+    /// here gets its signed query (see [`signing::VideoViewSigner`]); any other link (YouTube, Vimeo) is as it is.
+    pub fn video_view_url(&self, url: &str, now_ms: i64) -> String {
+        let path = url.split_once('?').map_or(url, |(path, _)| path);
+        match path.strip_prefix(OWN_FILES_PATH).filter(|key| is_video_key(key)) {
+            Some(key) => self.viewer.sign(path, key, now_ms.div_euclid(1000)),
+            None => url.to_owned(),
+        }
+    }
+
+    /// Checks the signed query of a read of the stored video `key`; answers the URL's expiry (epoch seconds).
+    pub fn check_video_view(&self, key: &str, query: &signing::ViewQuery, now_ms: i64) -> Result<i64, UploadUrlError> {
+        self.viewer.verify(key, query, now_ms.div_euclid(1000))
     }
 
     /// A signed URL to upload one file to a new staging key, valid for [`UPLOAD_URL_LIFETIME`].
@@ -326,6 +344,11 @@ pub const CACHE_CONTROL: &str = "public, max-age=31536000, immutable";
 
 /// Where committed files are read, on either backend: the base avatars and lesson files must start with.
 pub use academy_shared::media::OWN_FILES_PATH;
+
+/// Whether `key` names a lesson video (`videos/<name>`), read only through a signed URL.
+pub fn is_video_key(key: &str) -> bool {
+    key.strip_prefix(signing::VIDEO_FOLDER).is_some_and(|rest| rest.starts_with('/'))
+}
 
 /// The URL path where a committed file is read.
 pub fn public_path(key: &str) -> String {

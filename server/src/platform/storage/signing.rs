@@ -121,6 +121,74 @@ impl UploadSigner {
     }
 }
 
+/// The folder lesson videos are stored in: its files are read only through a signed URL ([`VideoViewSigner`]).
+pub const VIDEO_FOLDER: &str = "videos";
+/// How long a signed video URL plays at least: a long lesson's player keeps reading byte ranges while it plays.
+pub const VIDEO_VIEW_LIFETIME_SECS: i64 = 2 * 60 * 60;
+/// Expiries are rounded up to this step, so the URL of a video is the same for a while (a player's or a
+/// browser's cache keeps it, and the pages carrying it stay the same).
+const VIDEO_VIEW_STEP_SECS: i64 = 10 * 60;
+
+/// The query string of a signed video URL: `?expires=..&sig=..`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+pub struct ViewQuery {
+    /// Expiry, seconds since the epoch.
+    pub expires: Option<i64>,
+    /// Hex HMAC.
+    pub sig: Option<String>,
+}
+
+/// Signs and checks the URLs lesson videos are read at: HMAC-SHA256 over the key and the expiry, with a key of
+/// its own derived from the server secret. Whoever the server hands one to (a person allowed to watch the
+/// lesson) can play it until it expires; after that, only a new one from the server plays it.
+#[derive(Clone)]
+pub struct VideoViewSigner {
+    key: [u8; 32],
+}
+
+impl std::fmt::Debug for VideoViewSigner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("VideoViewSigner(..)")
+    }
+}
+
+impl VideoViewSigner {
+    /// A signer keyed by `HMAC(server_secret, "academy video view v1")`.
+    pub fn new(server_secret: &[u8]) -> Self {
+        let mut mac = mac(server_secret);
+        mac.update(b"academy video view v1");
+        Self { key: mac.finalize().into_bytes().into() }
+    }
+
+    /// `path` (`<base>videos/<name>`) with its signed query, valid at least [`VIDEO_VIEW_LIFETIME_SECS`] from
+    /// `now_secs`.
+    pub fn sign(&self, path: &str, key: &str, now_secs: i64) -> String {
+        let expires = (now_secs + VIDEO_VIEW_LIFETIME_SECS).div_euclid(VIDEO_VIEW_STEP_SECS) * VIDEO_VIEW_STEP_SECS
+            + VIDEO_VIEW_STEP_SECS;
+        let sig = crate::platform::crypto::hex(&self.mac_for(key, expires).finalize().into_bytes());
+        format!("{path}?expires={expires}&sig={sig}")
+    }
+
+    /// Checks the signed query of a read of `key` at `now_secs`; answers its expiry.
+    pub fn verify(&self, key: &str, query: &ViewQuery, now_secs: i64) -> Result<i64, UploadUrlError> {
+        let (Some(expires), Some(sig)) = (query.expires, query.sig.as_deref()) else {
+            return Err(UploadUrlError::BadSignature);
+        };
+        let sig = decode_hex(sig).ok_or(UploadUrlError::BadSignature)?;
+        self.mac_for(key, expires).verify_slice(&sig).map_err(|_| UploadUrlError::BadSignature)?;
+        if now_secs >= expires {
+            return Err(UploadUrlError::Expired);
+        }
+        Ok(expires)
+    }
+
+    fn mac_for(&self, key: &str, expires: i64) -> HmacSha256 {
+        let mut mac = mac(&self.key);
+        mac.update(format!("GET\n{key}\n{expires}\nview").as_bytes());
+        mac
+    }
+}
+
 fn mac(key: &[u8]) -> HmacSha256 {
     // HMAC accepts keys of any length.
     #[allow(clippy::expect_used)]

@@ -138,8 +138,10 @@ export interface paths {
   };
   "/api/courses/{id}": {
     /**
-     * One course with its curriculum (by id or slug). Video links of lessons that are not free previews are only
-     * sent to enrolled learners, the instructor and admins.
+     * One course with its curriculum (by id or slug): every section, with the lessons of the first sections (at most
+     * 100 lessons, whole sections); the lessons of the others from `GET /api/courses/{id}/sections`, starting at the
+     * section `moreLessonsFrom` names. Video links of lessons that are not free previews are only sent to enrolled
+     * learners, the instructor and admins, signed for a while when the video is stored here.
      */
     get: operations["get_course"];
   };
@@ -160,6 +162,13 @@ export interface paths {
      * course's rating is recomputed at once.
      */
     put: operations["save_my_review"];
+  };
+  "/api/courses/{id}/sections": {
+    /**
+     * Sections of a course's curriculum with all their lessons, from section `from` on (at most `limit`), as the
+     * course page shows them to the caller: the lessons the course page leaves out.
+     */
+    get: operations["list_course_sections"];
   };
   "/api/dashboard/banners": {
     /** Every banner, active or not, with both languages' texts. */
@@ -642,8 +651,10 @@ export interface paths {
   };
   "/files/public/{folder}/{name}": {
     /**
-     * A committed public file (an avatar, a lesson's video), with the type read from its content when it was
-     * stored. A `Range: bytes=…` header gets that part of it (206), so video players start anywhere and seek.
+     * A committed file (a picture, a lesson's video), with the type read from its content when it was stored. A
+     * `Range: bytes=…` header gets that part of it (206), so video players start anywhere and seek. Pictures are
+     * public and cached for good; a lesson's video (`videos/…`) is read only at the signed URL the server hands to
+     * those allowed to watch the lesson (its `expires` and `sig`), cached privately until the URL expires.
      */
     get: operations["read_public_file"];
   };
@@ -1273,6 +1284,13 @@ export interface components {
       instructorProfile?: components["schemas"]["InstructorSummary"] | null;
       /** @description The teaching language (`vi`). */
       language: string;
+      /**
+       * Format: int64
+       * @description The index of the first section whose `lessons` this answer leaves empty (its `lessonCount` says how many
+       * it has): those of it and the following sections come from `GET /api/courses/{id}/sections?from=<this>`.
+       * Null when every lesson is here.
+       */
+      moreLessonsFrom?: number | null;
       requirements: string[];
       sections: components["schemas"]["Section"][];
       whatYouWillLearn: string[];
@@ -1714,6 +1732,13 @@ export interface components {
         instructorProfile?: components["schemas"]["InstructorSummary"] | null;
         /** @description The teaching language (`vi`). */
         language: string;
+        /**
+         * Format: int64
+         * @description The index of the first section whose `lessons` this answer leaves empty (its `lessonCount` says how many
+         * it has): those of it and the following sections come from `GET /api/courses/{id}/sections?from=<this>`.
+         * Null when every lesson is here.
+         */
+        moreLessonsFrom?: number | null;
         requirements: string[];
         sections: components["schemas"]["Section"][];
         whatYouWillLearn: string[];
@@ -1938,7 +1963,10 @@ export interface components {
         order: number;
         /** @description In the request's language. */
         title: string;
-        /** @description The uploaded video's public URL (`/files/public/videos/<uuid>.<ext>`). */
+        /**
+         * @description The uploaded video's URL (`/files/public/videos/<uuid>.<ext>`), signed for a while (`?expires=…&sig=…`):
+         * the video is read only through such a URL. Saving the curriculum with it keeps the video.
+         */
         videoUrl?: string | null;
       };
     };
@@ -3086,6 +3114,27 @@ export interface components {
         }[];
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Vec_Section: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: {
+          /** Format: int64 */
+          durationSeconds: number;
+          id: string;
+          /** Format: int64 */
+          lessonCount: number;
+          lessons: components["schemas"]["Lesson"][];
+          /** Format: int64 */
+          order: number;
+          title: string;
+        }[];
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_Vec_SessionView: {
       /**
        * Format: int32
@@ -3483,7 +3532,10 @@ export interface components {
       order: number;
       /** @description In the request's language. */
       title: string;
-      /** @description The uploaded video's public URL (`/files/public/videos/<uuid>.<ext>`). */
+      /**
+       * @description The uploaded video's URL (`/files/public/videos/<uuid>.<ext>`), signed for a while (`?expires=…&sig=…`):
+       * the video is read only through such a URL. Saving the curriculum with it keeps the video.
+       */
       videoUrl?: string | null;
     };
     /** @description The data of a stream's `count` event. */
@@ -5935,8 +5987,10 @@ export interface operations {
     };
   };
   /**
-   * One course with its curriculum (by id or slug). Video links of lessons that are not free previews are only
-   * sent to enrolled learners, the instructor and admins.
+   * One course with its curriculum (by id or slug): every section, with the lessons of the first sections (at most
+   * 100 lessons, whole sections); the lessons of the others from `GET /api/courses/{id}/sections`, starting at the
+   * section `moreLessonsFrom` names. Video links of lessons that are not free previews are only sent to enrolled
+   * learners, the instructor and admins, signed for a while when the video is stored here.
    */
   get_course: {
     parameters: {
@@ -6118,6 +6172,50 @@ export interface operations {
       };
       /** @description Stars outside 1–5, or a text too long */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Sections of a course's curriculum with all their lessons, from section `from` on (at most `limit`), as the
+   * course page shows them to the caller: the lessons the course page leaves out.
+   */
+  list_course_sections: {
+    parameters: {
+      query?: {
+        /** @description The index of the first section to answer (0 is the first; `moreLessonsFrom` of the course page). */
+        from?: number;
+        /** @description How many sections, 1 to 100 (default 100). */
+        limit?: number;
+      };
+      path: {
+        /** @description Course id or slug */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The sections, in order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Section"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such published course */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -9316,7 +9414,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description A missing, invalid or expired ticket */
+      /** @description A missing, invalid, expired or already used ticket (a ticket opens one socket) */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -11297,11 +11395,19 @@ export interface operations {
     };
   };
   /**
-   * A committed public file (an avatar, a lesson's video), with the type read from its content when it was
-   * stored. A `Range: bytes=…` header gets that part of it (206), so video players start anywhere and seek.
+   * A committed file (a picture, a lesson's video), with the type read from its content when it was stored. A
+   * `Range: bytes=…` header gets that part of it (206), so video players start anywhere and seek. Pictures are
+   * public and cached for good; a lesson's video (`videos/…`) is read only at the signed URL the server hands to
+   * those allowed to watch the lesson (its `expires` and `sig`), cached privately until the URL expires.
    */
   read_public_file: {
     parameters: {
+      query?: {
+        /** @description A video's signed URL: its expiry (epoch seconds) */
+        expires?: number;
+        /** @description A video's signed URL: its signature */
+        sig?: string;
+      };
       header?: {
         /** @description One byte range, e.g. `bytes=0-1023` */
         Range?: string | null;
@@ -11324,6 +11430,12 @@ export interface operations {
       };
       /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A video without a valid, unexpired signed URL */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -134,10 +134,14 @@ pub async fn curriculum(pool: &Pool, course_id: &str) -> Result<Vec<(SectionRow,
     .bind(course_id)
     .fetch_all(pool)
     .await?;
+    let mut by_section: std::collections::HashMap<String, Vec<LessonRow>> = std::collections::HashMap::new();
+    for lesson in lessons {
+        by_section.entry(lesson.section_id.clone()).or_default().push(lesson);
+    }
     Ok(sections
         .into_iter()
         .map(|section| {
-            let own = lessons.iter().filter(|l| l.section_id == section.id).cloned().collect();
+            let own = by_section.remove(&section.id).unwrap_or_default();
             (section, own)
         })
         .collect())

@@ -1,5 +1,5 @@
 import { ApiError, api, firstResult } from '@/lib/api-client';
-import type { Category, CourseDetail, CoursePage } from '@/lib/api/types';
+import type { Category, CourseDetail, CoursePage, Section } from '@/lib/api/types';
 
 export type CourseSort = 'popular' | 'best-selling' | 'best-rated' | 'newest' | 'free';
 export const COURSE_SORTS: CourseSort[] = ['popular', 'best-selling', 'best-rated', 'newest', 'free'];
@@ -33,6 +33,25 @@ export async function fetchCourses(query: CourseQuery, signal: AbortSignal): Pro
 /** `GET /api/courses/{id}` with its curriculum. */
 export async function fetchCourse(id: string, signal: AbortSignal): Promise<CourseDetail> {
   return need((await api.get<CourseDetail>(coursePath(id), { signal })).result);
+}
+
+/**
+ * `GET /api/courses/{id}/sections?from=`: the sections from index `from` on with all their lessons (a large
+ * course's page carries the lessons of its first sections only, and says from which section the rest come).
+ */
+export async function fetchSections(id: string, from: number, signal: AbortSignal): Promise<Section[]> {
+  const envelope = await api.get<Section[]>(`${coursePath(id)}/sections`, { query: { from }, signal });
+  return need(envelope.result);
+}
+
+/** The course's sections, each with its lessons: those the page carries, then the `more` fetched from `from`. */
+export function withMoreLessons(sections: Section[], from: number | null | undefined, more: Section[] | undefined) {
+  if (from === null || from === undefined || !more) return sections;
+  return sections.map((section, index) => {
+    if (index < from) return section;
+    const fetched = more.find((s) => s.id === section.id);
+    return fetched ? { ...section, lessons: fetched.lessons } : section;
+  });
 }
 
 /** `GET /api/categories`, with course counts. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchCategories, fetchCourse, fetchCourses, firstView, type CourseQuery } from './courses';
+import { fetchCategories, fetchCourse, fetchCourses, fetchSections, firstView, type CourseQuery } from './courses';
 import { courseKeys } from './keys';
 import { fetchReviews, firstReviews } from './reviews';
 
@@ -15,6 +15,12 @@ export const courseQueries = {
       queryKey: courseKeys.detail(id),
       queryFn: ({ signal }) => fetchCourse(id, signal),
       initialData: () => firstView.course(id),
+    }),
+  /** The sections (with their lessons) a large course's page leaves out, from index `from` on. */
+  sections: (id: string, from: number) =>
+    queryOptions({
+      queryKey: courseKeys.sections(id, from),
+      queryFn: ({ signal }) => fetchSections(id, from, signal),
     }),
   /** A page of a course's reviews; the page shown stays while the next one loads. */
   reviews: (id: string, page: number) =>

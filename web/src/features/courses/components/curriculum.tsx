@@ -16,7 +16,7 @@ export function Curriculum({ sections, onPlay }: { sections: Section[]; onPlay: 
       else next.add(id);
       return next;
     });
-  const lessons = sections.reduce((sum, s) => sum + s.lessons.length, 0);
+  const lessons = sections.reduce((sum, s) => sum + s.lessonCount, 0);
   const length = hoursMinutes(sections.reduce((sum, s) => sum + s.durationSeconds, 0));
 
   return (
@@ -63,7 +63,7 @@ export function Curriculum({ sections, onPlay }: { sections: Section[]; onPlay: 
                   <span className="flex-1 font-bold text-slate-900">{section.title}</span>
                   <span className="shrink-0 text-xs text-slate-500 sm:text-sm">
                     {t('details.sectionSummary', {
-                      count: section.lessons.length,
+                      count: section.lessonCount,
                       hours: sectionLength.hours,
                       minutes: sectionLength.minutes,
                     })}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Armchair, BarChart3, BookOpen, Check, Clock, Globe, PlayCircle, Star, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { instructorName } from '@/components/course-card/course-card';
@@ -18,6 +18,7 @@ import type { CourseDetail, Lesson } from '@/lib/api/types';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatCount, monthYear, ratingDisplay } from '@/lib/wasm';
+import { withMoreLessons } from '../api/courses';
 import { courseQueries } from '../api/queries';
 import { BuyBox } from '../components/buy-box';
 import { CourseReviews } from '../components/course-reviews';
@@ -63,11 +64,15 @@ function CourseView({ course }: { course: CourseDetail }) {
   const { t, i18n } = useTranslation('courses');
   const { isAuthenticated } = useAuth();
   const [playing, setPlaying] = useState<Lesson | null>(null);
+  // A large course's page carries the lessons of its first sections: the others' come in one more request.
+  const from = course.moreLessonsFrom ?? null;
+  const more = useQuery({ ...courseQueries.sections(course._id, from ?? 0), enabled: from !== null });
+  const sections = useMemo(() => withMoreLessons(course.sections, from, more.data), [course.sections, from, more.data]);
   const rating = ratingDisplay(course.ratingAverage ?? 0);
   const name = instructorName(course.instructor) ?? t('details.instructorFallback');
-  const lessons = course.sections.reduce((sum, s) => sum + s.lessons.length, 0);
-  const length = hoursMinutes(course.sections.reduce((sum, s) => sum + s.durationSeconds, 0));
-  const preview = course.sections.flatMap((s) => s.lessons).find((l) => l.videoUrl);
+  const lessons = sections.reduce((sum, s) => sum + s.lessonCount, 0);
+  const length = hoursMinutes(sections.reduce((sum, s) => sum + s.durationSeconds, 0));
+  const preview = sections.flatMap((s) => s.lessons).find((l) => l.videoUrl);
   const updated = course.updatedAt ? monthYear(new Date(course.updatedAt), i18n.language) : null;
 
   return (
@@ -236,7 +241,7 @@ function CourseView({ course }: { course: CourseDetail }) {
             <h2 id="curriculum-title" className="mb-4 text-2xl font-extrabold text-slate-900">
               {t('details.curriculum')}
             </h2>
-            <Curriculum sections={course.sections} onPlay={setPlaying} />
+            <Curriculum sections={sections} onPlay={setPlaying} />
           </section>
 
           {course.requirements.length > 0 && (

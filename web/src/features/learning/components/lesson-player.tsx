@@ -1,29 +1,58 @@
 import { FileText, TriangleAlert } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LessonContent } from '../api/types';
 
 /**
+ * A video file of ours at its signed URL. The URL works for a few hours: a newer one of the same video (the
+ * lesson read again) replaces it only once it fails (expired), and playback goes on where it stopped.
+ */
+function FileVideo({ url, title, onExpired }: { url: string; title: string; onExpired?: () => void }) {
+  const [src, setSrc] = useState(url);
+  const [failed, setFailed] = useState(false);
+  const video = useRef<HTMLVideoElement>(null);
+  const resumeAt = useRef<number | null>(null);
+  if (failed && url !== src) {
+    setSrc(url);
+    setFailed(false);
+  }
+  return (
+    <video
+      ref={video}
+      src={src}
+      title={title}
+      className="size-full"
+      controls
+      playsInline
+      preload="metadata"
+      onError={() => {
+        resumeAt.current = video.current?.currentTime ?? null;
+        setFailed(true);
+        onExpired?.();
+      }}
+      onLoadedMetadata={() => {
+        if (video.current && resumeAt.current) video.current.currentTime = resumeAt.current;
+        resumeAt.current = null;
+      }}
+    >
+      <track kind="captions" />
+    </video>
+  );
+}
+
+/**
  * A lesson's video in a box of fixed proportions (nothing moves when it loads): a file of ours in the browser's
  * own player, which reads it by byte range as it seeks; YouTube and Vimeo in their privacy-friendly players.
- * A reading lesson shows a quiet banner of the same size instead.
+ * A reading lesson shows a quiet banner of the same size instead. `onExpired`: the video's signed URL failed,
+ * read the lesson again for a new one.
  */
-export function LessonPlayer({ lesson }: { lesson: LessonContent }) {
+export function LessonPlayer({ lesson, onExpired }: { lesson: LessonContent; onExpired?: () => void }) {
   const { t } = useTranslation('learning');
   const player = lesson.player;
   return (
     <div className="aspect-video w-full overflow-hidden rounded-2xl bg-slate-950 shadow-lg" data-testid="lesson-player">
       {player?.kind === 'file' && (
-        <video
-          key={player.url}
-          src={player.url}
-          title={lesson.title}
-          className="size-full"
-          controls
-          playsInline
-          preload="metadata"
-        >
-          <track kind="captions" />
-        </video>
+        <FileVideo key={player.url.split('?')[0]} url={player.url} title={lesson.title} onExpired={onExpired} />
       )}
       {player?.kind === 'embed' && (
         <iframe

@@ -217,7 +217,7 @@ function LessonPane({ courseId, lesson, learner }: { courseId: string; lesson: O
   return (
     <article aria-labelledby="lesson-title">
       {content.data ? (
-        <LessonPlayer lesson={content.data} />
+        <LessonPlayer lesson={content.data} onExpired={() => void content.refetch()} />
       ) : content.isError ? (
         <div className="flex aspect-video w-full items-center justify-center rounded-2xl bg-slate-100">
           <LoadError onRetry={() => void content.refetch()} />
