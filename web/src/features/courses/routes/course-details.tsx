@@ -64,7 +64,7 @@ function CourseView({ course }: { course: CourseDetail }) {
   const { isAuthenticated } = useAuth();
   const [playing, setPlaying] = useState<Lesson | null>(null);
   const rating = ratingDisplay(course.ratingAverage ?? 0);
-  const name = instructorName(course.instructor) ?? t('details.instructorFallback');
+  const name = instructorName(course.instructor, i18n.language) ?? t('details.instructorFallback');
   const lessons = course.sections.reduce((sum, s) => sum + s.lessons.length, 0);
   const length = hoursMinutes(course.sections.reduce((sum, s) => sum + s.durationSeconds, 0));
   const preview = course.sections.flatMap((s) => s.lessons).find((l) => l.videoUrl);
