@@ -97,8 +97,10 @@ export default function AllPlansPage() {
                       {plan.services.length} {t('plans.servicesCount')}
                     </p>
                   </td>
-                  <td className="px-4 py-3 font-medium">{formatPrice(plan.price, plan.currency, i18n.language)}</td>
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3 font-medium whitespace-nowrap">
+                    {formatPrice(plan.price, plan.currency, i18n.language)}
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap">
                     {t(plan.durationUnit === 'months' ? 'units.months' : 'units.days', { count: plan.durationValue })}
                   </td>
                   <td className="px-4 py-3">

@@ -110,7 +110,7 @@ export default function BookedMentorshipPage() {
                     </td>
                     <td className="px-4 py-3">{booking.package.title}</td>
                     <td className="px-4 py-3">{fullName(booking.mentor, i18n.language, '')}</td>
-                    <td className="px-4 py-3">
+                    <td className="px-4 py-3 whitespace-nowrap">
                       {formatPrice(booking.package.price, booking.package.currency, i18n.language)}
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap">
