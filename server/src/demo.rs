@@ -96,8 +96,8 @@ async fn ensure_user(conn: &mut sqlx::AnyConnection, user: &NewUser<'_>) -> anyh
     let now = now_ms();
     sqlx::query(
         "insert into users (id, username, email, email_lower, password_hash, first_name, last_name, phone_number, \
-         address, dob, avatar, role, status, created_at, updated_at) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13, $13)",
+         address, dob, avatar, role, status, created_at, updated_at, name_search) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13, $13, $14)",
     )
     .bind(&id)
     .bind(user.username)
@@ -112,6 +112,7 @@ async fn ensure_user(conn: &mut sqlx::AnyConnection, user: &NewUser<'_>) -> anyh
     .bind(user.avatar)
     .bind(user.role)
     .bind(now)
+    .bind(crate::identity::repo::name_search(user.first_name, user.last_name))
     .execute(&mut *conn)
     .await
     .with_context(|| format!("creating the demo user {}", user.username))?;

@@ -67,6 +67,7 @@ impl AppState {
         let token_secret = config.load_token_secret()?;
         let url = config.database_url();
         let (pool, backend) = db::connect(&url).await?;
+        crate::identity::repo::fill_name_search(&pool).await?;
         tracing::info!(backend = backend.name(), url = %crate::config::redact_url(&url), "database ready");
         let lifetimes = TokenLifetimes {
             access: Duration::from_secs(config.access_token_ttl_secs),

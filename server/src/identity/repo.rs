@@ -4,6 +4,7 @@
 //! through `email_lower` (trimmed, Unicode lower case, computed by [`email_key`] so both databases agree).
 
 use academy_shared::roles::Role;
+use academy_shared::search::normalize_search;
 use sqlx::{AnyConnection, FromRow};
 
 use crate::{
@@ -112,6 +113,31 @@ pub async fn taken(
     Ok(None)
 }
 
+/// A full name as the user search reads it: family name then given name, and given name then family name, folded
+/// by the shared search rule (lower case, no marks, đ as d), so "Phan Thị Yến", "phan thi yen" and "Yen Phan" all
+/// find the same person.
+pub fn name_search(first_name: &str, last_name: &str) -> String {
+    let family_first = normalize_search(&format!("{last_name} {first_name}"));
+    if family_first.is_empty() {
+        return String::new();
+    }
+    format!("{family_first} / {}", normalize_search(&format!("{first_name} {last_name}")))
+}
+
+/// Fills the search name of accounts made before it was kept (run at start; a no-op once done).
+pub async fn fill_name_search(pool: &Pool) -> Result<(), sqlx::Error> {
+    let rows: Vec<(String, Option<String>, Option<String>)> = sqlx::query_as(
+        "select id, first_name, last_name from users where name_search = ''          and (coalesce(first_name, '') <> '' or coalesce(last_name, '') <> '')",
+    )
+    .fetch_all(pool)
+    .await?;
+    for (id, first, last) in rows {
+        let text = name_search(first.as_deref().unwrap_or_default(), last.as_deref().unwrap_or_default());
+        sqlx::query("update users set name_search = $1 where id = $2").bind(text).bind(id).execute(pool).await?;
+    }
+    Ok(())
+}
+
 /// Inserts an account; a username or email already in use (in any case) is [`CreateUserError::Taken`].
 pub async fn create(pool: &Pool, user: &NewUser<'_>) -> Result<UserRow, CreateUserError> {
     if let Some(which) = taken(pool, Some(user.username), Some(user.email), None).await? {
@@ -121,8 +147,8 @@ pub async fn create(pool: &Pool, user: &NewUser<'_>) -> Result<UserRow, CreateUs
     let now = now_ms();
     let inserted = sqlx::query(
         "insert into users (id, username, email, email_lower, password_hash, first_name, last_name, phone_number, \
-         address, dob, role, status, token_version, created_at, updated_at) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'active', 0, $12, $12)",
+         address, dob, role, status, token_version, created_at, updated_at, name_search) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'active', 0, $12, $12, $13)",
     )
     .bind(&id)
     .bind(user.username.trim())
@@ -136,6 +162,7 @@ pub async fn create(pool: &Pool, user: &NewUser<'_>) -> Result<UserRow, CreateUs
     .bind(user.dob)
     .bind(user.role.as_str())
     .bind(now)
+    .bind(name_search(user.first_name.unwrap_or_default(), user.last_name.unwrap_or_default()))
     .execute(pool)
     .await;
     match inserted {
@@ -208,8 +235,8 @@ pub async fn update_profile(
     let result = sqlx::query(
         "update users set first_name = $1, last_name = $2, email = coalesce($3, email), \
          email_lower = coalesce($4, email_lower), phone_number = coalesce($5, phone_number), \
-         address = coalesce($6, address), dob = coalesce($7, dob), avatar = coalesce($8, avatar), updated_at = $9 \
-         where id = $10",
+         address = coalesce($6, address), dob = coalesce($7, dob), avatar = coalesce($8, avatar), updated_at = $9, \
+         name_search = $11 where id = $10",
     )
     .bind(update.first_name)
     .bind(update.last_name)
@@ -221,6 +248,7 @@ pub async fn update_profile(
     .bind(update.avatar)
     .bind(now)
     .bind(id)
+    .bind(name_search(update.first_name, update.last_name))
     .execute(&mut *tx)
     .await;
     match result {
@@ -258,7 +286,8 @@ pub async fn set_password_hash(pool: &Pool, id: &str, hash: &str) -> Result<(), 
 /// Filters and page of the admin list.
 #[derive(Debug, Clone, Default)]
 pub struct ListQuery {
-    /// Matched case-insensitively against username, email, first and last name.
+    /// Matched case-insensitively against username and email, and against the full name in either order without
+    /// Vietnamese marks (see [`name_search`]).
     pub search: Option<String>,
     pub role: Option<Role>,
     /// 1-based.
@@ -268,32 +297,35 @@ pub struct ListQuery {
 
 /// A page of accounts (newest first) and the total matching.
 pub async fn list(pool: &Pool, query: &ListQuery) -> Result<(Vec<UserRow>, i64), sqlx::Error> {
-    let pattern = query
-        .search
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|s| format!("%{}%", s.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
+    let search = query.search.as_deref().map(str::trim).unwrap_or_default();
+    let pattern = if search.is_empty() { String::new() } else { like_pattern(&search.to_lowercase()) };
+    let folded = normalize_search(search);
+    let name_pattern = if folded.is_empty() { pattern.clone() } else { like_pattern(&folded) };
     let filter = "($1 = '' or lower(username) like $1 escape '\\' or email_lower like $1 escape '\\' \
-                  or lower(coalesce(first_name, '')) like $1 escape '\\' \
-                  or lower(coalesce(last_name, '')) like $1 escape '\\') and ($2 = '' or role = $2)";
-    let pattern = pattern.unwrap_or_default();
+                  or name_search like $3 escape '\\') and ($2 = '' or role = $2)";
     let role = query.role.map(Role::as_str).unwrap_or("");
     let total: i64 = sqlx::query_scalar(&format!("select count(*) from users where {filter}"))
         .bind(&pattern)
         .bind(role)
+        .bind(&name_pattern)
         .fetch_one(pool)
         .await?;
     let rows = sqlx::query_as(&format!(
-        "select {COLUMNS} from users where {filter} order by created_at desc, id desc limit $3 offset $4"
+        "select {COLUMNS} from users where {filter} order by created_at desc, id desc limit $4 offset $5"
     ))
     .bind(&pattern)
     .bind(role)
+    .bind(&name_pattern)
     .bind(query.page_size)
     .bind((query.page.max(1) - 1) * query.page_size)
     .fetch_all(pool)
     .await?;
     Ok((rows, total))
+}
+
+/// `%text%` for a `like … escape '\'`, with `%`, `_` and `\` of the text taken literally.
+fn like_pattern(text: &str) -> String {
+    format!("%{}%", text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
 }
 
 /// Why a role or status change was refused.

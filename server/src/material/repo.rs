@@ -8,8 +8,9 @@ use crate::{
     platform::localized::Localized,
 };
 
-/// The owner's display name: first and last name, else the username; empty without an owner.
-const OWNER_NAME: &str = "coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), \
+/// The owner's display name: family name then given name (the Vietnamese order), else the username; empty without
+/// an owner.
+const OWNER_NAME: &str = "coalesce(nullif(trim(coalesce(u.last_name, '') || ' ' || coalesce(u.first_name, '')), ''), \
      u.username, '') as owner_name";
 
 #[derive(Debug, Clone, FromRow)]

@@ -81,7 +81,8 @@ async fn a_teacher_edits_their_own_subject_but_not_another_teachers() {
 
     let (status, body) = call(&app, Method::GET, &format!("/api/dashboard/subjects/{other}"), &mine, None).await;
     assert_eq!(status, 200, "a teacher may view another's subject: {body}");
-    assert_eq!(body["result"]["ownerName"], "Test User");
+    // First name "Test", last name "User": the family name first, as the whole interface writes it.
+    assert_eq!(body["result"]["ownerName"], "User Test");
 }
 
 #[tokio::test]
@@ -114,7 +115,7 @@ async fn staff_adds_and_edits_a_syllabus_with_ordered_subjects_but_a_teacher_can
     assert_eq!(view["durationWeeks"], 12);
     assert_eq!(view["subjects"][0]["code"], "SYS201");
     assert_eq!(view["subjects"][1]["code"], "SYS101");
-    assert_eq!(view["ownerName"], "Test User");
+    assert_eq!(view["ownerName"], "User Test");
 
     let mut edited = body.clone();
     edited["subjects"] = json!([first]);

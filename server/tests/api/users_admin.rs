@@ -324,3 +324,56 @@ async fn staff_change_the_email_of_students_and_teachers() {
         assert_eq!(mails_to(&app, &admin, &user.email).await.len(), 1, "{role}: the old address is told");
     }
 }
+
+#[tokio::test]
+async fn the_user_search_finds_full_names_in_either_order_without_marks() {
+    let app = spawn_app().await;
+    let (_, admin, _) = app.signed_in("admin", Role::Admin).await;
+    let staff = json!({"firstName": "Yến", "lastName": "Phan Thị", "username": unique_name("yen"),
+        "email": "yen@example.com", "password": PASSWORD});
+    let (status, body) = status_json(app.send(Method::POST, "/users/staff", Some(&admin), Some(staff)).await).await;
+    assert_eq!(status, 200, "{body}");
+    let yen = body["result"]["userId"].as_str().unwrap_or_default().to_owned();
+    let (teacher, token, _) = app.signed_in("khoa", Role::Teacher).await;
+    let rename = json!({"firstName": "Khoa", "lastName": "Nguyễn Minh", "email": teacher.email});
+    let (status, body) =
+        status_json(app.send(Method::PUT, &format!("/users/{}", teacher.id), Some(&token), Some(rename)).await).await;
+    assert_eq!(status, 200, "{body}");
+    let (other, other_token, _) = app.signed_in("duc", Role::Student).await;
+    let rename = json!({"firstName": "Đức Anh", "lastName": "Đặng", "email": other.email});
+    let changed = app.send(Method::PUT, &format!("/users/{}", other.id), Some(&other_token), Some(rename)).await;
+    assert_eq!(changed.status(), 200);
+
+    let found = |text: &'static str| {
+        let app = &app;
+        let admin = &admin;
+        async move {
+            let path = format!("/users?search={}", urlencoding(text));
+            let (_, body) = status_json(app.send(Method::GET, &path, Some(admin), None).await).await;
+            body["result"]["items"]
+                .as_array()
+                .map(|items| items.iter().filter_map(|u| u["userId"].as_str().map(str::to_owned)).collect::<Vec<_>>())
+                .unwrap_or_default()
+        }
+    };
+    for text in ["Phan Thị Yến", "phan thi yen", "Yến Phan Thị", "YEN PHAN", "thi yen"] {
+        assert_eq!(found(text).await, vec![yen.clone()], "{text}");
+    }
+    for text in ["nguyen minh khoa", "Nguyễn Minh Khoa", "Khoa Nguyen"] {
+        assert_eq!(found(text).await, vec![teacher.id.clone()], "{text}");
+    }
+    for text in ["dang duc anh", "Đức Anh Đặng"] {
+        assert_eq!(found(text).await, vec![other.id.clone()], "{text}");
+    }
+    assert!(found("yen khoa").await.is_empty());
+}
+
+/// `text` with every byte outside the unreserved set percent-encoded, for a query string.
+fn urlencoding(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { SearchBox } from './search-box';
 
@@ -10,14 +10,14 @@ function Location() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-function renderAt(variant: 'header' | 'hero') {
+function renderAt(variant: 'header' | 'hero', onSearch?: () => void) {
   const router = createMemoryRouter(
     [
       {
         path: '/',
         element: (
           <>
-            <SearchBox variant={variant} />
+            <SearchBox variant={variant} onSearch={onSearch} />
             <Location />
           </>
         ),
@@ -50,6 +50,16 @@ describe('SearchBox', () => {
       );
     },
   );
+
+  it('tells the menu around it that a search was made, so it closes over the results', async () => {
+    const onSearch = vi.fn();
+    const input = renderAt('header', onSearch);
+    pressEnter(input, '   ');
+    expect(onSearch).not.toHaveBeenCalled();
+    pressEnter(input, 'react');
+    expect(onSearch).toHaveBeenCalledOnce();
+    expect((await screen.findByTestId('location')).textContent).toBe('/courselist?search=react');
+  });
 
   it.each(['', '   '])('does nothing for %j', (text) => {
     const input = renderAt('header');

@@ -7,13 +7,15 @@ import { searchTarget, textLimits } from '@/lib/wasm';
 interface SearchBoxProps {
   variant?: 'header' | 'hero';
   className?: string;
+  /** Called when a search is made (a menu around the box closes so its results are seen). */
+  onSearch?: () => void;
 }
 
 /**
  * The course search of the header and the hero: Enter with non-empty trimmed text goes to
  * /courselist?search=<url-encoded text>; otherwise nothing happens and nothing is shown. The rule is the shared one.
  */
-export function SearchBox({ variant = 'header', className = '' }: SearchBoxProps) {
+export function SearchBox({ variant = 'header', className = '', onSearch }: SearchBoxProps) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -22,7 +24,9 @@ export function SearchBox({ variant = 'header', className = '' }: SearchBoxProps
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const target = searchTarget(text);
-    if (target) void navigate(target);
+    if (!target) return;
+    onSearch?.();
+    void navigate(target);
   };
 
   const hero = variant === 'hero';

@@ -121,7 +121,7 @@ export function OptionSearch({ options }: { options: FlatOption[] }) {
   };
 
   return (
-    <div className="relative w-full max-w-md">
+    <div className="relative w-full min-w-0 max-w-md">
       <Search
         aria-hidden="true"
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
@@ -225,7 +225,7 @@ export function DashboardLayout() {
 
           <OptionSearch options={options} />
 
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
             <Link to={paths.home} className="hidden text-sm font-semibold text-teal-700 hover:underline sm:block">
               {t('backToSite')}
             </Link>

@@ -32,7 +32,7 @@ export default function MobileDrawer({ open, onOpenChange }: { open: boolean; on
           <Dialog.Title className="sr-only">{t('mobile.title')}</Dialog.Title>
           <Dialog.Description className="sr-only">{t('mobile.description')}</Dialog.Description>
           <div className="px-5 pt-4">
-            <SearchBox />
+            <SearchBox onSearch={close} />
           </div>
           <nav aria-label={t('nav.label')} className="flex-1 overflow-y-auto px-3 py-4">
             <ul className="space-y-1">

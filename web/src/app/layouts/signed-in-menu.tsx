@@ -5,11 +5,12 @@ import { useHoverMenu } from '@/components/hover-menu';
 import { paths } from '@/config/paths';
 import { useAuth, useRole, type CurrentUser } from '@/lib/auth';
 import { headerShowsDashboard } from '@/lib/wasm';
+import { personName } from '@/lib/person-name';
 import { Avatar, UserMenuButton } from './user-menu-button';
 
 /** The signed-in user menu: its button, and a panel with Profile, Dashboard for TEACHER/ADMIN and logout. */
 export default function SignedInMenu({ user }: { user: CurrentUser }) {
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
   const { logout } = useAuth();
   const menu = useHoverMenu();
   const role = useRole();
@@ -30,9 +31,7 @@ export default function SignedInMenu({ user }: { user: CurrentUser }) {
           <div className="flex items-center gap-3 border-b border-slate-100 px-3 pt-2 pb-3">
             <Avatar user={user} className="size-10" />
             <div className="min-w-0">
-              <p className="truncate font-semibold text-slate-900">
-                {user.firstName} {user.lastName}
-              </p>
+              <p className="truncate font-semibold text-slate-900">{personName(user, i18n.language)}</p>
               <p className="truncate text-xs text-slate-500">{user.email}</p>
             </div>
           </div>

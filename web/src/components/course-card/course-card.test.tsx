@@ -57,27 +57,44 @@ describe('course card', () => {
     expect(price.querySelector('del')).toBeNull();
   });
 
-  it('shows badge, level, seats, instructor and the fixed placeholder texts', () => {
+  it("shows badge, level, seats, instructor and the course's own category, lessons, length and students", () => {
     const card = renderCard();
-    for (const text of [
-      'Bán chạy',
-      'Trung cấp',
-      'Chỗ 300',
-      'Nguyễn Minh Khoa',
-      'Bài học 10',
-      '10:30m',
-      '20+ học viên',
-      'Digital Marketing',
-    ]) {
+    for (const text of ['Bán chạy', 'Trung cấp', 'Chỗ 300', 'Nguyễn Minh Khoa', 'Lập trình', '48 bài học']) {
       expect(card.textContent).toContain(text);
     }
+    const figures = within(card).getByTestId('course-figures');
+    expect(figures.textContent).toContain('25 giờ');
+    expect(figures.textContent).not.toContain('0 phút');
+    expect(figures.textContent).toContain('300 học viên');
+    expect(card.textContent).not.toContain('Digital Marketing');
   });
 
-  it('shows the fixed 5.3 rating as five rounded stars and "5.3k"', () => {
-    const card = renderCard({ ratingAverage: 3.1 });
-    expect(within(card).getByTestId('rating-label').textContent).toBe('5.3k');
-    expect(within(card).getByRole('img', { name: 'Đánh giá 5.3 trên 5' })).toBeTruthy();
-    expect(card.querySelector('.rating-stars')?.getAttribute('data-filled')).toBe('5');
+  it('shows the real rating as five rounded stars with its number of reviews', () => {
+    const card = renderCard({ ratingAverage: 3.1, ratingCount: 7 });
+    expect(within(card).getByTestId('rating-label').textContent).toBe('3.1 (7)');
+    expect(within(card).getByRole('img', { name: 'Đánh giá 3.1 trên 5 từ 7 lượt' })).toBeTruthy();
+    expect(card.querySelector('.rating-stars')?.getAttribute('data-filled')).toBe('3');
+  });
+
+  it('says "No reviews yet" instead of a rating, and leaves out the figures a new course does not have', () => {
+    const card = renderCard({
+      ratingAverage: 0,
+      ratingCount: 0,
+      lessonCount: 0,
+      durationSeconds: 0,
+      enrollmentCount: 0,
+    });
+    expect(within(card).getByTestId('rating-label').textContent).toBe('Chưa có đánh giá');
+    expect(card.querySelector('.rating-stars')).toBeNull();
+    expect(within(card).getByTestId('course-figures').children).toHaveLength(0);
+  });
+
+  it('shows a length under an hour in minutes, and hours with minutes otherwise', () => {
+    const short = renderCard({ durationSeconds: 45 * 60 });
+    expect(within(short).getByTestId('course-figures').textContent).toContain('45 phút');
+    renderAt(<CourseCard course={{ ...course, _id: 'c-long', durationSeconds: 3 * 3600 + 20 * 60 }} />);
+    const long = screen.getAllByTestId('course-card').at(-1) as HTMLElement;
+    expect(within(long).getByTestId('course-figures').textContent).toContain('3 giờ 20 phút');
   });
 
   it('falls back to "Instructor" without a name and to the placeholder without a thumbnail', () => {

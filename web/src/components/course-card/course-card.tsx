@@ -5,6 +5,8 @@ import { FallbackImage } from '@/components/ui/fallback-image';
 import { paths } from '@/config/paths';
 import { placeholders } from '@/config/placeholders';
 import type { Course } from '@/lib/api/types';
+import { personName } from '@/lib/person-name';
+import { formatCount } from '@/lib/wasm';
 import { CoursePrice } from './course-price';
 import { RatingStars } from './rating-stars';
 
@@ -19,22 +21,23 @@ function CardIcon({
   return <span aria-hidden="true" className={`card-icon card-icon-${name} ${className}`} />;
 }
 
-/**
- * the fixed placeholder texts every course card shows. They are not data (the real figures are on the
- * course page).
- */
-export const CARD_PLACEHOLDER_RATING = 5.3;
+/** Hours and whole minutes of a course's total length (rounded to the minute). */
+function hoursMinutes(totalSeconds: number): { hours: number; minutes: number } {
+  const minutes = Math.round(Math.max(0, totalSeconds) / 60);
+  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+}
 
-/** The name a card shows for a course's instructor, or null (the caller shows "Instructor"). */
-export function instructorName(instructor: Course['instructor']): string | null {
+/** The name a card shows for a course's instructor, in the page's language, or null (the caller shows "Instructor"). */
+export function instructorName(instructor: Course['instructor'], language: string): string | null {
   if (!instructor) return null;
-  const name = instructor.name?.trim() || [instructor.lastName, instructor.firstName].filter(Boolean).join(' ').trim();
-  return name || null;
+  return personName(instructor, language) || instructor.name?.trim() || null;
 }
 
 /**
  * The course card of thumbnail (placeholder fallback), title, price with the original struck through
- * when on sale, badge, level, "Seat N", instructor avatar and name, Enroll, and the fixed placeholder texts.
+ * when on sale, badge, level, "Seat N", instructor avatar and name, Enroll, and the course's own figures: its
+ * category, its rating and number of reviews ("No reviews yet" before the first), its lessons, total length and
+ * students (a figure the course does not have yet is left out, never made up).
  * The whole card links to the course page; Enroll does too. Memoised: a carousel renders again at every slide it
  * moves to, its cards need not.
  */
@@ -48,10 +51,11 @@ export const CourseCard = memo(function CourseCard({
   /** Among the first cards a page shows: its picture loads at once, first (not when scrolled to). */
   priority?: boolean;
 }) {
-  const { t } = useTranslation('catalogue');
+  const { t, i18n } = useTranslation('catalogue');
+  const length = hoursMinutes(course.durationSeconds);
   const href = paths.courseDetails(course._id);
   const Heading = `h${headingLevel}` as 'h3';
-  const name = instructorName(course.instructor) ?? t('card.instructorFallback');
+  const name = instructorName(course.instructor, i18n.language) ?? t('card.instructorFallback');
   const avatar = course.instructor?.avatar ?? course.instructor?.image;
 
   return (
@@ -76,13 +80,19 @@ export const CourseCard = memo(function CourseCard({
         )}
         <span className="absolute right-3 bottom-3 inline-flex items-center gap-1 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-teal-800 shadow-sm">
           <CardIcon name="tag" className="size-3" />
-          {t('card.placeholderCategory')}
+          {course.category.categoryName}
         </span>
       </div>
 
       <div className="flex flex-1 flex-col p-5">
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs">
-          <RatingStars rating={CARD_PLACEHOLDER_RATING} />
+          {course.ratingCount > 0 ? (
+            <RatingStars rating={course.ratingAverage} count={course.ratingCount} />
+          ) : (
+            <span className="font-medium text-slate-500" data-testid="rating-label">
+              {t('card.noReviews')}
+            </span>
+          )}
           <span className="flex items-center gap-2">
             {course.level && (
               <span className="rounded-md bg-teal-50 px-2 py-0.5 font-semibold text-teal-800">{course.level}</span>
@@ -104,19 +114,32 @@ export const CourseCard = memo(function CourseCard({
           </Link>
         </Heading>
 
-        <ul className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
-          <li className="inline-flex items-center gap-1">
-            <CardIcon name="lessons" className="size-3.5" />
-            {t('card.placeholderLessons')}
-          </li>
-          <li className="inline-flex items-center gap-1">
-            <CardIcon name="duration" className="size-3.5" />
-            {t('card.placeholderDuration')}
-          </li>
-          <li className="inline-flex items-center gap-1">
-            <CardIcon name="students" className="size-3.5" />
-            {t('card.placeholderStudents')}
-          </li>
+        <ul className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500" data-testid="course-figures">
+          {course.lessonCount > 0 && (
+            <li className="inline-flex items-center gap-1">
+              <CardIcon name="lessons" className="size-3.5" />
+              {t('card.lessons', { count: course.lessonCount })}
+            </li>
+          )}
+          {course.durationSeconds > 0 && (
+            <li className="inline-flex items-center gap-1">
+              <CardIcon name="duration" className="size-3.5" />
+              {length.hours === 0
+                ? t('card.minutes', { minutes: Math.max(1, length.minutes) })
+                : length.minutes === 0
+                  ? t('card.hours', { hours: length.hours })
+                  : t('card.hoursMinutes', { hours: length.hours, minutes: length.minutes })}
+            </li>
+          )}
+          {course.enrollmentCount > 0 && (
+            <li className="inline-flex items-center gap-1">
+              <CardIcon name="students" className="size-3.5" />
+              {t('card.students', {
+                count: course.enrollmentCount,
+                formatted: formatCount(course.enrollmentCount, i18n.language),
+              })}
+            </li>
+          )}
         </ul>
 
         <div className="mt-auto">

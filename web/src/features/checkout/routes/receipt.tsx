@@ -77,7 +77,7 @@ export default function ReceiptPage() {
           </div>
           <div>
             <dt className="text-slate-500">{t('receipt.method')}</dt>
-            <dd>{t(`method.${data.paymentMethod}`, { defaultValue: data.paymentMethod })}</dd>
+            <dd>{t(`method.${data.paymentMethod}`, { defaultValue: t('method.other') })}</dd>
           </div>
           {data.refundedAt && (
             <div>

@@ -62,7 +62,7 @@ export default function ClassRegisterPage() {
   if (audiences.isError) return <LoadError onRetry={() => void audiences.refetch()} />;
   if (!audiences.data) return <PageSpinner />;
   return (
-    <div className="mx-auto max-w-5xl">
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8">
       <div className="mb-6">
         <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
         <p className="mt-1 text-sm text-slate-600">{t('text')}</p>

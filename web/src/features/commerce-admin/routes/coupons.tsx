@@ -189,7 +189,7 @@ export default function CouponsPage() {
   const coupons = useQuery(commerceAdminQueries.coupons());
   useDocumentMeta(t('coupons.title'), t('coupons.title'));
   return (
-    <div className="space-y-6" data-testid="coupons-page">
+    <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8" data-testid="coupons-page">
       <h1 className="text-2xl font-bold text-slate-900">{t('coupons.title')}</h1>
       <CouponForm />
       {coupons.isError ? (
@@ -197,7 +197,7 @@ export default function CouponsPage() {
       ) : !coupons.data ? (
         <Skeleton className="h-40 rounded-2xl" />
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="bg-slate-50 text-xs font-semibold text-slate-500 uppercase">
               <tr>

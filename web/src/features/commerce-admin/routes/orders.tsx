@@ -233,7 +233,7 @@ export default function CommerceOrdersPage() {
   const tabClass = (on: boolean) =>
     `border-b-2 px-4 py-2 text-sm font-semibold ${on ? 'border-teal-700 text-teal-700' : 'border-transparent text-slate-500'}`;
   return (
-    <div className="space-y-4" data-testid="commerce-orders">
+    <div className="space-y-4 px-4 py-6 sm:px-6 lg:px-8" data-testid="commerce-orders">
       <h1 className="text-2xl font-bold text-slate-900">{t('orders.title')}</h1>
       <div role="tablist" className="flex gap-2 border-b border-slate-200">
         <button

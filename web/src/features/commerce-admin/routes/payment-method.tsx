@@ -107,7 +107,7 @@ export default function PaymentMethodPage() {
   const settings = useQuery(commerceAdminQueries.settings());
   useDocumentMeta(t('settings.title'), t('settings.title'));
   return (
-    <div className="max-w-3xl space-y-4">
+    <div className="max-w-3xl space-y-4 px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold text-slate-900">{t('settings.title')}</h1>
       {settings.data && !settings.data.configured && (
         <p role="status" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">

@@ -69,7 +69,7 @@ function CourseView({ course }: { course: CourseDetail }) {
   const more = useQuery({ ...courseQueries.sections(course._id, from ?? 0), enabled: from !== null });
   const sections = useMemo(() => withMoreLessons(course.sections, from, more.data), [course.sections, from, more.data]);
   const rating = ratingDisplay(course.ratingAverage ?? 0);
-  const name = instructorName(course.instructor) ?? t('details.instructorFallback');
+  const name = instructorName(course.instructor, i18n.language) ?? t('details.instructorFallback');
   const lessons = sections.reduce((sum, s) => sum + s.lessonCount, 0);
   const length = hoursMinutes(sections.reduce((sum, s) => sum + s.durationSeconds, 0));
   const preview = sections.flatMap((s) => s.lessons).find((l) => l.videoUrl);

@@ -121,7 +121,7 @@ export default function BannersPage() {
       ) : banners.data.length === 0 ? (
         <EmptyState title={t('banners.empty')} />
       ) : (
-        <ul className="grid gap-5 md:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-5 md:grid-cols-2">
           {banners.data.map((banner) => (
             <li key={banner.id}>
               <Card className="overflow-hidden">

@@ -103,7 +103,7 @@ export default function CategoriesPage() {
       ) : categories.data.length === 0 ? (
         <EmptyState title={t('categories.empty')} />
       ) : (
-        <Card className="overflow-x-auto">
+        <Card className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wider text-slate-500 uppercase">
               <tr>

@@ -17,7 +17,7 @@ import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/
 import { BilingualField, Card, FormRow, PageHeader, SaveButton, input } from '../components/ui';
 import { messagesOf, useFieldErrors } from '../components/use-field-errors';
 
-const page = 'mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8';
+const page = 'mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8';
 
 /** /dashboard/subjects (ADMIN, STAFF, TEACHER): every subject, searchable; teachers edit only their own. */
 export function SubjectListPage() {
@@ -50,7 +50,7 @@ export function SubjectListPage() {
               text={search ? undefined : t('subjects.emptyText')}
             />
           ) : (
-            <Card className="overflow-x-auto">
+            <Card className="relative overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wider text-slate-500 uppercase">
                   <tr>

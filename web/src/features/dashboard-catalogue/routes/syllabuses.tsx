@@ -12,6 +12,7 @@ import { useRole } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { textLimits } from '@/lib/wasm';
 import { validateSyllabus } from '@/lib/wasm-dashboard';
+import { personName } from '@/lib/person-name';
 import { SYLLABUS_STATUSES, type Syllabus, type SyllabusBody } from '../api/material';
 import { dashboardQueries, useSaveSyllabus } from '../api/queries';
 import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/material';
@@ -19,7 +20,7 @@ import { BilingualField, Card, FormRow, PageHeader, SaveButton, StatusBadge, inp
 import { messagesOf, useFieldErrors } from '../components/use-field-errors';
 import { BackLink, Descriptions } from './subjects';
 
-const page = 'mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8';
+const page = 'mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8';
 
 /**
  * /dashboard/syllabus (ADMIN and STAFF: every syllabus, with add and edit; TEACHER: their own) and the
@@ -68,7 +69,7 @@ export function SyllabusListPage({ teacher = false }: { teacher?: boolean }) {
               }
             />
           ) : (
-            <Card className="overflow-x-auto">
+            <Card className="relative overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wider text-slate-500 uppercase">
                   <tr>
@@ -276,8 +277,7 @@ export function SyllabusForm({
             <option value="">—</option>
             {(teachers.data ?? []).map((teacher) => (
               <option key={teacher.userId} value={teacher.userId}>
-                {[teacher.firstName, teacher.lastName].filter(Boolean).join(' ') || teacher.username} (
-                {teacher.username})
+                {personName(teacher, i18n.language) || teacher.username} ({teacher.username})
               </option>
             ))}
           </select>

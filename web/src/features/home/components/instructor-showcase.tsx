@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { placeholders } from '@/config/placeholders';
 import type { Instructor } from '@/lib/api/types';
 import { expertisePreview } from '@/lib/wasm';
+import { personName } from '@/lib/person-name';
 
 /** Two rows: each slide stacks two instructor cards. */
 const ROWS = 2;
@@ -20,13 +21,14 @@ function columns<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-export function instructorDisplayName(instructor: Instructor): string {
-  return instructor.name?.trim() || [instructor.lastName, instructor.firstName].filter(Boolean).join(' ');
+export function instructorDisplayName(instructor: Instructor, language: string): string {
+  return personName(instructor, language) || instructor.name?.trim() || '';
 }
 
 function InstructorCard({ instructor }: { instructor: Instructor }) {
+  const { i18n } = useTranslation();
   const preview = expertisePreview(instructor.expertise ?? []);
-  const name = instructorDisplayName(instructor);
+  const name = instructorDisplayName(instructor, i18n.language);
   return (
     <Link
       to={paths.mentor(instructor.userId)}

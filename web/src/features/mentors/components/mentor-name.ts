@@ -1,6 +1,7 @@
 import type { Instructor } from '@/lib/api/types';
+import { personName } from '@/lib/person-name';
 
-/** `lastName firstName` (Vietnamese order), as the server spells it in `name`. */
-export function mentorName(mentor: Instructor): string {
-  return mentor.name?.trim() || [mentor.lastName, mentor.firstName].filter(Boolean).join(' ');
+/** A mentor's full name in `language` (family name first in Vietnamese), or the name the server spells. */
+export function mentorName(mentor: Instructor, language: string): string {
+  return personName(mentor, language) || mentor.name?.trim() || '';
 }

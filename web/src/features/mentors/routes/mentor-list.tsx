@@ -18,7 +18,13 @@ import { mentorName } from '../components/mentor-name';
 /** The text a mentor is found by: name, profession and expertise, folded by the shared search rule. */
 function searchable(mentor: Instructor): string {
   return normalizeSearch(
-    [mentorName(mentor), mentor.username, mentor.profession, ...(mentor.expertise ?? [])].join(' '),
+    [
+      mentorName(mentor, 'vi'),
+      mentorName(mentor, 'en'),
+      mentor.username,
+      mentor.profession,
+      ...(mentor.expertise ?? []),
+    ].join(' '),
   );
 }
 
@@ -100,7 +106,7 @@ export default function MentorListPage() {
                           className="size-28 rounded-full bg-slate-100 ring-4 ring-teal-50"
                         />
                         <span className="mt-4 text-lg font-bold text-slate-900 group-hover:text-teal-700">
-                          {mentorName(mentor)}
+                          {mentorName(mentor, i18n.language)}
                         </span>
                         <span className="text-sm text-slate-500">{mentor.profession}</span>
                         <span className="mt-3 flex flex-wrap justify-center gap-1.5">

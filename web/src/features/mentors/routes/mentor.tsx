@@ -24,11 +24,11 @@ export default function MentorPage() {
   const { id: pathId } = useParams();
   const [params] = useSearchParams();
   const id = pathId ?? params.get('id') ?? '';
-  const { t } = useTranslation(['mentors', 'pages', 'common']);
+  const { t, i18n } = useTranslation(['mentors', 'pages', 'common']);
   const mentor = useQuery(mentorQueries.detail(id));
   const data = mentor.data;
   useDocumentMeta(
-    `${data ? mentorName(data) : t('pages:mentor.title')} | ${t('common:brand')}`,
+    `${data ? mentorName(data, i18n.language) : t('pages:mentor.title')} | ${t('common:brand')}`,
     data ? `${data.profession ?? ''} — ${data.bio.slice(0, 140)}` : t('pages:mentor.description'),
   );
 
@@ -58,7 +58,7 @@ export default function MentorPage() {
 
 function MentorView({ mentor }: { mentor: MentorDetail }) {
   const { t, i18n } = useTranslation('mentors');
-  const name = mentorName(mentor);
+  const name = mentorName(mentor, i18n.language);
   return (
     <div className="flex-1" data-testid="mentor-profile">
       <header className="bg-gradient-to-br from-slate-950 via-slate-900 to-teal-950 text-white">

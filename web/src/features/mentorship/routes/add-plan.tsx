@@ -105,7 +105,12 @@ function PlanEditor({ id, initial }: { id?: string; initial: PlanForm }) {
     update({ ...body, [name]: event.target.value === '' ? Number.NaN : Number(event.target.value) });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="mx-auto max-w-3xl" data-testid="plan-editor">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:px-8"
+      data-testid="plan-editor"
+    >
       <PageHeader
         title={id ? t('editor.editTitle') : t('editor.title')}
         text={t('editor.text')}

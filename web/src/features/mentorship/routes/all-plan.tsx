@@ -68,12 +68,12 @@ export default function AllPlansPage() {
   if (plans.isError) return <LoadError onRetry={() => void plans.refetch()} />;
   if (!plans.data) return <PageSpinner />;
   return (
-    <div>
+    <div className="px-4 py-6 sm:px-6 lg:px-8">
       <PageHeader title={t('plans.title')} text={t('plans.text')} actions={add} />
       {plans.data.length === 0 ? (
         <EmptyState title={t('plans.empty')} text={t('plans.emptyText')} action={add} />
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full text-left text-sm" data-testid="plan-table">
             <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
               <tr>
@@ -97,8 +97,10 @@ export default function AllPlansPage() {
                       {plan.services.length} {t('plans.servicesCount')}
                     </p>
                   </td>
-                  <td className="px-4 py-3 font-medium">{formatPrice(plan.price, plan.currency, i18n.language)}</td>
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3 font-medium whitespace-nowrap">
+                    {formatPrice(plan.price, plan.currency, i18n.language)}
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap">
                     {t(plan.durationUnit === 'months' ? 'units.months' : 'units.days', { count: plan.durationValue })}
                   </td>
                   <td className="px-4 py-3">

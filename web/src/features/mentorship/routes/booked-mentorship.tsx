@@ -8,14 +8,15 @@ import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatPrice, mentorshipStatus } from '@/lib/wasm';
+import { personName, type NameParts } from '@/lib/person-name';
 import type { BookingQuery } from '../api/plans';
 import { mentorshipQueries } from '../api/queries';
 import { PageHeader } from '../components/ui';
 
 const statuses: BookingQuery['status'][] = ['', 'active', 'expired'];
 
-function fullName(person: { firstName?: string | null; lastName?: string | null }, fallback: string): string {
-  return [person.firstName, person.lastName].filter(Boolean).join(' ') || fallback;
+function fullName(person: NameParts, language: string, fallback: string): string {
+  return personName(person, language) || fallback;
 }
 
 /**
@@ -35,7 +36,7 @@ export default function BookedMentorshipPage() {
   const pages = bookings.data ? Math.max(1, Math.ceil(bookings.data.total / bookings.data.pageSize)) : 1;
 
   return (
-    <div>
+    <div className="px-4 py-6 sm:px-6 lg:px-8">
       <PageHeader title={t('booked.title')} text={t('booked.text')} />
       <form
         role="search"
@@ -83,7 +84,7 @@ export default function BookedMentorshipPage() {
       ) : bookings.data.items.length === 0 ? (
         <EmptyState title={t('booked.empty')} text={t('booked.emptyText')} />
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full text-left text-sm" data-testid="booking-table">
             <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
               <tr>
@@ -102,12 +103,14 @@ export default function BookedMentorshipPage() {
                 return (
                   <tr key={booking._id} data-state={state.state}>
                     <td className="px-4 py-3">
-                      <p className="font-medium text-slate-900">{fullName(booking.mentee, booking.menteeUsername)}</p>
+                      <p className="font-medium text-slate-900">
+                        {fullName(booking.mentee, i18n.language, booking.menteeUsername)}
+                      </p>
                       <p className="text-xs text-slate-500">@{booking.menteeUsername}</p>
                     </td>
                     <td className="px-4 py-3">{booking.package.title}</td>
-                    <td className="px-4 py-3">{fullName(booking.mentor, '')}</td>
-                    <td className="px-4 py-3">
+                    <td className="px-4 py-3">{fullName(booking.mentor, i18n.language, '')}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">
                       {formatPrice(booking.package.price, booking.package.currency, i18n.language)}
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap">

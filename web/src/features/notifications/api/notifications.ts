@@ -97,7 +97,8 @@ export async function listBroadcasts(page: number, signal?: AbortSignal): Promis
 export interface Recipient {
   id: string;
   username: string;
-  name: string;
+  firstName: string;
+  lastName: string;
   role: string;
 }
 
@@ -112,7 +113,8 @@ export async function searchRecipients(search: string, signal?: AbortSignal): Pr
   return (envelope.result?.items ?? []).map((raw) => ({
     id: raw.userId ?? '',
     username: raw.username ?? '',
-    name: [raw.firstName, raw.lastName].filter(Boolean).join(' '),
+    firstName: raw.firstName ?? '',
+    lastName: raw.lastName ?? '',
     role: raw.roleName ?? '',
   }));
 }

@@ -72,6 +72,19 @@ describe('NotificationDropdown', () => {
     expect(screen.getAllByText('1 hour ago')).toHaveLength(2);
   });
 
+  it('names the types in Vietnamese in the Vietnamese interface, never by their codes', async () => {
+    await i18n.changeLanguage('vi');
+    given([note('a', 'CoursePurchase', false), note('b', 'BookMentorShip', false), note('c', 'Mystery', true)]);
+    renderAt(<NotificationDropdown />);
+    fireEvent.pointerEnter((await screen.findByRole('button', { name: /Thông báo/ })).parentElement as HTMLElement, {
+      pointerType: 'mouse',
+    });
+    expect(await screen.findByText('Mua khóa học')).toBeTruthy();
+    expect(screen.getByText('Đặt lịch cố vấn')).toBeTruthy();
+    expect(screen.getByText('Khác')).toBeTruthy();
+    expect(screen.queryByText(/Course Purchase|Book Mentor Ship|CoursePurchase/)).toBeNull();
+  });
+
   it('hides the badge and Mark All Read when everything is read', async () => {
     given([note('a', 'Referral', true)]);
     renderAt(<NotificationDropdown />);

@@ -1,11 +1,11 @@
 import { Bell, Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { notificationTypeLabel } from '@/lib/wasm';
 import type { AppNotification } from '../types';
 import { useRelativeTime } from './relative-time';
+import { useNotificationTypeLabel } from './type-label';
 
 /**
- * One notification: its type (spaces before capitals, the shared rule), title, message, picture and time. A
+ * One notification: its type (in the reader's language), title, message, picture and time. A
  * click on it opens it (marks it read, then follows its link); its check button marks it read only. Without
  * handlers (a preview) it only shows.
  */
@@ -22,12 +22,11 @@ export function NotificationItem({
 }) {
   const { t } = useTranslation('menus');
   const relative = useRelativeTime();
+  const typeLabel = useNotificationTypeLabel();
   const picture = size === 'large' ? 'size-12' : 'size-11';
   const body = (
     <>
-      <span className="text-[11px] font-bold tracking-wide text-teal-700 uppercase">
-        {notificationTypeLabel(item.type)}
-      </span>
+      <span className="text-[11px] font-bold tracking-wide text-teal-700 uppercase">{typeLabel(item.type)}</span>
       <span className="block text-sm font-semibold text-slate-900">{item.title}</span>
       <span className={`${size === 'large' ? '' : 'line-clamp-2'} block text-sm text-slate-600`}>{item.message}</span>
       <time dateTime={item.createdAt} className="mt-1 block text-xs text-slate-400">

@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import type { Role } from '@/lib/wasm';
 import { broadcastLimits, validateBroadcast, type FieldMessages } from '@/lib/wasm-dashboard';
+import { personName } from '@/lib/person-name';
 import type { Recipient } from '../api/notifications';
 import { broadcastQueries, usePreviewBroadcast, useSendBroadcast } from '../api/queries';
 import { NotificationItem } from '../components/notification-item';
@@ -57,7 +58,7 @@ export function bodyOf(draft: Draft): BroadcastBody {
 }
 
 function RecipientPicker({ chosen, onChange }: { chosen: Recipient[]; onChange: (chosen: Recipient[]) => void }) {
-  const { t } = useTranslation('notifications');
+  const { t, i18n } = useTranslation('notifications');
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const found = useQuery(broadcastQueries.recipients(search));
@@ -66,7 +67,7 @@ function RecipientPicker({ chosen, onChange }: { chosen: Recipient[]; onChange: 
     return () => clearTimeout(timer);
   }, [text]);
   const chosenIds = new Set(chosen.map((person) => person.id));
-  const label = (person: Recipient) => person.name || person.username;
+  const label = (person: Recipient) => personName(person, i18n.language) || person.username;
 
   return (
     <div className="space-y-3">
@@ -159,7 +160,7 @@ function SentList() {
           {t('broadcast.empty')}
         </p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
               <tr>

@@ -7,9 +7,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { notificationTypeLabel, type NotificationType } from '@/lib/wasm';
+import type { NotificationType } from '@/lib/wasm';
 import { notificationQueries } from '../api/queries';
 import { NotificationItem } from '../components/notification-item';
+import { useNotificationTypeLabel } from '../components/type-label';
 import { useNotificationActions } from '../components/use-open-notification';
 import type { NotificationFilter } from '../types';
 
@@ -31,6 +32,7 @@ const TYPES: Record<NotificationType, true> = {
  */
 export default function NotificationsPage() {
   const { t } = useTranslation(['notifications', 'menus', 'common']);
+  const typeLabel = useNotificationTypeLabel();
   const [filter, setFilter] = useState<NotificationFilter>({ unreadOnly: false, type: '' });
   const pages = useInfiniteQuery(notificationQueries.pages(filter));
   const count = useQuery(notificationQueries.count());
@@ -93,7 +95,7 @@ export default function NotificationsPage() {
             <option value="">{t('page.anyType')}</option>
             {Object.keys(TYPES).map((type) => (
               <option key={type} value={type}>
-                {notificationTypeLabel(type)}
+                {typeLabel(type)}
               </option>
             ))}
           </select>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatPrice, mentorshipStatus, servicesPreview } from '@/lib/wasm';
+import { personName } from '@/lib/person-name';
 import { formatDate, localeOf, toMs } from '../lib/format';
 import type { MentorshipEnrollment } from '../types';
 import { AVATAR_PLACEHOLDER, Img } from './image';
@@ -51,7 +52,7 @@ export function MentorshipCard({
   const active = status.state === 'active';
   const services = servicesPreview(plan.services ?? [], narrow);
   const person = asMentor && enrollment.mentee ? enrollment.mentee : mentor;
-  const name = [person.firstName, person.lastName].filter(Boolean).join(' ') || (enrollment.menteeUsername ?? '');
+  const name = personName(person, i18n.language) || (enrollment.menteeUsername ?? '');
   const start = formatDate(enrollment.startDate, locale);
   const end = formatDate(enrollment.endDate, locale);
 

@@ -84,6 +84,17 @@ describe('ProfilePage', () => {
     expect(screen.getByTestId('role-badge').textContent).toBe('học viên');
   });
 
+  it('writes the name family name first in Vietnamese, given name first in English', async () => {
+    await i18n.changeLanguage('vi');
+    const yen = person('STUDENT', { firstName: 'Yến', lastName: 'Phan Thị' });
+    const { unmount } = renderProfile(yen);
+    expect((await screen.findByTestId('profile-name')).textContent).toBe('Phan Thị Yến');
+    unmount();
+    await i18n.changeLanguage('en');
+    renderProfile(yen);
+    expect((await screen.findByTestId('profile-name')).textContent).toBe('Yến Phan Thị');
+  });
+
   it('hides the Update profile button without a user id and the blocks without their data', async () => {
     renderProfile(person('STUDENT', { userId: undefined }));
     await screen.findByTestId('profile-page');

@@ -20,6 +20,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
+import { personName } from '@/lib/person-name';
 import { profileKeys } from '../api/keys';
 import { profileQueries } from '../api/queries';
 import { EnrolledCourseCard, InstructorCourseCard } from '../components/course-cards';
@@ -145,7 +146,7 @@ export default function ProfilePage({ studentSection }: { studentSection?: React
     );
   }
 
-  const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.username;
+  const fullName = personName(profile, i18n.language) || profile.username;
   const dob = formatDate(profile.dob, locale);
   const hasContact = Boolean(profile.email || profile.phoneNumber || profile.address);
 

@@ -223,7 +223,7 @@ export default function AvailablePage() {
   const upcoming = (sessions.data ?? []).filter((s) => s.status === 'booked');
 
   return (
-    <div className="space-y-8">
+    <div className="space-y-8 px-4 py-6 sm:px-6 lg:px-8">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
         <p className="mt-1 text-sm text-slate-600">{t('text')}</p>

@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import type { SessionView } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useScheduleRules } from '@/lib/wasm-schedule';
+import { personName } from '@/lib/person-name';
 import {
   bookSession,
   cancelSession,
@@ -110,7 +111,7 @@ export default function BookSessionPage() {
   }
 
   const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const mentorName = [booking.mentor.firstName, booking.mentor.lastName].filter(Boolean).join(' ');
+  const mentorName = personName(booking.mentor, i18n.language);
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' });
   const view = slots.data;

@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { parseRole, textLimits, type Role } from '@/lib/wasm';
+import { personName } from '@/lib/person-name';
 import { useChangeRole, useChangeStatus, userQueries } from '../api/queries';
 import type { AdminUser, UserQuery } from '../api/users';
 import { CreateStaffDialog } from '../components/create-staff-dialog';
@@ -17,8 +18,8 @@ import { CreateStaffDialog } from '../components/create-staff-dialog';
 const ROLES: Role[] = ['ADMIN', 'STAFF', 'TEACHER', 'STUDENT'];
 const SEARCH_DELAY_MS = 300;
 
-function displayName(user: AdminUser): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+function displayName(user: AdminUser, language: string): string {
+  return personName(user, language) || user.username;
 }
 
 function Initials({ user }: { user: AdminUser }) {
@@ -156,7 +157,7 @@ export default function UsersAdminPage() {
             <p>{t('empty')}</p>
           </div>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table
               className={`w-full min-w-[760px] text-left text-sm ${loading ? 'opacity-60' : ''}`}
               aria-busy={loading}
@@ -185,7 +186,7 @@ export default function UsersAdminPage() {
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {data?.items.map((user) => {
-                  const name = displayName(user);
+                  const name = displayName(user, i18n.language);
                   const locked = user.status === 'locked';
                   const isMe = Boolean(me?.userId && me.userId === user.userId);
                   return (
