@@ -105,10 +105,12 @@ step setup ensure_all_tools
 server_lane() {
   step rust-style check_rust_format
   step server-build build_server_tests
+  local status=0
+  # The unit tests first, alone in this lane (seconds): some hold a child process to a time limit.
+  step server-unit run_server_unit_tests || status=1
   # The fuzz runs the binary just built, beside the tests below; its report waits for them.
   (export ACADEMY_BIN="$(server_binary)"; step fuzz bash "$ROOT/.ci/fuzz.sh") >"$LOGS/fuzz.log" 2>&1 &
-  local fuzz=$! status=0
-  step server-unit run_server_unit_tests || status=1
+  local fuzz=$!
   step server-api run_server_api_tests || status=1
   step api-types test_api_types || status=1
   # Clippy's check build shares nothing with the test build (metadata only): it fills the lane while the fuzz
