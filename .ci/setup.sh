@@ -170,8 +170,9 @@ test_wasm() {
 test_generated_types() {
   # Regenerates the TypeScript types of the rules (web/src/lib/rules, ts-rs) and fails when they differ from
   # the committed ones: run `cargo test -p academy-shared --features ts` and commit the result.
+  # --all-features, as the rule tests run: the same build, nothing compiled again.
   log "rules: TypeScript types are up to date"
-  cargo test -p academy-shared --features ts --quiet export_typescript_types >/dev/null
+  cargo test -p academy-shared --all-features --quiet export_typescript_types >/dev/null
   if ! git -C "$ROOT" diff --exit-code --stat -- web/src/lib/rules \
     || [ -n "$(git -C "$ROOT" status --porcelain -- web/src/lib/rules)" ]; then
     echo "web/src/lib/rules is stale: commit the regenerated types" >&2
@@ -181,11 +182,12 @@ test_generated_types() {
 
 generate_api_types() {
   # The web app's API types (web/src/lib/api/schema.d.ts) from the server's OpenAPI document, printed by
-  # `academy openapi` without a database. openapi-typescript 6 builds its output without the TypeScript compiler
-  # (7.x needs TypeScript 5's compiler API, which TypeScript 7 no longer ships).
+  # `academy openapi` without a database: the server binary named by $1 (built already), else `cargo run`.
+  # openapi-typescript 6 builds its output without the TypeScript compiler (7.x needs TypeScript 5's compiler API,
+  # which TypeScript 7 no longer ships).
   local doc
   doc="$(mktemp)"
-  cargo run --quiet -p academy-server -- openapi >"$doc"
+  if [ -n "${1:-}" ]; then "$1" openapi >"$doc"; else cargo run --quiet -p academy-server -- openapi >"$doc"; fi
   (cd "$ROOT/web" && npx openapi-typescript "$doc" --output src/lib/api/schema.d.ts >/dev/null)
   rm -f "$doc"
 }
@@ -193,8 +195,10 @@ generate_api_types() {
 test_api_types() {
   # Regenerates the web app's API types from the server's OpenAPI document and fails when they differ from the
   # committed ones: run `generate_api_types` (or `npm run api-types` in web/) and commit the result.
+  # From the server binary of the test build (build_server_tests: nothing new to compile after the server's tests).
   log "api: TypeScript types are up to date"
-  generate_api_types
+  build_server_tests >/dev/null
+  generate_api_types "$(server_binary)"
   if ! git -C "$ROOT" diff --exit-code --stat -- web/src/lib/api/schema.d.ts \
     || [ -n "$(git -C "$ROOT" status --porcelain -- web/src/lib/api/schema.d.ts)" ]; then
     echo "web/src/lib/api/schema.d.ts is stale: commit the regenerated types" >&2
@@ -208,53 +212,10 @@ build_web() {
 }
 
 check_js_budget() {
-  # The JavaScript a visitor's browser fetches for the home page to start: the scripts of web/dist/index.html, the
-  # entry and the modules the start script preloads (data-entry, data-preload) and, transitively, every module those
-  # import statically, within 120 KiB gzip (gzip -9). Chunks loaded later with import() (routes, texts, libraries
-  # used on some pages only) do not count. Prints raw and gzip sizes per chunk; needs build_web.
-  local dist="$ROOT/web/dist" budget=122880
-  local html="$dist/index.html"
-  if [ ! -f "$html" ]; then
-    echo "web/dist/index.html is missing: build the web app first (build_web)" >&2
-    return 1
-  fi
-  local queue=() files=() seen=" " file dep dir
-  while IFS= read -r file; do queue+=("$file"); done < <(
-    grep -oE '<script type="module"[^>]* src="/[^"]+"' "$html" | sed -E 's/.* src="\/([^"]+)"/\1/'
-    grep -oE ' data-(entry|preload)="[^"]+"' "$html" | sed -E 's/.*="([^"]+)"/\1/' | tr ' ' '\n' \
-      | grep -E '^/.+\.js$' | sed 's|^/||'
-  )
-  if [ ${#queue[@]} -eq 0 ]; then
-    echo "web/dist/index.html has no entry script" >&2
-    return 1
-  fi
-  while [ ${#queue[@]} -gt 0 ]; do
-    file="${queue[0]}"
-    queue=("${queue[@]:1}")
-    case "$seen" in *" $file "*) continue ;; esac
-    seen="$seen$file "
-    files+=("$file")
-    dir=$(dirname "$file")
-    # Static imports and re-exports of the minified chunks (`import{a}from"./x.js"`, `import"./x.js"`); import("…")
-    # is left out.
-    while IFS= read -r dep; do
-      [ -n "$dep" ] && queue+=("$(realpath -m --relative-to="$dist" "$dist/$dir/$dep")")
-    done < <(grep -oE '(import|export)[^"();]*from"\./[^"]+"|import"\./[^"]+"' "$dist/$file" | sed -E 's/.*"(\.\/[^"]+)"/\1/')
-  done
-  local raw gz total_raw=0 total_gz=0
-  log "initial JavaScript of the home page (raw and gzip -9 bytes per chunk)"
-  for file in "${files[@]}"; do
-    raw=$(wc -c <"$dist/$file")
-    gz=$(gzip -9 -c "$dist/$file" | wc -c)
-    total_raw=$((total_raw + raw))
-    total_gz=$((total_gz + gz))
-    printf '  %8d %8d  %s\n' "$raw" "$gz" "$file"
-  done
-  printf '  %8d %8d  total of %d files (budget %d bytes gzip = 120 KiB)\n' "$total_raw" "$total_gz" "${#files[@]}" "$budget"
-  if [ "$total_gz" -gt "$budget" ]; then
-    echo "the home page's initial JavaScript is over its budget: ${total_gz} > ${budget} bytes gzip" >&2
-    return 1
-  fi
+  # The JavaScript a visitor's browser fetches for the home page to start (the start script, the entry and every
+  # chunk it imports statically, read from Vite's manifest) within 120 KiB gzip: .ci/js-budget.mjs, which prints
+  # every chunk's size. Needs build_web.
+  node "$ROOT/.ci/js-budget.mjs" "$ROOT/web/dist"
 }
 
 test_web() {
@@ -283,12 +244,8 @@ run_lighthouse() {
   # Lighthouse (mobile) on the public pages of a demo server started for it (web/e2e/serve.sh: the built web app,
   # the debug server, a fresh data dir): .ci/lighthouse/run.mjs, its own npm project, installed here once.
   ensure_chromium
-  local dir="$ROOT/.ci/lighthouse" stamp="$ROOT/.ci/lighthouse/node_modules/.academy-lock"
-  if [ ! -f "$stamp" ] || ! cmp -s "$dir/package-lock.json" "$stamp"; then
-    log "installing Lighthouse (npm ci in .ci/lighthouse)"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
-    cp "$dir/package-lock.json" "$stamp"
-  fi
+  ensure_lighthouse
+  local dir="$ROOT/.ci/lighthouse"
   local port=18765 server status=0
   E2E_PORT=$port bash "$ROOT/web/e2e/serve.sh" >/dev/null 2>&1 &
   server=$!
@@ -301,22 +258,104 @@ run_lighthouse() {
   return "$status"
 }
 
-test_server() {
-  # The server's integration tests (one binary, server/tests/api), run twice: on SQLite, then on PostgreSQL.
-  # For PostgreSQL the test binary starts a throwaway cluster of its own in a temp dir (as the postgres user
-  # when run as root) and removes it when it exits; ACADEMY_TEST_PG_URL=postgres://user@host:port uses an
-  # existing server instead (a fresh database per test is created there).
-  ensure_postgres
-  log "server: unit tests"
-  cargo test -p academy-server --lib
-  log "server: integration tests on SQLite (ACADEMY_TEST_BACKEND=sqlite)"
-  ACADEMY_TEST_BACKEND=sqlite cargo test -p academy-server --test api
-  log "server: integration tests on PostgreSQL (ACADEMY_TEST_BACKEND=postgres)"
-  ACADEMY_TEST_BACKEND=postgres cargo test -p academy-server --test api
+server_binary() {
+  # The server binary the test build makes (build_server_tests, build_server): the fuzz, the browser tests and
+  # Lighthouse run it.
+  echo "${CARGO_TARGET_DIR:-$ROOT/target}/debug/academy"
 }
 
-check_rust_style() {
-  # The house formatting (rustfmt.toml) and clippy with warnings denied, on every crate and target.
+build_server_tests() {
+  # The server, its unit tests and its API test binary (server/tests/api), in one cargo run; the executables'
+  # paths go to target/server-tests.list. Integration tests make cargo build the server binary too, with the
+  # same features as the tests (a plain `cargo build` would compile it again: the test dependencies change the
+  # features of shared libraries), so every later step runs this one binary.
+  log "server: building the server and its tests (once)"
+  local list="${CARGO_TARGET_DIR:-$ROOT/target}/server-tests.list"
+  mkdir -p "$(dirname "$list")"
+  cargo test -p academy-server --lib --test api --no-run --message-format=json-render-diagnostics | python3 -c '
+import json, sys
+for line in sys.stdin:
+    try:
+        message = json.loads(line)
+    except ValueError:
+        continue
+    if message.get("reason") == "compiler-artifact" and message.get("executable") and message["profile"]["test"]:
+        kind = "unit" if "lib" in message["target"]["kind"] else message["target"]["name"]
+        print(kind, message["executable"])
+' >"$list.new"
+  mv "$list.new" "$list"
+}
+
+build_server() {
+  # The server binary alone, as the test build makes it (build_server_tests), so the two never replace each
+  # other's artefacts.
+  build_server_tests
+}
+
+server_test_executable() {
+  # server_test_executable <unit|api>: the path build_server_tests recorded.
+  awk -v kind="$1" '$1 == kind { print $2 }' "${CARGO_TARGET_DIR:-$ROOT/target}/server-tests.list"
+}
+
+run_server_unit_tests() {
+  log "server: unit tests"
+  (cd "$ROOT/server" && "$(server_test_executable unit)")
+}
+
+run_server_api_tests() {
+  # The server's integration tests (one binary, server/tests/api) on SQLite and on PostgreSQL at once, each with
+  # its output in a log of its own: the summary is printed, and a backend's whole output when it fails. Each runs
+  # two tests at a time (the cores): many tests wait on the database or on a password hash, so the two suites
+  # together keep both cores busy. For PostgreSQL the test binary starts a throwaway cluster of its own in a
+  # temp dir (as the postgres user when run as root) and removes it when it exits; ACADEMY_TEST_PG_URL=
+  # postgres://user@host:port uses an existing server instead (a fresh database per test is created there).
+  # API_TEST_THREADS changes the tests run at a time per backend.
+  local api logs backend status=0 pids=()
+  api="$(server_test_executable api)"
+  logs="$(mktemp -d "${TMPDIR:-/tmp}/academy-api-tests.XXXXXX")"
+  log "server: integration tests on SQLite and on PostgreSQL side by side"
+  for backend in sqlite postgres; do
+    (cd "$ROOT/server" && ACADEMY_TEST_BACKEND=$backend "$api" --test-threads "${API_TEST_THREADS:-2}"       >"$logs/$backend.log" 2>&1) &
+    pids+=($!)
+  done
+  local i=0
+  for backend in sqlite postgres; do
+    if wait "${pids[$i]}"; then
+      printf '    %-9s %s\n' "$backend" "$(grep -E '^test result:' "$logs/$backend.log" | tail -1)"
+    else
+      status=1
+      echo "---- server: integration tests on $backend failed:" >&2
+      cat "$logs/$backend.log" >&2
+    fi
+    i=$((i + 1))
+  done
+  rm -rf "$logs"
+  return "$status"
+}
+
+test_server() {
+  # The server's unit and integration tests (build_server_tests, then both suites).
+  ensure_postgres
+  build_server_tests
+  run_server_unit_tests
+  run_server_api_tests
+}
+
+check_rust_format() {
+  # The house formatting (rustfmt.toml) and no import cycles between the server's modules.
+  log "lint: rustfmt"
+  cargo fmt --all --check
+  log "lint: no import cycles between the server's modules"
+  python3 "$ROOT/.ci/module_cycles.py" "$ROOT/server/src"
+}
+
+check_clippy() {
+  # Clippy with warnings denied, on every crate and target.
+  log "lint: clippy"
+  cargo clippy --workspace --all-targets --quiet -- -D warnings
+}
+
+ensure_rust_components() {
   local component
   for component in rustfmt clippy; do
     if ! rustup component list --installed | grep -q "^$component"; then
@@ -324,11 +363,91 @@ check_rust_style() {
       rustup component add "$component"
     fi
   done
-  log "lint: rustfmt and clippy"
-  cargo fmt --all --check
-  cargo clippy --workspace --all-targets --quiet -- -D warnings
-  log "lint: no import cycles between the server's modules"
-  python3 "$ROOT/.ci/module_cycles.py" "$ROOT/server/src"
+}
+
+check_rust_style() {
+  # rustfmt, clippy and the module cycles.
+  ensure_rust_components
+  check_rust_format
+  check_clippy
+}
+
+test_rules() {
+  # The rule crate's unit and property tests (every feature), then its generated TypeScript types.
+  log "rules: unit and property tests"
+  cargo test -p academy-shared --all-features
+  test_generated_types
+}
+
+ensure_lint_tools() {
+  # rustfmt, clippy, and what ESLint reads (the web packages, the rule modules' types).
+  ensure_rust_components
+  ensure_rust_wasm
+  ensure_node_modules
+  [ -f "$ROOT/wasm/pkg/package.json" ] || build_wasm
+}
+
+ensure_front_end_tools() {
+  ensure_rust_wasm
+  ensure_node_modules
+}
+
+ensure_server_test_tools() {
+  ensure_postgres
+  ensure_node_modules
+}
+
+ensure_lighthouse() {
+  # Lighthouse, .ci/lighthouse's own npm project, installed once.
+  local dir="$ROOT/.ci/lighthouse" stamp="$ROOT/.ci/lighthouse/node_modules/.academy-lock"
+  if [ ! -f "$stamp" ] || ! cmp -s "$dir/package-lock.json" "$stamp"; then
+    log "installing Lighthouse (npm ci in .ci/lighthouse)"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$dir/package-lock.json" "$stamp"
+  fi
+}
+
+ensure_all_tools() {
+  # Everything the full test run needs, installed before its parts run side by side.
+  ensure_rust_components
+  ensure_rust_wasm
+  ensure_node_modules
+  ensure_postgres
+  ensure_chromium
+  ensure_schemathesis
+  ensure_lighthouse
+}
+
+step() {
+  # step <name> <function or command> [argument...]: runs it in a shell of its own (its first failing command
+  # ends it, whatever called the step) and records its time and result in $STEP_TIMES for print_step_times.
+  local name="$1" start status=0
+  shift
+  start="$EPOCHREALTIME"
+  bash -euo pipefail -c 'source "$0"; cd "$ROOT"; "$@"' "$ROOT/.ci/setup.sh" "$@" || status=$?
+  [ -n "${STEP_TIMES:-}" ] && printf '%s %s %s %s\n' "$name" "$start" "$EPOCHREALTIME" "$status" >>"$STEP_TIMES"
+  return "$status"
+}
+
+print_step_times() {
+  # The table of the steps' times (see step), in the order they started, and the ones that failed.
+  [ -s "${STEP_TIMES:-}" ] || return 0
+  sort -k2,2n "$STEP_TIMES" | awk '
+    function clock(s) { return sprintf("%d:%02d", int(s / 60), int(s) % 60) }
+    NR == 1 { first = $2 }
+    {
+      if ($3 > last) last = $3
+      result = $4 == 0 ? "ok" : "FAILED (" $4 ")"
+      if ($4 != 0) failed = failed " " $1
+      rows[NR] = sprintf("  %-14s %8s %8s  %s", $1, clock($2 - first), clock($3 - $2), result)
+    }
+    END {
+      print ""
+      printf "  %-14s %8s %8s  %s\n", "step", "started", "took", "result"
+      for (i = 1; i <= NR; i++) print rows[i]
+      printf "  %-14s %8s %8s\n", "total", "", clock(last - first)
+      if (failed != "") print "  failed:" failed
+    }'
 }
 
 ensure_cargo_watch() {

@@ -250,7 +250,7 @@ async fn bench(o: Options) -> anyhow::Result<()> {
     let server = start_server(dir.path(), &database_url).await;
     let pid = server.child.id();
     let port: u16 = server.base.rsplit(':').next().unwrap().parse()?;
-    let (pool, _) = db::connect(&database_url).await?;
+    let (pool, _) = db::connect(&database_url, Default::default()).await?;
     let keys = TokenKeys::new(SECRET.as_bytes(), TokenLifetimes::default())?;
     let admin_id: String =
         sqlx::query_scalar("select id from users where username = 'admin01'").fetch_one(&pool).await?;

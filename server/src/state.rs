@@ -66,7 +66,7 @@ impl AppState {
             .map_err(|e| anyhow::anyhow!("creating the data directory {}: {e}", config.data_dir.display()))?;
         let token_secret = config.load_token_secret()?;
         let url = config.database_url();
-        let (pool, backend) = db::connect(&url).await?;
+        let (pool, backend) = db::connect(&url, config.pool_settings()).await?;
         crate::identity::repo::fill_name_search(&pool).await?;
         tracing::info!(backend = backend.name(), url = %crate::config::redact_url(&url), "database ready");
         let lifetimes = TokenLifetimes {

@@ -67,6 +67,16 @@ pub struct Config {
     #[arg(long, global = true, env = "DATABASE_URL")]
     pub database_url: Option<String>,
 
+    /// Database connections each server keeps. Defaults to 4 per core on SQLite and 8 per core on PostgreSQL,
+    /// within 8–32: reads run on every connection at once, so this bounds how many queries run in parallel.
+    #[arg(long, global = true, env = "ACADEMY_DB_POOL_SIZE", value_parser = clap::value_parser!(u32).range(1..))]
+    pub db_pool_size: Option<u32>,
+
+    /// Seconds a request waits for a database connection; then it is answered 503 with `Retry-After` (the
+    /// database is down or overwhelmed), and the server serves again by itself once the database is back.
+    #[arg(long, global = true, env = "ACADEMY_DB_ACQUIRE_TIMEOUT_SECS", default_value_t = 3.0, value_parser = parse_positive_secs)]
+    pub db_acquire_timeout_secs: f64,
+
     /// Directory of the built web app (`index.html` and `assets/`), served with SPA fallback.
     #[arg(long, global = true, env = "ACADEMY_WEB_DIR", default_value = "web/dist")]
     pub web_dir: PathBuf,
@@ -266,6 +276,8 @@ impl fmt::Debug for Config {
             .field("addr", &self.addr)
             .field("data_dir", &self.data_dir)
             .field("database_url", &self.database_url.as_deref().map(redact_url))
+            .field("db_pool_size", &self.db_pool_size)
+            .field("db_acquire_timeout_secs", &self.db_acquire_timeout_secs)
             .field("web_dir", &self.web_dir)
             .field("page_renderer", &self.page_renderer)
             .field("node", &self.node)
@@ -324,6 +336,14 @@ impl Config {
                 let path = absolute(&self.data_dir.join("academy.db"));
                 format!("sqlite://{}?mode=rwc", path.display())
             }
+        }
+    }
+
+    /// How the database pool is sized and how long a request waits for one of its connections.
+    pub fn pool_settings(&self) -> crate::platform::db::PoolSettings {
+        crate::platform::db::PoolSettings {
+            size: self.db_pool_size,
+            acquire_timeout: std::time::Duration::from_secs_f64(self.db_acquire_timeout_secs),
         }
     }
 
@@ -455,6 +475,14 @@ pub fn redact_url(url: &str) -> String {
     }
 }
 
+/// A number of seconds above zero (fractions allowed), e.g. `3` or `0.5`.
+fn parse_positive_secs(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= 86_400.0 => Ok(secs),
+        _ => Err(format!("{text:?} is not a number of seconds between 0 and 86400")),
+    }
+}
+
 /// A trusted proxy: an address (`10.1.2.3`, `::1`) or a range (`10.0.0.0/8`).
 fn parse_proxy(text: &str) -> Result<ipnet::IpNet, String> {
     let text = text.trim();
@@ -493,6 +521,23 @@ mod tests {
             let mode = std::fs::metadata(dir.path().join("token-secret")).expect("file").permissions().mode();
             assert_eq!(mode & 0o777, 0o600);
         }
+    }
+
+    #[test]
+    fn the_database_pool_is_configured_by_flags() {
+        let cli = Cli::try_parse_from(["academy", "--db-pool-size", "12", "--db-acquire-timeout-secs", "0.5"])
+            .expect("valid flags");
+        let settings = cli.config.pool_settings();
+        assert_eq!(settings.size, Some(12));
+        assert_eq!(settings.acquire_timeout, std::time::Duration::from_millis(500));
+    }
+
+    #[test]
+    fn an_empty_pool_or_a_wait_of_no_time_is_refused() {
+        assert!(Cli::try_parse_from(["academy", "--db-pool-size", "0"]).is_err());
+        assert!(Cli::try_parse_from(["academy", "--db-acquire-timeout-secs", "0"]).is_err());
+        assert!(Cli::try_parse_from(["academy", "--db-acquire-timeout-secs", "-1"]).is_err());
+        assert!(Cli::try_parse_from(["academy", "--db-acquire-timeout-secs", "soon"]).is_err());
     }
 
     #[test]

@@ -66,8 +66,24 @@ impl Backend {
     }
 }
 
+/// How the pool is sized and how long a request waits for a connection (`ACADEMY_DB_POOL_SIZE` and
+/// `ACADEMY_DB_ACQUIRE_TIMEOUT_SECS`, read by the configuration: [`crate::config::Config::pool_settings`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PoolSettings {
+    /// Connections per pool; `None`: 4 (SQLite) or 8 (PostgreSQL) per core, clamped to 8..32.
+    pub size: Option<u32>,
+    /// How long a request waits for a database connection before it is answered 503.
+    pub acquire_timeout: Duration,
+}
+
+impl Default for PoolSettings {
+    fn default() -> Self {
+        PoolSettings { size: None, acquire_timeout: Duration::from_secs(3) }
+    }
+}
+
 /// Opens a pool on `url` and applies the migrations of its backend.
-pub async fn connect(url: &str) -> anyhow::Result<(Pool, Backend)> {
+pub async fn connect(url: &str, settings: PoolSettings) -> anyhow::Result<(Pool, Backend)> {
     sqlx::any::install_default_drivers();
     let backend = Backend::from_url(url)?;
     let options = AnyConnectOptions::from_str(url).context("parsing the database URL")?;
@@ -76,10 +92,10 @@ pub async fn connect(url: &str) -> anyhow::Result<(Pool, Backend)> {
     // `acquire_timeout` for a connection, so when the database is down or overwhelmed it is answered 503 within
     // seconds instead of hanging; a connection the database dropped fails its query once and is discarded.
     let pool_options = AnyPoolOptions::new()
-        .acquire_timeout(acquire_timeout())
+        .acquire_timeout(settings.acquire_timeout)
         .test_before_acquire(false)
         .idle_timeout(Duration::from_secs(10 * 60))
-        .max_connections(pool_size(backend));
+        .max_connections(settings.size.filter(|&n| n > 0).unwrap_or_else(|| default_pool_size(backend)));
     let pool = match backend {
         Backend::Sqlite => {
             pool_options
@@ -130,13 +146,6 @@ pub const SQLITE_PRAGMAS: &str = "pragma journal_mode = wal; pragma synchronous 
 /// A pooled PostgreSQL connection idle at least this long is checked before it is used again.
 const PING_WHEN_IDLE_FOR: Duration = Duration::from_secs(1);
 
-/// How long a request waits for a database connection before it is answered 503:
-/// `ACADEMY_DB_ACQUIRE_TIMEOUT_SECS`, else 3 s.
-fn acquire_timeout() -> Duration {
-    let secs = std::env::var("ACADEMY_DB_ACQUIRE_TIMEOUT_SECS").ok().and_then(|v| v.parse::<f64>().ok());
-    secs.filter(|s| s.is_finite() && *s > 0.0).map_or(Duration::from_secs(3), Duration::from_secs_f64)
-}
-
 /// Whether `error` means the database cannot be reached or cannot take the work right now (it is down,
 /// restarting, out of connections or out of disk) rather than a fault of the request or of our code: such a
 /// request is answered 503 and works again once the database is back.
@@ -168,18 +177,17 @@ fn sqlite_unavailable(code: i32) -> bool {
     matches!(code & 0xff, 5 | 6 | 10 | 13)
 }
 
-/// Connections per pool: `ACADEMY_DB_POOL_SIZE`, else 4 (SQLite) or 8 (PostgreSQL) per core, clamped to 8..32.
+/// Connections per pool unless configured: 4 (SQLite) or 8 (PostgreSQL) per core, clamped to 8..32.
 /// Reads run on every connection at once (SQLite's WAL readers too), so the pool bounds how many queries run in
 /// parallel; beyond a few per core they only queue inside the database instead of in the pool.
-fn pool_size(backend: Backend) -> u32 {
+fn default_pool_size(backend: Backend) -> u32 {
     let cores = std::thread::available_parallelism().map_or(2, |n| u32::try_from(n.get()).unwrap_or(2));
     let per_core = match backend {
         Backend::Sqlite => 4,
         // Measured: search on 2 cores did 104 req/s with 16 connections, 61 with 8.
         Backend::Postgres => 8,
     };
-    let default = (per_core * cores).clamp(8, 32);
-    std::env::var("ACADEMY_DB_POOL_SIZE").ok().and_then(|v| v.parse().ok()).filter(|&n| n > 0).unwrap_or(default)
+    (per_core * cores).clamp(8, 32)
 }
 
 /// Applies the pending migrations of `backend`.
@@ -211,7 +219,10 @@ mod tests {
     #[tokio::test]
     async fn every_sqlite_connection_writes_ahead_and_syncs_each_commit() {
         let dir = tempfile::tempdir().unwrap();
-        let (pool, _) = connect(&format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display())).await.unwrap();
+        let (pool, _) =
+            connect(&format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display()), PoolSettings::default())
+                .await
+                .unwrap();
         // Several connections at once: the settings are per connection.
         let mut connections = Vec::new();
         for _ in 0..3 {
@@ -249,7 +260,10 @@ mod tests {
     #[tokio::test]
     async fn a_full_sqlite_disk_is_unavailable() {
         let dir = tempfile::tempdir().unwrap();
-        let (pool, _) = connect(&format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display())).await.unwrap();
+        let (pool, _) =
+            connect(&format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display()), PoolSettings::default())
+                .await
+                .unwrap();
         let mut conn = pool.acquire().await.unwrap();
         sqlx::query("create table filler (x text)").execute(&mut *conn).await.unwrap();
         // No more pages than the database has now: the next page it needs makes SQLite answer SQLITE_FULL.

@@ -16,7 +16,7 @@ pub struct TestDb {
 async fn sqlite() -> TestDb {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display());
-    let (pool, _) = crate::platform::db::connect(&url).await.unwrap();
+    let (pool, _) = crate::platform::db::connect(&url, Default::default()).await.unwrap();
     TestDb { pool, backend: "sqlite", _dir: Some(dir) }
 }
 
@@ -31,7 +31,7 @@ async fn postgres(server_url: &str) -> TestDb {
     let mut admin = <sqlx::AnyConnection as sqlx::Connection>::connect(&format!("{server}/postgres")).await.unwrap();
     let name = format!("academy_unit_{}", uuid::Uuid::now_v7().simple());
     sqlx::query(&format!("create database {name}")).execute(&mut admin).await.unwrap();
-    let (pool, _) = crate::platform::db::connect(&format!("{server}/{name}")).await.unwrap();
+    let (pool, _) = crate::platform::db::connect(&format!("{server}/{name}"), Default::default()).await.unwrap();
     TestDb { pool, backend: "postgres", _dir: None }
 }
 

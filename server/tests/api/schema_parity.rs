@@ -66,8 +66,8 @@ async fn sqlite_and_postgres_migrations_give_the_same_tables_columns_and_indexes
     }
     let dir = tempfile::tempdir().expect("temp dir");
     let sqlite_url = format!("sqlite://{}?mode=rwc", dir.path().join("parity.db").display());
-    let (sqlite, _) = db::connect(&sqlite_url).await.expect("SQLite migrated");
-    let (postgres, _) = db::connect(&postgres_database().await).await.expect("PostgreSQL migrated");
+    let (sqlite, _) = db::connect(&sqlite_url, Default::default()).await.expect("SQLite migrated");
+    let (postgres, _) = db::connect(&postgres_database().await, Default::default()).await.expect("PostgreSQL migrated");
 
     let sqlite = sqlite_schema(&sqlite).await;
     let postgres = postgres_schema(&postgres).await;
