@@ -13,7 +13,8 @@
 //!   password resets, the first administrator), [`files`] (uploads), [`catalogue`] (courses, categories, mentors,
 //!   posts, the feed, banners, the home page and the dashboard that edits them), [`learning`] (enrolments),
 //!   [`material`] (subjects and syllabuses), [`contact`] (admission and contact forms, the newsletter),
-//!   [`commerce`] (cart, orders, coupons, payments, the ledger), [`notifications`] (a person's notifications, live
+//!   [`commerce`] (cart, orders, coupons, payments, the ledger), [`finance`] (teachers' balances, payout accounts
+//!   and payouts, statements), [`notifications`] (a person's notifications, live
 //!   delivery, broadcasts; other domains notify through it), [`meeting`] (the online rooms of sessions and
 //!   classes, their signalling);
 //! - [`housekeeping`] (the hourly chores) and [`demo`] (the demo catalogue).
@@ -30,6 +31,7 @@ pub mod config;
 pub mod contact;
 pub mod demo;
 pub mod files;
+pub mod finance;
 pub mod housekeeping;
 pub mod http;
 pub mod identity;
@@ -64,6 +66,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(catalogue_router())
         .merge(notifications::routes::router())
         .merge(commerce_router())
+        .merge(finance::routes::router())
         .merge(meeting::routes::router())
 }
 
