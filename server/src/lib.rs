@@ -13,11 +13,12 @@
 //!   password resets, the first administrator), [`files`] (uploads), [`catalogue`] (courses, categories, mentors,
 //!   posts, the feed, banners, the home page and the dashboard that edits them), [`learning`] (enrolments),
 //!   [`material`] (subjects and syllabuses), [`contact`] (admission and contact forms, the newsletter),
-//!   [`commerce`] (cart, orders, coupons, payments, the ledger), [`mentorship`] (plans, bookings through the
-//!   checkout, renewals, mentees), [`schedule`] (a teacher's weekly hours, bookable sessions, the calendar and its
-//!   subscription address), [`classes`] (live classes and their registrations), [`notifications`] (a person's
-//!   notifications, live delivery, broadcasts; other domains notify through it), [`meeting`] (the online rooms of
-//!   sessions and classes, their signalling);
+//!   [`commerce`] (cart, orders, coupons, payments, the ledger), [`finance`] (teachers' balances, payout accounts
+//!   and payouts, statements), [`mentorship`] (plans, bookings through the checkout, renewals, mentees),
+//!   [`schedule`] (a teacher's weekly hours, bookable sessions, the calendar and its subscription address),
+//!   [`classes`] (live classes and their registrations), [`notifications`] (a person's notifications, live
+//!   delivery, broadcasts; other domains notify through it), [`meeting`] (the online rooms of sessions and
+//!   classes, their signalling);
 //! - [`housekeeping`] (the hourly chores) and [`demo`] (the demo catalogue).
 
 /// Memory comes from mimalloc: with glibc's allocator, a course-list request on a busy server spent ~25% of its
@@ -32,6 +33,7 @@ pub mod config;
 pub mod contact;
 pub mod demo;
 pub mod files;
+pub mod finance;
 pub mod housekeeping;
 pub mod http;
 pub mod identity;
@@ -66,6 +68,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(catalogue_router())
         .merge(notifications::routes::router())
         .merge(commerce_router())
+        .merge(finance::routes::router())
         .merge(meeting::routes::router())
 }
 

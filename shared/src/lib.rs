@@ -22,6 +22,7 @@ pub mod mentorship;
 pub mod money;
 pub mod notifications;
 pub mod password;
+pub mod payouts;
 pub mod profile;
 #[cfg(feature = "qr")]
 pub mod qr;
@@ -46,7 +47,8 @@ mod typescript {
     use ts_rs::{Config, TS};
 
     use crate::{
-        auth_rules, countdown, display, envelope, i18n, limits, mentorship, money, password, profile, qr, roles, vietqr,
+        auth_rules, countdown, display, envelope, i18n, limits, mentorship, money, password, payouts, profile, qr,
+        roles, vietqr,
     };
 
     macro_rules! export {
@@ -93,6 +95,10 @@ mod typescript {
             roles::NavOption,
             vietqr::VietQrField,
             qr::QrSvg,
+            payouts::PayoutAccountInput,
+            payouts::PayoutFee,
+            payouts::PayoutQuote,
+            payouts::PayoutRules,
         );
         let mut files: Vec<String> = std::fs::read_dir(&dir)
             .expect("lists the rules folder")

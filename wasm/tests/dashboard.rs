@@ -376,3 +376,52 @@ fn a_class_names_its_audience_start_length_and_seats_with_the_servers_keys() {
     assert_eq!(error(&result, "minutes").as_deref(), Some("Enter 15 to 480 minutes in steps of 15"));
     assert_eq!(error(&result, "seats").as_deref(), Some("Enter a whole number from 1 to 500"));
 }
+
+#[wasm_bindgen_test]
+fn the_payout_banks_are_listed_with_their_bins() {
+    let banks = payout_banks().expect("lists");
+    let vietcombank = banks
+        .iter()
+        .find(|bank| Reflect::get(bank, &"bin".into()).ok().and_then(|b| b.as_string()).as_deref() == Some("970436"))
+        .expect("Vietcombank is listed");
+    assert_eq!(
+        Reflect::get(&vietcombank, &"shortName".into()).expect("name").as_string().as_deref(),
+        Some("Vietcombank")
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_holder_name_is_shown_as_banks_print_it_while_typed() {
+    assert_eq!(printed_holder_name("Nguyễn Văn Ánh"), "NGUYEN VAN ANH");
+    assert_eq!(masked_account_number("0071000123651"), "•••• 3651");
+}
+
+#[wasm_bindgen_test]
+fn a_payout_account_form_gets_the_servers_messages() {
+    let form =
+        object(&[("bankBin", "999999".into()), ("accountNumber", "12".into()), ("holderName", "Trần Bình".into())]);
+    let result = ok(check_payout_account(form, "vi"));
+    assert_eq!(error(&result, "bankBin").as_deref(), Some("Hãy chọn ngân hàng trong danh sách."));
+    assert_eq!(error(&result, "accountNumber").as_deref(), Some("Số tài khoản gồm 6–19 chữ số."));
+    assert_eq!(error(&result, "holderName"), None);
+}
+
+#[wasm_bindgen_test]
+fn a_payout_quote_shows_fee_tax_and_net() {
+    let fee = object(&[("kind", "fixed".into()), ("amount", 5_500.into())]);
+    let terms = object(&[
+        ("available", 3_000_000.into()),
+        ("minimum", 100_000.into()),
+        ("fee", fee),
+        ("withholdTax", JsValue::TRUE),
+        ("committed", JsValue::FALSE),
+    ]);
+    let result = ok(quote_payout(2_000_000.0, terms, "vi"));
+    assert_eq!(json(&result), r#"{"ok":true,"value":{"amount":2000000,"fee":5500,"tax":200000,"net":1794500}}"#);
+    let low = object(&[("available", 3_000_000.into()), ("minimum", 100_000.into())]);
+    let refused = ok(quote_payout(50_000.0, low, "vi"));
+    assert_eq!(
+        Reflect::get(&refused, &"message".into()).expect("message").as_string().as_deref(),
+        Some("Số tiền rút tối thiểu là 100.000 ₫.")
+    );
+}

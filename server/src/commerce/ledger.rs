@@ -49,6 +49,14 @@ pub enum Account {
     CustomerFunds,
     /// Money owed back to students for refunded purchases.
     Refunds,
+    /// A teacher's earnings asked for as payouts and not yet paid (by user id).
+    PayoutReserved(String),
+    /// Money sent to teachers through a payout method (`bank_manual`, `payos`).
+    PayoutClearing(&'static str),
+    /// Personal income tax withheld from a teacher's payouts (by user id), owed to the tax office.
+    TaxWithheld(String),
+    /// The fees payout methods charge teachers.
+    PayoutFees,
 }
 
 impl Account {
@@ -61,22 +69,30 @@ impl Account {
             Self::PaymentClearing(method) => format!("clearing:{}", method.as_str()),
             Self::CustomerFunds => "customer:funds".to_owned(),
             Self::Refunds => "refunds".to_owned(),
+            Self::PayoutReserved(user_id) => format!("payout:reserved:{user_id}"),
+            Self::PayoutClearing(method) => format!("clearing:payout:{method}"),
+            Self::TaxWithheld(user_id) => format!("tax:withheld:{user_id}"),
+            Self::PayoutFees => "platform:payout_fees".to_owned(),
         }
     }
 
     fn kind(&self) -> &'static str {
         match self {
-            Self::PlatformRevenue | Self::MentorshipRevenue => "platform_revenue",
+            Self::PlatformRevenue | Self::MentorshipRevenue | Self::PayoutFees => "platform_revenue",
             Self::TeacherEarnings(_) => "teacher_earnings",
-            Self::PaymentClearing(_) => "payment_clearing",
+            Self::PaymentClearing(_) | Self::PayoutClearing(_) => "payment_clearing",
             Self::CustomerFunds => "customer_funds",
             Self::Refunds => "refunds",
+            Self::PayoutReserved(_) => "payout_reserved",
+            Self::TaxWithheld(_) => "tax_withheld",
         }
     }
 
     fn owner(&self) -> Option<&str> {
         match self {
-            Self::TeacherEarnings(user_id) => Some(user_id),
+            Self::TeacherEarnings(user_id) | Self::PayoutReserved(user_id) | Self::TaxWithheld(user_id) => {
+                Some(user_id)
+            }
             _ => None,
         }
     }
@@ -88,6 +104,14 @@ pub enum EventKind {
     PaymentReceived,
     Sale,
     Refund,
+    /// A teacher asked for a payout: its amount is reserved.
+    PayoutRequested,
+    /// A payout was sent: the reserved amount leaves, less tax and fee.
+    PayoutPaid,
+    /// A payout was rejected: the reserved amount is the teacher's again.
+    PayoutReleased,
+    /// A paid payout came back: what was sent, withheld and charged is the teacher's again.
+    PayoutFailed,
 }
 
 impl EventKind {
@@ -96,6 +120,10 @@ impl EventKind {
             Self::PaymentReceived => "payment_received",
             Self::Sale => "sale",
             Self::Refund => "refund",
+            Self::PayoutRequested => "payout_requested",
+            Self::PayoutPaid => "payout_paid",
+            Self::PayoutReleased => "payout_released",
+            Self::PayoutFailed => "payout_failed",
         }
     }
 }

@@ -69,6 +69,11 @@ fn describe(error: &AccountError) -> String {
     }
 }
 
+/// The ids of the active administrators: the people other domains tell of what needs an administrator.
+pub async fn active_admin_ids(state: &AppState) -> Result<Vec<String>, sqlx::Error> {
+    super::repo::active_admin_ids(&state.pool).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

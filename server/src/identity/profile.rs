@@ -211,6 +211,18 @@ fn latest_dob() -> IsoDate {
     IsoDate::parse(&tomorrow.format("%Y-%m-%d").to_string()).unwrap_or(IsoDate { year: 9999, month: 12, day: 31 })
 }
 
+/// Checks the signed-in person's current password before a change an attacker holding their session must not
+/// make (a payout account): whether it is right. Guesses count against the login limits, as below.
+pub async fn confirm_own_password(
+    state: &AppState,
+    user_id: &str,
+    password: &str,
+    ip: IpAddr,
+) -> Result<bool, ProfileRefusal> {
+    let target = users::find_by_id(&state.pool, user_id).await?.ok_or(ProfileRefusal::NotFound)?;
+    verify_password(state, &target, password, ip).await
+}
+
 /// Checks the password of the account changing its own e-mail. Guesses count against the same per-account and
 /// per-address limits as logins: a stolen session must not become a way around them.
 async fn verify_password(

@@ -407,3 +407,10 @@ pub async fn active_admin_exists(pool: &Pool) -> Result<bool, sqlx::Error> {
         .await?;
     Ok(n > 0)
 }
+
+/// The ids of the active administrators (who are told of what needs an administrator).
+pub async fn active_admin_ids(pool: &Pool) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar("select id from users where role = 'ADMIN' and status = 'active' order by created_at")
+        .fetch_all(pool)
+        .await
+}

@@ -32,6 +32,7 @@ mod documented_answers;
 mod email_change;
 mod errors;
 mod files;
+mod finance;
 mod first_view;
 mod headers;
 mod health;

@@ -20,6 +20,17 @@ export interface paths {
     /** Switches a coupon on or off (unpaid orders made with it keep their discount). */
     patch: operations["update_coupon"];
   };
+  "/api/admin/finance/balances": {
+    /** Every teacher's balances, with what the academy owes teachers, its revenue and the tax withheld (VND). */
+    get: operations["list_teacher_balances"];
+  };
+  "/api/admin/finance/tax-commitments": {
+    /**
+     * Records (or, without `declaredOn`, takes back) a teacher's commitment that their income of the year stays below
+     * the taxable threshold: no tax is withheld from their payouts of that year.
+     */
+    put: operations["record_tax_commitment"];
+  };
   "/api/admin/orders": {
     /** Every order, newest first, with its buyer; filtered by status. */
     get: operations["list_orders"];
@@ -58,6 +69,12 @@ export interface paths {
   "/api/admin/payments/{id}/resolve": {
     /** Marks a transaction of the review list as dealt with, saying how. */
     post: operations["resolve_payment"];
+  };
+  "/api/admin/payout-settings": {
+    /** The payout settings. */
+    get: operations["read_payout_settings"];
+    /** Saves the payout settings. */
+    put: operations["save_payout_settings"];
   };
   "/api/banners": {
     /** The active banners in display order. */
@@ -361,6 +378,75 @@ export interface paths {
   "/api/feed": {
     /** Visible feed posts, newest first. */
     get: operations["list_feed"];
+  };
+  "/api/finance/balance": {
+    /**
+     * A teacher's balance: maturing, available (below zero: owed), reserved, paid out, lifetime and this year's tax
+     * withheld, from the ledger; the payout methods; the latest statement lines.
+     */
+    get: operations["read_balance"];
+  };
+  "/api/finance/banks": {
+    /** The banks a payout can go to, with their NAPAS BINs. */
+    get: operations["list_banks"];
+  };
+  "/api/finance/payout-accounts": {
+    /** A teacher's payout accounts, the default first: the caller's, or (administrators) a teacher's. */
+    get: operations["list_payout_accounts"];
+    /**
+     * Adds a payout account of the caller's (the first becomes the default). It can receive payouts after the
+     * waiting time of the settings; the owner is told by mail.
+     */
+    post: operations["add_payout_account"];
+  };
+  "/api/finance/payout-accounts/{id}": {
+    /** Changes a payout account of the caller's; it waits again before it can receive payouts. */
+    put: operations["change_payout_account"];
+    /** Removes a payout account of the caller's (requests made to it keep their copy). */
+    delete: operations["remove_payout_account"];
+  };
+  "/api/finance/payout-accounts/{id}/default": {
+    /** Makes a payout account of the caller's the default; the accounts afterwards. */
+    post: operations["make_default_payout_account"];
+  };
+  "/api/finance/payout-requests": {
+    /** Payout requests, newest first, with the count of each status: a teacher's own, or (administrators) the queue. */
+    get: operations["list_payout_requests"];
+    /**
+     * The teacher asks for a payout of their available earnings; the amount is reserved at once. The same
+     * `Idempotency-Key` answers the request made before (200) instead of a new one (201).
+     */
+    post: operations["create_payout_request"];
+  };
+  "/api/finance/payout-requests/{id}": {
+    /** One payout request: its teacher's or an administrator's. */
+    get: operations["read_payout_request"];
+  };
+  "/api/finance/payout-requests/{id}/fail": {
+    /** An administrator marks a paid request failed (the transfer came back): the money is the teacher's again. */
+    post: operations["fail_payout_request"];
+  };
+  "/api/finance/payout-requests/{id}/pay": {
+    /**
+     * An administrator records that a pending request was paid: the reserved amount leaves the ledger, the tax
+     * withheld and the fee to their accounts; the teacher is told. Once.
+     */
+    post: operations["pay_payout_request"];
+  };
+  "/api/finance/payout-requests/{id}/reject": {
+    /** An administrator rejects a pending request with a reason; the reserved amount is the teacher's again. */
+    post: operations["reject_payout_request"];
+  };
+  "/api/finance/statement": {
+    /**
+     * A page of a teacher's statement, newest first: date, kind, course or plan, gross, commission, net and the
+     * balance after each line.
+     */
+    get: operations["read_statement"];
+  };
+  "/api/finance/statement.csv": {
+    /** The statement as CSV (UTF-8 with a byte order mark, so Excel reads Vietnamese text): every line of the filter. */
+    get: operations["download_statement"];
   };
   "/api/home": {
     /**
@@ -736,6 +822,17 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** @description A payout account as the owner sends it, with their current password. */
+    AccountBody: {
+      /** @description 6–19 digits (spaces, dots and dashes are dropped). */
+      accountNumber: string;
+      /** @description A listed bank's BIN (`GET /api/finance/banks`). */
+      bankBin: string;
+      /** @description As the bank prints it; stored upper case without marks. */
+      holderName: string;
+      /** @description The owner's current password. */
+      password: string;
+    };
     /** @description The body of `PATCH /users/{userId}/status`. */
     AccountStatusBody: {
       /**
@@ -744,6 +841,23 @@ export interface components {
        * @example locked
        */
       status?: string;
+    };
+    /** @description A payout account. */
+    AccountView: {
+      /** @description The whole number (only its owner and administrators are answered with accounts). */
+      accountNumber: string;
+      bankBin: string;
+      bankName: string;
+      createdAt: string;
+      holderName: string;
+      id: string;
+      isDefault: boolean;
+      /** @description "•••• 3651". */
+      maskedNumber: string;
+      ready: boolean;
+      /** @description From when it can receive a payout (new and changed accounts wait). */
+      readyAt: string;
+      updatedAt: string;
     };
     /** @description A course to add to the cart. */
     AddCartItem: {
@@ -762,6 +876,38 @@ export interface components {
       avatar?: string | null;
       name: string;
       userId?: string | null;
+    };
+    /** @description A teacher's balance page: the figures, the payout terms and the latest lines of their statement. */
+    BalanceView: {
+      figures: components["schemas"]["FiguresView"][];
+      /** Format: int64 */
+      holdingDays: number;
+      latest: components["schemas"]["StatementLineView"][];
+      methods: components["schemas"]["MethodView"][];
+      /** @description Whether the teacher declared the commitment form for this year (no tax withheld). */
+      taxCommitmentThisYear: boolean;
+      teacherId: string;
+      withholdTax: boolean;
+    };
+    /** @description Every teacher's balances with the academy's totals (VND). */
+    BalancesView: {
+      items: components["schemas"]["TeacherBalanceView"][];
+      /** Format: int64 */
+      owedToTeachers: number;
+      /** Format: int64 */
+      platformRevenue: number;
+      /** Format: int64 */
+      taxWithheld: number;
+      /** Format: int64 */
+      total: number;
+    };
+    /** @description A bank a payout can go to. */
+    BankView: {
+      bin: string;
+      code: string;
+      name: string;
+      paysVietqr: boolean;
+      shortName: string;
     };
     Banner: {
       active: boolean;
@@ -1101,6 +1247,14 @@ export interface components {
       teacher: components["schemas"]["ClassTeacher"];
       topic: string;
     };
+    /** @description A teacher's commitment form (08/CK-TNCN) for a year. */
+    CommitmentBody: {
+      /** @description The day the teacher signed it (`YYYY-MM-DD`); null or absent takes the commitment back. */
+      declaredOn?: string | null;
+      teacherId: string;
+      /** Format: int64 */
+      year: number;
+    };
     /** @description Marks a lesson completed or not. */
     CompletionBody: {
       completed: boolean;
@@ -1410,6 +1564,77 @@ export interface components {
     EnrolmentView: {
       courseId: string;
       enrolledAt: string;
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_AccountView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A payout account. */
+      result: {
+        /** @description The whole number (only its owner and administrators are answered with accounts). */
+        accountNumber: string;
+        bankBin: string;
+        bankName: string;
+        createdAt: string;
+        holderName: string;
+        id: string;
+        isDefault: boolean;
+        /** @description "•••• 3651". */
+        maskedNumber: string;
+        ready: boolean;
+        /** @description From when it can receive a payout (new and changed accounts wait). */
+        readyAt: string;
+        updatedAt: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_BalanceView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A teacher's balance page: the figures, the payout terms and the latest lines of their statement. */
+      result: {
+        figures: components["schemas"]["FiguresView"][];
+        /** Format: int64 */
+        holdingDays: number;
+        latest: components["schemas"]["StatementLineView"][];
+        methods: components["schemas"]["MethodView"][];
+        /** @description Whether the teacher declared the commitment form for this year (no tax withheld). */
+        taxCommitmentThisYear: boolean;
+        teacherId: string;
+        withholdTax: boolean;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_BalancesView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description Every teacher's balances with the academy's totals (VND). */
+      result: {
+        items: components["schemas"]["TeacherBalanceView"][];
+        /** Format: int64 */
+        owedToTeachers: number;
+        /** Format: int64 */
+        platformRevenue: number;
+        /** Format: int64 */
+        taxWithheld: number;
+        /** Format: int64 */
+        total: number;
+      };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_BookingPage: {
@@ -2403,6 +2628,21 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_PayoutSettingsView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description The payout settings (administrators). */
+      result: {
+        bankManual: Record<string, never>;
+        rules: Record<string, never>;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_PostDetail: {
       /**
        * Format: int32
@@ -2438,6 +2678,76 @@ export interface components {
         subtotal: number;
         /** Format: int64 */
         totalAmount: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_RequestPageView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A page of payout requests with the counts of each status. */
+      result: {
+        counts: components["schemas"]["StatusCounts"];
+        items: components["schemas"]["RequestView"][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        pageSize: number;
+        /** Format: int64 */
+        total: number;
+        /** Format: int64 */
+        totalPages: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_RequestView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A payout request. */
+      result: {
+        accountNumber: string;
+        /** Format: int64 */
+        amount: number;
+        bankBin: string;
+        bankName: string;
+        bankReference?: string | null;
+        createdAt: string;
+        currency: string;
+        decidedAt?: string | null;
+        /** Format: int64 */
+        fee: number;
+        holderName: string;
+        id: string;
+        maskedNumber: string;
+        method: string;
+        /**
+         * Format: int64
+         * @description What is sent to the bank: amount − fee − tax.
+         */
+        net: number;
+        note: string;
+        paidOn?: string | null;
+        /** @description Why it was rejected (`invalid_account`, `invalid_request`, `other`). */
+        reason?: string | null;
+        /** @description The reason and note as the teacher reads them (rejected), or the note (failed). */
+        reasonText?: string | null;
+        /** @description `pending`, `paid`, `rejected` or `failed`. */
+        status: string;
+        /** Format: int64 */
+        tax: number;
+        teacherFirstName?: string | null;
+        teacherId: string;
+        teacherLastName?: string | null;
+        teacherUsername: string;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -2605,6 +2915,28 @@ export interface components {
         /** @description The range's end: for a student, at most their booking's end (no time after it is offered). */
         to: string;
         week: components["schemas"]["WeekView"];
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_StatementPageView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A page of a statement. */
+      result: {
+        items: components["schemas"]["StatementLineView"][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        pageSize: number;
+        /** Format: int64 */
+        total: number;
+        /** Format: int64 */
+        totalPages: number;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -2791,6 +3123,49 @@ export interface components {
         /** Format: int64 */
         totalPages: number;
       };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Vec_AccountView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: {
+          /** @description The whole number (only its owner and administrators are answered with accounts). */
+          accountNumber: string;
+          bankBin: string;
+          bankName: string;
+          createdAt: string;
+          holderName: string;
+          id: string;
+          isDefault: boolean;
+          /** @description "•••• 3651". */
+          maskedNumber: string;
+          ready: boolean;
+          /** @description From when it can receive a payout (new and changed accounts wait). */
+          readyAt: string;
+          updatedAt: string;
+        }[];
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Vec_BankView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: {
+          bin: string;
+          code: string;
+          name: string;
+          paysVietqr: boolean;
+          shortName: string;
+        }[];
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_Vec_Banner: {
@@ -3293,6 +3668,11 @@ export interface components {
       } | null;
       message: string;
     };
+    /** @description A failed transfer. */
+    FailBody: {
+      /** @description Why it came back (what the teacher reads). */
+      note: string;
+    };
     FeedAuthor: {
       avatar?: string | null;
       firstName?: string | null;
@@ -3325,6 +3705,25 @@ export interface components {
       path?: string | null;
       /** @description The address under the site's public origin (only when just made). */
       url?: string | null;
+    };
+    /** @description A teacher's figures in one currency. */
+    FiguresView: {
+      /**
+       * Format: int64
+       * @description Below zero: owed (a refund came after a payout); taken from the next earnings.
+       */
+      available: number;
+      currency: string;
+      /** Format: int64 */
+      lifetime: number;
+      /** Format: int64 */
+      maturing: number;
+      /** Format: int64 */
+      paidOut: number;
+      /** Format: int64 */
+      reserved: number;
+      /** Format: int64 */
+      taxWithheldThisYear: number;
     };
     /** @description The body of `POST /auth/forgot-password`. */
     ForgotPassword: {
@@ -3538,6 +3937,11 @@ export interface components {
        */
       videoUrl?: string | null;
     };
+    /** @description A course or plan a statement line concerns. */
+    LineItemView: {
+      id: string;
+      title: string;
+    };
     /** @description The data of a stream's `count` event. */
     LiveCount: {
       /** Format: int64 */
@@ -3679,6 +4083,15 @@ export interface components {
     /** @description A text to show. */
     MessageResult: {
       message: string;
+    };
+    /** @description A payout method as teachers see it. */
+    MethodView: {
+      fee: Record<string, never>;
+      /** @description `bank_manual`. */
+      method: string;
+      /** Format: int64 */
+      minimum: number;
+      note: string;
     };
     ModerationBody: {
       /** @description `visible` or `hidden`. */
@@ -3926,6 +4339,12 @@ export interface components {
       /** Format: int64 */
       totalPages: number;
     };
+    /** @description Paying a request: the bank's reference and the day the money was sent. */
+    PayBody: {
+      bankReference: string;
+      /** @description `YYYY-MM-DD`. */
+      paidOn: string;
+    };
     /** @description What the browser needs to show a VietQR code and the transfer details. */
     PaymentInstructions: {
       accountName: string;
@@ -4028,6 +4447,23 @@ export interface components {
       reviewedBy?: string | null;
       /** @description `in` or `out`. */
       transferType: string;
+    };
+    /** @description A payout request. */
+    PayoutRequestBody: {
+      /** @description One of the caller's ready payout accounts. */
+      accountId: string;
+      /**
+       * Format: int64
+       * @description VND, at least the method's minimum, at most what is available.
+       */
+      amount: number;
+      /** @description `bank_manual` (the default). */
+      method?: string | null;
+    };
+    /** @description The payout settings (administrators). */
+    PayoutSettingsView: {
+      bankManual: Record<string, never>;
+      rules: Record<string, never>;
     };
     /** @description A person as a course shows them: name and picture. */
     PersonRef: {
@@ -4246,6 +4682,13 @@ export interface components {
        */
       username?: string;
     };
+    /** @description Rejecting a request. */
+    RejectBody: {
+      /** @description What the teacher reads (required with `other`). */
+      note?: string;
+      /** @description `invalid_account`, `invalid_request` or `other`. */
+      reason: string;
+    };
     /** @description The form fields of `DELETE /api/cart/delete`. */
     RemoveCartItem: {
       /** @description The cart's `_id`. */
@@ -4256,6 +4699,56 @@ export interface components {
     ReplyBody: {
       /** @description At most 5,000 characters. */
       text: string;
+    };
+    /** @description A page of payout requests with the counts of each status. */
+    RequestPageView: {
+      counts: components["schemas"]["StatusCounts"];
+      items: components["schemas"]["RequestView"][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      totalPages: number;
+    };
+    /** @description A payout request. */
+    RequestView: {
+      accountNumber: string;
+      /** Format: int64 */
+      amount: number;
+      bankBin: string;
+      bankName: string;
+      bankReference?: string | null;
+      createdAt: string;
+      currency: string;
+      decidedAt?: string | null;
+      /** Format: int64 */
+      fee: number;
+      holderName: string;
+      id: string;
+      maskedNumber: string;
+      method: string;
+      /**
+       * Format: int64
+       * @description What is sent to the bank: amount − fee − tax.
+       */
+      net: number;
+      note: string;
+      paidOn?: string | null;
+      /** @description Why it was rejected (`invalid_account`, `invalid_request`, `other`). */
+      reason?: string | null;
+      /** @description The reason and note as the teacher reads them (rejected), or the note (failed). */
+      reasonText?: string | null;
+      /** @description `pending`, `paid`, `rejected` or `failed`. */
+      status: string;
+      /** Format: int64 */
+      tax: number;
+      teacherFirstName?: string | null;
+      teacherId: string;
+      teacherLastName?: string | null;
+      teacherUsername: string;
     };
     /** @description A session's new start (RFC 3339). */
     RescheduleBody: {
@@ -4505,6 +4998,53 @@ export interface components {
       /** @default */
       username?: string;
     };
+    /** @description A line of a teacher's statement. */
+    StatementLineView: {
+      at: string;
+      /** @description When a sale's earnings become available (sales only). */
+      availableAt?: string | null;
+      /** Format: int64 */
+      balanceAfter: number;
+      /** Format: int64 */
+      commission?: number | null;
+      currency: string;
+      /** Format: int64 */
+      gross?: number | null;
+      id: string;
+      items: components["schemas"]["LineItemView"][];
+      /** @description `sale`, `refund`, `payout` or `adjustment`. */
+      kind: string;
+      /** @description The kind in the request's language. */
+      kindLabel: string;
+      /** Format: int64 */
+      net: number;
+      orderCode?: string | null;
+      orderId?: string | null;
+      payoutRequestId?: string | null;
+    };
+    /** @description A page of a statement. */
+    StatementPageView: {
+      items: components["schemas"]["StatementLineView"][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      totalPages: number;
+    };
+    /** @description How many requests each status holds. */
+    StatusCounts: {
+      /** Format: int64 */
+      failed: number;
+      /** Format: int64 */
+      paid: number;
+      /** Format: int64 */
+      pending: number;
+      /** Format: int64 */
+      rejected: number;
+    };
     /**
      * @description The answer of the update calls, and of every refused notification call: `status` repeats the HTTP status
      * (200 is success) and `message` says what happened in the request's language.
@@ -4577,6 +5117,22 @@ export interface components {
       status?: string;
       /** @description Subject ids in teaching order. */
       subjects?: string[];
+    };
+    /** @description A teacher's row of the administrators' table. */
+    TeacherBalanceView: {
+      /**
+       * Format: int64
+       * @description Earnings not asked for (maturing included); below zero: owed.
+       */
+      balance: number;
+      firstName?: string | null;
+      lastName?: string | null;
+      /** Format: int64 */
+      reserved: number;
+      /** Format: int64 */
+      taxWithheld: number;
+      teacherId: string;
+      username: string;
     };
     Testimonial: {
       avatar?: string | null;
@@ -4872,6 +5428,96 @@ export interface operations {
         };
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Every teacher's balances, with what the academy owes teachers, its revenue and the tax withheld (VND). */
+  list_teacher_balances: {
+    responses: {
+      /** @description The balances */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_BalancesView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Records (or, without `declaredOn`, takes back) a teacher's commitment that their income of the year stays below
+   * the taxable threshold: no tax is withheld from their payouts of that year.
+   */
+  record_tax_commitment: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommitmentBody"];
+      };
+    };
+    responses: {
+      /** @description Recorded or taken back */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_bool"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such teacher */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A year or date that cannot be read */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5317,6 +5963,88 @@ export interface operations {
         };
       };
       /** @description No note, or too long */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The payout settings. */
+  read_payout_settings: {
+    responses: {
+      /** @description The settings */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PayoutSettingsView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Saves the payout settings. */
+  save_payout_settings: {
+    /** @description `{ rules: { holdingDays, accountWaitHours, minimumPayout, withholdTax }, bankManual: { minimum, fee, noteVi, noteEn } }` */
+    requestBody: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PayoutSettingsView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A setting out of its range */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -8944,6 +9672,894 @@ export interface operations {
       };
       /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A teacher's balance: maturing, available (below zero: owed), reserved, paid out, lifetime and this year's tax
+   * withheld, from the ledger; the payout methods; the latest statement lines.
+   */
+  read_balance: {
+    parameters: {
+      query?: {
+        /** @description A teacher's id (administrators; a teacher may name only themselves). Absent: the caller. */
+        teacherId?: string;
+      };
+    };
+    responses: {
+      /** @description The balance */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_BalanceView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such teacher (or not the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The banks a payout can go to, with their NAPAS BINs. */
+  list_banks: {
+    responses: {
+      /** @description The banks */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_BankView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** A teacher's payout accounts, the default first: the caller's, or (administrators) a teacher's. */
+  list_payout_accounts: {
+    parameters: {
+      query?: {
+        /** @description A teacher's id (administrators; a teacher may name only themselves). Absent: the caller. */
+        teacherId?: string;
+      };
+    };
+    responses: {
+      /** @description The accounts */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_AccountView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such teacher (or not the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Adds a payout account of the caller's (the first becomes the default). It can receive payouts after the
+   * waiting time of the settings; the owner is told by mail.
+   */
+  add_payout_account: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AccountBody"];
+      };
+    };
+    responses: {
+      /** @description Added */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_AccountView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks its rule, or the password is wrong */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many wrong passwords */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Changes a payout account of the caller's; it waits again before it can receive payouts. */
+  change_payout_account: {
+    parameters: {
+      path: {
+        /** @description The account's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AccountBody"];
+      };
+    };
+    responses: {
+      /** @description Changed */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_AccountView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such account of the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks its rule, or the password is wrong */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many wrong passwords */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Removes a payout account of the caller's (requests made to it keep their copy). */
+  remove_payout_account: {
+    parameters: {
+      path: {
+        /** @description The account's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Removed */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_bool"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such account of the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Makes a payout account of the caller's the default; the accounts afterwards. */
+  make_default_payout_account: {
+    parameters: {
+      path: {
+        /** @description The account's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The accounts */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_AccountView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such account of the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Payout requests, newest first, with the count of each status: a teacher's own, or (administrators) the queue. */
+  list_payout_requests: {
+    parameters: {
+      query?: {
+        /** @description `pending`, `paid`, `rejected` or `failed`; absent: all. */
+        status?: string;
+        /** @description Asked on or after this day (`YYYY-MM-DD`, Vietnam time). */
+        from?: string;
+        /** @description Asked on or before this day. */
+        to?: string;
+        /** @description Part of the teacher's username or name (administrators). */
+        search?: string;
+        /** @description One teacher's (administrators); teachers always see their own. */
+        teacherId?: string;
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 20). */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description A page of requests */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_RequestPageView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such teacher (or not the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description An unknown status or a date that cannot be read */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The teacher asks for a payout of their available earnings; the amount is reserved at once. The same
+   * `Idempotency-Key` answers the request made before (200) instead of a new one (201).
+   */
+  create_payout_request: {
+    parameters: {
+      header: {
+        /** @description The client's key of this request (1–100 characters) */
+        "Idempotency-Key": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutRequestBody"];
+      };
+    };
+    responses: {
+      /** @description Asked before with this key */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_RequestView"];
+        };
+      };
+      /** @description Asked */
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope_RequestView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such payout account of the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The account is not ready yet, or the key was used for another request */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Below the minimum, above what is available, no key, or an unknown method */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** One payout request: its teacher's or an administrator's. */
+  read_payout_request: {
+    parameters: {
+      path: {
+        /** @description The request's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The request */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_RequestView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such request of the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** An administrator marks a paid request failed (the transfer came back): the money is the teacher's again. */
+  fail_payout_request: {
+    parameters: {
+      path: {
+        /** @description The request's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FailBody"];
+      };
+    };
+    responses: {
+      /** @description Failed */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_RequestView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such request */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not paid, or decided already */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No note */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * An administrator records that a pending request was paid: the reserved amount leaves the ledger, the tax
+   * withheld and the fee to their accounts; the teacher is told. Once.
+   */
+  pay_payout_request: {
+    parameters: {
+      path: {
+        /** @description The request's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayBody"];
+      };
+    };
+    responses: {
+      /** @description Paid */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_RequestView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such request */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Decided already */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No reference, or a date that cannot be read */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** An administrator rejects a pending request with a reason; the reserved amount is the teacher's again. */
+  reject_payout_request: {
+    parameters: {
+      path: {
+        /** @description The request's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RejectBody"];
+      };
+    };
+    responses: {
+      /** @description Rejected */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_RequestView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such request */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Decided already */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description An unknown reason, or no note with `other` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A page of a teacher's statement, newest first: date, kind, course or plan, gross, commission, net and the
+   * balance after each line.
+   */
+  read_statement: {
+    parameters: {
+      query?: {
+        /** @description A teacher's id (administrators); absent: the caller. */
+        teacherId?: string;
+        /** @description The first day (`YYYY-MM-DD`, in `zone`). */
+        from?: string;
+        /** @description The last day, included. */
+        to?: string;
+        /** @description `sale`, `refund`, `payout` or `adjustment`. */
+        kind?: string;
+        /** @description Only lines of this course or plan. */
+        courseId?: string;
+        /** @description The IANA time zone the days are in (default `Asia/Ho_Chi_Minh`). */
+        zone?: string;
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 20). */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description A page of the statement */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_StatementPageView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such teacher (or not the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A date, kind or zone that cannot be read */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The statement as CSV (UTF-8 with a byte order mark, so Excel reads Vietnamese text): every line of the filter. */
+  download_statement: {
+    parameters: {
+      query?: {
+        /** @description A teacher's id (administrators); absent: the caller. */
+        teacherId?: string;
+        /** @description The first day (`YYYY-MM-DD`, in `zone`). */
+        from?: string;
+        /** @description The last day, included. */
+        to?: string;
+        /** @description `sale`, `refund`, `payout` or `adjustment`. */
+        kind?: string;
+        /** @description Only lines of this course or plan. */
+        courseId?: string;
+        /** @description The IANA time zone the days are in (default `Asia/Ho_Chi_Minh`). */
+        zone?: string;
+      };
+    };
+    responses: {
+      /** @description The statement (CSV) */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such teacher (or not the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A date, kind or zone that cannot be read */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

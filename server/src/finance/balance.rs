@@ -1,0 +1,106 @@
+//! A teacher's money, read from the ledger (nothing here is stored): per currency, what is maturing (earned
+//! within the holding period, the refund window), available, reserved by payout requests, paid out, earned in
+//! all, and the tax withheld this year. A refund after a payout can leave the balance below zero: it is shown as
+//! owed and taken from the next earnings, never hidden.
+
+use std::collections::BTreeMap;
+
+use academy_shared::payouts::PayoutRules;
+use chrono::{Datelike as _, TimeZone as _};
+use sqlx::AnyConnection;
+
+use super::repo;
+use crate::commerce::ledger::{Account, EventKind};
+
+/// The academy's time zone: a tax year runs from 1 January there.
+pub const ACADEMY_TZ: chrono_tz::Tz = chrono_tz::Asia::Ho_Chi_Minh;
+
+/// A teacher's figures in one currency.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Figures {
+    pub currency: String,
+    /// Earned within the holding period: not available yet.
+    pub maturing: i64,
+    /// What may be asked for now; below zero when a refund came after the money was paid out (owed).
+    pub available: i64,
+    /// Asked for and not yet paid.
+    pub reserved: i64,
+    /// Sent to the teacher (before tax and fees were taken from it), less payouts that came back.
+    pub paid_out: i64,
+    /// Every sale's share less refunds, ever.
+    pub lifetime: i64,
+    /// Tax withheld from this year's payouts.
+    pub tax_withheld_this_year: i64,
+}
+
+/// 1 January of the academy's year containing `now_ms`, as epoch milliseconds.
+pub fn year_start_ms(now_ms: i64) -> (i64, i32) {
+    let now =
+        ACADEMY_TZ.timestamp_millis_opt(now_ms).single().unwrap_or_else(|| ACADEMY_TZ.timestamp_millis_opt(0).unwrap());
+    let year = now.year();
+    let start = ACADEMY_TZ.with_ymd_and_hms(year, 1, 1, 0, 0, 0).single().map_or(0, |d| d.timestamp_millis());
+    (start, year)
+}
+
+/// The teacher's figures per currency as at `now`, read in `conn` (a transaction when the caller is about to
+/// reserve: the teacher's account is locked first).
+pub async fn figures(
+    conn: &mut AnyConnection,
+    teacher_id: &str,
+    rules: &PayoutRules,
+    now: i64,
+) -> Result<Vec<Figures>, sqlx::Error> {
+    let earnings = Account::TeacherEarnings(teacher_id.to_owned()).code();
+    let reserved = Account::PayoutReserved(teacher_id.to_owned()).code();
+    let tax = Account::TaxWithheld(teacher_id.to_owned()).code();
+    let mut by_currency: BTreeMap<String, Figures> = BTreeMap::new();
+    let mut balance: BTreeMap<String, i64> = BTreeMap::new();
+    for (kind, currency, sum) in repo::sums_by_kind(conn, &earnings).await? {
+        *balance.entry(currency.clone()).or_default() += sum;
+        let figures = entry(&mut by_currency, &currency);
+        if kind == EventKind::Sale.as_str() || kind == EventKind::Refund.as_str() {
+            figures.lifetime += sum;
+        }
+        if kind == EventKind::PayoutFailed.as_str() {
+            // A payout that came back was counted as paid out.
+            figures.paid_out -= sum;
+        }
+    }
+    for (kind, currency, sum) in repo::sums_by_kind(conn, &reserved).await? {
+        let figures = entry(&mut by_currency, &currency);
+        figures.reserved += sum;
+        if kind == EventKind::PayoutPaid.as_str() {
+            figures.paid_out -= sum;
+        }
+    }
+    for (currency, sum) in repo::maturing(conn, &earnings, now - rules.holding_days * 86_400_000).await? {
+        entry(&mut by_currency, &currency).maturing = sum.max(0);
+    }
+    let (year_start, _) = year_start_ms(now);
+    let withheld = repo::sum_since(conn, &tax, year_start, i64::MAX).await?;
+    if withheld != 0 {
+        entry(&mut by_currency, "VND").tax_withheld_this_year = withheld;
+    }
+    for (currency, figures) in &mut by_currency {
+        figures.available = balance.get(currency).copied().unwrap_or(0) - figures.maturing;
+    }
+    if by_currency.is_empty() {
+        entry(&mut by_currency, "VND");
+    }
+    Ok(by_currency.into_values().collect())
+}
+
+fn entry<'a>(by_currency: &'a mut BTreeMap<String, Figures>, currency: &str) -> &'a mut Figures {
+    by_currency
+        .entry(currency.to_owned())
+        .or_insert_with(|| Figures { currency: currency.to_owned(), ..Figures::default() })
+}
+
+/// The figures in VND (the currency payouts are made in).
+pub fn vnd(figures: &[Figures]) -> Figures {
+    figures
+        .iter()
+        .find(|f| f.currency == "VND")
+        .cloned()
+        .unwrap_or(Figures { currency: "VND".into(), ..Figures::default() })
+}

@@ -1,0 +1,87 @@
+//! What the finance use cases refuse, with the texts the person sees. The routes turn each into its HTTP answer.
+
+use academy_shared::{
+    Message,
+    payouts::{PayoutAccountError, PayoutAccountField, PayoutRequestError},
+    validation::FieldErrors,
+};
+
+use crate::{commerce::ledger::LedgerError, platform::text::Text};
+
+/// Why a finance use case did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum FinanceError {
+    /// No such payout account among the caller's (someone else's counts as none).
+    #[error("no such payout account")]
+    AccountNotFound,
+    /// No such payout request, or not the caller's.
+    #[error("no such payout request")]
+    RequestNotFound,
+    /// No such teacher.
+    #[error("no such teacher")]
+    TeacherNotFound,
+    #[error("the payout account breaks its rules")]
+    InvalidAccount(FieldErrors<PayoutAccountField, PayoutAccountError>),
+    /// A field of a request breaks its rule.
+    #[error("invalid {field}")]
+    Invalid { field: &'static str, message: Text },
+    /// Adding or changing a payout account needs the current password.
+    #[error("wrong password")]
+    WrongPassword,
+    /// Too many wrong passwords: wait.
+    #[error("too many wrong passwords")]
+    Throttled { retry_after_secs: u64 },
+    /// The amount asked for breaks a payout rule.
+    #[error("payout refused: {0}")]
+    Refused(PayoutRequestError),
+    /// The account chosen cannot receive payouts yet (it is new or changed).
+    #[error("the payout account is not ready before {ready_at}")]
+    AccountNotReady { ready_at: i64 },
+    /// The request is no longer in the state the decision needs (decided by someone else).
+    #[error("the payout request is {status}")]
+    AlreadyDecided { status: String },
+    /// An idempotency key used before for another request.
+    #[error("the idempotency key was used for another request")]
+    KeyReused,
+    #[error(transparent)]
+    Ledger(#[from] LedgerError),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl FinanceError {
+    /// The text the person sees (none for internal failures).
+    pub fn text(&self) -> Option<Text> {
+        Some(match self {
+            Self::AccountNotFound => Text::new("Không tìm thấy tài khoản nhận tiền.", "No such payout account."),
+            Self::RequestNotFound => Text::new("Không tìm thấy yêu cầu rút tiền.", "No such payout request."),
+            Self::TeacherNotFound => Text::new("Không tìm thấy giảng viên.", "No such teacher."),
+            Self::InvalidAccount(errors) => {
+                let (_, first) = errors.iter().next()?;
+                Text::localized(|lang| first.message(lang))
+            }
+            Self::Invalid { message, .. } => message.clone(),
+            Self::WrongPassword => Text::new("Mật khẩu hiện tại không đúng.", "The current password is wrong."),
+            Self::Throttled { .. } => Text::new(
+                "Bạn đã nhập sai mật khẩu quá nhiều lần. Hãy thử lại sau.",
+                "Too many wrong passwords. Try again later.",
+            ),
+            Self::Refused(refusal) => Text::localized(|lang| refusal.message(lang)),
+            Self::AccountNotReady { .. } => Text::new(
+                "Tài khoản nhận tiền mới thêm hoặc vừa đổi chưa thể nhận tiền: hãy chờ hết thời gian chờ.",
+                "A payout account that is new or just changed cannot receive payouts yet: wait until it is ready.",
+            ),
+            Self::AlreadyDecided { .. } => Text::new(
+                "Yêu cầu này đã được xử lý, hãy tải lại trang.",
+                "This request has already been decided: reload the page.",
+            ),
+            Self::KeyReused => Text::new(
+                "Khóa chống trùng lặp này đã dùng cho một yêu cầu khác.",
+                "This idempotency key was used for another request.",
+            ),
+            Self::Ledger(_) | Self::Database(_) | Self::Internal(_) => return None,
+        })
+    }
+}

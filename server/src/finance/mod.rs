@@ -1,0 +1,24 @@
+//! Finance: what teachers earned and how they are paid. Balances are read from the ledger that commerce writes
+//! ([`balance`]); teachers keep payout accounts ([`accounts`]) and ask for payouts that an administrator pays,
+//! rejects or marks failed ([`requests`]), all recorded in the same ledger; a teacher's statement and the
+//! administrators' table of balances ([`statement`]); the payout settings ([`settings`]).
+//!
+//! Use cases return a [`FinanceError`](error::FinanceError); [`routes`] turns it into the API's answer.
+
+pub mod accounts;
+pub mod balance;
+pub mod error;
+pub mod repo;
+pub mod requests;
+pub mod routes;
+pub mod settings;
+pub mod statement;
+pub mod views;
+
+use academy_shared::Lang;
+
+/// A text kept in both languages, in `lang` (the other one when it is empty).
+pub(crate) fn pick(vi: &str, en: &str, lang: Lang) -> String {
+    let text = lang.pick(vi, en);
+    if text.is_empty() { lang.pick(en, vi) } else { text }.to_owned()
+}
