@@ -64,6 +64,11 @@ pub async fn read(state: &AppState, reader_id: &str, role: Role, id: &str) -> Re
     Ok(order)
 }
 
+/// Whether a course was sold or is held by an unpaid order (such a course is never deleted).
+pub async fn course_is_sold(conn: &mut AnyConnection, course_id: &str) -> Result<bool, sqlx::Error> {
+    repo::orders::course_in_live_order(conn, course_id).await
+}
+
 /// Who placed an order (for administrators).
 pub async fn buyer(state: &AppState, user_id: &str) -> Result<Option<BuyerRow>, CommerceError> {
     Ok(repo::orders::buyer(&state.pool, user_id).await?)
@@ -97,7 +102,8 @@ pub async fn list(pool: &Pool, filter: &OrderFilter<'_>, limit: i64, offset: i64
     Ok(OrderPage { orders, total })
 }
 
-/// Closes a pending order as cancelled or expired in `conn`: its coupon use is given back and the event
+/// Closes a pending order as cancelled or expired in `conn`: its coupon use is given back, any money it had
+/// received goes to the administrators' review list (to refund or apply to another order), and the event is
 /// recorded. Refused when it is no longer pending.
 pub(crate) async fn close(
     conn: &mut AnyConnection,
@@ -120,6 +126,7 @@ pub(crate) async fn close(
     if let Some(coupon_id) = &order.row.coupon_id {
         coupons::release(conn, coupon_id, &order.row.user_id).await?;
     }
+    repo::payments::review_partial_payments(conn, &order.row.id).await?;
     repo::orders::insert_event(conn, &order.row.id, to.as_str(), actor_id, note, None, now).await?;
     Ok(())
 }
