@@ -94,10 +94,11 @@ pub struct CheckoutBody {
         (status = 200, description = "The order this checkout made before", body = crate::http::Envelope<OrderView>),
         (status = 404, description = "A course is not on sale", body = ErrorEnvelope),
         (status = 409, description = "Nothing to check out; a course is free, taught or owned by the caller; the \
-            courses are in different currencies; another unpaid order holds a course; bank transfers are not set \
-            up", body = ErrorEnvelope),
+            courses are in different currencies or not in VND; another unpaid order holds a course; bank transfers \
+            are not set up", body = ErrorEnvelope),
         (status = 422, description = "The coupon does not exist, does not apply or is used up \
-            (`result.fields.couponCode`), or the key is too long", body = ErrorEnvelope),
+            (`result.fields.couponCode`); the key is too long, or was used for another checkout (other courses or \
+            coupon: `result.fields.idempotencyKey`)", body = ErrorEnvelope),
     )
 )]
 pub async fn create_checkout(

@@ -5578,7 +5578,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Refused: the course is free (enrol directly), taught or owned by the caller, in the cart already, or priced in another currency than the cart's courses */
+      /** @description Refused: the course is free (enrol directly), taught or owned by the caller, in the cart already, or priced in another currency than VND (the only one the academy takes) */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5779,7 +5779,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Nothing to check out; a course is free, taught or owned by the caller; the courses are in different currencies; another unpaid order holds a course; bank transfers are not set up */
+      /** @description Nothing to check out; a course is free, taught or owned by the caller; the courses are in different currencies or not in VND; another unpaid order holds a course; bank transfers are not set up */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5791,7 +5791,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description The coupon does not exist, does not apply or is used up (`result.fields.couponCode`), or the key is too long */
+      /** @description The coupon does not exist, does not apply or is used up (`result.fields.couponCode`); the key is too long, or was used for another checkout (other courses or coupon: `result.fields.idempotencyKey`) */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
