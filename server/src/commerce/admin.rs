@@ -12,8 +12,9 @@ use academy_shared::{
 use super::{
     error::CommerceError,
     ledger::{self, Account, EventKind, MoneyEvent, PaymentMethod},
+    notify,
     orders::{self, Order},
-    payments::{after_paid, apply_to_order, plan_duration, record_receipt},
+    payments::{after_paid, apply_to_order, plan_duration, record_receipt, still_on_sale},
     repo::{self, payments::PaymentRow},
 };
 use crate::{
@@ -65,6 +66,9 @@ pub async fn confirm_by_hand(
     let mut tx = repo::begin_write(state).await?;
     let order = locked_order(&mut tx, order_id).await?;
     transition(order.status(), OrderEvent::Pay)?;
+    if !still_on_sale(&mut tx, &order).await? {
+        return Err(CommerceError::CatalogueChanged);
+    }
     let due = order.amount_due();
     let currency: Currency = order.row.currency.parse().unwrap_or_default();
     let key = format!("receipt:manual:{}", order.row.id);
@@ -164,6 +168,102 @@ pub async fn payments(
     offset: i64,
 ) -> Result<(Vec<PaymentRow>, i64), CommerceError> {
     Ok(repo::payments::list(&state.pool, review_status, limit, offset).await?)
+}
+
+/// A transaction of the review list, locked in `conn`, and the part of its money no order holds: all of it, but
+/// for an overpayment (only what came beyond the order's total). Refused when it is not on the review list or
+/// its amount never reached the ledger.
+async fn open_payment(conn: &mut sqlx::AnyConnection, payment_id: &str) -> Result<(PaymentRow, i64), CommerceError> {
+    let Some(row) = repo::payments::find(conn, payment_id).await? else {
+        return Err(CommerceError::PaymentNotFound);
+    };
+    if !repo::payments::lock_open(conn, payment_id).await? {
+        return Err(CommerceError::NotUnderReview);
+    }
+    if row.outcome == "amount_out_of_range" || row.transfer_type != "in" || row.amount <= 0 {
+        return Err(CommerceError::PaymentNotMovable);
+    }
+    let mut amount = row.amount;
+    if row.outcome == "overpaid"
+        && let Some(order_id) = &row.order_id
+        && let Some(order) = orders::load(conn, order_id).await?
+    {
+        amount = amount.min(order.row.amount_received - order.row.total).max(0);
+    }
+    Ok((row, amount))
+}
+
+/// An administrator gives back the money of a transaction on the review list (what no order holds): the ledger
+/// moves it from the customers' funds to the refunds owed, the transaction is resolved with the note, and the
+/// student of its order, if known, is told.
+pub async fn refund_payment(
+    state: &AppState,
+    actor_id: &str,
+    payment_id: &str,
+    note: &str,
+) -> Result<PaymentRow, CommerceError> {
+    let note = note_of(note)?;
+    let now = now_ms();
+    let mut tx = repo::begin_write(state).await?;
+    let (row, amount) = open_payment(&mut tx, payment_id).await?;
+    let event = MoneyEvent {
+        key: format!("payment-refund:{}", row.id),
+        kind: EventKind::Refund,
+        order_id: row.order_id.clone(),
+        currency: row.currency.parse().unwrap_or_default(),
+        entries: vec![(Account::CustomerFunds, -amount), (Account::Refunds, amount)],
+        memo: row.order_code.clone().unwrap_or_default(),
+    };
+    ledger::post(&mut tx, &event, now).await?;
+    if !repo::payments::resolve(&mut tx, payment_id, actor_id, &note, now).await? {
+        return Err(CommerceError::NotUnderReview);
+    }
+    let student = match &row.order_id {
+        Some(order_id) => orders::load(&mut tx, order_id).await?.map(|o| o.row.user_id),
+        None => None,
+    };
+    let row = repo::payments::find(&mut tx, payment_id).await?.ok_or(CommerceError::PaymentNotFound)?;
+    tx.commit().await?;
+    if let Some(student) = student {
+        notify::payment_refunded(state, &student, &row, amount).await;
+    }
+    Ok(row)
+}
+
+/// An administrator applies the money of a transaction on the review list to a pending order (the student's new
+/// order, say): it counts as received for that order, which is paid when it has its total. Refused when it is more
+/// than the order still owes (refund it instead).
+pub async fn apply_payment(
+    state: &AppState,
+    actor_id: &str,
+    payment_id: &str,
+    order_id: &str,
+    note: &str,
+) -> Result<Order, CommerceError> {
+    let note = note_of(note)?;
+    let now = now_ms();
+    let mut tx = repo::begin_write(state).await?;
+    let (row, amount) = open_payment(&mut tx, payment_id).await?;
+    let order = locked_order(&mut tx, order_id.trim()).await?;
+    transition(order.status(), OrderEvent::Pay)?;
+    if order.row.currency != row.currency {
+        return Err(CommerceError::CurrencyNotPayable { currency: order.row.currency.parse().unwrap_or_default() });
+    }
+    if !still_on_sale(&mut tx, &order).await? {
+        return Err(CommerceError::CatalogueChanged);
+    }
+    if amount > order.amount_due() {
+        return Err(CommerceError::MoreThanDue { due: order.amount_due() });
+    }
+    let (order, paid) = apply_to_order(&mut tx, &order, amount, Some(actor_id), &note, now).await?;
+    if !repo::payments::resolve(&mut tx, payment_id, actor_id, &note, now).await? {
+        return Err(CommerceError::NotUnderReview);
+    }
+    tx.commit().await?;
+    if paid {
+        after_paid(state, &order.row.id).await;
+    }
+    Ok(order)
 }
 
 /// An administrator marks a transaction of the review list as dealt with, saying how.

@@ -6,7 +6,7 @@
 //! Outgoing transfers are kept but change nothing.
 
 use academy_shared::{
-    commerce::{OrderStatus, order_code_candidates},
+    commerce::{OrderEvent, OrderStatus, order_code_candidates},
     money::Currency,
 };
 use sqlx::AnyConnection;
@@ -15,7 +15,7 @@ use super::{
     error::CommerceError,
     ledger::PaymentMethod,
     orders::{self, Order},
-    payments::{after_paid, apply_to_order, record_receipt},
+    payments::{WITHDRAWN_NOTE, after_paid, apply_to_order, record_receipt, still_on_sale},
     repo::{self, payments::NewPayment},
 };
 use crate::{
@@ -61,6 +61,10 @@ pub enum FeedOutcome {
     OrderClosed { order_id: String },
     /// The order was paid before: for an administrator.
     AlreadyPaid { order_id: String },
+    /// Applying it failed: recorded as received, for an administrator.
+    Unapplied,
+    /// An amount no transfer can carry: kept (not in the ledger) for an administrator.
+    AmountOutOfRange,
 }
 
 impl FeedOutcome {
@@ -74,11 +78,21 @@ impl FeedOutcome {
             Self::Unmatched => "unmatched",
             Self::OrderClosed { .. } => "order_closed",
             Self::AlreadyPaid { .. } => "already_paid",
+            Self::Unapplied => "unapplied",
+            Self::AmountOutOfRange => "amount_out_of_range",
         }
     }
 
     fn needs_review(&self) -> bool {
-        matches!(self, Self::Overpaid { .. } | Self::Unmatched | Self::OrderClosed { .. } | Self::AlreadyPaid { .. })
+        matches!(
+            self,
+            Self::Overpaid { .. }
+                | Self::Unmatched
+                | Self::OrderClosed { .. }
+                | Self::AlreadyPaid { .. }
+                | Self::Unapplied
+                | Self::AmountOutOfRange
+        )
     }
 
     fn order_id(&self) -> Option<&str> {
@@ -88,15 +102,46 @@ impl FeedOutcome {
             | Self::Overpaid { order_id }
             | Self::OrderClosed { order_id }
             | Self::AlreadyPaid { order_id } => Some(order_id),
-            Self::Duplicate | Self::Ignored | Self::Unmatched => None,
+            Self::Duplicate | Self::Ignored | Self::Unmatched | Self::Unapplied | Self::AmountOutOfRange => None,
         }
     }
 }
 
-/// Applies a reported bank transaction (once per provider and id) in one transaction with everything it
-/// changes.
+/// The largest amount one bank transfer can carry (10^12 ₫, far beyond any purchase): anything larger is kept
+/// for an administrator and never reaches the ledger, whose sums must stay exact.
+pub const MAX_TRANSFER_AMOUNT: i64 = 1_000_000_000_000;
+
+/// Applies a reported bank transaction, once per provider and id. The report is stored first, in a transaction of
+/// its own, so that whatever happens next the bank's word is kept; then it is applied in a second transaction
+/// with everything it changes. When it cannot be applied (an amount out of bounds, or any failure while applying)
+/// it goes to the review list instead: a well-formed report is never refused.
 pub async fn receive(state: &AppState, report: &BankTransaction) -> Result<FeedOutcome, CommerceError> {
     let now = now_ms();
+    let id = store(state, report, now).await?;
+    let Some(id) = id else { return Ok(FeedOutcome::Duplicate) };
+    if report.amount.unsigned_abs() > MAX_TRANSFER_AMOUNT.unsigned_abs() {
+        tracing::warn!(provider = report.provider, id = %report.provider_id, amount = report.amount,
+            "a bank transaction beyond any possible amount: kept for review");
+        return set_aside(state, report, &id, FeedOutcome::AmountOutOfRange, now).await;
+    }
+    match apply_stored(state, report, &id, now).await {
+        Ok(outcome) => {
+            if let FeedOutcome::Paid { order_id } | FeedOutcome::Overpaid { order_id } = &outcome {
+                after_paid(state, order_id).await;
+            }
+            Ok(outcome)
+        }
+        Err(e) => {
+            tracing::error!(error = %e, provider = report.provider, id = %report.provider_id,
+                "applying a bank transaction failed: kept for review");
+            set_aside(state, report, &id, FeedOutcome::Unapplied, now).await
+        }
+    }
+}
+
+/// Stores the report as it arrived, committed at once; its id when it still waits to be applied (new, or stored
+/// by an earlier delivery that did not get to apply it), `None` when it was applied before.
+async fn store(state: &AppState, report: &BankTransaction, now: i64) -> Result<Option<String>, CommerceError> {
     let mut tx = repo::begin_write(state).await?;
     let id = new_id();
     let stored = NewPayment {
@@ -109,7 +154,25 @@ pub async fn receive(state: &AppState, report: &BankTransaction) -> Result<FeedO
         currency: Currency::Vnd.code(),
         content: &report.content,
     };
-    if !repo::payments::insert(&mut tx, &stored, now).await? {
+    let waiting = if repo::payments::insert(&mut tx, &stored, now).await? {
+        Some(id)
+    } else {
+        repo::payments::unapplied(&mut tx, report.provider, &report.provider_id).await?
+    };
+    tx.commit().await?;
+    Ok(waiting)
+}
+
+/// Applies a stored report in one transaction; [`FeedOutcome::Duplicate`] when another delivery applied it first.
+async fn apply_stored(
+    state: &AppState,
+    report: &BankTransaction,
+    id: &str,
+    now: i64,
+) -> Result<FeedOutcome, CommerceError> {
+    let mut tx = repo::begin_write(state).await?;
+    // Claiming the row makes a concurrent delivery of the same transaction wait here, then find it applied.
+    if !repo::payments::claim(&mut tx, id).await? {
         return Ok(FeedOutcome::Duplicate);
     }
     let (outcome, code) = if report.incoming && report.amount > 0 {
@@ -120,11 +183,30 @@ pub async fn receive(state: &AppState, report: &BankTransaction) -> Result<FeedO
         (FeedOutcome::Ignored, None)
     };
     let (name, review) = (outcome.name(), outcome.needs_review());
-    repo::payments::settle(&mut tx, &id, code.as_deref(), outcome.order_id(), name, review).await?;
+    repo::payments::settle(&mut tx, id, code.as_deref(), outcome.order_id(), name, review).await?;
     tx.commit().await?;
-    if let FeedOutcome::Paid { order_id } | FeedOutcome::Overpaid { order_id } = &outcome {
-        after_paid(state, order_id).await;
+    Ok(outcome)
+}
+
+/// Puts a stored report that could not be applied on the review list: an incoming amount within bounds is
+/// recorded as received (unassigned), so the ledger holds every dong that arrived.
+async fn set_aside(
+    state: &AppState,
+    report: &BankTransaction,
+    id: &str,
+    outcome: FeedOutcome,
+    now: i64,
+) -> Result<FeedOutcome, CommerceError> {
+    let mut tx = repo::begin_write(state).await?;
+    if !repo::payments::claim(&mut tx, id).await? {
+        return Ok(FeedOutcome::Duplicate);
     }
+    if outcome == FeedOutcome::Unapplied && report.incoming && report.amount > 0 {
+        let key = format!("receipt:{}:{}", report.provider, report.provider_id);
+        record_receipt(&mut tx, &key, PaymentMethod::BankTransfer, report.amount, Currency::Vnd, None, now).await?;
+    }
+    repo::payments::settle(&mut tx, id, None, None, outcome.name(), true).await?;
+    tx.commit().await?;
     Ok(outcome)
 }
 
@@ -156,6 +238,10 @@ async fn apply(
     let order_id = order.row.id.clone();
     record_receipt(conn, &key, method, report.amount, Currency::Vnd, Some(&order_id), now).await?;
     Ok(match order.status() {
+        OrderStatus::Pending if !still_on_sale(conn, &order).await? => {
+            orders::close(conn, &order, OrderEvent::Cancel, None, WITHDRAWN_NOTE, now).await?;
+            FeedOutcome::OrderClosed { order_id }
+        }
         OrderStatus::Pending => {
             let (after, paid) = apply_to_order(conn, &order, report.amount, None, "", now).await?;
             match (paid, after.row.amount_received > after.row.total) {

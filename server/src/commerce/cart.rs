@@ -95,7 +95,8 @@ async fn add_to(
     Ok(())
 }
 
-/// The course if the user may buy it: on sale, not free, not taught nor owned by them.
+/// The course if the user may buy it: on sale, not free, not taught nor owned by them, priced in VND (the only
+/// currency bank transfers and VNPay take).
 pub(crate) async fn purchasable(
     conn: &mut sqlx::AnyConnection,
     user_id: &str,
@@ -111,6 +112,9 @@ pub(crate) async fn purchasable(
     }
     if repo::offers::owns(conn, user_id, &offer.id).await? {
         return Err(CommerceError::AlreadyOwned);
+    }
+    if offer.currency != Currency::Vnd.code() {
+        return Err(CommerceError::NotSoldHere { currency: offer.currency });
     }
     Ok(offer)
 }

@@ -101,6 +101,33 @@ pub async fn quote(state: &AppState, user_id: &str, coupon_code: Option<&str>) -
     price(&mut conn, user_id, offers, coupon_code, now_ms()).await
 }
 
+/// Whether a checkout repeated under an order's idempotency key asks for what that order holds: the same courses
+/// (or plan) and coupon. A checkout of the cart is taken as the same (the cart changes as orders are paid).
+async fn same_request(
+    conn: &mut AnyConnection,
+    order: &Order,
+    request: &CheckoutRequest,
+) -> Result<bool, CommerceError> {
+    let wanted: Vec<String> = match (&request.plan_id, &request.course_ids) {
+        (Some(plan_id), _) => vec![plan_id.trim().to_owned()],
+        (None, Some(ids)) => {
+            let mut wanted = Vec::new();
+            for id in ids {
+                let id = id.trim();
+                let found = repo::offers::find(conn, id).await?.map_or_else(|| id.to_owned(), |offer| offer.id);
+                wanted.push(found);
+            }
+            wanted
+        }
+        (None, None) => return Ok(true),
+    };
+    let wanted: BTreeSet<&str> = wanted.iter().map(String::as_str).collect();
+    let held: BTreeSet<&str> = order.items.iter().map(|item| item.course_id.as_str()).collect();
+    let coupon = request.coupon_code.as_deref().map(|c| c.trim().to_ascii_uppercase()).filter(|c| !c.is_empty());
+    let held_coupon = order.row.coupon_code.as_deref().map(str::to_ascii_uppercase);
+    Ok(wanted == held && coupon == held_coupon)
+}
+
 /// The courses to buy, each checked: on sale, not free, not taught nor owned by the buyer; the same course once.
 async fn offers_for(conn: &mut AnyConnection, user_id: &str, ids: &[String]) -> Result<Vec<OfferRow>, CommerceError> {
     let mut offers: Vec<OfferRow> = Vec::new();
@@ -198,6 +225,15 @@ pub async fn checkout(
         && let Some(existing) = repo::orders::find_by_key(&mut tx, user_id, key).await?
     {
         let order = orders::load(&mut tx, &existing.id).await?.ok_or(CommerceError::OrderNotFound)?;
+        if !same_request(&mut tx, &order, &request).await? {
+            return Err(CommerceError::Invalid {
+                field: "idempotencyKey",
+                message: Text::new(
+                    "Khóa chống trùng lặp này đã được dùng cho một lần thanh toán khác: hãy dùng khóa mới.",
+                    "This idempotency key was used for another checkout: send a new key.",
+                ),
+            });
+        }
         return Ok(CheckoutAnswer { checkout: Checkout::Existing(order), bank });
     }
     let offers = match (&request.plan_id, &request.course_ids) {

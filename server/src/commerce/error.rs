@@ -59,6 +59,19 @@ pub enum CommerceError {
     /// Bank transfers (VietQR) take VND only.
     #[error("{currency} cannot be paid by bank transfer")]
     CurrencyNotPayable { currency: Currency },
+    /// The academy takes VND only (bank transfers and VNPay): a course priced in another currency is not sold.
+    #[error("courses in {currency} are not sold here")]
+    NotSoldHere { currency: String },
+    /// The transfer's amount is beyond what the ledger records: it is checked with the bank and resolved by hand.
+    #[error("the payment's amount cannot be refunded or applied")]
+    PaymentNotMovable,
+    /// A course of the order became free or left the catalogue since checkout: the order is not paid at its old
+    /// price.
+    #[error("a course of the order is no longer sold as at checkout")]
+    CatalogueChanged,
+    /// More money than the order still owes.
+    #[error("more than the order owes")]
+    MoreThanDue { due: i64 },
     /// Bank transfers cannot be taken: the receiving account is not set.
     #[error("payments are not set up")]
     PaymentsNotConfigured,
@@ -156,6 +169,38 @@ impl CommerceError {
                 ),
                 format!(
                     "Courses priced in {currency} cannot be paid by bank transfer yet: VietQR transfers take VND only."
+                ),
+            ),
+            Self::NotSoldHere { currency } => Text::new(
+                format!(
+                    "Khóa học này được định giá bằng {currency} nên không thể mua tại đây: học viện chỉ nhận \
+                     thanh toán bằng VND."
+                ),
+                format!(
+                    "This course is priced in {currency} and cannot be bought here: the academy takes payments in \
+                     VND only."
+                ),
+            ),
+            Self::PaymentNotMovable => Text::new(
+                "Số tiền của giao dịch này không hợp lệ nên không thể hoàn hay áp dụng: hãy đối chiếu với ngân hàng \
+                 rồi đánh dấu đã xử lý kèm ghi chú.",
+                "This transaction's amount is not valid, so it cannot be refunded or applied: check it with the bank, \
+                 then mark it resolved with a note.",
+            ),
+            Self::CatalogueChanged => Text::new(
+                "Một khóa học trong đơn hàng này đã được miễn phí hoặc ngừng bán sau khi đặt hàng, nên đơn không thể \
+                 được thanh toán theo giá cũ.",
+                "A course of this order was made free or taken off sale after checkout, so the order cannot be paid \
+                 at its old price.",
+            ),
+            Self::MoreThanDue { due } => Text::new(
+                format!(
+                    "Số tiền lớn hơn số đơn hàng còn phải trả ({due}): hãy hoàn tiền thay vì áp dụng.",
+                    due = academy_shared::money::format_price_code(*due, "VND", academy_shared::Lang::Vi)
+                ),
+                format!(
+                    "The amount is more than the order still owes ({due}): refund it instead.",
+                    due = academy_shared::money::format_price_code(*due, "VND", academy_shared::Lang::En)
                 ),
             ),
             Self::PaymentsNotConfigured => Text::new(

@@ -4,7 +4,10 @@ use std::collections::BTreeMap;
 
 use academy_shared::{Lang, display::NotificationType, limits::IMAGE_URL_MAX_CHARS, money::format_price_code};
 
-use super::{orders::Order, repo::orders::OrderItemRow};
+use super::{
+    orders::Order,
+    repo::{orders::OrderItemRow, payments::PaymentRow},
+};
 use crate::{
     notifications::service::{self, Notice},
     platform::text::Text,
@@ -112,4 +115,33 @@ fn picture(item: Option<&OrderItemRow>) -> Option<String> {
     let usable =
         academy_shared::notifications::is_action_link(thumbnail) && thumbnail.chars().count() <= IMAGE_URL_MAX_CHARS;
     usable.then(|| thumbnail.to_owned())
+}
+
+/// Money of a transfer that no order took was refunded by an administrator: the student is told (and mailed).
+pub async fn payment_refunded(state: &AppState, student_id: &str, payment: &PaymentRow, amount: i64) {
+    let money = |lang| format_price_code(amount, &payment.currency, lang);
+    let code = payment.order_code.clone().unwrap_or_default();
+    let notice = Notice {
+        user_id: student_id.to_owned(),
+        kind: NotificationType::PaymentRequest,
+        title: Text::new("Tiền của bạn được hoàn lại", "Your money is being refunded"),
+        message: Text::new(
+            format!(
+                "Khoản chuyển khoản {amount} cho đơn hàng {code} không được dùng cho đơn nào và đang được hoàn lại vào \
+                 tài khoản của bạn.",
+                amount = money(Lang::Vi)
+            ),
+            format!(
+                "Your transfer of {amount} for order {code} was not used by any order and is being refunded to your \
+                 account.",
+                amount = money(Lang::En)
+            ),
+        ),
+        image: None,
+        link: Some("/profile".to_owned()),
+        mail: true,
+    };
+    if let Err(e) = service::notify_once(state, notice, &format!("payment-refund:{}", payment.id)).await {
+        tracing::error!(error = %e, payment = %payment.id, "telling of a refunded transfer failed");
+    }
 }

@@ -63,6 +63,11 @@ pub async fn read(state: &AppState, reader_id: &str, role: Role, id: &str) -> Re
     Ok(order)
 }
 
+/// Whether a course was sold or is held by an unpaid order (such a course is never deleted).
+pub async fn course_is_sold(conn: &mut AnyConnection, course_id: &str) -> Result<bool, sqlx::Error> {
+    repo::orders::course_in_live_order(conn, course_id).await
+}
+
 /// Who placed an order (for administrators).
 pub async fn buyer(state: &AppState, user_id: &str) -> Result<Option<BuyerRow>, CommerceError> {
     Ok(repo::orders::buyer(&state.pool, user_id).await?)
@@ -96,8 +101,9 @@ pub async fn list(pool: &Pool, filter: &OrderFilter<'_>, limit: i64, offset: i64
     Ok(OrderPage { orders, total })
 }
 
-/// Closes a pending order as cancelled or expired in `conn`, recording the event (an unpaid order held no
-/// coupon use, so none is given back). Refused when it is no longer pending.
+/// Closes a pending order as cancelled or expired in `conn`: any money it had received goes to the
+/// administrators' review list (to refund or apply to another order), and the event is recorded (an unpaid order
+/// held no coupon use, so none is given back). Refused when it is no longer pending.
 pub(crate) async fn close(
     conn: &mut AnyConnection,
     order: &Order,
@@ -116,6 +122,7 @@ pub(crate) async fn close(
         let from = current.unwrap_or(order.status());
         return Err(academy_shared::commerce::TransitionRefused { from, event }.into());
     }
+    repo::payments::review_partial_payments(conn, &order.row.id).await?;
     repo::orders::insert_event(conn, &order.row.id, to.as_str(), actor_id, note, None, now).await?;
     Ok(())
 }

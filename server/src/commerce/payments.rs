@@ -76,6 +76,21 @@ pub(crate) fn sale_event(order: &Order) -> MoneyEvent {
     }
 }
 
+/// Whether every course of a pending order is still sold as it was bought: published and not free. An order
+/// whose course was made free or taken off sale since its checkout is not paid at its old price.
+pub(crate) async fn still_on_sale(conn: &mut AnyConnection, order: &Order) -> Result<bool, CommerceError> {
+    for item in order.items.iter().filter(|item| !item.is_plan()) {
+        let offer = repo::offers::find(conn, &item.course_id).await?;
+        if !offer.is_some_and(|o| o.is_published() && o.current_price() > 0) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The note on an order closed because its catalogue changed before it was paid.
+pub(crate) const WITHDRAWN_NOTE: &str = "a course is no longer sold as at checkout (free or off sale)";
+
 /// Adds `amount` (already recorded as received) to a pending order in `conn`; pays it when it has received its
 /// total. The order as it is afterwards, and whether this made it paid.
 pub(crate) async fn apply_to_order(

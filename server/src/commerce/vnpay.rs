@@ -8,7 +8,10 @@
 
 use std::collections::BTreeMap;
 
-use academy_shared::{commerce::OrderStatus, money::Currency};
+use academy_shared::{
+    commerce::{OrderEvent, OrderStatus},
+    money::Currency,
+};
 use chrono::{FixedOffset, TimeZone as _};
 use hmac::{Hmac, Mac as _};
 use sha2::Sha512;
@@ -17,7 +20,7 @@ use super::{
     error::CommerceError,
     ledger::PaymentMethod,
     orders,
-    payments::{after_paid, apply_to_order, record_receipt},
+    payments::{WITHDRAWN_NOTE, after_paid, apply_to_order, record_receipt, still_on_sale},
     repo::{self, payments::NewPayment},
 };
 use crate::{
@@ -116,11 +119,7 @@ pub async fn payment_url(
     let order = orders::load(&mut conn, order_id).await?.filter(|o| o.row.user_id == user_id);
     let order = order.ok_or(CommerceError::OrderNotFound)?;
     if order.status() != OrderStatus::Pending {
-        return Err(academy_shared::commerce::TransitionRefused {
-            from: order.status(),
-            event: academy_shared::commerce::OrderEvent::Pay,
-        }
-        .into());
+        return Err(academy_shared::commerce::TransitionRefused { from: order.status(), event: OrderEvent::Pay }.into());
     }
     let now = now_ms();
     let params: BTreeMap<String, String> = [
@@ -178,12 +177,19 @@ pub async fn ipn(state: &AppState, params: &BTreeMap<String, String>, raw: &str)
         return Ok(IpnAnswer::InvalidSignature);
     }
     let get = |key: &str| params.get(key).map(String::as_str).unwrap_or_default();
+    // Signed for another terminal: not a payment to this shop.
+    if get("vnp_TmnCode") != gateway.tmn_code {
+        return Ok(IpnAnswer::OrderNotFound);
+    }
+    // VNPay sends the amount ×100 (VND has no minor unit): anything else is not an amount this shop asked for.
     let Ok(amount_cents) = get("vnp_Amount").parse::<i64>() else { return Ok(IpnAnswer::InvalidAmount) };
+    if amount_cents <= 0 || amount_cents % 100 != 0 || amount_cents / 100 > super::bank_feed::MAX_TRANSFER_AMOUNT {
+        return Ok(IpnAnswer::InvalidAmount);
+    }
     let transaction_no = match get("vnp_TransactionNo") {
         "" | "0" => format!("{}:{}", get("vnp_TxnRef"), get("vnp_PayDate")),
         number => number.to_owned(),
     };
-    let succeeded = get("vnp_ResponseCode") == "00" && get("vnp_TransactionStatus") == "00";
     let now = now_ms();
     let mut tx = repo::begin_write(state).await?;
     let Some(row) = repo::orders::find_by_code(&mut tx, get("vnp_TxnRef")).await? else {
@@ -191,10 +197,11 @@ pub async fn ipn(state: &AppState, params: &BTreeMap<String, String>, raw: &str)
     };
     repo::orders::lock(&mut tx, &row.id).await?;
     let order = orders::load(&mut tx, &row.id).await?.ok_or(CommerceError::OrderNotFound)?;
-    let pending = order.status() == OrderStatus::Pending;
+    let mut pending = order.status() == OrderStatus::Pending;
     if pending && amount_cents != order.amount_due() * 100 {
         return Ok(IpnAnswer::InvalidAmount);
     }
+    let succeeded = get("vnp_ResponseCode") == "00" && get("vnp_TransactionStatus") == "00";
     let id = new_id();
     let amount = amount_cents / 100;
     let stored = NewPayment {
@@ -210,6 +217,13 @@ pub async fn ipn(state: &AppState, params: &BTreeMap<String, String>, raw: &str)
     if !repo::payments::insert(&mut tx, &stored, now).await? {
         return Ok(IpnAnswer::AlreadyConfirmed);
     }
+    // Money for an order whose course became free or left the catalogue since checkout does not pay it: the
+    // order closes and the money waits for an administrator.
+    if succeeded && pending && !still_on_sale(&mut tx, &order).await? {
+        orders::close(&mut tx, &order, OrderEvent::Cancel, None, WITHDRAWN_NOTE, now).await?;
+        pending = false;
+    }
+    let order = orders::load(&mut tx, &order.row.id).await?.ok_or(CommerceError::OrderNotFound)?;
     let order_id = order.row.id.clone();
     // Money VNPay took for an order no longer pending is recorded and left to an administrator.
     let (outcome, review) = match (succeeded, pending, order.status()) {

@@ -72,7 +72,7 @@ async fn the_cart_reads_in_the_shape_the_header_shows_with_prices_from_the_catal
 }
 
 #[tokio::test]
-async fn adding_is_refused_for_free_owned_taught_duplicate_unknown_and_other_currency_courses() {
+async fn adding_is_refused_for_free_owned_taught_duplicate_unknown_and_non_vnd_courses() {
     let shop = shop().await;
     let paid = shop.course(NewCourse::vnd("Paid", 500_000)).await;
     let free = shop.course(NewCourse::vnd("Free", 0)).await;
@@ -101,7 +101,7 @@ async fn adding_is_refused_for_free_owned_taught_duplicate_unknown_and_other_cur
         (
             dollars.as_str(),
             409,
-            "Your cart holds courses priced in VND. Check them out before adding a course priced in another currency.",
+            "This course is priced in USD and cannot be bought here: the academy takes payments in VND only.",
         ),
         (draft.as_str(), 404, "Course not found."),
         ("no-such-course", 404, "Course not found."),

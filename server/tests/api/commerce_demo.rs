@@ -45,3 +45,31 @@ async fn the_demo_has_payment_settings_the_promotion_coupon_orders_in_every_stat
     assert_eq!(sum, 0);
     assert!(entries >= 10, "{entries} entries");
 }
+
+#[tokio::test]
+async fn the_demos_courses_are_all_sold_in_vnd_and_its_partly_paid_order_leaves_its_money_for_review_when_it_expires() {
+    let app = spawn_demo_app().await;
+    let (admin, _) = app.login("admin01", "Admin@2026").await;
+    let other: i64 = sqlx::query_scalar("select count(*) from courses where currency <> 'VND'")
+        .fetch_one(&app.state.pool)
+        .await
+        .expect("count");
+    assert_eq!(other, 0, "VietQR and VNPay take VND: every course can be bought");
+
+    let pending = get(&app, "/api/admin/orders?status=pending", &admin).await;
+    let partly = pending["items"]
+        .as_array()
+        .expect("pending")
+        .iter()
+        .find(|o| o["amountReceived"].as_i64() > Some(0))
+        .cloned()
+        .expect("a partly paid order");
+    let later = academy_server::platform::db::now_ms() + 31 * 60_000;
+    let id = partly["_id"].as_str().expect("id");
+    academy_server::commerce::orders::expire(&app.state, id, later).await.expect("expired");
+    let review = get(&app, "/api/admin/payments?review=open", &admin).await;
+    let items = review["items"].as_array().expect("items");
+    let kept = items.iter().find(|p| p["orderId"] == partly["_id"]).expect("its transfer is on the review list");
+    assert_eq!(kept["amount"], partly["amountReceived"]);
+    assert_eq!(kept["outcome"], "order_closed");
+}

@@ -143,6 +143,28 @@ async fn a_bad_signature_a_wrong_amount_and_an_unknown_order_change_nothing() {
 }
 
 #[tokio::test]
+async fn an_ipn_of_another_terminal_or_with_an_amount_that_is_not_whole_dong_changes_nothing() {
+    let shop = vnpay_shop().await;
+    shop.admin_with_payments().await;
+    let course = shop.course(NewCourse::vnd("Rust", 1_890_000)).await;
+    let (_, _, order) = shop.pending_order(&[&course]).await;
+    let code = order["code"].as_str().expect("code");
+    let before = shop.money_snapshot().await;
+
+    let mut elsewhere = ipn_params(code, 1_890_000, "1", "00");
+    elsewhere.insert("vnp_TmnCode", "OTHERSHOP".to_owned());
+    assert_eq!(signed_ipn(&shop, &elsewhere).await, rsp("01", "Order not found"));
+    assert_eq!(shop.money_snapshot().await, before, "another terminal's payment pays nothing here");
+
+    assert_eq!(signed_ipn(&shop, &ipn_params(code, 1_890_000, "2", "00")).await, rsp("00", "Confirm Success"));
+    let paid = shop.money_snapshot().await;
+    let mut fractional = ipn_params(code, 1_890_000, "3", "00");
+    fractional.insert("vnp_Amount", "189000050".to_owned());
+    assert_eq!(signed_ipn(&shop, &fractional).await, rsp("04", "Invalid amount"));
+    assert_eq!(shop.money_snapshot().await, paid, "nothing truncated is recorded");
+}
+
+#[tokio::test]
 async fn a_failed_payment_is_recorded_and_leaves_the_order_waiting() {
     let shop = vnpay_shop().await;
     shop.admin_with_payments().await;

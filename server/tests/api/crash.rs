@@ -324,6 +324,7 @@ async fn every_acknowledged_write_survives_a_sigkill_and_nothing_is_half_written
     assert!(refused.is_empty(), "writes refused before the kill: {refused:#?}");
     let acknowledged = stream.acknowledged.lock().expect("lock").clone();
     let pool = sqlx::any::AnyPoolOptions::new().max_connections(2).connect(&database_url).await.expect("database");
+    let redelivered = crash_money::redeliver_unanswered(&client, &server.address, &pool).await;
     // A replayed bank delivery answers the proof of the one before it: both are one stored write.
     let distinct: BTreeSet<&(usize, String)> = acknowledged.iter().collect();
     let mut lost = Vec::new();
@@ -371,7 +372,7 @@ async fn every_acknowledged_write_survives_a_sigkill_and_nothing_is_half_written
     // Written past the test harness's capture, so the figures show in every run of the test command.
     let summary = format!(
         "crash test ({}): writes acknowledged {} ({} distinct), found {found}, lost {} [{}]; {in_flight} in flight \
-         at SIGKILL, {} stored without an answer; bank transactions {}; ledger sum {ledger}; half-written {}",
+         at SIGKILL, {} stored without an answer ({redelivered} bank deliveries sent again); bank transactions {}; ledger sum {ledger}; half-written {}",
         backend().name(),
         acknowledged.len(),
         distinct.len(),

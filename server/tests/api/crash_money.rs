@@ -325,6 +325,28 @@ pub const HALF_WRITTEN: &[(&str, &str)] = &[
     ),
 ];
 
+/// What the bank does after the restart: every delivery it got no answer for is sent again (as stored, the raw
+/// payload first); a delivery stored but not applied when the server died is applied then. Answers how many.
+pub async fn redeliver_unanswered(client: &reqwest::Client, address: &str, pool: &sqlx::AnyPool) -> usize {
+    let waiting: Vec<String> =
+        sqlx::query_scalar("select raw from payment_transactions where provider = 'sepay' and outcome = 'received'")
+            .fetch_all(pool)
+            .await
+            .expect("waiting deliveries");
+    for raw in &waiting {
+        let response = client
+            .post(format!("{address}/api/payments/sepay/webhook"))
+            .header("Authorization", format!("Apikey {SEPAY_KEY}"))
+            .header("Content-Type", "application/json")
+            .body(raw.clone())
+            .send()
+            .await
+            .expect("redelivered");
+        assert_eq!(response.status(), 200, "a delivered again transaction is taken");
+    }
+    waiting.len()
+}
+
 /// The bank feed's figures after the run: how many distinct transactions ended with each outcome.
 pub async fn outcomes(pool: &sqlx::AnyPool) -> String {
     let rows: Vec<(String, i64)> =

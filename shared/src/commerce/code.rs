@@ -66,9 +66,11 @@ pub fn find_order_code(text: &str) -> Option<String> {
 /// a bank inserted into it. Only runs whose check character is right count, but one run of letters in 32 passes
 /// that check by chance ("ACBNGUYENVAN…"), so the caller looks the candidates up in turn: first those standing
 /// alone in the text (nothing but separators or the text's ends around them), then the others, each once.
+/// Bounded whatever the text: only its first [`ORDER_CODE_SCAN_CHARS`] characters are read (a bank's transfer
+/// text is far shorter) and at most [`MAX_ORDER_CODE_CANDIDATES`] codes are answered, each a database look-up.
 pub fn order_code_candidates(text: &str) -> Vec<String> {
     // Each kept character, upper case, with whether a letter or digit comes right before and after it in `text`.
-    let chars: Vec<char> = text.chars().collect();
+    let chars: Vec<char> = text.chars().take(ORDER_CODE_SCAN_CHARS).collect();
     let is_word = |i: Option<usize>| i.and_then(|i| chars.get(i)).is_some_and(|c| c.is_alphanumeric());
     let mut compact: Vec<(u8, bool, bool)> = Vec::with_capacity(chars.len());
     for (i, c) in chars.iter().enumerate() {
@@ -95,8 +97,16 @@ pub fn order_code_candidates(text: &str) -> Vec<String> {
     }
     inside.retain(|candidate| !alone.contains(candidate));
     alone.extend(inside);
+    alone.truncate(MAX_ORDER_CODE_CANDIDATES);
     alone
 }
+
+/// How many characters of a transfer's text are searched for order codes: banks cap a transfer's text at a few
+/// hundred.
+pub const ORDER_CODE_SCAN_CHARS: usize = 1_000;
+
+/// The most order codes taken from one transfer's text.
+pub const MAX_ORDER_CODE_CANDIDATES: usize = 8;
 
 #[cfg(test)]
 mod tests {
@@ -170,6 +180,25 @@ mod tests {
         let text = format!("{lucky}ANACHUYENTIEN {code}");
         assert_eq!(order_code_candidates(&text), [code.clone(), lucky]);
         assert_eq!(find_order_code(&text), Some(code));
+    }
+
+    #[test]
+    fn a_huge_text_of_code_shaped_words_gives_a_bounded_list_of_candidates() {
+        let codes: Vec<String> = (0..10_000u32)
+            .map(|i| {
+                let b = i.to_be_bytes();
+                order_code([7, b[0], b[1], b[2], b[3]])
+            })
+            .collect();
+        let text = codes.join(" ");
+        assert!(text.len() > 100_000);
+        let started = std::time::Instant::now();
+        let candidates = order_code_candidates(&text);
+        assert_eq!(candidates.len(), MAX_ORDER_CODE_CANDIDATES);
+        assert_eq!(candidates[0], codes[0], "the first code of the text comes first");
+        assert!(started.elapsed() < std::time::Duration::from_millis(200), "took {:?}", started.elapsed());
+        let beyond = format!("{} {}", "x".repeat(ORDER_CODE_SCAN_CHARS), codes[1]);
+        assert_eq!(order_code_candidates(&beyond), Vec::<String>::new(), "a code past the searched part");
     }
 
     proptest! {

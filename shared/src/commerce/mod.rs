@@ -14,8 +14,8 @@ pub mod split;
 
 pub use allocate::allocate;
 pub use code::{
-    ORDER_CODE_LEN, ORDER_CODE_PREFIX, ORDER_CODE_RANDOM_BYTES, find_order_code, is_order_code, order_code,
-    order_code_candidates,
+    MAX_ORDER_CODE_CANDIDATES, ORDER_CODE_LEN, ORDER_CODE_PREFIX, ORDER_CODE_RANDOM_BYTES, ORDER_CODE_SCAN_CHARS,
+    find_order_code, is_order_code, order_code, order_code_candidates,
 };
 pub use coupon::{Coupon, CouponDiscount, CouponKind, CouponRefusal, CouponUsage, Line, evaluate};
 pub use order::{OrderEvent, OrderStatus, TransitionRefused, transition};

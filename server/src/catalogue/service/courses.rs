@@ -233,10 +233,17 @@ pub async fn update(
     Ok(course.id)
 }
 
-/// Deletes a course with its curriculum and enrolments.
+/// Deletes a course with its curriculum. A course someone learns, bought, or holds in an unpaid order is never
+/// deleted, by its teacher or an administrator: it is archived instead (it leaves the catalogue and its students
+/// keep learning it), and money is taken back by a refund.
 pub async fn delete(pool: &Pool, editor: Editor<'_>, id_or_slug: &str) -> Result<(), ManageError> {
     let mut tx = crate::platform::db::begin_write(pool).await?;
     let course = owned(&mut tx, editor, id_or_slug).await?;
+    if repo::courses::has_learners(&mut tx, &course.id).await?
+        || crate::commerce::orders::course_is_sold(&mut tx, &course.id).await?
+    {
+        return Err(ManageError::HasBuyers);
+    }
     repo::courses::delete(&mut tx, &course).await?;
     tx.commit().await?;
     Ok(())

@@ -37,6 +37,9 @@ pub enum ManageError {
     /// A course type still used by this many courses cannot be deleted.
     #[error("course type used by {0} courses")]
     TypeInUse(i64),
+    /// A course with students, sales or unpaid orders is archived, never deleted.
+    #[error("the course has buyers")]
+    HasBuyers,
     #[error(transparent)]
     Database(#[from] sqlx::Error),
 }

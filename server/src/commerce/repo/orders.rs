@@ -179,6 +179,18 @@ pub async fn insert_event(
 
 /// Holds the order's row until the transaction ends (SQLite's writer lock already serialises writers), so that
 /// what is read of it next stays true until the commit.
+/// Whether a pending, paid or refunded order holds the course.
+pub async fn course_in_live_order(conn: &mut AnyConnection, course_id: &str) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "select 1 from order_items i join orders o on o.id = i.order_id \
+         where i.course_id = $1 and o.status in ('pending', 'paid', 'refunded') limit 1",
+    )
+    .bind(course_id)
+    .fetch_optional(conn)
+    .await?;
+    Ok(found.is_some())
+}
+
 pub async fn lock(conn: &mut AnyConnection, id: &str) -> Result<(), sqlx::Error> {
     sqlx::query("update orders set updated_at = updated_at where id = $1").bind(id).execute(conn).await?;
     Ok(())

@@ -61,6 +61,33 @@ pub async fn insert(conn: &mut AnyConnection, payment: &NewPayment<'_>, now_ms: 
     Ok(done.rows_affected() == 1)
 }
 
+/// The id of a stored transaction that was never applied (an earlier delivery stopped before), if that is what
+/// this one is.
+pub async fn unapplied(
+    conn: &mut AnyConnection,
+    provider: &str,
+    provider_id: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "select id from payment_transactions where provider = $1 and provider_id = $2 and outcome = 'received'",
+    )
+    .bind(provider)
+    .bind(provider_id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Takes a stored transaction to apply it in `conn`'s transaction: whether it was still waiting. The update locks
+/// the row, so a concurrent claim waits for this transaction and then finds it taken.
+pub async fn claim(conn: &mut AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
+    let done =
+        sqlx::query("update payment_transactions set outcome = 'applying' where id = $1 and outcome = 'received'")
+            .bind(id)
+            .execute(conn)
+            .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Records what a transaction did: the order it was matched to and the outcome, and whether an administrator
 /// must look at it.
 pub async fn settle(
@@ -83,6 +110,19 @@ pub async fn settle(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// The partial payments of an order that closed unpaid go to the review list: their money is no longer waiting
+/// for the rest of the order.
+pub async fn review_partial_payments(conn: &mut AnyConnection, order_id: &str) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query(
+        "update payment_transactions set outcome = 'order_closed', review_status = 'open' \
+         where order_id = $1 and outcome = 'partial' and review_status = 'none'",
+    )
+    .bind(order_id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected())
 }
 
 /// Transactions by review status (`None`: all), newest first, and how many there are.
@@ -114,6 +154,16 @@ pub async fn find(conn: &mut AnyConnection, id: &str) -> Result<Option<PaymentRo
         .bind(id)
         .fetch_optional(conn)
         .await
+}
+
+/// Locks a transaction of the review list in `conn`'s transaction; whether it is open.
+pub async fn lock_open(conn: &mut AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
+    let done =
+        sqlx::query("update payment_transactions set review_status = 'open' where id = $1 and review_status = 'open'")
+            .bind(id)
+            .execute(conn)
+            .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Marks an open transaction resolved by `actor_id` with a note; whether it was open.

@@ -27,6 +27,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_payments))
         .routes(routes!(resolve_payment))
+        .routes(routes!(refund_payment))
+        .routes(routes!(apply_payment))
         .routes(routes!(confirm_order))
         .routes(routes!(refund_order))
 }
@@ -111,6 +113,72 @@ pub async fn resolve_payment(
     Ok(ok(PaymentView::from(&row)))
 }
 
+/// Refunds the money of a transaction on the review list that no order holds (all of it; for an overpayment, what
+/// came beyond the order's total): the ledger owes it back to the student, who is told, and the transaction is
+/// resolved with the note.
+#[utoipa::path(
+    post,
+    path = "/api/admin/payments/{id}/refund",
+    tag = "commerce admin",
+    security(("bearer" = ["ADMIN"])),
+    params(("id" = String, Path, description = "The transaction's id")),
+    request_body = NoteBody,
+    responses(
+        (status = 200, description = "Refunded and resolved", body = crate::http::Envelope<PaymentView>),
+        (status = 404, description = "No such transaction", body = ErrorEnvelope),
+        (status = 409, description = "Not on the review list, or an amount that never reached the ledger",
+            body = ErrorEnvelope),
+        (status = 422, description = "No note, or too long", body = ErrorEnvelope),
+    )
+)]
+pub async fn refund_payment(
+    State(state): State<AppState>,
+    Allowed(user, _): Allowed<Admins>,
+    Path(id): Path<String>,
+    Json(body): Json<NoteBody>,
+) -> ApiResult<PaymentView> {
+    let row = admin::refund_payment(&state, &user.id, &id, &body.note).await?;
+    Ok(ok(PaymentView::from(&row)))
+}
+
+/// Where to apply the money of a transaction on the review list.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplyPaymentBody {
+    /// The pending order that takes the money (at most what it still owes).
+    pub order_id: String,
+    /// Why (required, at most 1000 characters).
+    pub note: String,
+}
+
+/// Applies the money of a transaction on the review list to a pending order (e.g. the student's new order after
+/// the one they paid part of closed): it counts as received, and pays the order when it brings its total.
+#[utoipa::path(
+    post,
+    path = "/api/admin/payments/{id}/apply",
+    tag = "commerce admin",
+    security(("bearer" = ["ADMIN"])),
+    params(("id" = String, Path, description = "The transaction's id")),
+    request_body = ApplyPaymentBody,
+    responses(
+        (status = 200, description = "The order that took the money", body = crate::http::Envelope<OrderView>),
+        (status = 404, description = "No such transaction or order", body = ErrorEnvelope),
+        (status = 409, description = "Not on the review list, an order that is not pending or whose course is no \
+            longer sold, or an amount that never reached the ledger", body = ErrorEnvelope),
+        (status = 422, description = "No note, or more than the order still owes", body = ErrorEnvelope),
+    )
+)]
+pub async fn apply_payment(
+    State(state): State<AppState>,
+    Language(lang): Language,
+    Allowed(user, _): Allowed<Admins>,
+    Path(id): Path<String>,
+    Json(body): Json<ApplyPaymentBody>,
+) -> ApiResult<OrderView> {
+    let order = admin::apply_payment(&state, &user.id, &id, &body.order_id, &body.note).await?;
+    Ok(ok(order_view(&state, &order, lang).await?))
+}
+
 async fn order_view(
     state: &AppState,
     order: &orders::Order,
@@ -133,7 +201,8 @@ async fn order_view(
     responses(
         (status = 200, description = "Paid", body = crate::http::Envelope<OrderView>),
         (status = 404, description = "No such order", body = ErrorEnvelope),
-        (status = 409, description = "The order is not pending", body = ErrorEnvelope),
+        (status = 409, description = "The order is not pending, or a course of it is no longer sold as at checkout",
+            body = ErrorEnvelope),
         (status = 422, description = "No note, or too long", body = ErrorEnvelope),
     )
 )]

@@ -63,7 +63,8 @@ pub struct AddCartItem {
         (status = 200, description = "The cart with the course", body = crate::http::Envelope<CartView>),
         (status = 404, description = "No such course on sale", body = ErrorEnvelope),
         (status = 409, description = "Refused: the course is free (enrol directly), taught or owned by the caller, \
-            in the cart already, or priced in another currency than the cart's courses", body = ErrorEnvelope),
+            in the cart already, or priced in another currency than VND (the only one the academy takes)",
+            body = ErrorEnvelope),
         (status = 422, description = "The cart is full", body = ErrorEnvelope),
     )
 )]

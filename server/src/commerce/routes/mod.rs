@@ -38,6 +38,7 @@ impl From<CommerceError> for ApiError {
             ) => ApiError::NotFound(text),
             (CommerceError::Mentorship(MentorshipError::PlanNotFound), Some(text)) => ApiError::NotFound(text),
             (CommerceError::Invalid { field, .. }, Some(text)) => unprocessable(field, text),
+            (CommerceError::MoreThanDue { .. }, Some(text)) => unprocessable("orderId", text),
             (CommerceError::UnknownCoupon | CommerceError::Coupon(_), Some(text)) => unprocessable("couponCode", text),
             (_, Some(text)) => ApiError::Conflict(text),
             (error, None) => ApiError::internal(error),

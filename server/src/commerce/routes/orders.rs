@@ -118,10 +118,11 @@ pub struct CheckoutBody {
         (status = 200, description = "The order this checkout made before", body = crate::http::Envelope<OrderView>),
         (status = 404, description = "A course is not on sale", body = ErrorEnvelope),
         (status = 409, description = "Nothing to check out; a course is free, taught or owned by the caller; the \
-            courses are in different currencies; another unpaid order holds a course; the caller has as many \
-            unpaid orders as allowed; bank transfers are not set up", body = ErrorEnvelope),
+            courses are in different currencies or not in VND; another unpaid order holds a course; the caller has \
+            as many unpaid orders as allowed; bank transfers are not set up", body = ErrorEnvelope),
         (status = 422, description = "The coupon cannot be used (one text in `result.fields.couponCode` whatever \
-            the reason), or the key is too long", body = ErrorEnvelope),
+            the reason); the key is too long, or was used for another checkout (other courses or coupon: \
+            `result.fields.idempotencyKey`)", body = ErrorEnvelope),
         (status = 429, description = "Too many coupon codes tried by this account or address (`Retry-After`)",
             body = ErrorEnvelope),
     )

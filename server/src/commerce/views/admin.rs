@@ -111,7 +111,10 @@ pub struct PaymentView {
     pub content: String,
     pub order_code: Option<String>,
     pub order_id: Option<String>,
-    /// `paid`, `partial`, `overpaid`, `unmatched`, `order_closed`, `already_paid` or `ignored`.
+    /// `paid`, `partial`, `overpaid`, `unmatched`, `order_closed`, `already_paid`, `ignored`, `failed` (a card
+    /// payment that did not go through), `unapplied` (applying it failed: recorded as received, for review) or
+    /// `amount_out_of_range` (an amount no transfer can carry: kept for review, not in the ledger); `received`
+    /// while it is being applied.
     pub outcome: String,
     /// `open` (an administrator must look at it), `resolved` or `none`.
     pub review_status: String,

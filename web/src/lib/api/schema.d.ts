@@ -66,6 +66,21 @@ export interface paths {
      */
     get: operations["list_payments"];
   };
+  "/api/admin/payments/{id}/apply": {
+    /**
+     * Applies the money of a transaction on the review list to a pending order (e.g. the student's new order after
+     * the one they paid part of closed): it counts as received, and pays the order when it brings its total.
+     */
+    post: operations["apply_payment"];
+  };
+  "/api/admin/payments/{id}/refund": {
+    /**
+     * Refunds the money of a transaction on the review list that no order holds (all of it; for an overpayment, what
+     * came beyond the order's total): the ledger owes it back to the student, who is told, and the transaction is
+     * resolved with the note.
+     */
+    post: operations["refund_payment"];
+  };
   "/api/admin/payments/{id}/resolve": {
     /** Marks a transaction of the review list as dealt with, saying how. */
     post: operations["resolve_payment"];
@@ -259,7 +274,10 @@ export interface paths {
     get: operations["get_managed_course"];
     /** Replaces a course's details (not its status or curriculum). */
     put: operations["update_course"];
-    /** Deletes a course with its curriculum and enrolments. */
+    /**
+     * Deletes a course with its curriculum. A course with students, sales or unpaid orders is refused (409): archive
+     * it instead (`PUT /api/dashboard/courses/{id}/status` with `archived`).
+     */
     delete: operations["delete_course"];
   };
   "/api/dashboard/courses/{id}/curriculum": {
@@ -871,6 +889,13 @@ export interface components {
       message?: string | null;
       name: string;
       phone: string;
+    };
+    /** @description Where to apply the money of a transaction on the review list. */
+    ApplyPaymentBody: {
+      /** @description Why (required, at most 1000 characters). */
+      note: string;
+      /** @description The pending order that takes the money (at most what it still owes). */
+      orderId: string;
     };
     Author: {
       avatar?: string | null;
@@ -2611,7 +2636,12 @@ export interface components {
         currency: string;
         orderCode?: string | null;
         orderId?: string | null;
-        /** @description `paid`, `partial`, `overpaid`, `unmatched`, `order_closed`, `already_paid` or `ignored`. */
+        /**
+         * @description `paid`, `partial`, `overpaid`, `unmatched`, `order_closed`, `already_paid`, `ignored`, `failed` (a card
+         * payment that did not go through), `unapplied` (applying it failed: recorded as received, for review) or
+         * `amount_out_of_range` (an amount no transfer can carry: kept for review, not in the ledger); `received`
+         * while it is being applied.
+         */
         outcome: string;
         /** @description `sepay`. */
         provider: string;
@@ -4433,7 +4463,12 @@ export interface components {
       currency: string;
       orderCode?: string | null;
       orderId?: string | null;
-      /** @description `paid`, `partial`, `overpaid`, `unmatched`, `order_closed`, `already_paid` or `ignored`. */
+      /**
+       * @description `paid`, `partial`, `overpaid`, `unmatched`, `order_closed`, `already_paid`, `ignored`, `failed` (a card
+       * payment that did not go through), `unapplied` (applying it failed: recorded as received, for review) or
+       * `amount_out_of_range` (an amount no transfer can carry: kept for review, not in the ledger); `received`
+       * while it is being applied.
+       */
       outcome: string;
       /** @description `sepay`. */
       provider: string;
@@ -5629,7 +5664,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description The order is not pending */
+      /** @description The order is not pending, or a course of it is no longer sold as at checkout */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5893,6 +5928,153 @@ export interface operations {
         };
       };
       /** @description Unknown review status */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Applies the money of a transaction on the review list to a pending order (e.g. the student's new order after
+   * the one they paid part of closed): it counts as received, and pays the order when it brings its total.
+   */
+  apply_payment: {
+    parameters: {
+      path: {
+        /** @description The transaction's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ApplyPaymentBody"];
+      };
+    };
+    responses: {
+      /** @description The order that took the money */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such transaction or order */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not on the review list, an order that is not pending or whose course is no longer sold, or an amount that never reached the ledger */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No note, or more than the order still owes */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Refunds the money of a transaction on the review list that no order holds (all of it; for an overpayment, what
+   * came beyond the order's total): the ledger owes it back to the student, who is told, and the transaction is
+   * resolved with the note.
+   */
+  refund_payment: {
+    parameters: {
+      path: {
+        /** @description The transaction's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteBody"];
+      };
+    };
+    responses: {
+      /** @description Refunded and resolved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PaymentView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such transaction */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not on the review list, or an amount that never reached the ledger */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No note, or too long */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -6183,7 +6365,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Refused: the course is free (enrol directly), taught or owned by the caller, in the cart already, or priced in another currency than the cart's courses */
+      /** @description Refused: the course is free (enrol directly), taught or owned by the caller, in the cart already, or priced in another currency than VND (the only one the academy takes) */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -6390,7 +6572,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Nothing to check out; a course is free, taught or owned by the caller; the courses are in different currencies; another unpaid order holds a course; the caller has as many unpaid orders as allowed; bank transfers are not set up */
+      /** @description Nothing to check out; a course is free, taught or owned by the caller; the courses are in different currencies or not in VND; another unpaid order holds a course; the caller has as many unpaid orders as allowed; bank transfers are not set up */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -6402,7 +6584,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description The coupon cannot be used (one text in `result.fields.couponCode` whatever the reason), or the key is too long */
+      /** @description The coupon cannot be used (one text in `result.fields.couponCode` whatever the reason); the key is too long, or was used for another checkout (other courses or coupon: `result.fields.idempotencyKey`) */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -8095,7 +8277,10 @@ export interface operations {
       };
     };
   };
-  /** Deletes a course with its curriculum and enrolments. */
+  /**
+   * Deletes a course with its curriculum. A course with students, sales or unpaid orders is refused (409): archive
+   * it instead (`PUT /api/dashboard/courses/{id}/status` with `archived`).
+   */
   delete_course: {
     parameters: {
       path: {
@@ -8130,6 +8315,12 @@ export interface operations {
       };
       /** @description Nothing is found under this path (an unknown id) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The course has students, sales or unpaid orders: archive it instead */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -271,6 +271,15 @@ pub async fn set_status(conn: &mut sqlx::AnyConnection, before: &Ownership, stat
 }
 
 /// Deletes a course with its curriculum. Call inside a transaction.
+/// Whether anyone is enrolled in the course.
+pub async fn has_learners(conn: &mut sqlx::AnyConnection, course_id: &str) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar("select 1 from course_enrollments where course_id = $1 limit 1")
+        .bind(course_id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(found.is_some())
+}
+
 pub async fn delete(conn: &mut sqlx::AnyConnection, before: &Ownership) -> Result<(), sqlx::Error> {
     sqlx::query("delete from course_lessons where course_id = $1").bind(&before.id).execute(&mut *conn).await?;
     sqlx::query("delete from course_sections where course_id = $1").bind(&before.id).execute(&mut *conn).await?;

@@ -145,7 +145,8 @@ pub async fn update_course(
     Ok(ok(managed_course(&state, &id, &user, lang).await?))
 }
 
-/// Deletes a course with its curriculum and enrolments.
+/// Deletes a course with its curriculum. A course with students, sales or unpaid orders is refused (409): archive
+/// it instead (`PUT /api/dashboard/courses/{id}/status` with `archived`).
 #[utoipa::path(
     delete,
     path = "/api/dashboard/courses/{id}",
@@ -155,6 +156,8 @@ pub async fn update_course(
     responses(
         (status = 200, description = "Deleted", body = super::Envelope<bool>),
         (status = 403, description = "Another teacher's course", body = super::error::ErrorEnvelope),
+        (status = 409, description = "The course has students, sales or unpaid orders: archive it instead",
+            body = super::error::ErrorEnvelope),
     )
 )]
 pub async fn delete_course(

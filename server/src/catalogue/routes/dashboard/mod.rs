@@ -49,6 +49,12 @@ impl From<ManageError> for ApiError {
                 )
                 .to_owned()
             })),
+            ManageError::HasBuyers => ApiError::Conflict(Text::new(
+                "Không thể xóa khóa học đã có học viên, đã bán hoặc đang có đơn hàng chờ thanh toán. Hãy lưu trữ \
+                 khóa học: khóa học sẽ không còn hiển thị trong danh mục và học viên vẫn tiếp tục học được.",
+                "A course with students, sales or unpaid orders cannot be deleted. Archive it instead: it leaves the \
+                 catalogue and its students keep learning it.",
+            )),
             ManageError::Database(e) => e.into(),
         }
     }

@@ -25,6 +25,8 @@ export const commerceAdminApi = {
     resultOf(await api.get<TransactionPage>('/api/admin/payments', { query: { review: review || undefined, page } })),
   resolve: async (transactionId: string, note: string) =>
     resultOf(await api.post<BankTransaction>(`/api/admin/payments/${id(transactionId)}/resolve`, { note })),
+  refundTransaction: async (transactionId: string, note: string) =>
+    resultOf(await api.post<BankTransaction>(`/api/admin/payments/${id(transactionId)}/refund`, { note })),
   coupons: async () => resultOf(await api.get<Coupon[]>('/api/admin/coupons')),
   createCoupon: async (body: CouponBody) => resultOf(await api.post<Coupon>('/api/admin/coupons', body)),
   setCouponActive: async (couponId: string, active: boolean) =>

@@ -39,6 +39,8 @@ export const useRefundOrder = () =>
   useAdminMutation(({ id, note }: { id: string; note: string }) => commerceAdminApi.refund(id, note));
 export const useResolveTransaction = () =>
   useAdminMutation(({ id, note }: { id: string; note: string }) => commerceAdminApi.resolve(id, note));
+export const useRefundTransaction = () =>
+  useAdminMutation(({ id, note }: { id: string; note: string }) => commerceAdminApi.refundTransaction(id, note));
 export const useCreateCoupon = () => useAdminMutation((body: CouponBody) => commerceAdminApi.createCoupon(body));
 export const useSetCouponActive = () =>
   useAdminMutation(({ id, active }: { id: string; active: boolean }) => commerceAdminApi.setCouponActive(id, active));

@@ -9,7 +9,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatPrice } from '@/lib/wasm';
 import type { AdminOrder } from '../api/admin';
-import { commerceAdminQueries, useConfirmOrder, useRefundOrder, useResolveTransaction } from '../api/queries';
+import {
+  commerceAdminQueries,
+  useConfirmOrder,
+  useRefundOrder,
+  useRefundTransaction,
+  useResolveTransaction,
+} from '../api/queries';
 import { NoteAction } from '../components/note-action';
 
 const STATUSES = ['', 'pending', 'paid', 'expired', 'cancelled', 'refunded'] as const;
@@ -159,6 +165,7 @@ function TransfersTab() {
     placeholderData: keepPreviousData,
   });
   const resolve = useResolveTransaction();
+  const refund = useRefundTransaction();
   return (
     <>
       <label className="mb-4 flex max-w-xs flex-col gap-1 text-sm font-medium text-slate-700">
@@ -204,7 +211,14 @@ function TransfersTab() {
                 <p className="mt-1 text-sm break-words text-slate-700">{tx.content}</p>
                 {tx.reviewNote && <p className="mt-1 text-xs text-slate-500">{tx.reviewNote}</p>}
                 {tx.reviewStatus === 'open' && (
-                  <div className="mt-3">
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    {tx.transferType === 'in' && tx.outcome !== 'amount_out_of_range' && (
+                      <NoteAction
+                        label={t('refundTransfer')}
+                        submitLabel={t('refundTransferSubmit')}
+                        onSubmit={(note) => refund.mutateAsync({ id: tx._id, note })}
+                      />
+                    )}
                     <NoteAction
                       label={t('resolve')}
                       submitLabel={t('resolveSubmit')}

@@ -61,7 +61,20 @@ export default function CourseManagePage() {
     );
   const remove = (course: Course) => {
     if (!window.confirm(t('courses.confirmDelete', { title: course.title }))) return;
-    deleteCourse.mutate(course._id, { onSuccess: () => toast.success(t('courses.deleted')), onError: failed });
+    deleteCourse.mutate(course._id, {
+      onSuccess: () => toast.success(t('courses.deleted')),
+      onError: (error) => {
+        // A course with students, sales or unpaid orders is archived instead: the refusal offers it.
+        if (error instanceof ApiError && error.status === 409 && course.status !== 'archived') {
+          toast.error(t('courses.deleteRefused'), {
+            description: error.message,
+            action: { label: t('courses.archive'), onClick: () => changeStatus(course, 'archived') },
+          });
+        } else {
+          failed(error);
+        }
+      },
+    });
   };
 
   return (
