@@ -87,6 +87,7 @@ fn commerce_router() -> OpenApiRouter<AppState> {
 fn catalogue_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(catalogue::routes::courses::router())
+        .merge(catalogue::routes::curriculum::router())
         .merge(catalogue::routes::categories::router())
         .merge(catalogue::routes::mentors::router())
         .merge(catalogue::routes::posts::router())

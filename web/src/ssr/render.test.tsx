@@ -28,14 +28,21 @@ describe('the server renderer', () => {
     expect(vi).not.toMatch(/<script/);
 
     const en = await render({ url: '/mentorlist', lang: 'en', answers });
-    expect(en).toContain('Nguyễn Minh Khoa');
+    expect(en).toContain('Khoa Nguyễn Minh');
     expect(en).toContain('>Login<');
     expect(en).not.toContain('Đăng nhập');
   });
 
   it('renders what the answers say, not what an earlier page left in the cache', async () => {
     await render({ url: '/mentorlist', lang: 'vi', answers });
-    const other = { ...mentor, userId: 'u-2', name: 'Trần Thu Hà', profession: 'Giám đốc sáng tạo' };
+    const other = {
+      ...mentor,
+      userId: 'u-2',
+      firstName: 'Hà',
+      lastName: 'Trần Thu',
+      name: 'Trần Thu Hà',
+      profession: 'Giám đốc sáng tạo',
+    };
     const html = await render({
       url: '/mentorlist',
       lang: 'vi',

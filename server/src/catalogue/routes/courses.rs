@@ -1,5 +1,5 @@
-//! Public course endpoints: `GET /api/courses` (browse and search) and `GET /api/courses/{id}` (detail with
-//! curriculum), plus the course shapes the other catalogue endpoints reuse.
+//! Public course endpoints: `GET /api/courses` (browse and search), plus the course shapes the other catalogue
+//! endpoints reuse (a course page and its curriculum are served by [`super::curriculum`]).
 
 use academy_shared::{
     i18n::Lang,
@@ -22,7 +22,7 @@ use crate::{
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_courses)).merge(super::curriculum::router())
+    OpenApiRouter::new().routes(routes!(list_courses))
 }
 
 /// An epoch-millisecond time as RFC 3339 UTC text (`2026-11-22T03:00:00.000Z`).
