@@ -244,7 +244,10 @@ pub async fn apply_payment(
     let now = now_ms();
     let mut tx = repo::begin_write(state).await?;
     let (row, amount) = open_payment(&mut tx, payment_id).await?;
-    let order = locked_order(&mut tx, order_id.trim()).await?;
+    let order_id = order_id.trim();
+    // Administrators name the order by the code the student sees (or by its id).
+    let by_code = repo::orders::find_by_code(&mut tx, &order_id.to_ascii_uppercase()).await?.map(|o| o.id);
+    let order = locked_order(&mut tx, by_code.as_deref().unwrap_or(order_id)).await?;
     transition(order.status(), OrderEvent::Pay)?;
     if order.row.currency != row.currency {
         return Err(CommerceError::CurrencyNotPayable { currency: order.row.currency.parse().unwrap_or_default() });

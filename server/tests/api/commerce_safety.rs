@@ -182,9 +182,10 @@ async fn money_of_an_order_cancelled_or_expired_unpaid_goes_to_review_and_is_ref
     assert_eq!(status, 201, "{again}");
     let new_order = again["result"]["_id"].clone();
     let apply = format!("/api/admin/payments/{}/apply", str_of(&stranded, "_id"));
-    let (status, applied) = shop
-        .call(Method::POST, &apply, &admin, Some(json!({ "orderId": new_order, "note": "Chuyển sang đơn mới" })))
-        .await;
+    // The administrator names the new order by the code the student sees (any case).
+    let named = str_of(&again["result"], "code").to_lowercase();
+    let (status, applied) =
+        shop.call(Method::POST, &apply, &admin, Some(json!({ "orderId": named, "note": "Chuyển sang đơn mới" }))).await;
     assert_eq!(status, 200, "{applied}");
     assert_eq!(
         (applied["result"]["status"].as_str(), applied["result"]["amountReceived"].as_i64()),

@@ -145,7 +145,7 @@ pub async fn refund_payment(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ApplyPaymentBody {
-    /// The pending order that takes the money (at most what it still owes).
+    /// The pending order that takes the money (at most what it still owes): its id or its code (`DH…`).
     pub order_id: String,
     /// Why (required, at most 1000 characters).
     pub note: String,

@@ -894,7 +894,7 @@ export interface components {
     ApplyPaymentBody: {
       /** @description Why (required, at most 1000 characters). */
       note: string;
-      /** @description The pending order that takes the money (at most what it still owes). */
+      /** @description The pending order that takes the money (at most what it still owes): its id or its code (`DH…`). */
       orderId: string;
     };
     Author: {

@@ -27,6 +27,10 @@ export const commerceAdminApi = {
     resultOf(await api.post<BankTransaction>(`/api/admin/payments/${id(transactionId)}/resolve`, { note })),
   refundTransaction: async (transactionId: string, note: string) =>
     resultOf(await api.post<BankTransaction>(`/api/admin/payments/${id(transactionId)}/refund`, { note })),
+  applyTransaction: async (transactionId: string, orderCode: string, note: string) =>
+    resultOf(
+      await api.post<AdminOrder>(`/api/admin/payments/${id(transactionId)}/apply`, { orderId: orderCode, note }),
+    ),
   coupons: async () => resultOf(await api.get<Coupon[]>('/api/admin/coupons')),
   createCoupon: async (body: CouponBody) => resultOf(await api.post<Coupon>('/api/admin/coupons', body)),
   setCouponActive: async (couponId: string, active: boolean) =>

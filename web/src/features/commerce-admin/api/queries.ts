@@ -41,6 +41,10 @@ export const useResolveTransaction = () =>
   useAdminMutation(({ id, note }: { id: string; note: string }) => commerceAdminApi.resolve(id, note));
 export const useRefundTransaction = () =>
   useAdminMutation(({ id, note }: { id: string; note: string }) => commerceAdminApi.refundTransaction(id, note));
+export const useApplyTransaction = () =>
+  useAdminMutation(({ id, orderCode, note }: { id: string; orderCode: string; note: string }) =>
+    commerceAdminApi.applyTransaction(id, orderCode, note),
+  );
 export const useCreateCoupon = () => useAdminMutation((body: CouponBody) => commerceAdminApi.createCoupon(body));
 export const useSetCouponActive = () =>
   useAdminMutation(({ id, active }: { id: string; active: boolean }) => commerceAdminApi.setCouponActive(id, active));

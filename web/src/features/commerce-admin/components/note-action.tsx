@@ -12,23 +12,29 @@ export function refusal(error: unknown, fallback: string): string {
 
 /**
  * An administrator's act that must say why (confirming a transfer by hand, a refund, resolving a transaction): a
- * button that opens a note field; the act is sent with the note, and a refusal is shown under it.
+ * button that opens a note field (and, for acts that name something, one more field before it); the act is sent
+ * with the note and that value, and a refusal is shown under it.
  */
 export function NoteAction({
   label,
   submitLabel,
   onSubmit,
   danger = false,
+  field,
 }: {
   label: string;
   submitLabel: string;
-  onSubmit: (note: string) => Promise<unknown>;
+  onSubmit: (note: string, value: string) => Promise<unknown>;
   danger?: boolean;
+  /** A required field before the note, e.g. the order code money is applied to. */
+  field?: { label: string; placeholder?: string; maxLength: number };
 }) {
   const { t } = useTranslation('commerceAdmin');
   const id = useId();
+  const fieldId = useId();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
+  const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -37,9 +43,10 @@ export function NoteAction({
     setBusy(true);
     setError(null);
     try {
-      await onSubmit(note.trim());
+      await onSubmit(note.trim(), value.trim());
       setOpen(false);
       setNote('');
+      setValue('');
     } catch (e) {
       setError(refusal(e, t('failed')));
     } finally {
@@ -56,6 +63,22 @@ export function NoteAction({
   }
   return (
     <form onSubmit={(e) => void submit(e)} className="flex w-full flex-col gap-2 sm:w-72">
+      {field && (
+        <>
+          <label htmlFor={fieldId} className="text-xs font-medium text-slate-600">
+            {field.label}
+          </label>
+          <input
+            id={fieldId}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            required
+            maxLength={field.maxLength}
+            placeholder={field.placeholder}
+            className="rounded-lg border border-slate-300 px-2.5 py-1.5 font-mono text-sm"
+          />
+        </>
+      )}
       <label htmlFor={id} className="text-xs font-medium text-slate-600">
         {t('note')}
       </label>
@@ -74,7 +97,11 @@ export function NoteAction({
         </p>
       )}
       <div className="flex gap-2">
-        <button type="submit" disabled={busy || !note.trim()} className={buttonClass('primary', 'sm')}>
+        <button
+          type="submit"
+          disabled={busy || !note.trim() || (field !== undefined && !value.trim())}
+          className={buttonClass('primary', 'sm')}
+        >
           {submitLabel}
         </button>
         <button type="button" onClick={() => setOpen(false)} className={buttonClass('ghost', 'sm')}>

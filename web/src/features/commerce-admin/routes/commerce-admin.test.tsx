@@ -61,6 +61,50 @@ describe('commerce administration', () => {
     );
   });
 
+  it('applies the money of a closed order to the order the administrator names by its code', async () => {
+    const stranded = {
+      _id: 't1',
+      provider: 'sepay',
+      providerId: '1',
+      transferType: 'in',
+      amount: 100_000,
+      currency: 'VND',
+      content: 'AC7K2M9 chuyen khoan',
+      orderCode: 'AC7K2M9',
+      outcome: 'order_closed',
+      reviewStatus: 'open',
+      reviewNote: '',
+      receivedAt: '2026-11-23T08:00:00Z',
+    };
+    http.get.mockImplementation((path: string) =>
+      Promise.resolve({
+        code: 1000,
+        result:
+          path === '/api/admin/payments'
+            ? { items: [stranded], page: 1, pageSize: 20, total: 1, totalPages: 1 }
+            : { items: [], page: 1, pageSize: 20, total: 0, totalPages: 0 },
+      }),
+    );
+    http.post.mockResolvedValue({ code: 1000, result: pendingOrder });
+    renderAt(<CommerceOrdersPage />, { auth: admin });
+    fireEvent.click(await screen.findByRole('tab', { name: /transfers/i }));
+    const row = await screen.findByTestId('admin-transfer');
+    fireEvent.click(within(row).getByRole('button', { name: 'Apply to another order' }));
+    const submit = within(row).getByRole('button', { name: 'Apply the money' });
+    fireEvent.change(within(row).getByLabelText('Note (why)'), { target: { value: 'Moved to the new order' } });
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(row).getByLabelText('Code of the order that takes the money'), {
+      target: { value: ' AC9XYZ3 ' },
+    });
+    fireEvent.click(submit);
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/api/admin/payments/t1/apply', {
+        orderId: 'AC9XYZ3',
+        note: 'Moved to the new order',
+      }),
+    );
+  });
+
   it('shows the refusal of an act under its note', async () => {
     http.get.mockResolvedValue({
       code: 1000,

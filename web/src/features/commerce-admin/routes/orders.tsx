@@ -14,6 +14,7 @@ import {
   useConfirmOrder,
   useRefundOrder,
   useRefundTransaction,
+  useApplyTransaction,
   useResolveTransaction,
 } from '../api/queries';
 import { NoteAction } from '../components/note-action';
@@ -166,6 +167,7 @@ function TransfersTab() {
   });
   const resolve = useResolveTransaction();
   const refund = useRefundTransaction();
+  const apply = useApplyTransaction();
   return (
     <>
       <label className="mb-4 flex max-w-xs flex-col gap-1 text-sm font-medium text-slate-700">
@@ -217,6 +219,14 @@ function TransfersTab() {
                         label={t('refundTransfer')}
                         submitLabel={t('refundTransferSubmit')}
                         onSubmit={(note) => refund.mutateAsync({ id: tx._id, note })}
+                      />
+                    )}
+                    {tx.transferType === 'in' && tx.outcome !== 'amount_out_of_range' && (
+                      <NoteAction
+                        label={t('applyTransfer')}
+                        submitLabel={t('applyTransferSubmit')}
+                        field={{ label: t('applyOrderCode'), placeholder: 'DH…', maxLength: 40 }}
+                        onSubmit={(note, orderCode) => apply.mutateAsync({ id: tx._id, orderCode, note })}
                       />
                     )}
                     <NoteAction
