@@ -181,10 +181,13 @@ fn a_video_link_to_another_site_is_refused_with_the_servers_words() {
 }
 
 #[wasm_bindgen_test]
-fn a_curriculum_of_more_than_100_sections_is_too_long() {
-    let sections = array((0..101).map(|_| section("Chương", vec![])).collect());
+fn a_curriculum_of_more_than_50_sections_is_refused_with_the_servers_message() {
+    let sections = array((0..51).map(|_| section("Chương", vec![])).collect());
     let result = ok(validate_curriculum(sections, "vi"));
-    assert_eq!(error(&result, "sections").as_deref(), Some("Nội dung khóa học quá dài"));
+    assert_eq!(error(&result, "sections").as_deref(), Some("Một khóa học có tối đa 50 chương"));
+    let fifty = array((0..50).map(|_| section("Chương", vec![])).collect());
+    let accepted = ok(validate_curriculum(fifty, "vi"));
+    assert_eq!(Reflect::get(&accepted, &"ok".into()).expect("ok").as_bool(), Some(true), "{}", json(&accepted));
 }
 
 fn subject(changes: &[(&str, JsValue)]) -> JsValue {
