@@ -47,7 +47,7 @@ test('a person changes their email with their password in the profile dialog, th
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`Để hoàn tất đổi email, hãy mở liên kết chúng tôi đã gửi tới ${newEmail}`)).toBeVisible();
   await expect(page.getByTestId('pending-email')).toContainText(newEmail);
-  await expect(page.getByTestId('profile-name')).toHaveText('Lan Trần');
+  await expect(page.getByTestId('profile-name')).toHaveText('Trần Lan');
   await expect(page.getByTestId('profile-page')).toContainText(account.email);
 
   // The link mailed to the new address.

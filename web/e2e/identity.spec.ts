@@ -77,7 +77,7 @@ test.describe('identity', () => {
     expect(put.headers()['content-type']).toBe('image/png');
     await expect(page.getByText('Cập nhật hồ sơ thành công')).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('profile-name')).toHaveText('Lan Trần');
+    await expect(page.getByTestId('profile-name')).toHaveText('Trần Lan');
     await expect(page.getByText('0901234567')).toBeVisible();
     await expect(page.getByTestId('profile-dob')).toHaveText('15 tháng 3, 1998');
     const avatar = page.getByTestId('profile-avatar');
