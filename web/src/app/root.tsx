@@ -24,9 +24,6 @@ function ToastArea() {
         visibleToasts={TOAST_LIMIT}
         duration={TOAST_DURATION_MS}
         position="top-right"
-        // Below the sticky header (4 rem high, public and dashboard alike): a toast never covers its controls.
-        offset={{ top: 76 }}
-        mobileOffset={{ top: 72 }}
         dir="ltr"
         richColors
         closeButton
