@@ -21,8 +21,9 @@ use crate::{
     server_process::Server,
 };
 
-/// Students who check out in the stream.
-pub const BUYERS: usize = 6;
+/// Students who check out in the stream, in turn: enough that none has more unpaid orders than a person may hold
+/// (3) while the bank feed pays about one order for every two checkouts (~30 checkouts happen before the kill).
+pub const BUYERS: usize = 24;
 /// Courses on sale; each checkout buys a pair no buyer checked out before.
 const COURSES: usize = 40;
 /// The administrator the server creates at its first start (it saves the bank account).
