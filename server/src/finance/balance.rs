@@ -33,11 +33,9 @@ pub struct Figures {
     pub tax_withheld_this_year: i64,
 }
 
-/// 1 January of the academy's year containing `now_ms`, as epoch milliseconds.
+/// 1 January of the academy's year containing `now_ms` (epoch milliseconds), and that year.
 pub fn year_start_ms(now_ms: i64) -> (i64, i32) {
-    let now =
-        ACADEMY_TZ.timestamp_millis_opt(now_ms).single().unwrap_or_else(|| ACADEMY_TZ.timestamp_millis_opt(0).unwrap());
-    let year = now.year();
+    let year = ACADEMY_TZ.timestamp_millis_opt(now_ms).single().map_or(1970, |now| now.year());
     let start = ACADEMY_TZ.with_ymd_and_hms(year, 1, 1, 0, 0, 0).single().map_or(0, |d| d.timestamp_millis());
     (start, year)
 }
