@@ -237,7 +237,15 @@ test_e2e() {
   # Needs: build_web and the server binary (target/debug/academy, or ACADEMY_BIN); e2e/serve.sh starts it.
   ensure_chromium
   log "web: browser tests (Playwright, Chromium)"
-  (cd "$ROOT/web" && CI="${CI:-true}" npx playwright test)
+  # The run's closing summary (which tests failed) is kept for the step table: CI's log may show only its end.
+  local output status=0
+  output="$(mktemp "${TMPDIR:-/tmp}/academy-e2e.XXXXXX")"
+  (cd "$ROOT/web" && CI="${CI:-true}" npx playwright test) 2>&1 | tee "$output" || status=$?
+  if [ -n "${STEP_TIMES:-}" ]; then
+    awk '/^  [0-9]+ (failed|flaky)$/ { on = 1 } /^  [0-9]+ passed/ { on = 0 } on' "$output" >"$STEP_TIMES.e2e"
+  fi
+  rm -f "$output"
+  return "$status"
 }
 
 run_lighthouse() {
@@ -448,6 +456,13 @@ print_step_times() {
       printf "  %-14s %8s %8s\n", "total", "", clock(last - first)
       if (failed != "") print "  failed:" failed
     }'
+  # The browser tests that failed or were flaky, named after the table.
+  if [ -s "$STEP_TIMES.e2e" ]; then
+    echo
+    echo "  browser tests:"
+    cat "$STEP_TIMES.e2e"
+  fi
+  rm -f "$STEP_TIMES.e2e"
 }
 
 ensure_cargo_watch() {

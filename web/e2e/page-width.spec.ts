@@ -116,9 +116,18 @@ function pathsOf(role: Role, ids: DemoIds): string[] {
 
 const ACCOUNTS = { student: DEMO_STUDENT, teacher: DEMO_TEACHER, admin: E2E_ADMIN } as const;
 
-/** One browser context for the role's whole run: signed in once, in `language`, at the phone's size. */
+/**
+ * One browser context for the role's whole run: signed in once, in `language`, at the phone's size, its clock in
+ * California: 14 or 15 hours behind Vietnam, so a date the server renders in the academy's zone and the browser
+ * renders in the device's would differ (a hydration error) whatever the hour the test runs at.
+ */
 async function contextFor(browser: Browser, baseURL: string, role: Role, language: Language) {
-  const context = await browser.newContext({ baseURL, viewport: PHONE, locale: language === 'vi' ? 'vi-VN' : 'en-US' });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    locale: language === 'vi' ? 'vi-VN' : 'en-US',
+    timezoneId: 'America/Los_Angeles',
+  });
   await context.addCookies([{ name: 'academy.lang', value: language, url: baseURL }]);
   await context.addInitScript((lang) => localStorage.setItem('academy.lang', lang), language);
   if (role !== 'visitor') await signInViaApi(context, baseURL, ACCOUNTS[role]);

@@ -9,6 +9,8 @@
  */
 import * as wasm from 'academy-wasm';
 
+import { calendarDay } from './time-zone';
+
 import type {
   Access,
   Currency,
@@ -133,14 +135,19 @@ export function formatCount(value: number, lang: LangCode): string {
   return wasm.formatCount(value, lang);
 }
 
-/** `date` (its day in this device's time zone) with its month's name: "5 tháng 3, 2025" (vi), "5 March 2025" (en). */
+/**
+ * `date` (its day in the academy's time zone, as the server renders it) with its month's name: "5 tháng 3, 2025"
+ * (vi), "5 March 2025" (en).
+ */
 export function longDate(date: Date, lang: LangCode): string {
-  return wasm.longDate(date.getFullYear(), date.getMonth() + 1, date.getDate(), lang);
+  const { year, month, day } = calendarDay(date);
+  return wasm.longDate(year, month, day, lang);
 }
 
-/** `date`'s month and year (in this device's time zone): "tháng 3 năm 2025" (vi), "March 2025" (en). */
+/** `date`'s month and year (in the academy's time zone): "tháng 3 năm 2025" (vi), "March 2025" (en). */
 export function monthYear(date: Date, lang: LangCode): string {
-  return wasm.longDate(date.getFullYear(), date.getMonth() + 1, undefined, lang);
+  const { year, month } = calendarDay(date);
+  return wasm.longDate(year, month, undefined, lang);
 }
 
 /** A course card's rating: filled stars (rounded, 0..5), "5.3" and "5.3k". */
