@@ -88,6 +88,7 @@ function pathsOf(role: Role, ids: DemoIds): string[] {
         '/dashboard/transection',
         '/dashboard/sales-report/course',
         '/dashboard/payment',
+        '/dashboard/payment-account',
       ];
     case 'admin':
       return [
@@ -110,6 +111,10 @@ function pathsOf(role: Role, ids: DemoIds): string[] {
         '/dashboard/payment-method',
         '/dashboard/transection',
         '/dashboard/settings',
+        '/dashboard/payment',
+        '/dashboard/payment-account',
+        '/dashboard/payment-request',
+        '/dashboard/withdraw-getway',
       ];
   }
 }

@@ -102,6 +102,8 @@ pub struct BalanceView {
     pub teacher_id: String,
     pub figures: Vec<FiguresView>,
     pub holding_days: i64,
+    /// Hours a new or changed payout account waits before it can receive a payout.
+    pub account_wait_hours: i64,
     pub withhold_tax: bool,
     /// Whether the teacher declared the commitment form for this year (no tax withheld).
     pub tax_commitment_this_year: bool,

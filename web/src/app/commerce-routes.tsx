@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import { useSearchParams, type RouteObject } from 'react-router';
 import { useRole } from '@/lib/auth';
 import { lazyPage } from './lazy-page';
 
@@ -12,18 +12,22 @@ const PaymentMethodPage = lazyPage(
   () => import('@/features/commerce-admin/routes/payment-method'),
   ['commerceAdmin', 'catalogue'],
 );
-const DashboardPlaceholder = lazyPage(() => import('@/features/placeholders/routes/dashboard-page'), ['dashboard']);
+const StatementPage = lazyPage(() => import('@/features/finance/routes/statement'), ['finance']);
 
-/** The page for administrators; the others allowed on the route (teachers) see what is planned for them. */
-function AdminOnly({ admin, other }: { admin: ReactNode; other: ReactNode }) {
-  return useRole() === 'ADMIN' ? admin : other;
+/**
+ * /dashboard/transection: administrators see the orders and bank transfers (or, with `?teacherId=`, that teacher's
+ * statement); teachers see their own statement.
+ */
+function TransactionsPage({ admin, teacher }: { admin: ReactNode; teacher: ReactNode }) {
+  const [params] = useSearchParams();
+  return useRole() === 'ADMIN' && !params.get('teacherId') ? admin : teacher;
 }
 
 /** The dashboard's commerce pages (paths under /dashboard). */
 export const commerceDashboardRoutes: RouteObject[] = [
   {
     path: 'transection',
-    element: <AdminOnly admin={<CommerceOrdersPage />} other={<DashboardPlaceholder page="transaction" />} />,
+    element: <TransactionsPage admin={<CommerceOrdersPage />} teacher={<StatementPage />} />,
   },
   { path: 'ads-promo', element: <CouponsPage /> },
   { path: 'payment-method', element: <PaymentMethodPage /> },

@@ -19,6 +19,19 @@ const ClassRegisterPage = lazyPage(() => import('@/features/classes/routes/class
 const AvailablePage = lazyPage(() => import('@/features/schedule/routes/available'), ['schedule', 'catalogue']);
 const MySchedulePage = lazyPage(() => import('@/features/schedule/routes/my-schedule'), ['calendar', 'catalogue']);
 
+const PaymentPage = lazyPage(() => import('@/features/finance/routes/payment'), ['finance']);
+const PaymentAccountPage = lazyPage(() => import('@/features/finance/routes/payment-account'), ['finance']);
+const PaymentRequestPage = lazyPage(() => import('@/features/finance/routes/payment-request'), ['finance']);
+const WithdrawGatewayPage = lazyPage(() => import('@/features/finance/routes/withdraw-gateway'), ['finance']);
+
+/** The money pages: a teacher's balance and payout accounts, the payout queue and the payout settings. */
+const financeDashboardRoutes: RouteObject[] = [
+  { path: 'payment', element: <PaymentPage /> },
+  { path: 'payment-account', element: <PaymentAccountPage /> },
+  { path: 'payment-request', element: <PaymentRequestPage /> },
+  { path: 'withdraw-getway', element: <WithdrawGatewayPage /> },
+];
+
 /** The mentorship pages of the dashboard: plans, bookings, the teacher's calendar and week, and live classes. */
 const mentorshipDashboardRoutes: RouteObject[] = [
   { path: 'myschedule', element: <MySchedulePage /> },
@@ -33,10 +46,6 @@ const mentorshipDashboardRoutes: RouteObject[] = [
 const dashboardPages: [string, string][] = [
   ['sales-report/course', 'salesCourse'],
   ['sales-report/mentorship', 'salesMentorship'],
-  ['payment', 'payment'],
-  ['payment-account', 'paymentAccount'],
-  ['payment-request', 'paymentRequest'],
-  ['withdraw-getway', 'withdrawGateway'],
   ['settings', 'settings'],
   ['ADMIN-profile', 'adminProfile'],
 ];
@@ -55,6 +64,7 @@ export const dashboardRoutes: RouteObject[] = [
           ...catalogueDashboardRoutes,
           ...mentorshipDashboardRoutes,
           ...commerceDashboardRoutes,
+          ...financeDashboardRoutes,
           ...dashboardPages.map(([path, page]) => ({ path, element: <DashboardPlaceholder page={page} /> })),
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -8,6 +8,7 @@
  * form is sent are the ones the server would answer with, in the requested language. TypeScript never
  * re-implements a rule.
  */
+import type { PayoutAccountInput, PayoutFee, PayoutQuote } from './rules';
 import type { LangCode } from './wasm';
 
 const wasm = await import('academy-wasm-dashboard');
@@ -242,4 +243,57 @@ export function validateClass(form: ClassRulesInput, nowMs: number, lang: LangCo
     nowMs,
     lang,
   ) as Checked<null>;
+}
+
+// ── Payouts ────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A bank a payout can go to (shared/src/payouts/banks.rs): its NAPAS BIN, short name and full name. */
+export interface PayoutBank {
+  bin: string;
+  code: string;
+  shortName: string;
+  name: string;
+  paysVietqr: boolean;
+}
+
+/** The banks a payout can go to, in the list's order. */
+export function payoutBanks(): PayoutBank[] {
+  return wasm.payoutBanks() as PayoutBank[];
+}
+
+/** A name as banks print it, applied as the teacher types: "Nguyễn Văn Ánh" → "NGUYEN VAN ANH". */
+export function bankHolderName(name: string): string {
+  return wasm.bankHolderName(name);
+}
+
+/** An account number as others see it: "•••• 3651". */
+export function maskAccountNumber(accountNumber: string): string {
+  return wasm.maskAccountNumber(accountNumber);
+}
+
+/**
+ * A payout account form: a listed bank, 6–19 digits (spaces, dots and dashes dropped), the holder's name. The
+ * stored form on success (the name upper case without marks), else a message per field.
+ */
+export function checkPayoutAccount(form: PayoutAccountInput, lang: LangCode): Checked<PayoutAccountInput> {
+  return wasm.checkPayoutAccount(form, lang) as Checked<PayoutAccountInput>;
+}
+
+/** What a request is checked against: the balance now and the chosen method's terms. */
+export interface PayoutTerms {
+  available: number;
+  minimum: number;
+  fee: PayoutFee;
+  withholdTax: boolean;
+  /** The teacher declared the commitment form for this year: no tax is withheld. */
+  committed: boolean;
+}
+
+/** What a payout of `amount` gives (fee, tax, net), or why the server would refuse it, in `lang`. */
+export function quotePayout(
+  amount: number,
+  terms: PayoutTerms,
+  lang: LangCode,
+): { ok: true; value: PayoutQuote } | { ok: false; message: string } {
+  return wasm.quotePayout(amount, terms, lang) as { ok: true; value: PayoutQuote } | { ok: false; message: string };
 }

@@ -98,6 +98,7 @@ pub async fn read_balance(
         teacher_id: teacher,
         figures: figures.iter().map(FiguresView::from).collect(),
         holding_days: settings.rules.holding_days,
+        account_wait_hours: settings.rules.account_wait_hours,
         withhold_tax: settings.rules.withhold_tax,
         tax_commitment_this_year: committed,
         methods: vec![MethodView::new(BANK_MANUAL, &settings.bank_manual, &settings.rules, lang)],

@@ -904,6 +904,11 @@ export interface components {
     };
     /** @description A teacher's balance page: the figures, the payout terms and the latest lines of their statement. */
     BalanceView: {
+      /**
+       * Format: int64
+       * @description Hours a new or changed payout account waits before it can receive a payout.
+       */
+      accountWaitHours: number;
       figures: components["schemas"]["FiguresView"][];
       /** Format: int64 */
       holdingDays: number;
@@ -1628,6 +1633,11 @@ export interface components {
       message?: string | null;
       /** @description A teacher's balance page: the figures, the payout terms and the latest lines of their statement. */
       result: {
+        /**
+         * Format: int64
+         * @description Hours a new or changed payout account waits before it can receive a payout.
+         */
+        accountWaitHours: number;
         figures: components["schemas"]["FiguresView"][];
         /** Format: int64 */
         holdingDays: number;

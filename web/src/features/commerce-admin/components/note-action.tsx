@@ -1,14 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
+import { refusalOf } from '@/lib/refusal';
 
 /** The server's refusal in the person's language. */
-export function refusal(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  const field = error.fields && Object.values(error.fields)[0];
-  return field || (error.kind === 'envelope' ? error.message : fallback);
-}
+export const refusal = refusalOf;
 
 /**
  * An administrator's act that must say why (confirming a transfer by hand, a refund, resolving a transaction): a
