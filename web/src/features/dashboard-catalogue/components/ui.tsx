@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/lib/form';
 
 export const input = (invalid = false) => `${inputClass} ${inputStateClass(invalid)}`;
 
@@ -148,10 +147,5 @@ export function BilingualField({
 
 /** A form's submit button: disabled with a spinner while the save runs. */
 export function SaveButton({ saving, children }: { saving: boolean; children: ReactNode }) {
-  return (
-    <button type="submit" disabled={saving} className={buttonClass('primary')}>
-      {saving && <Spinner className="size-4 border-2 border-white border-t-transparent" />}
-      {children}
-    </button>
-  );
+  return <SubmitButton busy={saving}>{children}</SubmitButton>;
 }

@@ -20,7 +20,7 @@ import { dashboardQueries, useDeleteBanner, useSaveBanner, useSetBannerActive } 
 import { fieldErrors } from '../components/course-form';
 import { EditDialog } from '../components/edit-dialog';
 import { ImageInput } from '../components/image-input';
-import { messagesOf, useFieldErrors } from '../components/use-field-errors';
+import { messagesOf, useForm } from '@/lib/form';
 import { BilingualField, Card, FormRow, PageHeader, StatusBadge, input } from '../components/ui';
 
 const emptyBody: BannerBody = {
@@ -55,7 +55,7 @@ export default function BannersPage() {
   const setActive = useSetBannerActive(bodyOf);
   const deleteBanner = useDeleteBanner();
   const [editing, setEditing] = useState<{ id?: string; body: BannerBody } | null>(null);
-  const form = useFieldErrors(() => (editing ? messagesOf(validateBanner(editing.body, i18n.language)) : {}));
+  const form = useForm({ check: () => (editing ? messagesOf(validateBanner(editing.body, i18n.language)) : {}) });
   const fe = fieldErrors(form.errors);
 
   const persist = async (id: string | undefined, body: BannerBody) => {

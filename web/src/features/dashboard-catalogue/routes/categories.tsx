@@ -20,7 +20,7 @@ import { dashboardQueries, useDeleteCategory, useSaveCategory } from '../api/que
 import { fieldErrors } from '../components/course-form';
 import { EditDialog } from '../components/edit-dialog';
 import { ImageInput } from '../components/image-input';
-import { messagesOf, useFieldErrors } from '../components/use-field-errors';
+import { messagesOf, useForm } from '@/lib/form';
 import { BilingualField, Card, FormRow, PageHeader, input } from '../components/ui';
 
 const emptyBody: CategoryBody = {
@@ -39,7 +39,7 @@ export default function CategoriesPage() {
   const saveCategory = useSaveCategory();
   const deleteCategory = useDeleteCategory();
   const [editing, setEditing] = useState<{ id?: string; body: CategoryBody } | null>(null);
-  const form = useFieldErrors(() => (editing ? messagesOf(validateNamed(editing.body, i18n.language)) : {}));
+  const form = useForm({ check: () => (editing ? messagesOf(validateNamed(editing.body, i18n.language)) : {}) });
   const fe = fieldErrors(form.errors);
 
   const open = (category?: ManagedCategory) => {

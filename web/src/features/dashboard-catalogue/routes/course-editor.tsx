@@ -31,7 +31,7 @@ import {
 } from '../components/course-form';
 import { CurriculumEditor } from '../components/curriculum-editor';
 import { ImageInput } from '../components/image-input';
-import { messagesOf, useFieldErrors } from '../components/use-field-errors';
+import { messagesOf, useForm } from '@/lib/form';
 import { BilingualField, Card, FormRow, PageHeader, StatusBadge, input } from '../components/ui';
 import { dashboardPaths } from './course-manage';
 
@@ -80,8 +80,8 @@ function Editor({ id, initial, categories }: { id?: string; initial?: ManagedCou
   const [sections, setSections] = useState<SectionDraft[]>(() => (initial ? curriculumToDrafts(initial) : []));
   const { t: tm } = useTranslation('material');
   const courseTypes = useQuery(dashboardQueries.courseTypes());
-  const details = useFieldErrors(() => messagesOf(validateCourse(formToBody(form), i18n.language)));
-  const curriculum = useFieldErrors(() => messagesOf(validateCurriculum(draftsToBody(sections), i18n.language)));
+  const details = useForm({ check: () => messagesOf(validateCourse(formToBody(form), i18n.language)) });
+  const curriculum = useForm({ check: () => messagesOf(validateCurriculum(draftsToBody(sections), i18n.language)) });
   const saveCourse = useSaveCourse();
   const saveCurriculum = useSaveCurriculum(id ?? '');
   const setCourseStatus = useSetCourseStatus();

@@ -17,7 +17,7 @@ import type { CourseType } from '../api/material';
 import { dashboardQueries, useDeleteCourseType, useSaveCourseType } from '../api/queries';
 import { fieldErrors } from '../components/course-form';
 import { EditDialog } from '../components/edit-dialog';
-import { messagesOf, useFieldErrors } from '../components/use-field-errors';
+import { messagesOf, useForm } from '@/lib/form';
 import { BilingualField, Card, FormRow, PageHeader, input } from '../components/ui';
 
 const emptyBody: CategoryBody = {
@@ -38,7 +38,7 @@ export default function CourseTypesPage() {
   const deleteType = useDeleteCourseType();
   const [body, setBody] = useState<CategoryBody | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const form = useFieldErrors(() => (body ? messagesOf(validateNamed(body, i18n.language)) : {}));
+  const form = useForm({ check: () => (body ? messagesOf(validateNamed(body, i18n.language)) : {}) });
   const fe = fieldErrors(form.errors);
 
   const save = async () => {

@@ -15,7 +15,7 @@ import type { Subject, SubjectBody } from '../api/material';
 import { dashboardQueries, useSaveSubject } from '../api/queries';
 import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/material';
 import { BilingualField, Card, FormRow, PageHeader, SaveButton, input } from '../components/ui';
-import { messagesOf, useFieldErrors } from '../components/use-field-errors';
+import { messagesOf, useForm } from '@/lib/form';
 
 const page = 'mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8';
 
@@ -144,7 +144,7 @@ export function SubjectForm({
   const { t, i18n } = useTranslation('material');
   const [body, setBody] = useState(initial);
   const save = useSaveSubject();
-  const form = useFieldErrors(() => messagesOf(validateSubject(body, i18n.language)));
+  const form = useForm({ check: () => messagesOf(validateSubject(body, i18n.language)) });
   const e = form.errors;
   const set = (next: Partial<SubjectBody>) => setBody((b) => ({ ...b, ...next }));
 

@@ -17,7 +17,7 @@ import { SYLLABUS_STATUSES, type Syllabus, type SyllabusBody } from '../api/mate
 import { dashboardQueries, useSaveSyllabus } from '../api/queries';
 import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/material';
 import { BilingualField, Card, FormRow, PageHeader, SaveButton, StatusBadge, input } from '../components/ui';
-import { messagesOf, useFieldErrors } from '../components/use-field-errors';
+import { messagesOf, useForm } from '@/lib/form';
 import { BackLink, Descriptions } from './subjects';
 
 const page = 'mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8';
@@ -179,7 +179,7 @@ export function SyllabusForm({
   const save = useSaveSyllabus();
   const subjects = useQuery(dashboardQueries.subjects(''));
   const teachers = useQuery(dashboardQueries.teachers());
-  const form = useFieldErrors(() => messagesOf(validateSyllabus(body, i18n.language)));
+  const form = useForm({ check: () => messagesOf(validateSyllabus(body, i18n.language)) });
   const e = form.errors;
   const set = (next: Partial<SyllabusBody>) => setBody((b) => ({ ...b, ...next }));
   const byId = new Map((subjects.data ?? []).map((s) => [s.id, s]));
