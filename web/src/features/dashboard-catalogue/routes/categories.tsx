@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/ui/page-frame';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -21,7 +22,7 @@ import { fieldErrors } from '../components/course-form';
 import { EditDialog } from '../components/edit-dialog';
 import { ImageInput } from '../components/image-input';
 import { messagesOf, useForm } from '@/lib/form';
-import { BilingualField, Card, FormRow, PageHeader, input } from '../components/ui';
+import { BilingualField, Card, FormRow, input } from '../components/ui';
 
 const emptyBody: CategoryBody = {
   name: { vi: '', en: '' },
@@ -83,17 +84,17 @@ export default function CategoriesPage() {
   const setBody = (next: Partial<CategoryBody>) => setEditing((e) => (e ? { ...e, body: { ...e.body, ...next } } : e));
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8" data-testid="dashboard-categories">
-      <PageHeader
-        title={t('categories.title')}
-        text={t('categories.text')}
-        actions={
-          <button type="button" onClick={() => open()} className={buttonClass('primary')}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('categories.add')}
-          </button>
-        }
-      />
+    <PageFrame
+      title={t('categories.title')}
+      description={t('categories.text')}
+      actions={
+        <button type="button" onClick={() => open()} className={buttonClass('primary')}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t('categories.add')}
+        </button>
+      }
+      testId="dashboard-categories"
+    >
       {categories.isError && !categories.data ? (
         <LoadError onRetry={() => void categories.refetch()} />
       ) : !categories.data ? (
@@ -228,6 +229,6 @@ export default function CategoriesPage() {
           </>
         )}
       </EditDialog>
-    </div>
+    </PageFrame>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/ui/page-frame';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -18,7 +19,7 @@ import { dashboardQueries, useDeleteCourseType, useSaveCourseType } from '../api
 import { fieldErrors } from '../components/course-form';
 import { EditDialog } from '../components/edit-dialog';
 import { messagesOf, useForm } from '@/lib/form';
-import { BilingualField, Card, FormRow, PageHeader, input } from '../components/ui';
+import { BilingualField, Card, FormRow, input } from '../components/ui';
 
 const emptyBody: CategoryBody = {
   name: { vi: '', en: '' },
@@ -74,17 +75,18 @@ export default function CourseTypesPage() {
   };
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8" data-testid="course-types">
-      <PageHeader
-        title={t('types.title')}
-        text={t('types.text')}
-        actions={
-          <button type="button" onClick={() => open()} className={buttonClass('primary')}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('types.add')}
-          </button>
-        }
-      />
+    <PageFrame
+      title={t('types.title')}
+      description={t('types.text')}
+      actions={
+        <button type="button" onClick={() => open()} className={buttonClass('primary')}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t('types.add')}
+        </button>
+      }
+      testId="course-types"
+      width="medium"
+    >
       {types.isError && !types.data ? (
         <LoadError onRetry={() => void types.refetch()} />
       ) : !types.data ? (
@@ -173,6 +175,6 @@ export default function CourseTypesPage() {
           </>
         )}
       </EditDialog>
-    </div>
+    </PageFrame>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, BookOpen, Eye, Pencil, Plus } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/ui/page-frame';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
@@ -14,10 +15,8 @@ import { validateSubject } from '@/lib/wasm-dashboard';
 import type { Subject, SubjectBody } from '../api/material';
 import { dashboardQueries, useSaveSubject } from '../api/queries';
 import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/material';
-import { BilingualField, Card, FormRow, PageHeader, SaveButton, input } from '../components/ui';
+import { BilingualField, Card, FormRow, SaveButton, input } from '../components/ui';
 import { messagesOf, useForm } from '@/lib/form';
-
-const page = 'mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8';
 
 /** /dashboard/subjects (ADMIN, STAFF, TEACHER): every subject, searchable; teachers edit only their own. */
 export function SubjectListPage() {
@@ -29,17 +28,17 @@ export function SubjectListPage() {
   const number = new Intl.NumberFormat(i18n.language);
 
   return (
-    <div className={page} data-testid="subjects">
-      <PageHeader
-        title={t('subjects.title')}
-        text={t('subjects.text')}
-        actions={
-          <Link to={materialPaths.createSubject} className={buttonClass('primary')}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('subjects.create')}
-          </Link>
-        }
-      />
+    <PageFrame
+      title={t('subjects.title')}
+      description={t('subjects.text')}
+      actions={
+        <Link to={materialPaths.createSubject} className={buttonClass('primary')}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t('subjects.create')}
+        </Link>
+      }
+      testId="subjects"
+    >
       <SearchField label={t('subjects.search')} onSearch={onSearch} />
       <Loaded query={subjects}>
         {(items) =>
@@ -125,7 +124,7 @@ export function SubjectListPage() {
           )
         }
       </Loaded>
-    </div>
+    </PageFrame>
   );
 }
 
@@ -230,9 +229,13 @@ export function SubjectEditorPage() {
   const done = (saved: string) => void navigate(materialPaths.viewSubject(saved));
 
   return (
-    <div className={`${page} max-w-4xl`} data-testid="subject-editor">
-      <BackLink to={materialPaths.subjects} label={t('subjects.back')} />
-      <PageHeader title={title} text={t('subjects.text')} />
+    <PageFrame
+      title={title}
+      description={t('subjects.text')}
+      back={<BackLink to={materialPaths.subjects} label={t('subjects.back')} />}
+      width="medium"
+      testId="subject-editor"
+    >
       {id ? (
         <Loaded query={subject}>
           {(s) =>
@@ -256,7 +259,7 @@ export function SubjectEditorPage() {
       ) : (
         <SubjectForm initial={emptySubject} onSaved={done} />
       )}
-    </div>
+    </PageFrame>
   );
 }
 
@@ -268,41 +271,41 @@ export function SubjectViewPage() {
   const name = subject.data ? textIn(subject.data.name, i18n.language) : t('subjects.view');
   useDocumentMeta(`${name} | ${t('common:brand')}`, t('subjects.text'));
   return (
-    <div className={`${page} max-w-4xl`} data-testid="subject-view">
-      <BackLink to={materialPaths.subjects} label={t('subjects.back')} />
+    <PageFrame
+      title={name}
+      description={
+        subject.data ? (i18n.language === 'en' ? subject.data.name.vi : subject.data.name.en) || undefined : undefined
+      }
+      actions={
+        subject.data?.canEdit && (
+          <Link to={materialPaths.updateSubject(subject.data.id)} className={buttonClass('primary')}>
+            <Pencil aria-hidden="true" className="size-4" />
+            {t('actions.edit')}
+          </Link>
+        )
+      }
+      back={<BackLink to={materialPaths.subjects} label={t('subjects.back')} />}
+      width="medium"
+      testId="subject-view"
+    >
       <Loaded query={subject}>{(s) => <SubjectDetails subject={s} />}</Loaded>
-    </div>
+    </PageFrame>
   );
 }
 
 function SubjectDetails({ subject }: { subject: Subject }) {
   const { t, i18n } = useTranslation('material');
   const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'medium' });
-  const other = i18n.language === 'en' ? subject.name.vi : subject.name.en;
   return (
-    <>
-      <PageHeader
-        title={textIn(subject.name, i18n.language)}
-        text={other || undefined}
-        actions={
-          subject.canEdit && (
-            <Link to={materialPaths.updateSubject(subject.id)} className={buttonClass('primary')}>
-              <Pencil aria-hidden="true" className="size-4" />
-              {t('actions.edit')}
-            </Link>
-          )
-        }
-      />
-      <Card className="p-6">
-        <dl className="grid gap-3 sm:grid-cols-4">
-          <Fact label={t('fields.code')}>{subject.code}</Fact>
-          <Fact label={t('fields.credits')}>{t('subjects.credits', { count: subject.credits })}</Fact>
-          <Fact label={t('subjects.columns.owner')}>{subject.ownerName || '—'}</Fact>
-          <Fact label={t('fields.updatedAt')}>{date.format(new Date(subject.updatedAt))}</Fact>
-        </dl>
-        <Descriptions text={subject.description} />
-      </Card>
-    </>
+    <Card className="p-6">
+      <dl className="grid gap-3 sm:grid-cols-4">
+        <Fact label={t('fields.code')}>{subject.code}</Fact>
+        <Fact label={t('fields.credits')}>{t('subjects.credits', { count: subject.credits })}</Fact>
+        <Fact label={t('subjects.columns.owner')}>{subject.ownerName || '—'}</Fact>
+        <Fact label={t('fields.updatedAt')}>{date.format(new Date(subject.updatedAt))}</Fact>
+      </dl>
+      <Descriptions text={subject.description} />
+    </Card>
   );
 }
 
@@ -332,10 +335,7 @@ export function Descriptions({ text }: { text: { vi: string; en: string } }) {
 
 export function BackLink({ to, label }: { to: string; label: string }) {
   return (
-    <Link
-      to={to}
-      className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-teal-700 hover:text-teal-900"
-    >
+    <Link to={to} className="inline-flex items-center gap-1.5 text-sm font-medium text-teal-700 hover:text-teal-900">
       <ArrowLeft aria-hidden="true" className="size-4" />
       {label}
     </Link>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Eye, GraduationCap, Pencil, Plus, X } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/ui/page-frame';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
@@ -16,11 +17,9 @@ import { personName } from '@/lib/person-name';
 import { SYLLABUS_STATUSES, type Syllabus, type SyllabusBody } from '../api/material';
 import { dashboardQueries, useSaveSyllabus } from '../api/queries';
 import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/material';
-import { BilingualField, Card, FormRow, PageHeader, SaveButton, StatusBadge, input } from '../components/ui';
+import { BilingualField, Card, FormRow, SaveButton, StatusBadge, input } from '../components/ui';
 import { messagesOf, useForm } from '@/lib/form';
 import { BackLink, Descriptions } from './subjects';
-
-const page = 'mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8';
 
 /**
  * /dashboard/syllabus (ADMIN and STAFF: every syllabus, with add and edit; TEACHER: their own) and the
@@ -38,19 +37,19 @@ export function SyllabusListPage({ teacher = false }: { teacher?: boolean }) {
   const viewPath = editor ? materialPaths.viewSyllabus : materialPaths.teacherSyllabus;
 
   return (
-    <div className={page} data-testid="syllabuses">
-      <PageHeader
-        title={t('syllabus.title')}
-        text={text}
-        actions={
-          editor && (
-            <Link to={materialPaths.addSyllabus} className={buttonClass('primary')}>
-              <Plus aria-hidden="true" className="size-4" />
-              {t('syllabus.add')}
-            </Link>
-          )
-        }
-      />
+    <PageFrame
+      title={t('syllabus.title')}
+      description={text}
+      actions={
+        editor && (
+          <Link to={materialPaths.addSyllabus} className={buttonClass('primary')}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('syllabus.add')}
+          </Link>
+        )
+      }
+      testId="syllabuses"
+    >
       <SearchField label={t('syllabus.search')} onSearch={onSearch} />
       <Loaded query={syllabuses}>
         {(items) =>
@@ -146,7 +145,7 @@ export function SyllabusListPage({ teacher = false }: { teacher?: boolean }) {
           )
         }
       </Loaded>
-    </div>
+    </PageFrame>
   );
 }
 
@@ -392,9 +391,13 @@ export function SyllabusEditorPage() {
   const syllabus = useQuery({ ...dashboardQueries.syllabus(id ?? ''), enabled: id !== undefined });
   const done = (saved: string) => void navigate(materialPaths.viewSyllabus(saved));
   return (
-    <div className={`${page} max-w-4xl`} data-testid="syllabus-editor">
-      <BackLink to={materialPaths.syllabuses} label={t('syllabus.back')} />
-      <PageHeader title={title} text={t('syllabus.text')} />
+    <PageFrame
+      title={title}
+      description={t('syllabus.text')}
+      back={<BackLink to={materialPaths.syllabuses} label={t('syllabus.back')} />}
+      width="medium"
+      testId="syllabus-editor"
+    >
       {id ? (
         <Loaded query={syllabus}>
           {(s) => (
@@ -417,7 +420,7 @@ export function SyllabusEditorPage() {
       ) : (
         <SyllabusForm initial={emptySyllabus} onSaved={done} />
       )}
-    </div>
+    </PageFrame>
   );
 }
 
@@ -429,31 +432,41 @@ export function SyllabusViewPage({ teacher = false }: { teacher?: boolean }) {
   const name = syllabus.data ? textIn(syllabus.data.name, i18n.language) : t('syllabus.view');
   useDocumentMeta(`${name} | ${t('common:brand')}`, t('syllabus.text'));
   return (
-    <div className={`${page} max-w-5xl`} data-testid="syllabus-view">
-      <BackLink to={teacher ? materialPaths.teacherSyllabuses : materialPaths.syllabuses} label={t('syllabus.back')} />
-      <Loaded query={syllabus}>{(s) => <SyllabusDetails syllabus={s} editable={!teacher} />}</Loaded>
-    </div>
+    <PageFrame
+      title={name}
+      description={
+        syllabus.data
+          ? (i18n.language === 'en' ? syllabus.data.name.vi : syllabus.data.name.en) || undefined
+          : undefined
+      }
+      actions={
+        !teacher &&
+        syllabus.data && (
+          <Link to={materialPaths.editSyllabus(syllabus.data.id)} className={buttonClass('primary')}>
+            <Pencil aria-hidden="true" className="size-4" />
+            {t('actions.edit')}
+          </Link>
+        )
+      }
+      back={
+        <BackLink
+          to={teacher ? materialPaths.teacherSyllabuses : materialPaths.syllabuses}
+          label={t('syllabus.back')}
+        />
+      }
+      width="medium"
+      testId="syllabus-view"
+    >
+      <Loaded query={syllabus}>{(s) => <SyllabusDetails syllabus={s} />}</Loaded>
+    </PageFrame>
   );
 }
 
-function SyllabusDetails({ syllabus, editable }: { syllabus: Syllabus; editable: boolean }) {
+function SyllabusDetails({ syllabus }: { syllabus: Syllabus }) {
   const { t, i18n } = useTranslation('material');
-  const other = i18n.language === 'en' ? syllabus.name.vi : syllabus.name.en;
   const totalCredits = syllabus.subjects.reduce((sum, s) => sum + s.credits, 0);
   return (
     <>
-      <PageHeader
-        title={textIn(syllabus.name, i18n.language)}
-        text={other || undefined}
-        actions={
-          editable && (
-            <Link to={materialPaths.editSyllabus(syllabus.id)} className={buttonClass('primary')}>
-              <Pencil aria-hidden="true" className="size-4" />
-              {t('actions.edit')}
-            </Link>
-          )
-        }
-      />
       <Card className="p-6">
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Fact label={t('fields.code')}>{syllabus.code}</Fact>
