@@ -273,20 +273,14 @@ export function DataTable<T>({
           )}
         </tr>
       </thead>
-      <tbody
-        className={
-          cards
-            ? 'block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-slate-100'
-            : 'divide-y divide-slate-100'
-        }
-      >
+      <tbody className={cards ? 'block space-y-3 md:table-row-group md:space-y-0' : 'divide-y divide-slate-100'}>
         {shown.map((row) => (
           <tr
             key={rowKey(row)}
             data-testid={rowTestId?.(row)}
             className={
               cards
-                ? 'block rounded-xl border border-slate-200 p-3 md:table-row md:rounded-none md:border-0 md:p-0'
+                ? 'block rounded-xl border border-slate-200 bg-white p-3 md:table-row md:rounded-none md:border-x-0 md:border-t-0 md:border-b md:border-slate-100 md:p-0 md:last:border-b-0'
                 : undefined
             }
           >

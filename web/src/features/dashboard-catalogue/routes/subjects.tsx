@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, BookOpen, Eye, Pencil, Plus } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/ui/data-table';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -49,78 +50,80 @@ export function SubjectListPage() {
               text={search ? undefined : t('subjects.emptyText')}
             />
           ) : (
-            <Card className="relative overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wider text-slate-500 uppercase">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      {t('subjects.columns.code')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('subjects.columns.name')}
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      {t('subjects.columns.credits')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('subjects.columns.owner')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      <span className="sr-only">{t('actions.view')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {items.map((subject) => {
-                    const name = textIn(subject.name, i18n.language);
-                    return (
-                      <tr key={subject.id}>
-                        <td className="px-4 py-3">
-                          <code className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
-                            {subject.code}
-                          </code>
-                        </td>
-                        <td className="px-4 py-3">
-                          <Link
-                            to={materialPaths.viewSubject(subject.id)}
-                            className="font-semibold text-slate-900 hover:text-teal-700"
-                          >
-                            {name}
-                          </Link>
-                          {subject.canEdit && subject.ownerId && (
-                            <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-medium text-teal-700 ring-1 ring-teal-200">
-                              {t('subjects.mine')}
-                            </span>
-                          )}
-                        </td>
-                        <td className="px-4 py-3 text-right tabular-nums">{number.format(subject.credits)}</td>
-                        <td className="px-4 py-3 text-slate-600">{subject.ownerName}</td>
-                        <td className="px-4 py-3">
-                          <span className="flex justify-end gap-1">
-                            <Link
-                              to={materialPaths.viewSubject(subject.id)}
-                              className={buttonClass('ghost', 'sm')}
-                              aria-label={t('actions.viewNamed', { name })}
-                            >
-                              <Eye aria-hidden="true" className="size-4" />
-                            </Link>
-                            {subject.canEdit && (
-                              <Link
-                                to={materialPaths.updateSubject(subject.id)}
-                                className={buttonClass('ghost', 'sm')}
-                                aria-label={t('actions.editNamed', { name })}
-                              >
-                                <Pencil aria-hidden="true" className="size-4" />
-                              </Link>
-                            )}
-                          </span>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </Card>
+            <DataTable
+              caption={t('subjects.title')}
+              rows={items}
+              rowKey={(subject) => subject.id}
+              columns={[
+                {
+                  id: 'name',
+                  header: t('subjects.columns.name'),
+                  primary: true,
+                  sortValue: (subject) => textIn(subject.name, i18n.language),
+                  cell: (subject) => (
+                    <>
+                      <Link
+                        to={materialPaths.viewSubject(subject.id)}
+                        className="font-semibold text-slate-900 hover:text-teal-700"
+                      >
+                        {textIn(subject.name, i18n.language)}
+                      </Link>
+                      {subject.canEdit && subject.ownerId && (
+                        <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-medium text-teal-700 ring-1 ring-teal-200">
+                          {t('subjects.mine')}
+                        </span>
+                      )}
+                    </>
+                  ),
+                },
+                {
+                  id: 'code',
+                  header: t('subjects.columns.code'),
+                  sortValue: (subject) => subject.code,
+                  cell: (subject) => (
+                    <code className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                      {subject.code}
+                    </code>
+                  ),
+                },
+                {
+                  id: 'credits',
+                  header: t('subjects.columns.credits'),
+                  align: 'end',
+                  sortValue: (subject) => subject.credits,
+                  cell: (subject) => <span className="tabular-nums">{number.format(subject.credits)}</span>,
+                },
+                {
+                  id: 'owner',
+                  header: t('subjects.columns.owner'),
+                  sortValue: (subject) => subject.ownerName,
+                  cell: (subject) => <span className="text-slate-600">{subject.ownerName || '—'}</span>,
+                },
+              ]}
+              actions={(subject) => {
+                const name = textIn(subject.name, i18n.language);
+                return (
+                  <>
+                    <Link
+                      to={materialPaths.viewSubject(subject.id)}
+                      className={buttonClass('ghost', 'sm')}
+                      aria-label={t('actions.viewNamed', { name })}
+                    >
+                      <Eye aria-hidden="true" className="size-4" />
+                    </Link>
+                    {subject.canEdit && (
+                      <Link
+                        to={materialPaths.updateSubject(subject.id)}
+                        className={buttonClass('ghost', 'sm')}
+                        aria-label={t('actions.editNamed', { name })}
+                      >
+                        <Pencil aria-hidden="true" className="size-4" />
+                      </Link>
+                    )}
+                  </>
+                );
+              }}
+            />
           )
         }
       </Loaded>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Eye, GraduationCap, Pencil, Plus, X } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/ui/data-table';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -68,80 +69,83 @@ export function SyllabusListPage({ teacher = false }: { teacher?: boolean }) {
               }
             />
           ) : (
-            <Card className="relative overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wider text-slate-500 uppercase">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      {t('syllabus.columns.name')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('syllabus.columns.weeks')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('syllabus.columns.subjects')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('syllabus.columns.status')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('syllabus.columns.owner')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      <span className="sr-only">{t('actions.view')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {items.map((syllabus) => {
-                    const name = textIn(syllabus.name, i18n.language);
-                    return (
-                      <tr key={syllabus.id}>
-                        <td className="px-4 py-3">
-                          <Link
-                            to={viewPath(syllabus.id)}
-                            className="block font-semibold text-slate-900 hover:text-teal-700"
-                          >
-                            {name}
-                          </Link>
-                          <code className="text-xs text-slate-500">{syllabus.code}</code>
-                        </td>
-                        <td className="px-4 py-3 whitespace-nowrap">
-                          {t('syllabus.weeks', { count: syllabus.durationWeeks })}
-                        </td>
-                        <td className="px-4 py-3 whitespace-nowrap">
-                          {t('syllabus.subjectCount', { count: syllabus.subjectCount })}
-                        </td>
-                        <td className="px-4 py-3 whitespace-nowrap">
-                          <StatusBadge status={syllabus.status} label={t(`status.${syllabus.status}`)} />
-                        </td>
-                        <td className="px-4 py-3 text-slate-600">{syllabus.ownerName || '—'}</td>
-                        <td className="px-4 py-3">
-                          <span className="flex justify-end gap-1">
-                            <Link
-                              to={viewPath(syllabus.id)}
-                              className={buttonClass('ghost', 'sm')}
-                              aria-label={t('actions.viewNamed', { name })}
-                            >
-                              <Eye aria-hidden="true" className="size-4" />
-                            </Link>
-                            {editor && (
-                              <Link
-                                to={materialPaths.editSyllabus(syllabus.id)}
-                                className={buttonClass('ghost', 'sm')}
-                                aria-label={t('actions.editNamed', { name })}
-                              >
-                                <Pencil aria-hidden="true" className="size-4" />
-                              </Link>
-                            )}
-                          </span>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </Card>
+            <DataTable
+              caption={t('syllabus.title')}
+              rows={items}
+              rowKey={(syllabus) => syllabus.id}
+              columns={[
+                {
+                  id: 'name',
+                  header: t('syllabus.columns.name'),
+                  primary: true,
+                  sortValue: (syllabus) => textIn(syllabus.name, i18n.language),
+                  cell: (syllabus) => (
+                    <>
+                      <Link
+                        to={viewPath(syllabus.id)}
+                        className="block font-semibold text-slate-900 hover:text-teal-700"
+                      >
+                        {textIn(syllabus.name, i18n.language)}
+                      </Link>
+                      <code className="text-xs font-normal text-slate-500">{syllabus.code}</code>
+                    </>
+                  ),
+                },
+                {
+                  id: 'weeks',
+                  header: t('syllabus.columns.weeks'),
+                  sortValue: (syllabus) => syllabus.durationWeeks,
+                  cell: (syllabus) => (
+                    <span className="whitespace-nowrap">{t('syllabus.weeks', { count: syllabus.durationWeeks })}</span>
+                  ),
+                },
+                {
+                  id: 'subjects',
+                  header: t('syllabus.columns.subjects'),
+                  sortValue: (syllabus) => syllabus.subjectCount,
+                  cell: (syllabus) => (
+                    <span className="whitespace-nowrap">
+                      {t('syllabus.subjectCount', { count: syllabus.subjectCount })}
+                    </span>
+                  ),
+                },
+                {
+                  id: 'status',
+                  header: t('syllabus.columns.status'),
+                  sortValue: (syllabus) => t(`status.${syllabus.status}`),
+                  cell: (syllabus) => <StatusBadge status={syllabus.status} label={t(`status.${syllabus.status}`)} />,
+                },
+                {
+                  id: 'owner',
+                  header: t('syllabus.columns.owner'),
+                  sortValue: (syllabus) => syllabus.ownerName,
+                  cell: (syllabus) => <span className="text-slate-600">{syllabus.ownerName || '—'}</span>,
+                },
+              ]}
+              actions={(syllabus) => {
+                const name = textIn(syllabus.name, i18n.language);
+                return (
+                  <>
+                    <Link
+                      to={viewPath(syllabus.id)}
+                      className={buttonClass('ghost', 'sm')}
+                      aria-label={t('actions.viewNamed', { name })}
+                    >
+                      <Eye aria-hidden="true" className="size-4" />
+                    </Link>
+                    {editor && (
+                      <Link
+                        to={materialPaths.editSyllabus(syllabus.id)}
+                        className={buttonClass('ghost', 'sm')}
+                        aria-label={t('actions.editNamed', { name })}
+                      >
+                        <Pencil aria-hidden="true" className="size-4" />
+                      </Link>
+                    )}
+                  </>
+                );
+              }}
+            />
           )
         }
       </Loaded>
