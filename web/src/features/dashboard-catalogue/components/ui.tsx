@@ -1,22 +1,8 @@
 import type { ReactNode } from 'react';
-import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/lib/form';
 
 export const input = (invalid = false) => `${inputClass} ${inputStateClass(invalid)}`;
-
-/** The title row of a dashboard page: heading, a line of text, actions on the right. */
-export function PageHeader({ title, text, actions }: { title: string; text?: string; actions?: ReactNode }) {
-  return (
-    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-        {text && <p className="mt-1 text-sm text-slate-600">{text}</p>}
-      </div>
-      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-    </div>
-  );
-}
 
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
   return <div className={`rounded-2xl border border-slate-200 bg-white shadow-sm ${className}`}>{children}</div>;
@@ -148,10 +134,5 @@ export function BilingualField({
 
 /** A form's submit button: disabled with a spinner while the save runs. */
 export function SaveButton({ saving, children }: { saving: boolean; children: ReactNode }) {
-  return (
-    <button type="submit" disabled={saving} className={buttonClass('primary')}>
-      {saving && <Spinner className="size-4 border-2 border-white border-t-transparent" />}
-      {children}
-    </button>
-  );
+  return <SubmitButton busy={saving}>{children}</SubmitButton>;
 }

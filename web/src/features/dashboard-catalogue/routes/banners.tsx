@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/ui/page-frame';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -20,8 +21,8 @@ import { dashboardQueries, useDeleteBanner, useSaveBanner, useSetBannerActive } 
 import { fieldErrors } from '../components/course-form';
 import { EditDialog } from '../components/edit-dialog';
 import { ImageInput } from '../components/image-input';
-import { messagesOf, useFieldErrors } from '../components/use-field-errors';
-import { BilingualField, Card, FormRow, PageHeader, StatusBadge, input } from '../components/ui';
+import { messagesOf, useForm } from '@/lib/form';
+import { BilingualField, Card, FormRow, StatusBadge, input } from '../components/ui';
 
 const emptyBody: BannerBody = {
   title: { vi: '', en: '' },
@@ -55,7 +56,7 @@ export default function BannersPage() {
   const setActive = useSetBannerActive(bodyOf);
   const deleteBanner = useDeleteBanner();
   const [editing, setEditing] = useState<{ id?: string; body: BannerBody } | null>(null);
-  const form = useFieldErrors(() => (editing ? messagesOf(validateBanner(editing.body, i18n.language)) : {}));
+  const form = useForm({ check: () => (editing ? messagesOf(validateBanner(editing.body, i18n.language)) : {}) });
   const fe = fieldErrors(form.errors);
 
   const persist = async (id: string | undefined, body: BannerBody) => {
@@ -94,24 +95,24 @@ export default function BannersPage() {
   const setBody = (next: Partial<BannerBody>) => setEditing((e) => (e ? { ...e, body: { ...e.body, ...next } } : e));
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8" data-testid="dashboard-banners">
-      <PageHeader
-        title={t('banners.title')}
-        text={t('banners.text')}
-        actions={
-          <button
-            type="button"
-            onClick={() => {
-              form.reset();
-              setEditing({ body: { ...emptyBody, order: (banners.data?.length ?? 0) + 1 } });
-            }}
-            className={buttonClass('primary')}
-          >
-            <Plus aria-hidden="true" className="size-4" />
-            {t('banners.add')}
-          </button>
-        }
-      />
+    <PageFrame
+      title={t('banners.title')}
+      description={t('banners.text')}
+      actions={
+        <button
+          type="button"
+          onClick={() => {
+            form.reset();
+            setEditing({ body: { ...emptyBody, order: (banners.data?.length ?? 0) + 1 } });
+          }}
+          className={buttonClass('primary')}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          {t('banners.add')}
+        </button>
+      }
+      testId="dashboard-banners"
+    >
       {banners.isError && !banners.data ? (
         <LoadError onRetry={() => void banners.refetch()} />
       ) : !banners.data ? (
@@ -251,6 +252,6 @@ export default function BannersPage() {
           </>
         )}
       </EditDialog>
-    </div>
+    </PageFrame>
   );
 }

@@ -3,12 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/ui/data-table';
+import { PageFrame } from '@/components/ui/page-frame';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { FallbackImage } from '@/components/ui/fallback-image';
-import { LoadError } from '@/components/ui/load-error';
-import { Spinner } from '@/components/ui/spinner';
 import { placeholders } from '@/config/placeholders';
 import { ApiError } from '@/lib/api-client';
 import type { ManagedCategory } from '@/lib/api/types';
@@ -20,8 +19,8 @@ import { dashboardQueries, useDeleteCategory, useSaveCategory } from '../api/que
 import { fieldErrors } from '../components/course-form';
 import { EditDialog } from '../components/edit-dialog';
 import { ImageInput } from '../components/image-input';
-import { messagesOf, useFieldErrors } from '../components/use-field-errors';
-import { BilingualField, Card, FormRow, PageHeader, input } from '../components/ui';
+import { messagesOf, useForm } from '@/lib/form';
+import { BilingualField, FormRow, input } from '../components/ui';
 
 const emptyBody: CategoryBody = {
   name: { vi: '', en: '' },
@@ -39,7 +38,7 @@ export default function CategoriesPage() {
   const saveCategory = useSaveCategory();
   const deleteCategory = useDeleteCategory();
   const [editing, setEditing] = useState<{ id?: string; body: CategoryBody } | null>(null);
-  const form = useFieldErrors(() => (editing ? messagesOf(validateNamed(editing.body, i18n.language)) : {}));
+  const form = useForm({ check: () => (editing ? messagesOf(validateNamed(editing.body, i18n.language)) : {}) });
   const fe = fieldErrors(form.errors);
 
   const open = (category?: ManagedCategory) => {
@@ -83,92 +82,88 @@ export default function CategoriesPage() {
   const setBody = (next: Partial<CategoryBody>) => setEditing((e) => (e ? { ...e, body: { ...e.body, ...next } } : e));
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8" data-testid="dashboard-categories">
-      <PageHeader
-        title={t('categories.title')}
-        text={t('categories.text')}
-        actions={
-          <button type="button" onClick={() => open()} className={buttonClass('primary')}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('categories.add')}
-          </button>
-        }
+    <PageFrame
+      title={t('categories.title')}
+      description={t('categories.text')}
+      actions={
+        <button type="button" onClick={() => open()} className={buttonClass('primary')}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t('categories.add')}
+        </button>
+      }
+      testId="dashboard-categories"
+    >
+      <DataTable
+        caption={t('categories.title')}
+        rows={categories.data}
+        rowKey={(category) => category.id}
+        error={categories.isError}
+        onRetry={() => void categories.refetch()}
+        empty={t('categories.empty')}
+        columns={[
+          {
+            id: 'category',
+            header: t('categories.columns.category'),
+            primary: true,
+            sortValue: (category) => category.categoryName,
+            cell: (category) => (
+              <span className="flex items-center gap-3">
+                <FallbackImage
+                  src={category.image}
+                  fallback={placeholders.category}
+                  className="size-10 shrink-0 rounded-lg bg-slate-100 object-cover"
+                />
+                <span className="min-w-0">
+                  <span className="block font-semibold text-slate-900">{category.categoryName}</span>
+                  <span className="block text-xs font-normal break-all text-slate-500">{category.slug}</span>
+                </span>
+              </span>
+            ),
+          },
+          {
+            id: 'english',
+            header: t('categories.columns.english'),
+            sortValue: (category) => category.texts.name.en || category.texts.name.vi,
+            cell: (category) => (
+              <span className="text-slate-600">{category.texts.name.en || category.texts.name.vi}</span>
+            ),
+          },
+          {
+            id: 'courses',
+            header: t('categories.columns.courses'),
+            align: 'end',
+            sortValue: (category) => category.courseCount,
+            cell: (category) => <span className="tabular-nums">{category.courseCount}</span>,
+          },
+          {
+            id: 'order',
+            header: t('categories.columns.order'),
+            align: 'end',
+            sortValue: (category) => category.order,
+            cell: (category) => <span className="tabular-nums">{category.order}</span>,
+          },
+        ]}
+        actions={(category) => (
+          <>
+            <button
+              type="button"
+              onClick={() => open(category)}
+              className={buttonClass('ghost', 'sm')}
+              aria-label={t('editNamed', { name: category.categoryName })}
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+            </button>
+            <button
+              type="button"
+              onClick={() => void remove(category)}
+              className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`}
+              aria-label={t('deleteNamed', { name: category.categoryName })}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </button>
+          </>
+        )}
       />
-      {categories.isError && !categories.data ? (
-        <LoadError onRetry={() => void categories.refetch()} />
-      ) : !categories.data ? (
-        <div className="flex justify-center py-16">
-          <Spinner />
-        </div>
-      ) : categories.data.length === 0 ? (
-        <EmptyState title={t('categories.empty')} />
-      ) : (
-        <Card className="relative overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wider text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t('categories.columns.category')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t('categories.columns.english')}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  {t('categories.columns.courses')}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  {t('categories.columns.order')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">{t('actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {categories.data.map((category) => (
-                <tr key={category.id}>
-                  <td className="px-4 py-3">
-                    <span className="flex items-center gap-3">
-                      <FallbackImage
-                        src={category.image}
-                        fallback={placeholders.category}
-                        className="size-10 rounded-lg bg-slate-100 object-cover"
-                      />
-                      <span>
-                        <span className="block font-semibold text-slate-900">{category.categoryName}</span>
-                        <span className="block text-xs text-slate-500">{category.slug}</span>
-                      </span>
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 text-slate-600">{category.texts.name.en || category.texts.name.vi}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{category.courseCount}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{category.order}</td>
-                  <td className="px-4 py-3">
-                    <span className="flex justify-end gap-1">
-                      <button
-                        type="button"
-                        onClick={() => open(category)}
-                        className={buttonClass('ghost', 'sm')}
-                        aria-label={t('editNamed', { name: category.categoryName })}
-                      >
-                        <Pencil aria-hidden="true" className="size-4" />
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => void remove(category)}
-                        className={`${buttonClass('ghost', 'sm')} text-rose-700 hover:bg-rose-50`}
-                        aria-label={t('deleteNamed', { name: category.categoryName })}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                      </button>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
-      )}
 
       <EditDialog
         open={editing !== null}
@@ -228,6 +223,6 @@ export default function CategoriesPage() {
           </>
         )}
       </EditDialog>
-    </div>
+    </PageFrame>
   );
 }

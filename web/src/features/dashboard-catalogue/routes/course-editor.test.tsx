@@ -129,6 +129,22 @@ describe('course editor', () => {
     expect(screen.queryByText('This field is required')).toBeNull();
   });
 
+  it("brings a new course's missing title into view and focuses it when it is submitted without one", async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    renderEditor('/');
+    await screen.findByLabelText('Title (VI)');
+    fireEvent.click(screen.getByRole('button', { name: 'Create course' }));
+
+    const title = screen.getByLabelText('Title (VI)');
+    expect(document.activeElement).toBe(title);
+    expect(scrolled).toEqual([title]);
+    expect(api.createCourse).not.toHaveBeenCalled();
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
   it("marks the lesson the curriculum rule refuses, with the server's message, and sends nothing", async () => {
     renderEditor('/c1?tab=curriculum');
     const lesson = await screen.findByRole('listitem', { name: 'Lesson 1' });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Eye, Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/ui/page-frame';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
@@ -31,8 +32,8 @@ import {
 } from '../components/course-form';
 import { CurriculumEditor } from '../components/curriculum-editor';
 import { ImageInput } from '../components/image-input';
-import { messagesOf, useFieldErrors } from '../components/use-field-errors';
-import { BilingualField, Card, FormRow, PageHeader, StatusBadge, input } from '../components/ui';
+import { messagesOf, useForm } from '@/lib/form';
+import { BilingualField, Card, FormRow, StatusBadge, input } from '../components/ui';
 import { dashboardPaths } from './course-manage';
 
 type Tab = 'details' | 'curriculum' | 'publish';
@@ -80,8 +81,8 @@ function Editor({ id, initial, categories }: { id?: string; initial?: ManagedCou
   const [sections, setSections] = useState<SectionDraft[]>(() => (initial ? curriculumToDrafts(initial) : []));
   const { t: tm } = useTranslation('material');
   const courseTypes = useQuery(dashboardQueries.courseTypes());
-  const details = useFieldErrors(() => messagesOf(validateCourse(formToBody(form), i18n.language)));
-  const curriculum = useFieldErrors(() => messagesOf(validateCurriculum(draftsToBody(sections), i18n.language)));
+  const details = useForm({ check: () => messagesOf(validateCourse(formToBody(form), i18n.language)) });
+  const curriculum = useForm({ check: () => messagesOf(validateCurriculum(draftsToBody(sections), i18n.language)) });
   const saveCourse = useSaveCourse();
   const saveCurriculum = useSaveCurriculum(id ?? '');
   const setCourseStatus = useSetCourseStatus();
@@ -153,20 +154,22 @@ function Editor({ id, initial, categories }: { id?: string; initial?: ManagedCou
   const preview = (n: number) => (Number.isInteger(n) && n >= 0 ? formatPrice(n, form.currency, i18n.language) : '—');
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8" data-testid="course-editor">
-      <Link
-        to={dashboardPaths.courses}
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-semibold text-teal-700 hover:text-teal-900"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('editor.back')}
-      </Link>
-      <PageHeader
-        title={id ? form.title.vi || t('editor.editTitle') : t('editor.newTitle')}
-        text={t('editor.text')}
-        actions={id ? <StatusBadge status={status} label={t(`status.${status}`)} /> : undefined}
-      />
-
+    <PageFrame
+      title={id ? form.title.vi || t('editor.editTitle') : t('editor.newTitle')}
+      description={t('editor.text')}
+      actions={id ? <StatusBadge status={status} label={t(`status.${status}`)} /> : undefined}
+      back={
+        <Link
+          to={dashboardPaths.courses}
+          className="inline-flex items-center gap-1.5 text-sm font-semibold text-teal-700 hover:text-teal-900"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('editor.back')}
+        </Link>
+      }
+      width="medium"
+      testId="course-editor"
+    >
       {id && (
         <div role="tablist" aria-label={t('editor.sections')} className="mb-6 flex gap-1 rounded-xl bg-slate-100 p-1">
           {TABS.map((key) => (
@@ -454,6 +457,6 @@ function Editor({ id, initial, categories }: { id?: string; initial?: ManagedCou
           </div>
         </Card>
       )}
-    </div>
+    </PageFrame>
   );
 }

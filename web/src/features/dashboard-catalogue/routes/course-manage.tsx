@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/ui/page-frame';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Pagination } from '@/components/pagination';
@@ -20,7 +21,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatCount, formatPrice, textLimits } from '@/lib/wasm';
 import type { CourseStatus } from '../api/dashboard';
 import { dashboardQueries, useDeleteCourse, useSetCourseStatus } from '../api/queries';
-import { Card, PageHeader, StatusBadge, input } from '../components/ui';
+import { Card, StatusBadge, input } from '../components/ui';
 
 export const dashboardPaths = {
   courses: '/dashboard/course',
@@ -78,17 +79,17 @@ export default function CourseManagePage() {
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8" data-testid="course-manage">
-      <PageHeader
-        title={t('courses.title')}
-        text={user?.roleName?.toUpperCase() === 'ADMIN' ? t('courses.textAdmin') : t('courses.text')}
-        actions={
-          <Link to={dashboardPaths.addCourse} className={buttonClass('primary')}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('courses.add')}
-          </Link>
-        }
-      />
+    <PageFrame
+      title={t('courses.title')}
+      description={user?.roleName?.toUpperCase() === 'ADMIN' ? t('courses.textAdmin') : t('courses.text')}
+      actions={
+        <Link to={dashboardPaths.addCourse} className={buttonClass('primary')}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t('courses.add')}
+        </Link>
+      }
+      testId="course-manage"
+    >
       <label className="relative mb-4 block">
         <span className="sr-only">{t('courses.search')}</span>
         <Search
@@ -216,6 +217,6 @@ export default function CourseManagePage() {
         </Card>
       )}
       {courses.data && <Pagination page={courses.data.page} totalPages={courses.data.totalPages} onPage={setPage} />}
-    </div>
+    </PageFrame>
   );
 }

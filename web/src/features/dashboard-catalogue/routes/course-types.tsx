@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/ui/page-frame';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -17,8 +18,8 @@ import type { CourseType } from '../api/material';
 import { dashboardQueries, useDeleteCourseType, useSaveCourseType } from '../api/queries';
 import { fieldErrors } from '../components/course-form';
 import { EditDialog } from '../components/edit-dialog';
-import { messagesOf, useFieldErrors } from '../components/use-field-errors';
-import { BilingualField, Card, FormRow, PageHeader, input } from '../components/ui';
+import { messagesOf, useForm } from '@/lib/form';
+import { BilingualField, Card, FormRow, input } from '../components/ui';
 
 const emptyBody: CategoryBody = {
   name: { vi: '', en: '' },
@@ -38,7 +39,7 @@ export default function CourseTypesPage() {
   const deleteType = useDeleteCourseType();
   const [body, setBody] = useState<CategoryBody | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const form = useFieldErrors(() => (body ? messagesOf(validateNamed(body, i18n.language)) : {}));
+  const form = useForm({ check: () => (body ? messagesOf(validateNamed(body, i18n.language)) : {}) });
   const fe = fieldErrors(form.errors);
 
   const save = async () => {
@@ -74,17 +75,18 @@ export default function CourseTypesPage() {
   };
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8" data-testid="course-types">
-      <PageHeader
-        title={t('types.title')}
-        text={t('types.text')}
-        actions={
-          <button type="button" onClick={() => open()} className={buttonClass('primary')}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('types.add')}
-          </button>
-        }
-      />
+    <PageFrame
+      title={t('types.title')}
+      description={t('types.text')}
+      actions={
+        <button type="button" onClick={() => open()} className={buttonClass('primary')}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t('types.add')}
+        </button>
+      }
+      testId="course-types"
+      width="medium"
+    >
       {types.isError && !types.data ? (
         <LoadError onRetry={() => void types.refetch()} />
       ) : !types.data ? (
@@ -173,6 +175,6 @@ export default function CourseTypesPage() {
           </>
         )}
       </EditDialog>
-    </div>
+    </PageFrame>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/ui/page-frame';
 import { toast } from '@/lib/toast';
 import { Pagination } from '@/components/pagination';
 import { buttonClass } from '@/components/ui/button';
@@ -14,7 +15,7 @@ import { placeholders } from '@/config/placeholders';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import type { FeedStatus } from '../api/dashboard';
 import { dashboardQueries, useModerateFeedPost } from '../api/queries';
-import { Card, PageHeader, StatusBadge } from '../components/ui';
+import { Card, StatusBadge } from '../components/ui';
 
 /** /dashboard/post-feed (ADMIN): every community post, hidden ones included; hide or show each. */
 export default function FeedModerationPage() {
@@ -39,8 +40,7 @@ export default function FeedModerationPage() {
     );
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8" data-testid="feed-moderation">
-      <PageHeader title={t('feed.title')} text={t('feed.text')} />
+    <PageFrame title={t('feed.title')} description={t('feed.text')} testId="feed-moderation" width="medium">
       {feed.isError && !feed.data ? (
         <LoadError onRetry={() => void feed.refetch()} />
       ) : !feed.data ? (
@@ -97,6 +97,6 @@ export default function FeedModerationPage() {
         </ul>
       )}
       {feed.data && <Pagination page={feed.data.page} totalPages={feed.data.totalPages} onPage={setPage} />}
-    </div>
+    </PageFrame>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Mail, MailOpen, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/ui/page-frame';
 import { toast } from '@/lib/toast';
 import { Pagination } from '@/components/pagination';
 import { buttonClass } from '@/components/ui/button';
@@ -13,7 +14,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import { textLimits } from '@/lib/wasm';
 import type { InboxMessage, InboxName } from '../api/dashboard';
 import { dashboardQueries, useMarkMessage } from '../api/queries';
-import { Card, PageHeader, input } from '../components/ui';
+import { Card, input } from '../components/ui';
 
 type ReadFilter = 'all' | 'unread' | 'read';
 const FILTERS: ReadFilter[] = ['all', 'unread', 'read'];
@@ -58,18 +59,19 @@ export function InboxPage({ inbox }: { inbox: InboxName }) {
   };
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8" data-testid={`inbox-${key}`}>
-      <PageHeader
-        title={t(`inbox.${key}.title`)}
-        text={t(`inbox.${key}.text`)}
-        actions={
-          messages.data ? (
-            <span className="rounded-full bg-teal-50 px-3 py-1 text-sm font-semibold text-teal-800">
-              {t('inbox.unread', { count: messages.data.unread })}
-            </span>
-          ) : undefined
-        }
-      />
+    <PageFrame
+      title={t(`inbox.${key}.title`)}
+      description={t(`inbox.${key}.text`)}
+      actions={
+        messages.data ? (
+          <span className="rounded-full bg-teal-50 px-3 py-1 text-sm font-semibold text-teal-800">
+            {t('inbox.unread', { count: messages.data.unread })}
+          </span>
+        ) : undefined
+      }
+      testId={`inbox-${key}`}
+      width="medium"
+    >
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
         <label className="relative flex-1">
           <span className="sr-only">{t('inbox.search')}</span>
@@ -189,7 +191,7 @@ export function InboxPage({ inbox }: { inbox: InboxName }) {
         </Card>
       )}
       {messages.data && <Pagination page={messages.data.page} totalPages={messages.data.totalPages} onPage={setPage} />}
-    </div>
+    </PageFrame>
   );
 }
 

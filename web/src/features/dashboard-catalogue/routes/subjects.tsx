@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, BookOpen, Eye, Pencil, Plus } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/ui/data-table';
+import { PageFrame } from '@/components/ui/page-frame';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
@@ -14,10 +16,8 @@ import { validateSubject } from '@/lib/wasm-dashboard';
 import type { Subject, SubjectBody } from '../api/material';
 import { dashboardQueries, useSaveSubject } from '../api/queries';
 import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/material';
-import { BilingualField, Card, FormRow, PageHeader, SaveButton, input } from '../components/ui';
-import { messagesOf, useFieldErrors } from '../components/use-field-errors';
-
-const page = 'mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8';
+import { BilingualField, Card, FormRow, SaveButton, input } from '../components/ui';
+import { messagesOf, useForm } from '@/lib/form';
 
 /** /dashboard/subjects (ADMIN, STAFF, TEACHER): every subject, searchable; teachers edit only their own. */
 export function SubjectListPage() {
@@ -29,17 +29,17 @@ export function SubjectListPage() {
   const number = new Intl.NumberFormat(i18n.language);
 
   return (
-    <div className={page} data-testid="subjects">
-      <PageHeader
-        title={t('subjects.title')}
-        text={t('subjects.text')}
-        actions={
-          <Link to={materialPaths.createSubject} className={buttonClass('primary')}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('subjects.create')}
-          </Link>
-        }
-      />
+    <PageFrame
+      title={t('subjects.title')}
+      description={t('subjects.text')}
+      actions={
+        <Link to={materialPaths.createSubject} className={buttonClass('primary')}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t('subjects.create')}
+        </Link>
+      }
+      testId="subjects"
+    >
       <SearchField label={t('subjects.search')} onSearch={onSearch} />
       <Loaded query={subjects}>
         {(items) =>
@@ -50,82 +50,84 @@ export function SubjectListPage() {
               text={search ? undefined : t('subjects.emptyText')}
             />
           ) : (
-            <Card className="relative overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wider text-slate-500 uppercase">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      {t('subjects.columns.code')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('subjects.columns.name')}
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      {t('subjects.columns.credits')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('subjects.columns.owner')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      <span className="sr-only">{t('actions.view')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {items.map((subject) => {
-                    const name = textIn(subject.name, i18n.language);
-                    return (
-                      <tr key={subject.id}>
-                        <td className="px-4 py-3">
-                          <code className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
-                            {subject.code}
-                          </code>
-                        </td>
-                        <td className="px-4 py-3">
-                          <Link
-                            to={materialPaths.viewSubject(subject.id)}
-                            className="font-semibold text-slate-900 hover:text-teal-700"
-                          >
-                            {name}
-                          </Link>
-                          {subject.canEdit && subject.ownerId && (
-                            <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-medium text-teal-700 ring-1 ring-teal-200">
-                              {t('subjects.mine')}
-                            </span>
-                          )}
-                        </td>
-                        <td className="px-4 py-3 text-right tabular-nums">{number.format(subject.credits)}</td>
-                        <td className="px-4 py-3 text-slate-600">{subject.ownerName}</td>
-                        <td className="px-4 py-3">
-                          <span className="flex justify-end gap-1">
-                            <Link
-                              to={materialPaths.viewSubject(subject.id)}
-                              className={buttonClass('ghost', 'sm')}
-                              aria-label={t('actions.viewNamed', { name })}
-                            >
-                              <Eye aria-hidden="true" className="size-4" />
-                            </Link>
-                            {subject.canEdit && (
-                              <Link
-                                to={materialPaths.updateSubject(subject.id)}
-                                className={buttonClass('ghost', 'sm')}
-                                aria-label={t('actions.editNamed', { name })}
-                              >
-                                <Pencil aria-hidden="true" className="size-4" />
-                              </Link>
-                            )}
-                          </span>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </Card>
+            <DataTable
+              caption={t('subjects.title')}
+              rows={items}
+              rowKey={(subject) => subject.id}
+              columns={[
+                {
+                  id: 'name',
+                  header: t('subjects.columns.name'),
+                  primary: true,
+                  sortValue: (subject) => textIn(subject.name, i18n.language),
+                  cell: (subject) => (
+                    <>
+                      <Link
+                        to={materialPaths.viewSubject(subject.id)}
+                        className="font-semibold text-slate-900 hover:text-teal-700"
+                      >
+                        {textIn(subject.name, i18n.language)}
+                      </Link>
+                      {subject.canEdit && subject.ownerId && (
+                        <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-medium text-teal-700 ring-1 ring-teal-200">
+                          {t('subjects.mine')}
+                        </span>
+                      )}
+                    </>
+                  ),
+                },
+                {
+                  id: 'code',
+                  header: t('subjects.columns.code'),
+                  sortValue: (subject) => subject.code,
+                  cell: (subject) => (
+                    <code className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                      {subject.code}
+                    </code>
+                  ),
+                },
+                {
+                  id: 'credits',
+                  header: t('subjects.columns.credits'),
+                  align: 'end',
+                  sortValue: (subject) => subject.credits,
+                  cell: (subject) => <span className="tabular-nums">{number.format(subject.credits)}</span>,
+                },
+                {
+                  id: 'owner',
+                  header: t('subjects.columns.owner'),
+                  sortValue: (subject) => subject.ownerName,
+                  cell: (subject) => <span className="text-slate-600">{subject.ownerName || '—'}</span>,
+                },
+              ]}
+              actions={(subject) => {
+                const name = textIn(subject.name, i18n.language);
+                return (
+                  <>
+                    <Link
+                      to={materialPaths.viewSubject(subject.id)}
+                      className={buttonClass('ghost', 'sm')}
+                      aria-label={t('actions.viewNamed', { name })}
+                    >
+                      <Eye aria-hidden="true" className="size-4" />
+                    </Link>
+                    {subject.canEdit && (
+                      <Link
+                        to={materialPaths.updateSubject(subject.id)}
+                        className={buttonClass('ghost', 'sm')}
+                        aria-label={t('actions.editNamed', { name })}
+                      >
+                        <Pencil aria-hidden="true" className="size-4" />
+                      </Link>
+                    )}
+                  </>
+                );
+              }}
+            />
           )
         }
       </Loaded>
-    </div>
+    </PageFrame>
   );
 }
 
@@ -144,7 +146,7 @@ export function SubjectForm({
   const { t, i18n } = useTranslation('material');
   const [body, setBody] = useState(initial);
   const save = useSaveSubject();
-  const form = useFieldErrors(() => messagesOf(validateSubject(body, i18n.language)));
+  const form = useForm({ check: () => messagesOf(validateSubject(body, i18n.language)) });
   const e = form.errors;
   const set = (next: Partial<SubjectBody>) => setBody((b) => ({ ...b, ...next }));
 
@@ -230,9 +232,13 @@ export function SubjectEditorPage() {
   const done = (saved: string) => void navigate(materialPaths.viewSubject(saved));
 
   return (
-    <div className={`${page} max-w-4xl`} data-testid="subject-editor">
-      <BackLink to={materialPaths.subjects} label={t('subjects.back')} />
-      <PageHeader title={title} text={t('subjects.text')} />
+    <PageFrame
+      title={title}
+      description={t('subjects.text')}
+      back={<BackLink to={materialPaths.subjects} label={t('subjects.back')} />}
+      width="medium"
+      testId="subject-editor"
+    >
       {id ? (
         <Loaded query={subject}>
           {(s) =>
@@ -256,7 +262,7 @@ export function SubjectEditorPage() {
       ) : (
         <SubjectForm initial={emptySubject} onSaved={done} />
       )}
-    </div>
+    </PageFrame>
   );
 }
 
@@ -268,41 +274,41 @@ export function SubjectViewPage() {
   const name = subject.data ? textIn(subject.data.name, i18n.language) : t('subjects.view');
   useDocumentMeta(`${name} | ${t('common:brand')}`, t('subjects.text'));
   return (
-    <div className={`${page} max-w-4xl`} data-testid="subject-view">
-      <BackLink to={materialPaths.subjects} label={t('subjects.back')} />
+    <PageFrame
+      title={name}
+      description={
+        subject.data ? (i18n.language === 'en' ? subject.data.name.vi : subject.data.name.en) || undefined : undefined
+      }
+      actions={
+        subject.data?.canEdit && (
+          <Link to={materialPaths.updateSubject(subject.data.id)} className={buttonClass('primary')}>
+            <Pencil aria-hidden="true" className="size-4" />
+            {t('actions.edit')}
+          </Link>
+        )
+      }
+      back={<BackLink to={materialPaths.subjects} label={t('subjects.back')} />}
+      width="medium"
+      testId="subject-view"
+    >
       <Loaded query={subject}>{(s) => <SubjectDetails subject={s} />}</Loaded>
-    </div>
+    </PageFrame>
   );
 }
 
 function SubjectDetails({ subject }: { subject: Subject }) {
   const { t, i18n } = useTranslation('material');
   const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'medium' });
-  const other = i18n.language === 'en' ? subject.name.vi : subject.name.en;
   return (
-    <>
-      <PageHeader
-        title={textIn(subject.name, i18n.language)}
-        text={other || undefined}
-        actions={
-          subject.canEdit && (
-            <Link to={materialPaths.updateSubject(subject.id)} className={buttonClass('primary')}>
-              <Pencil aria-hidden="true" className="size-4" />
-              {t('actions.edit')}
-            </Link>
-          )
-        }
-      />
-      <Card className="p-6">
-        <dl className="grid gap-3 sm:grid-cols-4">
-          <Fact label={t('fields.code')}>{subject.code}</Fact>
-          <Fact label={t('fields.credits')}>{t('subjects.credits', { count: subject.credits })}</Fact>
-          <Fact label={t('subjects.columns.owner')}>{subject.ownerName || '—'}</Fact>
-          <Fact label={t('fields.updatedAt')}>{date.format(new Date(subject.updatedAt))}</Fact>
-        </dl>
-        <Descriptions text={subject.description} />
-      </Card>
-    </>
+    <Card className="p-6">
+      <dl className="grid gap-3 sm:grid-cols-4">
+        <Fact label={t('fields.code')}>{subject.code}</Fact>
+        <Fact label={t('fields.credits')}>{t('subjects.credits', { count: subject.credits })}</Fact>
+        <Fact label={t('subjects.columns.owner')}>{subject.ownerName || '—'}</Fact>
+        <Fact label={t('fields.updatedAt')}>{date.format(new Date(subject.updatedAt))}</Fact>
+      </dl>
+      <Descriptions text={subject.description} />
+    </Card>
   );
 }
 
@@ -332,10 +338,7 @@ export function Descriptions({ text }: { text: { vi: string; en: string } }) {
 
 export function BackLink({ to, label }: { to: string; label: string }) {
   return (
-    <Link
-      to={to}
-      className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-teal-700 hover:text-teal-900"
-    >
+    <Link to={to} className="inline-flex items-center gap-1.5 text-sm font-medium text-teal-700 hover:text-teal-900">
       <ArrowLeft aria-hidden="true" className="size-4" />
       {label}
     </Link>

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Eye, GraduationCap, Pencil, Plus, X } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/ui/data-table';
+import { PageFrame } from '@/components/ui/page-frame';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
@@ -16,11 +18,9 @@ import { personName } from '@/lib/person-name';
 import { SYLLABUS_STATUSES, type Syllabus, type SyllabusBody } from '../api/material';
 import { dashboardQueries, useSaveSyllabus } from '../api/queries';
 import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/material';
-import { BilingualField, Card, FormRow, PageHeader, SaveButton, StatusBadge, input } from '../components/ui';
-import { messagesOf, useFieldErrors } from '../components/use-field-errors';
+import { BilingualField, Card, FormRow, SaveButton, StatusBadge, input } from '../components/ui';
+import { messagesOf, useForm } from '@/lib/form';
 import { BackLink, Descriptions } from './subjects';
-
-const page = 'mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8';
 
 /**
  * /dashboard/syllabus (ADMIN and STAFF: every syllabus, with add and edit; TEACHER: their own) and the
@@ -38,19 +38,19 @@ export function SyllabusListPage({ teacher = false }: { teacher?: boolean }) {
   const viewPath = editor ? materialPaths.viewSyllabus : materialPaths.teacherSyllabus;
 
   return (
-    <div className={page} data-testid="syllabuses">
-      <PageHeader
-        title={t('syllabus.title')}
-        text={text}
-        actions={
-          editor && (
-            <Link to={materialPaths.addSyllabus} className={buttonClass('primary')}>
-              <Plus aria-hidden="true" className="size-4" />
-              {t('syllabus.add')}
-            </Link>
-          )
-        }
-      />
+    <PageFrame
+      title={t('syllabus.title')}
+      description={text}
+      actions={
+        editor && (
+          <Link to={materialPaths.addSyllabus} className={buttonClass('primary')}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('syllabus.add')}
+          </Link>
+        )
+      }
+      testId="syllabuses"
+    >
       <SearchField label={t('syllabus.search')} onSearch={onSearch} />
       <Loaded query={syllabuses}>
         {(items) =>
@@ -69,84 +69,87 @@ export function SyllabusListPage({ teacher = false }: { teacher?: boolean }) {
               }
             />
           ) : (
-            <Card className="relative overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wider text-slate-500 uppercase">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      {t('syllabus.columns.name')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('syllabus.columns.weeks')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('syllabus.columns.subjects')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('syllabus.columns.status')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('syllabus.columns.owner')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      <span className="sr-only">{t('actions.view')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {items.map((syllabus) => {
-                    const name = textIn(syllabus.name, i18n.language);
-                    return (
-                      <tr key={syllabus.id}>
-                        <td className="px-4 py-3">
-                          <Link
-                            to={viewPath(syllabus.id)}
-                            className="block font-semibold text-slate-900 hover:text-teal-700"
-                          >
-                            {name}
-                          </Link>
-                          <code className="text-xs text-slate-500">{syllabus.code}</code>
-                        </td>
-                        <td className="px-4 py-3 whitespace-nowrap">
-                          {t('syllabus.weeks', { count: syllabus.durationWeeks })}
-                        </td>
-                        <td className="px-4 py-3 whitespace-nowrap">
-                          {t('syllabus.subjectCount', { count: syllabus.subjectCount })}
-                        </td>
-                        <td className="px-4 py-3 whitespace-nowrap">
-                          <StatusBadge status={syllabus.status} label={t(`status.${syllabus.status}`)} />
-                        </td>
-                        <td className="px-4 py-3 text-slate-600">{syllabus.ownerName || '—'}</td>
-                        <td className="px-4 py-3">
-                          <span className="flex justify-end gap-1">
-                            <Link
-                              to={viewPath(syllabus.id)}
-                              className={buttonClass('ghost', 'sm')}
-                              aria-label={t('actions.viewNamed', { name })}
-                            >
-                              <Eye aria-hidden="true" className="size-4" />
-                            </Link>
-                            {editor && (
-                              <Link
-                                to={materialPaths.editSyllabus(syllabus.id)}
-                                className={buttonClass('ghost', 'sm')}
-                                aria-label={t('actions.editNamed', { name })}
-                              >
-                                <Pencil aria-hidden="true" className="size-4" />
-                              </Link>
-                            )}
-                          </span>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </Card>
+            <DataTable
+              caption={t('syllabus.title')}
+              rows={items}
+              rowKey={(syllabus) => syllabus.id}
+              columns={[
+                {
+                  id: 'name',
+                  header: t('syllabus.columns.name'),
+                  primary: true,
+                  sortValue: (syllabus) => textIn(syllabus.name, i18n.language),
+                  cell: (syllabus) => (
+                    <>
+                      <Link
+                        to={viewPath(syllabus.id)}
+                        className="block font-semibold text-slate-900 hover:text-teal-700"
+                      >
+                        {textIn(syllabus.name, i18n.language)}
+                      </Link>
+                      <code className="text-xs font-normal text-slate-500">{syllabus.code}</code>
+                    </>
+                  ),
+                },
+                {
+                  id: 'weeks',
+                  header: t('syllabus.columns.weeks'),
+                  sortValue: (syllabus) => syllabus.durationWeeks,
+                  cell: (syllabus) => (
+                    <span className="whitespace-nowrap">{t('syllabus.weeks', { count: syllabus.durationWeeks })}</span>
+                  ),
+                },
+                {
+                  id: 'subjects',
+                  header: t('syllabus.columns.subjects'),
+                  sortValue: (syllabus) => syllabus.subjectCount,
+                  cell: (syllabus) => (
+                    <span className="whitespace-nowrap">
+                      {t('syllabus.subjectCount', { count: syllabus.subjectCount })}
+                    </span>
+                  ),
+                },
+                {
+                  id: 'status',
+                  header: t('syllabus.columns.status'),
+                  sortValue: (syllabus) => t(`status.${syllabus.status}`),
+                  cell: (syllabus) => <StatusBadge status={syllabus.status} label={t(`status.${syllabus.status}`)} />,
+                },
+                {
+                  id: 'owner',
+                  header: t('syllabus.columns.owner'),
+                  sortValue: (syllabus) => syllabus.ownerName,
+                  cell: (syllabus) => <span className="text-slate-600">{syllabus.ownerName || '—'}</span>,
+                },
+              ]}
+              actions={(syllabus) => {
+                const name = textIn(syllabus.name, i18n.language);
+                return (
+                  <>
+                    <Link
+                      to={viewPath(syllabus.id)}
+                      className={buttonClass('ghost', 'sm')}
+                      aria-label={t('actions.viewNamed', { name })}
+                    >
+                      <Eye aria-hidden="true" className="size-4" />
+                    </Link>
+                    {editor && (
+                      <Link
+                        to={materialPaths.editSyllabus(syllabus.id)}
+                        className={buttonClass('ghost', 'sm')}
+                        aria-label={t('actions.editNamed', { name })}
+                      >
+                        <Pencil aria-hidden="true" className="size-4" />
+                      </Link>
+                    )}
+                  </>
+                );
+              }}
+            />
           )
         }
       </Loaded>
-    </div>
+    </PageFrame>
   );
 }
 
@@ -179,7 +182,7 @@ export function SyllabusForm({
   const save = useSaveSyllabus();
   const subjects = useQuery(dashboardQueries.subjects(''));
   const teachers = useQuery(dashboardQueries.teachers());
-  const form = useFieldErrors(() => messagesOf(validateSyllabus(body, i18n.language)));
+  const form = useForm({ check: () => messagesOf(validateSyllabus(body, i18n.language)) });
   const e = form.errors;
   const set = (next: Partial<SyllabusBody>) => setBody((b) => ({ ...b, ...next }));
   const byId = new Map((subjects.data ?? []).map((s) => [s.id, s]));
@@ -392,9 +395,13 @@ export function SyllabusEditorPage() {
   const syllabus = useQuery({ ...dashboardQueries.syllabus(id ?? ''), enabled: id !== undefined });
   const done = (saved: string) => void navigate(materialPaths.viewSyllabus(saved));
   return (
-    <div className={`${page} max-w-4xl`} data-testid="syllabus-editor">
-      <BackLink to={materialPaths.syllabuses} label={t('syllabus.back')} />
-      <PageHeader title={title} text={t('syllabus.text')} />
+    <PageFrame
+      title={title}
+      description={t('syllabus.text')}
+      back={<BackLink to={materialPaths.syllabuses} label={t('syllabus.back')} />}
+      width="medium"
+      testId="syllabus-editor"
+    >
       {id ? (
         <Loaded query={syllabus}>
           {(s) => (
@@ -417,7 +424,7 @@ export function SyllabusEditorPage() {
       ) : (
         <SyllabusForm initial={emptySyllabus} onSaved={done} />
       )}
-    </div>
+    </PageFrame>
   );
 }
 
@@ -429,31 +436,41 @@ export function SyllabusViewPage({ teacher = false }: { teacher?: boolean }) {
   const name = syllabus.data ? textIn(syllabus.data.name, i18n.language) : t('syllabus.view');
   useDocumentMeta(`${name} | ${t('common:brand')}`, t('syllabus.text'));
   return (
-    <div className={`${page} max-w-5xl`} data-testid="syllabus-view">
-      <BackLink to={teacher ? materialPaths.teacherSyllabuses : materialPaths.syllabuses} label={t('syllabus.back')} />
-      <Loaded query={syllabus}>{(s) => <SyllabusDetails syllabus={s} editable={!teacher} />}</Loaded>
-    </div>
+    <PageFrame
+      title={name}
+      description={
+        syllabus.data
+          ? (i18n.language === 'en' ? syllabus.data.name.vi : syllabus.data.name.en) || undefined
+          : undefined
+      }
+      actions={
+        !teacher &&
+        syllabus.data && (
+          <Link to={materialPaths.editSyllabus(syllabus.data.id)} className={buttonClass('primary')}>
+            <Pencil aria-hidden="true" className="size-4" />
+            {t('actions.edit')}
+          </Link>
+        )
+      }
+      back={
+        <BackLink
+          to={teacher ? materialPaths.teacherSyllabuses : materialPaths.syllabuses}
+          label={t('syllabus.back')}
+        />
+      }
+      width="medium"
+      testId="syllabus-view"
+    >
+      <Loaded query={syllabus}>{(s) => <SyllabusDetails syllabus={s} />}</Loaded>
+    </PageFrame>
   );
 }
 
-function SyllabusDetails({ syllabus, editable }: { syllabus: Syllabus; editable: boolean }) {
+function SyllabusDetails({ syllabus }: { syllabus: Syllabus }) {
   const { t, i18n } = useTranslation('material');
-  const other = i18n.language === 'en' ? syllabus.name.vi : syllabus.name.en;
   const totalCredits = syllabus.subjects.reduce((sum, s) => sum + s.credits, 0);
   return (
     <>
-      <PageHeader
-        title={textIn(syllabus.name, i18n.language)}
-        text={other || undefined}
-        actions={
-          editable && (
-            <Link to={materialPaths.editSyllabus(syllabus.id)} className={buttonClass('primary')}>
-              <Pencil aria-hidden="true" className="size-4" />
-              {t('actions.edit')}
-            </Link>
-          )
-        }
-      />
       <Card className="p-6">
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Fact label={t('fields.code')}>{syllabus.code}</Fact>
