@@ -5,6 +5,7 @@ import { inputClass, inputStateClass } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { refusalOf } from '@/lib/refusal';
 import { toast } from '@/lib/toast';
+import { normalizeSearch } from '@/lib/wasm';
 import { bankHolderName, checkPayoutAccount, payoutBanks } from '@/lib/wasm-dashboard';
 import type { PayoutAccount } from '../api/finance';
 import { useAddAccount, useChangeAccount } from '../api/queries';
@@ -15,11 +16,6 @@ type FieldName = 'bankBin' | 'accountNumber' | 'holderName' | 'password';
 function printedAsTyped(typed: string): string {
   const printed = bankHolderName(typed);
   return printed && /\s$/.test(typed) ? `${printed} ` : printed;
-}
-
-/** Folds a text for a bank search: lower case, no marks, đ as d. */
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/gi, 'd').toLocaleLowerCase();
 }
 
 /**
@@ -46,9 +42,9 @@ export function AccountForm({ account, onDone }: { account?: PayoutAccount; onDo
   const busy = add.isPending || change.isPending;
 
   const shown = useMemo(() => {
-    const query = fold(bankSearch.trim());
+    const query = normalizeSearch(bankSearch.trim());
     const matching = query
-      ? banks.filter((b) => fold(`${b.shortName} ${b.name} ${b.code} ${b.bin}`).includes(query))
+      ? banks.filter((b) => normalizeSearch(`${b.shortName} ${b.name} ${b.code} ${b.bin}`).includes(query))
       : banks;
     // The chosen bank stays listed whatever the search.
     const chosen = banks.find((b) => b.bin === bankBin);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
+import { PageFrame } from '@/components/ui/page-frame';
 import { Skeleton } from '@/components/ui/skeleton';
 import { refusalOf } from '@/lib/refusal';
 import { toast } from '@/lib/toast';
@@ -81,38 +82,42 @@ export default function PaymentAccountPage() {
   const [editing, setEditing] = useState<PayoutAccount | 'new' | null>(null);
   useDocumentMeta(t('accounts.title'), t('accounts.title'));
   return (
-    <div className="max-w-4xl space-y-4 px-4 py-6 sm:px-6 lg:px-8" data-testid="payment-account-page">
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">{t('accounts.title')}</h1>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">
-            {balance.data
-              ? t('accounts.description', { hours: balance.data.accountWaitHours })
-              : t('accounts.descriptionShort')}
-          </p>
-        </div>
-        {own && editing === null && (
+    <PageFrame
+      title={t('accounts.title')}
+      description={
+        balance.data
+          ? t('accounts.description', { hours: balance.data.accountWaitHours })
+          : t('accounts.descriptionShort')
+      }
+      actions={
+        own &&
+        editing === null && (
           <button type="button" className={buttonClass('primary')} onClick={() => setEditing('new')}>
             {t('accounts.add')}
           </button>
+        )
+      }
+      width="medium"
+      testId="payment-account-page"
+    >
+      <div className="space-y-4">
+        {editing !== null && (
+          <AccountForm account={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
         )}
-      </header>
-      {editing !== null && (
-        <AccountForm account={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
-      )}
-      {accounts.isError ? (
-        <LoadError onRetry={() => void accounts.refetch()} />
-      ) : !accounts.data ? (
-        <Skeleton className="h-40 rounded-2xl" />
-      ) : accounts.data.length === 0 ? (
-        <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600">{t('accounts.none')}</p>
-      ) : (
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {accounts.data.map((account) => (
-            <AccountCard key={account.id} account={account} own={own} onEdit={() => setEditing(account)} />
-          ))}
-        </ul>
-      )}
-    </div>
+        {accounts.isError ? (
+          <LoadError onRetry={() => void accounts.refetch()} />
+        ) : !accounts.data ? (
+          <Skeleton className="h-40 rounded-2xl" />
+        ) : accounts.data.length === 0 ? (
+          <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600">{t('accounts.none')}</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {accounts.data.map((account) => (
+              <AccountCard key={account.id} account={account} own={own} onEdit={() => setEditing(account)} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </PageFrame>
   );
 }

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';
+import { PageFrame } from '@/components/ui/page-frame';
 import { Skeleton } from '@/components/ui/skeleton';
 import { personName } from '@/lib/person-name';
 import { useDocumentMeta } from '@/lib/use-document-meta';
@@ -111,91 +112,98 @@ export default function PaymentRequestPage() {
   const field = `${inputClass} ${inputStateClass(false)}`;
   const data = requests.data;
   return (
-    <div className="max-w-5xl space-y-4 px-4 py-6 sm:px-6 lg:px-8" data-testid="payment-request-page">
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">{t('queue.title')}</h1>
-        <p className="mt-1 max-w-3xl text-sm text-slate-600">{t('queue.description')}</p>
-      </header>
-      <div role="tablist" aria-label={t('col.status')} className="flex gap-1 overflow-x-auto border-b border-slate-200">
-        {TABS.map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            aria-selected={filter.status === tab}
-            onClick={() => set({ status: tab })}
-            className={`shrink-0 border-b-2 px-3 py-2 text-sm font-semibold ${filter.status === tab ? 'border-teal-700 text-teal-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-          >
-            {t(`status.${tab}`)}
-            {data && (
-              <span className="ml-1.5 rounded-full bg-slate-100 px-1.5 text-xs tabular-nums">{data.counts[tab]}</span>
-            )}
-          </button>
-        ))}
-      </div>
-      <div className="grid gap-2 sm:grid-cols-3">
-        <label className="text-sm text-slate-700">
-          {t('queue.search')}
-          <input
-            type="search"
-            defaultValue={filter.search}
-            onChange={(e) => set({ search: e.target.value.trim() })}
-            className={`${field} mt-1`}
-          />
-        </label>
-        <label className="text-sm text-slate-700">
-          {t('queue.from')}
-          <input
-            type="date"
-            value={filter.from}
-            onChange={(e) => set({ from: e.target.value })}
-            className={`${field} mt-1`}
-          />
-        </label>
-        <label className="text-sm text-slate-700">
-          {t('queue.to')}
-          <input
-            type="date"
-            value={filter.to}
-            onChange={(e) => set({ to: e.target.value })}
-            className={`${field} mt-1`}
-          />
-        </label>
-      </div>
-      {requests.isError ? (
-        <LoadError onRetry={() => void requests.refetch()} />
-      ) : !data ? (
-        <Skeleton className="h-60 rounded-2xl" />
-      ) : data.items.length === 0 ? (
-        <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600">{t('queue.none')}</p>
-      ) : (
-        <ul className="space-y-3" aria-busy={requests.isFetching || undefined}>
-          {data.items.map((request) => (
-            <RequestCard key={request.id} request={request} />
+    <PageFrame
+      title={t('queue.title')}
+      description={t('queue.description')}
+      width="medium"
+      testId="payment-request-page"
+    >
+      <div className="space-y-4">
+        <div
+          role="tablist"
+          aria-label={t('col.status')}
+          className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        >
+          {TABS.map((tab) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              aria-selected={filter.status === tab}
+              onClick={() => set({ status: tab })}
+              className={`shrink-0 border-b-2 px-3 py-2 text-sm font-semibold ${filter.status === tab ? 'border-teal-700 text-teal-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            >
+              {t(`status.${tab}`)}
+              {data && (
+                <span className="ml-1.5 rounded-full bg-slate-100 px-1.5 text-xs tabular-nums">{data.counts[tab]}</span>
+              )}
+            </button>
           ))}
-        </ul>
-      )}
-      {data && data.totalPages > 1 && (
-        <nav className="flex items-center justify-end gap-2 text-sm">
-          <button
-            type="button"
-            className={buttonClass('secondary', 'sm')}
-            disabled={data.page <= 1}
-            onClick={() => set({ page: String(data.page - 1) })}
-          >
-            {t('prev')}
-          </button>
-          <span>{t('pageOf', { page: data.page, pages: data.totalPages })}</span>
-          <button
-            type="button"
-            className={buttonClass('secondary', 'sm')}
-            disabled={data.page >= data.totalPages}
-            onClick={() => set({ page: String(data.page + 1) })}
-          >
-            {t('next')}
-          </button>
-        </nav>
-      )}
-    </div>
+        </div>
+        <div className="grid gap-2 sm:grid-cols-3">
+          <label className="text-sm text-slate-700">
+            {t('queue.search')}
+            <input
+              type="search"
+              defaultValue={filter.search}
+              onChange={(e) => set({ search: e.target.value.trim() })}
+              className={`${field} mt-1`}
+            />
+          </label>
+          <label className="text-sm text-slate-700">
+            {t('queue.from')}
+            <input
+              type="date"
+              value={filter.from}
+              onChange={(e) => set({ from: e.target.value })}
+              className={`${field} mt-1`}
+            />
+          </label>
+          <label className="text-sm text-slate-700">
+            {t('queue.to')}
+            <input
+              type="date"
+              value={filter.to}
+              onChange={(e) => set({ to: e.target.value })}
+              className={`${field} mt-1`}
+            />
+          </label>
+        </div>
+        {requests.isError ? (
+          <LoadError onRetry={() => void requests.refetch()} />
+        ) : !data ? (
+          <Skeleton className="h-60 rounded-2xl" />
+        ) : data.items.length === 0 ? (
+          <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600">{t('queue.none')}</p>
+        ) : (
+          <ul className="space-y-3" aria-busy={requests.isFetching || undefined}>
+            {data.items.map((request) => (
+              <RequestCard key={request.id} request={request} />
+            ))}
+          </ul>
+        )}
+        {data && data.totalPages > 1 && (
+          <nav className="flex items-center justify-end gap-2 text-sm">
+            <button
+              type="button"
+              className={buttonClass('secondary', 'sm')}
+              disabled={data.page <= 1}
+              onClick={() => set({ page: String(data.page - 1) })}
+            >
+              {t('prev')}
+            </button>
+            <span>{t('pageOf', { page: data.page, pages: data.totalPages })}</span>
+            <button
+              type="button"
+              className={buttonClass('secondary', 'sm')}
+              disabled={data.page >= data.totalPages}
+              onClick={() => set({ page: String(data.page + 1) })}
+            >
+              {t('next')}
+            </button>
+          </nav>
+        )}
+      </div>
+    </PageFrame>
   );
 }

@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
+import { PageFrame } from '@/components/ui/page-frame';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useRole } from '@/lib/auth';
 import { personName } from '@/lib/person-name';
 import { useDocumentMeta } from '@/lib/use-document-meta';
+import { normalizeSearch } from '@/lib/wasm';
 import type { Balances } from '../api/finance';
 import { financeQueries } from '../api/queries';
 import { FigureCards } from '../components/figures';
@@ -47,7 +50,7 @@ function TeacherBalance({ teacherId }: { teacherId: string }) {
               {t('latest.all')}
             </Link>
           </div>
-          <StatementLines lines={data.latest} withBreakdown={false} />
+          <StatementLines rows={data.latest} withBreakdown={false} />
         </section>
       )}
       <section>
@@ -69,15 +72,54 @@ function AllBalances({ balances }: { balances: Balances }) {
   const { t, i18n } = useTranslation('finance');
   const { money } = useFinanceFormat();
   const [search, setSearch] = useState('');
-  const [byAvailable, setByAvailable] = useState(true);
   const rows = useMemo(() => {
-    const folded = search.trim().toLocaleLowerCase();
+    const folded = normalizeSearch(search.trim());
     const named = balances.items.map((item) => ({ ...item, name: personName(item, i18n.language) || item.username }));
-    const matching = folded
-      ? named.filter((item) => `${item.name} ${item.username}`.toLocaleLowerCase().includes(folded))
-      : named;
-    return byAvailable ? [...matching].sort((a, b) => b.balance - a.balance) : matching;
-  }, [balances.items, search, byAvailable, i18n.language]);
+    return folded ? named.filter((item) => normalizeSearch(`${item.name} ${item.username}`).includes(folded)) : named;
+  }, [balances.items, search, i18n.language]);
+  const columns: DataTableColumn<(typeof rows)[number]>[] = [
+    {
+      id: 'teacher',
+      header: t('col.teacher'),
+      primary: true,
+      sortValue: (row) => row.name,
+      cell: (row) => (
+        <>
+          <span className="font-semibold text-slate-900">{row.name}</span>
+          <span className="block text-xs font-normal text-slate-500">@{row.username}</span>
+        </>
+      ),
+    },
+    {
+      id: 'available',
+      header: t('col.available'),
+      align: 'end',
+      sortValue: (row) => row.balance,
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (row) =>
+        row.balance < 0 ? (
+          <span className="text-rose-700">{t('owed', { amount: money(-row.balance) })}</span>
+        ) : (
+          money(row.balance)
+        ),
+    },
+    {
+      id: 'reserved',
+      header: t('col.reserved'),
+      align: 'end',
+      sortValue: (row) => row.reserved,
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (row) => money(row.reserved),
+    },
+    {
+      id: 'tax',
+      header: t('col.tax'),
+      align: 'end',
+      sortValue: (row) => row.taxWithheld,
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (row) => money(row.taxWithheld),
+    },
+  ];
   const total = (label: string, value: number) => (
     <div className="rounded-2xl border border-slate-200 bg-white p-4">
       <dt className="text-sm text-slate-600">{label}</dt>
@@ -100,64 +142,26 @@ function AllBalances({ balances }: { balances: Balances }) {
           aria-label={t('balances.search')}
           className={`${inputClass} ${inputStateClass(false)} max-w-xs`}
         />
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" checked={byAvailable} onChange={(e) => setByAvailable(e.target.checked)} />
-          {t('balances.sortAvailable')}
-        </label>
       </div>
-      {rows.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('balances.none')}</p>
-      ) : (
-        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm" data-testid="teacher-balances">
-            <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {t('col.teacher')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right" aria-sort={byAvailable ? 'descending' : 'none'}>
-                  {t('col.available')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t('col.reserved')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t('col.tax')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">{t('col.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((row) => (
-                <tr key={row.teacherId}>
-                  <td className="px-3 py-2">
-                    <span className="font-semibold text-slate-900">{row.name}</span>
-                    <span className="block text-xs text-slate-500">@{row.username}</span>
-                  </td>
-                  <td
-                    className={`px-3 py-2 text-right whitespace-nowrap tabular-nums ${row.balance < 0 ? 'text-rose-700' : ''}`}
-                  >
-                    {row.balance < 0 ? t('owed', { amount: money(-row.balance) }) : money(row.balance)}
-                  </td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{money(row.reserved)}</td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{money(row.taxWithheld)}</td>
-                  <td className="px-3 py-2 text-right">
-                    <Link
-                      to={`/dashboard/payment?teacherId=${encodeURIComponent(row.teacherId)}`}
-                      className={buttonClass('secondary', 'sm')}
-                      aria-label={`${t('balances.open')}: ${row.name}`}
-                    >
-                      {t('balances.open')}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption={t('payment.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.teacherId}
+        defaultSort={{ column: 'available', direction: 'desc' }}
+        empty={t('balances.none')}
+        pageSize={20}
+        testId="teacher-balances"
+        actions={(row) => (
+          <Link
+            to={`/dashboard/payment?teacherId=${encodeURIComponent(row.teacherId)}`}
+            className={buttonClass('secondary', 'sm')}
+            aria-label={`${t('balances.open')}: ${row.name}`}
+          >
+            {t('balances.open')}
+          </Link>
+        )}
+      />
     </div>
   );
 }
@@ -194,14 +198,13 @@ export default function PaymentPage() {
   const admin = useRole() === 'ADMIN';
   useDocumentMeta(t('payment.title'), t('payment.description'));
   return (
-    <div className="max-w-5xl space-y-4 px-4 py-6 sm:px-6 lg:px-8" data-testid="payment-page">
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">{t('payment.title')}</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {admin ? t('payment.adminDescription') : t('payment.description')}
-        </p>
-      </header>
+    <PageFrame
+      title={t('payment.title')}
+      description={admin ? t('payment.adminDescription') : t('payment.description')}
+      width="medium"
+      testId="payment-page"
+    >
       {admin ? <AdminView /> : <TeacherBalance teacherId="" />}
-    </div>
+    </PageFrame>
   );
 }

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
-import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
+import { PageFrame } from '@/components/ui/page-frame';
 import { refusalOf } from '@/lib/refusal';
 import { toast } from '@/lib/toast';
 import { useDocumentMeta } from '@/lib/use-document-meta';
@@ -68,12 +67,10 @@ export default function StatementPage() {
   const field = `${inputClass} ${inputStateClass(false)}`;
   const data = statement.data;
   return (
-    <div className="max-w-6xl space-y-4 px-4 py-6 sm:px-6 lg:px-8" data-testid="statement-page">
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">{t('statement.title')}</h1>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">{t('statement.description')}</p>
-        </div>
+    <PageFrame
+      title={t('statement.title')}
+      description={t('statement.description')}
+      actions={
         <button
           type="button"
           className={buttonClass('secondary')}
@@ -83,70 +80,51 @@ export default function StatementPage() {
         >
           {t('statement.csv')}
         </button>
-      </header>
-      <div className="grid gap-2 sm:grid-cols-3">
-        <label className="text-sm text-slate-700">
-          {t('statement.from')}
-          <input
-            type="date"
-            value={filter.from}
-            onChange={(e) => set({ from: e.target.value })}
-            className={`${field} mt-1`}
-          />
-        </label>
-        <label className="text-sm text-slate-700">
-          {t('statement.to')}
-          <input
-            type="date"
-            value={filter.to}
-            onChange={(e) => set({ to: e.target.value })}
-            className={`${field} mt-1`}
-          />
-        </label>
-        <label className="text-sm text-slate-700">
-          {t('col.kind')}
-          <select value={filter.kind} onChange={(e) => set({ kind: e.target.value })} className={`${field} mt-1`}>
-            <option value="">{t('statement.kindAll')}</option>
-            {KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`kind.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      {statement.isError ? (
-        <LoadError onRetry={() => void statement.refetch()} />
-      ) : !data ? (
-        <Skeleton className="h-72 rounded-2xl" />
-      ) : data.items.length === 0 ? (
-        <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600">{t('statement.none')}</p>
-      ) : (
-        <div aria-busy={statement.isFetching || undefined}>
-          <StatementLines lines={data.items} />
+      }
+      testId="statement-page"
+    >
+      <div className="space-y-4">
+        <div className="grid gap-2 sm:grid-cols-3">
+          <label className="text-sm text-slate-700">
+            {t('statement.from')}
+            <input
+              type="date"
+              value={filter.from}
+              onChange={(e) => set({ from: e.target.value })}
+              className={`${field} mt-1`}
+            />
+          </label>
+          <label className="text-sm text-slate-700">
+            {t('statement.to')}
+            <input
+              type="date"
+              value={filter.to}
+              onChange={(e) => set({ to: e.target.value })}
+              className={`${field} mt-1`}
+            />
+          </label>
+          <label className="text-sm text-slate-700">
+            {t('col.kind')}
+            <select value={filter.kind} onChange={(e) => set({ kind: e.target.value })} className={`${field} mt-1`}>
+              <option value="">{t('statement.kindAll')}</option>
+              {KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`kind.${kind}`)}
+                </option>
+              ))}
+            </select>
+          </label>
         </div>
-      )}
-      {data && data.totalPages > 1 && (
-        <nav className="flex items-center justify-end gap-2 text-sm">
-          <button
-            type="button"
-            className={buttonClass('secondary', 'sm')}
-            disabled={data.page <= 1}
-            onClick={() => set({ page: String(data.page - 1) })}
-          >
-            {t('prev')}
-          </button>
-          <span>{t('pageOf', { page: data.page, pages: data.totalPages })}</span>
-          <button
-            type="button"
-            className={buttonClass('secondary', 'sm')}
-            disabled={data.page >= data.totalPages}
-            onClick={() => set({ page: String(data.page + 1) })}
-          >
-            {t('next')}
-          </button>
-        </nav>
-      )}
-    </div>
+        <StatementLines
+          rows={data?.items}
+          page={data?.page ?? filter.page}
+          total={data?.total}
+          pageSize={data?.pageSize ?? 20}
+          onPageChange={(page) => set({ page: String(page) })}
+          error={statement.isError}
+          onRetry={() => void statement.refetch()}
+        />
+      </div>
+    </PageFrame>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';
+import { PageFrame } from '@/components/ui/page-frame';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { refusalOf } from '@/lib/refusal';
@@ -187,11 +188,12 @@ export default function WithdrawGatewayPage() {
   const settings = useQuery(financeQueries.settings());
   useDocumentMeta(t('settings.title'), t('settings.description'));
   return (
-    <div className="max-w-4xl space-y-4 px-4 py-6 sm:px-6 lg:px-8" data-testid="withdraw-gateway-page">
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">{t('settings.title')}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t('settings.description')}</p>
-      </header>
+    <PageFrame
+      title={t('settings.title')}
+      description={t('settings.description')}
+      width="narrow"
+      testId="withdraw-gateway-page"
+    >
       {settings.isError ? (
         <LoadError onRetry={() => void settings.refetch()} />
       ) : !settings.data ? (
@@ -199,6 +201,6 @@ export default function WithdrawGatewayPage() {
       ) : (
         <SettingsForm settings={settings.data} />
       )}
-    </div>
+    </PageFrame>
   );
 }
