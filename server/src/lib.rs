@@ -62,6 +62,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(http::health::router())
         .merge(identity::routes::auth::router()) // Identity: tokens and logout; users and files follow.
         .merge(identity::routes::users::router())
+        .merge(identity::routes::security::router())
         .merge(identity::routes::admin_users::router())
         .merge(files::routes::router())
         .merge(files::videos::router())

@@ -15,10 +15,7 @@ use super::{
     statement::{Line, LineKind},
 };
 
-/// An instant as RFC 3339 UTC with milliseconds.
-pub fn iso(ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms).unwrap_or_default().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-}
+pub use crate::platform::time::iso;
 
 /// A bank a payout can go to.
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -14,5 +14,6 @@ pub mod rate_limit;
 pub mod repo;
 pub mod reset;
 pub mod routes;
+pub mod security;
 pub mod sessions;
 pub mod tokens;

@@ -81,6 +81,10 @@ pub enum RevokeReason {
     Locked,
     LogoutAll,
     EmailChange,
+    /// The person ended it from their list of sessions.
+    EndedByUser,
+    /// The person changed their password from another session.
+    PasswordChange,
 }
 
 impl RevokeReason {
@@ -92,27 +96,46 @@ impl RevokeReason {
             RevokeReason::Locked => "locked",
             RevokeReason::LogoutAll => "logout_all",
             RevokeReason::EmailChange => "email_change",
+            RevokeReason::EndedByUser => "ended_by_user",
+            RevokeReason::PasswordChange => "password_change",
         }
     }
 }
+
+/// Where a session is opened from: the browser's User-Agent and the client's address.
+#[derive(Debug, Clone, Default)]
+pub struct Device {
+    pub user_agent: String,
+    pub ip: String,
+}
+
+/// The longest User-Agent kept (longer ones are cut).
+const USER_AGENT_MAX_CHARS: usize = 400;
 
 /// Opens a session for a user whose password was just verified and returns its first token pair.
 pub async fn start(
     pool: &AnyPool,
     keys: &TokenKeys,
     subject: &Subject,
+    device: &Device,
     now_ms: i64,
 ) -> Result<TokenPair, SessionError> {
     let session_id = uuid::Uuid::now_v7().to_string();
     let pair = issue_pair(keys, subject, &session_id, now_ms)?;
+    let user_agent: String = device.user_agent.chars().filter(|c| !c.is_control()).take(USER_AGENT_MAX_CHARS).collect();
     let mut tx = crate::platform::db::begin_write(pool).await?;
-    sqlx::query("insert into sessions (id, user_id, created_at, last_used_at, expires_at) values ($1, $2, $3, $3, $4)")
-        .bind(&session_id)
-        .bind(&subject.user_id)
-        .bind(now_ms)
-        .bind(pair.refresh.expires_at_ms())
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "insert into sessions (id, user_id, created_at, last_used_at, expires_at, user_agent, client_ip) \
+         values ($1, $2, $3, $3, $4, $5, $6)",
+    )
+    .bind(&session_id)
+    .bind(&subject.user_id)
+    .bind(now_ms)
+    .bind(pair.refresh.expires_at_ms())
+    .bind(&user_agent)
+    .bind(&device.ip)
+    .execute(&mut *tx)
+    .await?;
     insert_refresh(&mut tx, &pair.refresh, now_ms).await?;
     tx.commit().await?;
     Ok(pair)

@@ -43,10 +43,7 @@ impl NotificationView {
     }
 }
 
-/// Epoch milliseconds as RFC 3339 in UTC, with milliseconds.
-pub fn iso(ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms).unwrap_or_default().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-}
+pub use crate::platform::time::iso;
 
 /// `GET /api/notification`.
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -12,6 +12,7 @@ pub mod settings;
 pub mod storage;
 pub mod telemetry;
 pub mod text;
+pub mod time;
 
 #[cfg(test)]
 pub(crate) mod test_db;

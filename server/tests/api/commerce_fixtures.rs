@@ -223,7 +223,10 @@ pub async fn many_students(app: &TestApp, n: usize) -> Vec<(String, String)> {
         };
         let row = users::create(&app.state.pool, &new_user).await.expect("student");
         let subject = Subject { user_id: row.id.clone(), role: "STUDENT".to_owned(), token_version: 0 };
-        let pair = sessions::start(&app.state.pool, &app.state.tokens, &subject, now_ms()).await.expect("session");
+        let pair =
+            sessions::start(&app.state.pool, &app.state.tokens, &subject, &sessions::Device::default(), now_ms())
+                .await
+                .expect("session");
         students.push((row.id, pair.access.token));
     }
     students

@@ -66,6 +66,7 @@ mod schedule;
 mod schema_parity;
 mod search_refresh;
 mod search_scale;
+mod security;
 mod token_refresh;
 mod users;
 mod users_admin;

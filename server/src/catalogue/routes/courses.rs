@@ -25,10 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_courses))
 }
 
-/// An epoch-millisecond time as RFC 3339 UTC text (`2026-11-22T03:00:00.000Z`).
-pub fn iso(ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms).unwrap_or_default().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-}
+pub use crate::platform::time::iso;
 
 /// A person's name as shown: family name first (`lastName firstName`), Vietnamese order.
 pub fn full_name(first: Option<&str>, last: Option<&str>) -> String {

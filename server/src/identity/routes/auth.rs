@@ -168,6 +168,7 @@ fn too_many(retry_after_secs: u64, text: fn(u64) -> Text) -> Response {
 pub async fn create_token(
     State(state): State<AppState>,
     ClientAddr(ip): ClientAddr,
+    headers: HeaderMap,
     Json(body): Json<Credentials>,
 ) -> Result<axum::Json<academy_shared::envelope::Envelope<TokenResult>>, Response> {
     let form = LoginForm { username: body.username, password: body.password };
@@ -216,7 +217,9 @@ pub async fn create_token(
         rehash_later(&state, &user.id, &login.password);
     }
     let subject = Subject { user_id: user.id.clone(), role: user.role.clone(), token_version: user.token_version };
-    let pair = sessions::start(&state.pool, &state.tokens, &subject, db::now_ms())
+    let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let device = sessions::Device { user_agent: user_agent.to_owned(), ip: ip.to_string() };
+    let pair = sessions::start(&state.pool, &state.tokens, &subject, &device, db::now_ms())
         .await
         .map_err(|e| ApiError::internal(e).into_response())?;
     tracing::info!(username = %username, user_id = %user.id, ip = %ip, outcome = "success", "login attempt");

@@ -3,6 +3,7 @@
 
 pub mod admin_users;
 pub mod auth;
+pub mod security;
 pub mod users;
 
 // The HTTP edge's names the routes below use as `super::…` (their OpenAPI attributes too).

@@ -10,7 +10,7 @@ fn keys() -> TokenKeys {
 async fn login(db: &TestDb, role: &str) -> (Subject, TokenPair) {
     let user_id = test_db::insert_user(&db.pool, &format!("user{}", uuid::Uuid::new_v4().simple()), role).await;
     let subject = Subject { user_id, role: role.into(), token_version: 0 };
-    let pair = start(&db.pool, &keys(), &subject, crate::platform::db::now_ms()).await.unwrap();
+    let pair = start(&db.pool, &keys(), &subject, &Device::default(), crate::platform::db::now_ms()).await.unwrap();
     (subject, pair)
 }
 
@@ -130,7 +130,8 @@ async fn a_replay_within_the_grace_window_gets_the_same_successor_signed_again_a
 async fn logout_with_either_token_ends_the_session_and_other_sessions_live_on() {
     for db in test_db::all().await {
         let (subject, one) = login(&db, "STUDENT").await;
-        let other = start(&db.pool, &keys(), &subject, crate::platform::db::now_ms()).await.unwrap();
+        let other =
+            start(&db.pool, &keys(), &subject, &Device::default(), crate::platform::db::now_ms()).await.unwrap();
         end(&db.pool, &keys(), &one.access.token, crate::platform::db::now_ms()).await.unwrap();
         assert!(matches!(authenticate(&db.pool, &keys(), &one.access.token).await, Err(SessionError::Revoked)));
         assert!(matches!(
@@ -181,7 +182,7 @@ async fn an_expired_access_token_is_refused_and_the_refresh_token_still_works() 
         let user_id = test_db::insert_user(&db.pool, "expiring", "STUDENT").await;
         let subject = Subject { user_id, role: "STUDENT".into(), token_version: 0 };
         let an_hour_ago = crate::platform::db::now_ms() - 3_600_000;
-        let pair = start(&db.pool, &keys(), &subject, an_hour_ago).await.unwrap();
+        let pair = start(&db.pool, &keys(), &subject, &Device::default(), an_hour_ago).await.unwrap();
         assert!(matches!(
             authenticate(&db.pool, &keys(), &pair.access.token).await,
             Err(SessionError::Token(TokenError::Expired))
@@ -197,8 +198,8 @@ async fn expired_sessions_are_purged() {
         let user_id = test_db::insert_user(&db.pool, "old", "STUDENT").await;
         let subject = Subject { user_id, role: "STUDENT".into(), token_version: 0 };
         let long_ago = crate::platform::db::now_ms() - 30 * 86_400_000;
-        start(&db.pool, &keys(), &subject, long_ago).await.unwrap();
-        start(&db.pool, &keys(), &subject, crate::platform::db::now_ms()).await.unwrap();
+        start(&db.pool, &keys(), &subject, &Device::default(), long_ago).await.unwrap();
+        start(&db.pool, &keys(), &subject, &Device::default(), crate::platform::db::now_ms()).await.unwrap();
         assert_eq!(purge_expired(&db.pool, crate::platform::db::now_ms(), 86_400_000).await.unwrap(), 1);
     }
 }

@@ -128,6 +128,32 @@ pub fn email_change_notice(lang: Lang, username: &str, new_email: &str, by: Emai
     }
 }
 
+/// Tells the owner their password was changed from a signed-in session (their other sessions were ended).
+pub fn password_changed(lang: Lang, username: &str, link: &str) -> (String, String) {
+    match lang {
+        Lang::Vi => (
+            "Mật khẩu Academy của bạn vừa được đổi".to_owned(),
+            format!(
+                "Xin chào {username},\n\n\
+                 Mật khẩu tài khoản Academy của bạn vừa được đổi, và mọi phiên đăng nhập khác đã được kết thúc.\n\n\
+                 Nếu không phải bạn đổi, hãy đặt lại mật khẩu ngay tại:\n\n\
+                 {link}\n\n\
+                 Academy"
+            ),
+        ),
+        Lang::En => (
+            "Your Academy password was changed".to_owned(),
+            format!(
+                "Hello {username},\n\n\
+                 The password of your Academy account was just changed, and every other session was signed out.\n\n\
+                 If it was not you, reset your password now at:\n\n\
+                 {link}\n\n\
+                 Academy"
+            ),
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -714,6 +714,18 @@ export interface paths {
     /** Whether a reset link's token still works (so the reset page can say so before the user types). */
     post: operations["check_reset_token"];
   };
+  "/auth/sessions": {
+    /** The signed-in person's open sessions, the most recently used first; the one asking is marked `current`. */
+    get: operations["list_sessions"];
+  };
+  "/auth/sessions/end-others": {
+    /** Ends every session of the person's but the one asking. */
+    post: operations["end_other_sessions"];
+  };
+  "/auth/sessions/{id}": {
+    /** Ends one of the person's sessions: its tokens stop working at once (ending the current one signs out). */
+    delete: operations["end_session"];
+  };
   "/auth/token": {
     /**
      * Signs in with username and password. Unknown usernames and wrong passwords get the same answer after the
@@ -798,6 +810,13 @@ export interface paths {
   "/users/my-info": {
     /** The signed-in user. */
     get: operations["get_my_info"];
+  };
+  "/users/my-password": {
+    /**
+     * Changes the signed-in person's password: the current one first (wrong guesses count against the login
+     * limits), the new one by the registration rules. Every other session ends; a notice is mailed.
+     */
+    post: operations["change_password"];
   };
   "/users/staff": {
     /** Creates a staff account (ADMIN only), under the registration rules. */
@@ -3559,19 +3578,17 @@ export interface components {
       code: number;
       message?: string | null;
       result: {
-          createdAt: string;
-          endAt: string;
-          enrollmentId: string;
+          /** @description The address it was opened from. */
+          address: string;
+          /** @description "Chrome", "Safari"…; empty when the browser is not known. */
+          browser: string;
+          /** @description The session this request comes from. */
+          current: boolean;
           id: string;
-          startAt: string;
-          /** @description `booked` or `cancelled`. */
-          status: string;
-          studentId: string;
-          studentName: string;
-          teacherId: string;
-          /** @description The teacher's and the student's names (empty when the answer is about one session just changed). */
-          teacherName: string;
-          updatedAt: string;
+          lastSeenAt: string;
+          signedInAt: string;
+          /** @description "Windows", "Android", "iOS"…; empty when not known. */
+          system: string;
         }[];
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -4379,6 +4396,12 @@ export interface components {
       /** Format: int64 */
       totalPages: number;
     };
+    /** @description A password change. */
+    PasswordChange: {
+      currentPassword: string;
+      /** @description By the registration rules (a strength score of at least 3 of 5). */
+      newPassword: string;
+    };
     /** @description Paying a request: the bank's reference and the day the money was sent. */
     PayBody: {
       bankReference: string;
@@ -4991,21 +5014,19 @@ export interface components {
       /** @description `in` or `out`. */
       transferType: string;
     };
-    /** @description A booked (or cancelled) session. */
+    /** @description One of the person's open sessions. */
     SessionView: {
-      createdAt: string;
-      endAt: string;
-      enrollmentId: string;
+      /** @description The address it was opened from. */
+      address: string;
+      /** @description "Chrome", "Safari"…; empty when the browser is not known. */
+      browser: string;
+      /** @description The session this request comes from. */
+      current: boolean;
       id: string;
-      startAt: string;
-      /** @description `booked` or `cancelled`. */
-      status: string;
-      studentId: string;
-      studentName: string;
-      teacherId: string;
-      /** @description The teacher's and the student's names (empty when the answer is about one session just changed). */
-      teacherName: string;
-      updatedAt: string;
+      lastSeenAt: string;
+      signedInAt: string;
+      /** @description "Windows", "Android", "iOS"…; empty when not known. */
+      system: string;
     };
     /** @description A course of the browser's cart that was not added, and why. */
     SkippedCourse: {
@@ -11489,10 +11510,10 @@ export interface operations {
       };
     };
   };
-  /** The sessions the caller takes or teaches, in time order (booked and cancelled). */
+  /** The signed-in person's open sessions, the most recently used first; the one asking is marked `current`. */
   list_sessions: {
     responses: {
-      /** @description The sessions */
+      /** @description The open sessions */
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_SessionView"];
@@ -12892,6 +12913,70 @@ export interface operations {
       };
     };
   };
+  /** Ends every session of the person's but the one asking. */
+  end_other_sessions: {
+    responses: {
+      /** @description Ended */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_bool"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Ends one of the person's sessions: its tokens stop working at once (ending the current one signs out). */
+  end_session: {
+    parameters: {
+      path: {
+        /** @description The session's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Ended */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_bool"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such open session of the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /**
    * Signs in with username and password. Unknown usernames and wrong passwords get the same answer after the
    * same work. Failures are limited per account and address and per address (429 with `Retry-After`); beyond
@@ -13617,6 +13702,61 @@ export interface operations {
       };
       /** @description Not signed in */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Changes the signed-in person's password: the current one first (wrong guesses count against the login
+   * limits), the new one by the registration rules. Every other session ends; a notice is mailed.
+   */
+  change_password: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasswordChange"];
+      };
+    };
+    responses: {
+      /** @description Changed */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_bool"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The current password is wrong (`currentPassword`) or the new one is refused (`newPassword`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many wrong passwords */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
