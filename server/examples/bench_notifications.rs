@@ -174,7 +174,7 @@ async fn add_students(pool: &db::Pool, from: usize, count: usize) -> Vec<String>
 /// An access token of a new session for `user_id`.
 async fn token_for(pool: &db::Pool, keys: &TokenKeys, user_id: &str, role: &str) -> String {
     let subject = Subject { user_id: user_id.to_owned(), role: role.to_owned(), token_version: 0 };
-    sessions::start(pool, keys, &subject, now_ms()).await.expect("session").access.token
+    sessions::start(pool, keys, &subject, &sessions::Device::default(), now_ms()).await.expect("session").access.token
 }
 
 /// One open stream: counts its `notification` events and notes when the first arrived.
