@@ -89,6 +89,7 @@ function pathsOf(role: Role, ids: DemoIds): string[] {
         '/dashboard/sales-report/course',
         '/dashboard/payment',
         '/dashboard/payment-account',
+        '/dashboard/ADMIN-profile',
       ];
     case 'admin':
       return [
@@ -115,6 +116,7 @@ function pathsOf(role: Role, ids: DemoIds): string[] {
         '/dashboard/payment-account',
         '/dashboard/payment-request',
         '/dashboard/withdraw-getway',
+        '/dashboard/ADMIN-profile',
       ];
   }
 }

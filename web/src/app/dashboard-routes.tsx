@@ -19,6 +19,7 @@ const ClassRegisterPage = lazyPage(() => import('@/features/classes/routes/class
 const AvailablePage = lazyPage(() => import('@/features/schedule/routes/available'), ['schedule', 'catalogue']);
 const MySchedulePage = lazyPage(() => import('@/features/schedule/routes/my-schedule'), ['calendar', 'catalogue']);
 
+const AdminProfilePage = lazyPage(() => import('@/features/profile/routes/admin-profile'), ['profile', 'auth']);
 const PaymentPage = lazyPage(() => import('@/features/finance/routes/payment'), ['finance']);
 const PaymentAccountPage = lazyPage(() => import('@/features/finance/routes/payment-account'), ['finance']);
 const PaymentRequestPage = lazyPage(() => import('@/features/finance/routes/payment-request'), ['finance']);
@@ -47,7 +48,6 @@ const dashboardPages: [string, string][] = [
   ['sales-report/course', 'salesCourse'],
   ['sales-report/mentorship', 'salesMentorship'],
   ['settings', 'settings'],
-  ['ADMIN-profile', 'adminProfile'],
 ];
 
 /** The pages under /dashboard, in the dashboard's layout. */
@@ -65,6 +65,7 @@ export const dashboardRoutes: RouteObject[] = [
           ...mentorshipDashboardRoutes,
           ...commerceDashboardRoutes,
           ...financeDashboardRoutes,
+          { path: 'ADMIN-profile', element: <AdminProfilePage /> },
           ...dashboardPages.map(([path, page]) => ({ path, element: <DashboardPlaceholder page={page} /> })),
           { path: '*', element: <NotFoundPage /> },
         ],

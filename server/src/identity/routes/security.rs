@@ -25,7 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// One of the person's open sessions.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SessionView {
+pub struct SignedInSessionView {
     pub id: String,
     /// "Chrome", "Safari"…; empty when the browser is not known.
     pub browser: String,
@@ -46,17 +46,17 @@ pub struct SessionView {
     tag = "auth",
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "The open sessions", body = super::Envelope<Vec<SessionView>>),
+        (status = 200, description = "The open sessions", body = super::Envelope<Vec<SignedInSessionView>>),
         (status = 401, description = "Not signed in", body = super::error::ErrorEnvelope),
     )
 )]
-pub async fn list_sessions(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Vec<SessionView>> {
+pub async fn list_sessions(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Vec<SignedInSessionView>> {
     let sessions = security::open_sessions(&state.pool, &user.id, db::now_ms()).await?;
     Ok(ok(sessions
         .into_iter()
         .map(|session| {
             let (browser, system) = security::describe_device(&session.user_agent);
-            SessionView {
+            SignedInSessionView {
                 current: session.id == user.session_id,
                 id: session.id,
                 browser: browser.to_owned(),

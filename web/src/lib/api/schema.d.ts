@@ -3578,6 +3578,31 @@ export interface components {
       code: number;
       message?: string | null;
       result: {
+          createdAt: string;
+          endAt: string;
+          enrollmentId: string;
+          id: string;
+          startAt: string;
+          /** @description `booked` or `cancelled`. */
+          status: string;
+          studentId: string;
+          studentName: string;
+          teacherId: string;
+          /** @description The teacher's and the student's names (empty when the answer is about one session just changed). */
+          teacherName: string;
+          updatedAt: string;
+        }[];
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Vec_SignedInSessionView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: {
           /** @description The address it was opened from. */
           address: string;
           /** @description "Chrome", "Safari"…; empty when the browser is not known. */
@@ -5014,8 +5039,24 @@ export interface components {
       /** @description `in` or `out`. */
       transferType: string;
     };
-    /** @description One of the person's open sessions. */
+    /** @description A booked (or cancelled) session. */
     SessionView: {
+      createdAt: string;
+      endAt: string;
+      enrollmentId: string;
+      id: string;
+      startAt: string;
+      /** @description `booked` or `cancelled`. */
+      status: string;
+      studentId: string;
+      studentName: string;
+      teacherId: string;
+      /** @description The teacher's and the student's names (empty when the answer is about one session just changed). */
+      teacherName: string;
+      updatedAt: string;
+    };
+    /** @description One of the person's open sessions. */
+    SignedInSessionView: {
       /** @description The address it was opened from. */
       address: string;
       /** @description "Chrome", "Safari"…; empty when the browser is not known. */
@@ -11516,7 +11557,7 @@ export interface operations {
       /** @description The open sessions */
       200: {
         content: {
-          "application/json": components["schemas"]["Envelope_Vec_SessionView"];
+          "application/json": components["schemas"]["Envelope_Vec_SignedInSessionView"];
         };
       };
       /** @description Not signed in */

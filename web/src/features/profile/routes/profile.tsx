@@ -26,6 +26,7 @@ import { profileQueries } from '../api/queries';
 import { EnrolledCourseCard, InstructorCourseCard } from '../components/course-cards';
 import { AVATAR_PLACEHOLDER, Img } from '../components/image';
 import { MentorshipCard } from '../components/mentorship-card';
+import { AccountSecurity } from '../components/account-security';
 import { UpdateProfileDialog } from '../components/update-profile-dialog';
 import { formatDate, localeOf } from '../lib/format';
 import type { EnrolledCourse, InstructorCourse, ProfileUser } from '../types';
@@ -241,8 +242,8 @@ export default function ProfilePage({ studentSection }: { studentSection?: React
           )}
         </aside>
 
-        {showsTabs && (
-          <div className="min-w-0 space-y-6">
+        <div className="min-w-0 space-y-6">
+          {showsTabs && (
             <Tabs.Root
               defaultValue={firstTab}
               className="rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
@@ -310,9 +311,10 @@ export default function ProfilePage({ studentSection }: { studentSection?: React
                 )}
               </Tabs.Content>
             </Tabs.Root>
-            {!isTeacher && <Suspense fallback={null}>{studentSection}</Suspense>}
-          </div>
-        )}
+          )}
+          {showsTabs && !isTeacher && <Suspense fallback={null}>{studentSection}</Suspense>}
+          <AccountSecurity userInputs={[profile.username ?? '', profile.email ?? ''].filter(Boolean)} />
+        </div>
       </div>
 
       {profile.userId && (
