@@ -1,6 +1,6 @@
 //! Finance: what teachers earned and how they are paid. Balances are read from the ledger that commerce writes
 //! ([`balance`]); teachers keep payout accounts ([`accounts`]) and ask for payouts that an administrator pays,
-//! rejects or marks failed ([`requests`]), all recorded in the same ledger; a teacher's statement and the
+//! rejects or marks failed ([`requests`]) or sends through payOS ([`sending`], [`payos`]), all recorded in the same ledger; a teacher's statement and the
 //! administrators' table of balances ([`statement`]); the payout settings ([`settings`]).
 //!
 //! Use cases return a [`FinanceError`](error::FinanceError); [`routes`] turns it into the API's answer.
@@ -8,9 +8,11 @@
 pub mod accounts;
 pub mod balance;
 pub mod error;
+pub mod payos;
 pub mod repo;
 pub mod requests;
 pub mod routes;
+pub mod sending;
 pub mod settings;
 pub mod statement;
 pub mod views;

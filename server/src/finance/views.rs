@@ -11,7 +11,7 @@ use super::{
     balance::Figures,
     repo::{AccountRow, RequestRow, TeacherBalanceRow},
     requests::reason_text,
-    settings::{MethodTerms, PayoutSettings},
+    settings::{MethodTerms, OptionalMethod, Payer, PayoutSettings},
     statement::{Line, LineKind},
 };
 
@@ -76,7 +76,7 @@ impl From<&Figures> for FiguresView {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MethodView {
-    /// `bank_manual`.
+    /// `bank_manual` or `payos`.
     pub method: String,
     pub minimum: i64,
     #[schema(value_type = Object)]
@@ -168,8 +168,13 @@ pub struct RequestView {
     /// What is sent to the bank: amount − fee − tax.
     pub net: i64,
     pub currency: String,
+    /// The short code a transfer's note and the bank batch file carry.
+    pub code: String,
     /// `pending`, `paid`, `rejected` or `failed`.
     pub status: String,
+    /// The state of its payOS transfer when it was sent through payOS (`SENDING` until payOS answers, then
+    /// `RECEIVED`, `PROCESSING`, `ON_HOLD`, `SUCCEEDED`, `FAILED`, `CANCELLED` or `REVERSED`).
+    pub payos_state: Option<String>,
     /// Why it was rejected (`invalid_account`, `invalid_request`, `other`).
     pub reason: Option<String>,
     /// The reason and note as the teacher reads them (rejected), or the note (failed).
@@ -205,7 +210,9 @@ impl RequestView {
             tax: row.tax,
             net: row.net,
             currency: row.currency.clone(),
+            code: super::requests::request_code(&row.id),
             status: row.status.clone(),
+            payos_state: row.payos_state.clone(),
             reason: row.reason.clone(),
             reason_text,
             note: row.note.clone(),
@@ -369,10 +376,21 @@ pub struct PayoutSettingsView {
     pub rules: PayoutRules,
     #[schema(value_type = Object)]
     pub bank_manual: MethodTerms,
+    /// payOS payouts `{ enabled, minimum, fee, noteVi, noteEn }`: present only when the server has payOS keys.
+    #[schema(value_type = Option<Object>)]
+    pub payos: Option<OptionalMethod>,
+    /// The academy as payer on withholding statements `{ name, taxCode, address }`.
+    #[schema(value_type = Object)]
+    pub payer: Payer,
 }
 
-impl From<&PayoutSettings> for PayoutSettingsView {
-    fn from(s: &PayoutSettings) -> PayoutSettingsView {
-        PayoutSettingsView { rules: s.rules, bank_manual: s.bank_manual.clone() }
+impl PayoutSettingsView {
+    pub fn new(s: &PayoutSettings, payos_configured: bool) -> PayoutSettingsView {
+        PayoutSettingsView {
+            rules: s.rules,
+            bank_manual: s.bank_manual.clone(),
+            payos: payos_configured.then(|| s.payos.clone()),
+            payer: s.payer.clone(),
+        }
     }
 }

@@ -29,6 +29,7 @@ impl From<FinanceError> for ApiError {
             (FinanceError::Database(e), _) => e.into(),
             (FinanceError::Ledger(e), _) => ApiError::internal(e),
             (FinanceError::Internal(e), _) => ApiError::Internal(e),
+            (FinanceError::PayosUnavailable(e), _) => ApiError::Unavailable(e),
             (
                 FinanceError::AccountNotFound | FinanceError::RequestNotFound | FinanceError::TeacherNotFound,
                 Some(text),

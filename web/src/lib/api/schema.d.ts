@@ -451,6 +451,15 @@ export interface paths {
      */
     post: operations["pay_payout_request"];
   };
+  "/api/finance/payout-requests/{id}/payos": {
+    /**
+     * An administrator sends a pending request through payOS (its one transfer, asked for with the request's own
+     * idempotency key: sending again never makes a second transfer). The answer is the request after payOS's answer:
+     * still pending while the transfer is under way (`payosState`), paid or failed once it is final; the server
+     * looks at the transfer's state until then.
+     */
+    post: operations["send_payout_request"];
+  };
   "/api/finance/payout-requests/{id}/reject": {
     /** An administrator rejects a pending request with a reason; the reserved amount is the teacher's again. */
     post: operations["reject_payout_request"];
@@ -2669,6 +2678,10 @@ export interface components {
       /** @description The payout settings (administrators). */
       result: {
         bankManual: Record<string, never>;
+        /** @description The academy as payer on withholding statements `{ name, taxCode, address }`. */
+        payer: Record<string, never>;
+        /** @description payOS payouts `{ enabled, minimum, fee, noteVi, noteEn }`: present only when the server has payOS keys. */
+        payos?: Record<string, never> | null;
         rules: Record<string, never>;
       };
     };
@@ -2750,6 +2763,8 @@ export interface components {
         bankBin: string;
         bankName: string;
         bankReference?: string | null;
+        /** @description The short code a transfer's note and the bank batch file carry. */
+        code: string;
         createdAt: string;
         currency: string;
         decidedAt?: string | null;
@@ -2766,6 +2781,11 @@ export interface components {
         net: number;
         note: string;
         paidOn?: string | null;
+        /**
+         * @description The state of its payOS transfer when it was sent through payOS (`SENDING` until payOS answers, then
+         * `RECEIVED`, `PROCESSING`, `ON_HOLD`, `SUCCEEDED`, `FAILED`, `CANCELLED` or `REVERSED`).
+         */
+        payosState?: string | null;
         /** @description Why it was rejected (`invalid_account`, `invalid_request`, `other`). */
         reason?: string | null;
         /** @description The reason and note as the teacher reads them (rejected), or the note (failed). */
@@ -4117,7 +4137,7 @@ export interface components {
     /** @description A payout method as teachers see it. */
     MethodView: {
       fee: Record<string, never>;
-      /** @description `bank_manual`. */
+      /** @description `bank_manual` or `payos`. */
       method: string;
       /** Format: int64 */
       minimum: number;
@@ -4498,6 +4518,10 @@ export interface components {
     /** @description The payout settings (administrators). */
     PayoutSettingsView: {
       bankManual: Record<string, never>;
+      /** @description The academy as payer on withholding statements `{ name, taxCode, address }`. */
+      payer: Record<string, never>;
+      /** @description payOS payouts `{ enabled, minimum, fee, noteVi, noteEn }`: present only when the server has payOS keys. */
+      payos?: Record<string, never> | null;
       rules: Record<string, never>;
     };
     /** @description A person as a course shows them: name and picture. */
@@ -4756,6 +4780,8 @@ export interface components {
       bankBin: string;
       bankName: string;
       bankReference?: string | null;
+      /** @description The short code a transfer's note and the bank batch file carry. */
+      code: string;
       createdAt: string;
       currency: string;
       decidedAt?: string | null;
@@ -4772,6 +4798,11 @@ export interface components {
       net: number;
       note: string;
       paidOn?: string | null;
+      /**
+       * @description The state of its payOS transfer when it was sent through payOS (`SENDING` until payOS answers, then
+       * `RECEIVED`, `PROCESSING`, `ON_HOLD`, `SUCCEEDED`, `FAILED`, `CANCELLED` or `REVERSED`).
+       */
+      payosState?: string | null;
       /** @description Why it was rejected (`invalid_account`, `invalid_request`, `other`). */
       reason?: string | null;
       /** @description The reason and note as the teacher reads them (rejected), or the note (failed). */
@@ -6189,7 +6220,7 @@ export interface operations {
   };
   /** Saves the payout settings. */
   save_payout_settings: {
-    /** @description `{ rules: { holdingDays, accountWaitHours, minimumPayout, withholdTax }, bankManual: { minimum, fee, noteVi, noteEn } }` */
+    /** @description `{ rules: { holdingDays, accountWaitHours, minimumPayout, withholdTax }, bankManual: { minimum, fee, noteVi, noteEn }, payos: { enabled, minimum, fee, noteVi, noteEn } (kept only when payOS is configured), payer: { name, taxCode, address } }` */
     requestBody: {
       content: {
         "application/json": Record<string, never>;
@@ -10553,6 +10584,64 @@ export interface operations {
         };
       };
       /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * An administrator sends a pending request through payOS (its one transfer, asked for with the request's own
+   * idempotency key: sending again never makes a second transfer). The answer is the request after payOS's answer:
+   * still pending while the transfer is under way (`payosState`), paid or failed once it is final; the server
+   * looks at the transfer's state until then.
+   */
+  send_payout_request: {
+    parameters: {
+      path: {
+        /** @description The request's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Sent (or sent before) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_RequestView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such request */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Decided already, payOS not configured, or payOS refused the transfer */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description payOS did not answer: send again (same transfer) */
       503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
