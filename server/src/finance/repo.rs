@@ -708,3 +708,55 @@ pub async fn settle_transfer(conn: &mut AnyConnection, request_id: &str, now: i6
         .await?;
     Ok(())
 }
+
+/// The pending requests a bank batch file holds, oldest first: those among `ids` (all when `None`), less those
+/// whose payOS transfer is under way.
+pub async fn pending_for_batch(pool: &Pool, ids: Option<&[String]>) -> Result<Vec<RequestRow>, sqlx::Error> {
+    let chosen = match ids {
+        Some([]) => return Ok(Vec::new()),
+        Some(ids) => {
+            let placeholders: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+            format!(" and r.id in ({})", placeholders.join(", "))
+        }
+        None => String::new(),
+    };
+    let sql = format!(
+        "{REQUEST_SELECT} where r.status = 'pending' and p.request_id is null{chosen} order by r.created_at, r.id"
+    );
+    let mut query = sqlx::query_as::<_, RequestRow>(&sql);
+    for id in ids.unwrap_or_default() {
+        query = query.bind(id);
+    }
+    query.fetch_all(pool).await
+}
+
+/// A teacher's paid requests whose money was sent in `year` (by the day paid), oldest first.
+pub async fn paid_in_year(pool: &Pool, teacher_id: &str, year: i64) -> Result<Vec<RequestRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "{REQUEST_SELECT} where r.teacher_id = $1 and r.status = 'paid' and r.paid_on >= $2 and r.paid_on < $3 \
+         order by r.paid_on, r.decided_at, r.id"
+    ))
+    .bind(teacher_id)
+    .bind(format!("{year:04}-01-01"))
+    .bind(format!("{:04}-01-01", year + 1))
+    .fetch_all(pool)
+    .await
+}
+
+/// A person's username and name: (username, first name, last name).
+pub async fn person(pool: &Pool, id: &str) -> Result<Option<(String, Option<String>, Option<String>)>, sqlx::Error> {
+    let row = sqlx::query("select username, first_name, last_name from users where id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?;
+    row.map(|row| Ok((row.try_get(0)?, row.try_get(1)?, row.try_get(2)?))).transpose()
+}
+
+/// The day a teacher declared the commitment form for `year`, if they did.
+pub async fn commitment(pool: &Pool, teacher_id: &str, year: i64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("select declared_on from tax_commitments where teacher_id = $1 and year = $2")
+        .bind(teacher_id)
+        .bind(year)
+        .fetch_optional(pool)
+        .await
+}

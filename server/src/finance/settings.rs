@@ -85,11 +85,16 @@ pub struct PayoutSettings {
     pub rules: PayoutRules,
     #[serde(default)]
     pub bank_manual: MethodTerms,
-    /// payOS payouts: offered only when its keys are configured and it is enabled.
-    #[serde(default)]
+    /// payOS payouts: offered only when its keys are configured and it is enabled (null, as read where payOS is
+    /// not configured, keeps the defaults).
+    #[serde(default, deserialize_with = "null_as_default")]
     pub payos: OptionalMethod,
     #[serde(default)]
     pub payer: Payer,
+}
+
+fn null_as_default<'de, D: serde::Deserializer<'de>, T: Default + Deserialize<'de>>(d: D) -> Result<T, D::Error> {
+    Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }
 
 /// The longest note for teachers.

@@ -394,3 +394,77 @@ impl PayoutSettingsView {
         }
     }
 }
+
+/// A payout on a withholding statement.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WithheldPayoutView {
+    pub request_id: String,
+    pub code: String,
+    /// The day the money was sent (`YYYY-MM-DD`).
+    pub paid_on: String,
+    /// The payout before tax and fee.
+    pub gross: i64,
+    /// Personal income tax withheld.
+    pub tax: i64,
+    pub fee: i64,
+    /// What reached the teacher.
+    pub net: i64,
+    pub bank_reference: Option<String>,
+}
+
+/// A teacher's yearly withholding statement (VND).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WithholdingView {
+    pub year: i64,
+    pub teacher_id: String,
+    pub teacher_username: String,
+    pub teacher_name: String,
+    /// The academy, who paid and withheld.
+    pub payer_name: String,
+    pub payer_tax_code: String,
+    pub payer_address: String,
+    /// The day the teacher declared the commitment form (08/CK-TNCN) for the year: nothing withheld.
+    pub commitment_declared_on: Option<String>,
+    pub items: Vec<WithheldPayoutView>,
+    pub gross: i64,
+    pub tax: i64,
+    pub fee: i64,
+    pub net: i64,
+    pub currency: String,
+}
+
+impl From<&super::withholding::Statement> for WithholdingView {
+    fn from(s: &super::withholding::Statement) -> WithholdingView {
+        WithholdingView {
+            year: s.year,
+            teacher_id: s.teacher_id.clone(),
+            teacher_username: s.teacher_username.clone(),
+            teacher_name: s.teacher_name.clone(),
+            payer_name: s.payer.name.clone(),
+            payer_tax_code: s.payer.tax_code.clone(),
+            payer_address: s.payer.address.clone(),
+            commitment_declared_on: s.commitment_declared_on.clone(),
+            items: s
+                .payouts
+                .iter()
+                .map(|row| WithheldPayoutView {
+                    request_id: row.id.clone(),
+                    code: super::requests::request_code(&row.id),
+                    paid_on: row.paid_on.clone().unwrap_or_default(),
+                    gross: row.amount,
+                    tax: row.tax,
+                    fee: row.fee,
+                    net: row.net,
+                    bank_reference: row.bank_reference.clone(),
+                })
+                .collect(),
+            gross: s.gross,
+            tax: s.tax,
+            fee: s.fee,
+            net: s.net,
+            currency: "VND".to_owned(),
+        }
+    }
+}

@@ -24,6 +24,15 @@ export interface paths {
     /** Every teacher's balances, with what the academy owes teachers, its revenue and the tax withheld (VND). */
     get: operations["list_teacher_balances"];
   };
+  "/api/admin/finance/payout-batch.csv": {
+    /**
+     * The bank batch file: one row per pending request chosen (or every pending one), oldest first — the bank's BIN
+     * and short name, the account number, the holder's name, the amount to send (net of tax and fee, in đồng) and
+     * the request's code as the transfer's note — for banks' bulk transfer screens. Requests being sent through
+     * payOS, and requests no longer pending, are left out.
+     */
+    get: operations["download_payout_batch"];
+  };
   "/api/admin/finance/tax-commitments": {
     /**
      * Records (or, without `declaredOn`, takes back) a teacher's commitment that their income of the year stays below
@@ -474,6 +483,18 @@ export interface paths {
   "/api/finance/statement.csv": {
     /** The statement as CSV (UTF-8 with a byte order mark, so Excel reads Vietnamese text): every line of the filter. */
     get: operations["download_statement"];
+  };
+  "/api/finance/withholding": {
+    /**
+     * A teacher's yearly withholding statement: every payout sent to them that year with its amount before tax,
+     * the tax withheld, the fee and what they received, the totals, and the academy as payer. A teacher reads only
+     * their own; administrators any teacher's.
+     */
+    get: operations["read_withholding"];
+  };
+  "/api/finance/withholding.csv": {
+    /** The yearly withholding statement as CSV: who paid and who received, then one row per payout and the totals. */
+    get: operations["download_withholding"];
   };
   "/api/home": {
     /**
@@ -3688,6 +3709,40 @@ export interface components {
       });
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_WithholdingView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A teacher's yearly withholding statement (VND). */
+      result: {
+        /** @description The day the teacher declared the commitment form (08/CK-TNCN) for the year: nothing withheld. */
+        commitmentDeclaredOn?: string | null;
+        currency: string;
+        /** Format: int64 */
+        fee: number;
+        /** Format: int64 */
+        gross: number;
+        items: components["schemas"]["WithheldPayoutView"][];
+        /** Format: int64 */
+        net: number;
+        payerAddress: string;
+        /** @description The academy, who paid and withheld. */
+        payerName: string;
+        payerTaxCode: string;
+        /** Format: int64 */
+        tax: number;
+        teacherId: string;
+        teacherName: string;
+        teacherUsername: string;
+        /** Format: int64 */
+        year: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_bool: {
       /**
        * Format: int32
@@ -5342,6 +5397,55 @@ export interface components {
     WeekView: components["schemas"]["WeekBody"] & ({
       updatedAt?: string | null;
     });
+    /** @description A payout on a withholding statement. */
+    WithheldPayoutView: {
+      bankReference?: string | null;
+      code: string;
+      /** Format: int64 */
+      fee: number;
+      /**
+       * Format: int64
+       * @description The payout before tax and fee.
+       */
+      gross: number;
+      /**
+       * Format: int64
+       * @description What reached the teacher.
+       */
+      net: number;
+      /** @description The day the money was sent (`YYYY-MM-DD`). */
+      paidOn: string;
+      requestId: string;
+      /**
+       * Format: int64
+       * @description Personal income tax withheld.
+       */
+      tax: number;
+    };
+    /** @description A teacher's yearly withholding statement (VND). */
+    WithholdingView: {
+      /** @description The day the teacher declared the commitment form (08/CK-TNCN) for the year: nothing withheld. */
+      commitmentDeclaredOn?: string | null;
+      currency: string;
+      /** Format: int64 */
+      fee: number;
+      /** Format: int64 */
+      gross: number;
+      items: components["schemas"]["WithheldPayoutView"][];
+      /** Format: int64 */
+      net: number;
+      payerAddress: string;
+      /** @description The academy, who paid and withheld. */
+      payerName: string;
+      payerTaxCode: string;
+      /** Format: int64 */
+      tax: number;
+      teacherId: string;
+      teacherName: string;
+      teacherUsername: string;
+      /** Format: int64 */
+      year: number;
+    };
   };
   responses: never;
   parameters: never;
@@ -5524,6 +5628,58 @@ export interface operations {
       };
       /** @description Not an administrator; or signed in, but not as ADMIN */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The bank batch file: one row per pending request chosen (or every pending one), oldest first — the bank's BIN
+   * and short name, the account number, the holder's name, the amount to send (net of tax and fee, in đồng) and
+   * the request's code as the transfer's note — for banks' bulk transfer screens. Requests being sent through
+   * payOS, and requests no longer pending, are left out.
+   */
+  download_payout_batch: {
+    parameters: {
+      query?: {
+        /** @description Request ids, comma separated (at most 500); absent: every pending request. */
+        ids?: string;
+      };
+    };
+    responses: {
+      /** @description The batch file (CSV) */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description More than 500 ids */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -10839,6 +10995,120 @@ export interface operations {
         };
       };
       /** @description A date, kind or zone that cannot be read */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A teacher's yearly withholding statement: every payout sent to them that year with its amount before tax,
+   * the tax withheld, the fee and what they received, the totals, and the academy as payer. A teacher reads only
+   * their own; administrators any teacher's.
+   */
+  read_withholding: {
+    parameters: {
+      query: {
+        /** @description The tax year (by the day the money was sent). */
+        year: number;
+        /** @description A teacher's id (administrators); absent: the caller. */
+        teacherId?: string;
+      };
+    };
+    responses: {
+      /** @description The statement */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_WithholdingView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such teacher (or not the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A year out of range */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The yearly withholding statement as CSV: who paid and who received, then one row per payout and the totals. */
+  download_withholding: {
+    parameters: {
+      query: {
+        /** @description The tax year (by the day the money was sent). */
+        year: number;
+        /** @description A teacher's id (administrators); absent: the caller. */
+        teacherId?: string;
+      };
+    };
+    responses: {
+      /** @description The statement (CSV) */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such teacher (or not the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A year out of range */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
