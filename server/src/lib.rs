@@ -189,6 +189,7 @@ pub fn job_handlers() -> Vec<std::sync::Arc<dyn platform::jobs::JobHandler<AppSt
         std::sync::Arc::new(notifications::broadcast::BroadcastBatches),
         std::sync::Arc::new(commerce::orders::ExpireOrders),
         std::sync::Arc::new(commerce::payments::PaidNotices),
+        std::sync::Arc::new(finance::sending::TransferChecks),
     ]
 }
 

@@ -258,6 +258,24 @@ pub struct Config {
     #[arg(long, global = true, env = "ACADEMY_VNPAY_RETURN_URL")]
     pub vnpay_return_url: Option<String>,
 
+    /// The client id of a payOS payouts channel (`x-client-id`). With the API key and checksum key, payOS is a
+    /// payout method administrators may enable: they send a teacher's payout through payOS's payouts API and its
+    /// final state decides whether it was paid. The payouts channel's keys differ from a payment channel's.
+    #[arg(long, global = true, env = "ACADEMY_PAYOS_CLIENT_ID")]
+    pub payos_client_id: Option<String>,
+
+    /// The payOS payouts channel's API key (`x-api-key`).
+    #[arg(long, global = true, env = "ACADEMY_PAYOS_API_KEY", hide_env_values = true)]
+    pub payos_api_key: Option<String>,
+
+    /// The payOS payouts channel's checksum key, which signs requests and answers (HMAC-SHA256).
+    #[arg(long, global = true, env = "ACADEMY_PAYOS_CHECKSUM_KEY", hide_env_values = true)]
+    pub payos_checksum_key: Option<String>,
+
+    /// payOS's API address.
+    #[arg(long, global = true, env = "ACADEMY_PAYOS_BASE_URL", default_value = "https://api-merchant.payos.vn")]
+    pub payos_base_url: String,
+
     /// The online rooms' servers (STUN/TURN, Jitsi, LiveKit).
     #[command(flatten)]
     pub meeting: MeetingConfig,
@@ -312,6 +330,10 @@ impl fmt::Debug for Config {
             .field("vnpay_hash_secret", &self.vnpay_hash_secret.as_ref().map(|_| "<redacted>"))
             .field("vnpay_url", &self.vnpay_url)
             .field("vnpay_return_url", &self.vnpay_return_url)
+            .field("payos_client_id", &self.payos_client_id)
+            .field("payos_api_key", &self.payos_api_key.as_ref().map(|_| "<redacted>"))
+            .field("payos_checksum_key", &self.payos_checksum_key.as_ref().map(|_| "<redacted>"))
+            .field("payos_base_url", &self.payos_base_url)
             .field("meeting", &self.meeting)
             .finish_non_exhaustive()
     }
@@ -398,6 +420,37 @@ impl Config {
             secret_access_key: required(&self.s3_secret_access_key, "ACADEMY_S3_SECRET_ACCESS_KEY")?,
             direct_uploads: self.s3_direct_uploads,
         }))
+    }
+}
+
+impl Config {
+    /// The payOS payouts channel, when its client id, API key and checksum key are all set.
+    pub fn payos(&self) -> Option<PayosConfig> {
+        let set = |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
+        Some(PayosConfig {
+            client_id: set(&self.payos_client_id)?,
+            api_key: set(&self.payos_api_key)?,
+            checksum_key: set(&self.payos_checksum_key)?,
+            base_url: self.payos_base_url.trim().trim_end_matches('/').to_owned(),
+        })
+    }
+}
+
+/// A payOS payouts channel, from `ACADEMY_PAYOS_*` (see [`Config::payos`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct PayosConfig {
+    pub client_id: String,
+    pub api_key: String,
+    pub checksum_key: String,
+    pub base_url: String,
+}
+
+impl fmt::Debug for PayosConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PayosConfig")
+            .field("client_id", &self.client_id)
+            .field("base_url", &self.base_url)
+            .finish_non_exhaustive()
     }
 }
 

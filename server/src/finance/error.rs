@@ -40,6 +40,18 @@ pub enum FinanceError {
     /// The request is no longer in the state the decision needs (decided by someone else).
     #[error("the payout request is {status}")]
     AlreadyDecided { status: String },
+    /// The request was sent through payOS and its transfer is under way: its final state decides it.
+    #[error("a payOS transfer of the request is under way")]
+    TransferUnderWay,
+    /// payOS payouts are not configured.
+    #[error("payOS is not configured")]
+    PayosNotConfigured,
+    /// payOS refused the transfer (its description): nothing was sent.
+    #[error("payOS refused the transfer: {desc}")]
+    PayosRefused { desc: String },
+    /// payOS did not answer, or answered what cannot be trusted: sending again asks with the same key.
+    #[error("payOS did not answer")]
+    PayosUnavailable(#[source] anyhow::Error),
     /// An idempotency key used before for another request.
     #[error("the idempotency key was used for another request")]
     KeyReused,
@@ -81,7 +93,18 @@ impl FinanceError {
                 "Khóa chống trùng lặp này đã dùng cho một yêu cầu khác.",
                 "This idempotency key was used for another request.",
             ),
-            Self::Ledger(_) | Self::Database(_) | Self::Internal(_) => return None,
+            Self::TransferUnderWay => Text::new(
+                "Yêu cầu này đang được chuyển qua payOS: kết quả chuyển tiền sẽ quyết định trạng thái của nó.",
+                "This request is being sent through payOS: the transfer's result will decide it.",
+            ),
+            Self::PayosNotConfigured => {
+                Text::new("Chưa cấu hình chi trả qua payOS.", "payOS payouts are not configured.")
+            }
+            Self::PayosRefused { desc } => Text::localized(|lang| match lang {
+                academy_shared::Lang::Vi => format!("payOS từ chối lệnh chuyển tiền: {desc}"),
+                academy_shared::Lang::En => format!("payOS refused the transfer: {desc}"),
+            }),
+            Self::Ledger(_) | Self::Database(_) | Self::Internal(_) | Self::PayosUnavailable(_) => return None,
         })
     }
 }

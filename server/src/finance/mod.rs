@@ -1,19 +1,23 @@
 //! Finance: what teachers earned and how they are paid. Balances are read from the ledger that commerce writes
 //! ([`balance`]); teachers keep payout accounts ([`accounts`]) and ask for payouts that an administrator pays,
-//! rejects or marks failed ([`requests`]), all recorded in the same ledger; a teacher's statement and the
-//! administrators' table of balances ([`statement`]); the payout settings ([`settings`]).
+//! rejects or marks failed ([`requests`]) or sends through payOS ([`sending`], [`payos`]), all recorded in the
+//! same ledger; a teacher's statement and the administrators' table of balances ([`statement`]); the yearly
+//! withholding statement ([`withholding`]); the payout settings ([`settings`]).
 //!
 //! Use cases return a [`FinanceError`](error::FinanceError); [`routes`] turns it into the API's answer.
 
 pub mod accounts;
 pub mod balance;
 pub mod error;
+pub mod payos;
 pub mod repo;
 pub mod requests;
 pub mod routes;
+pub mod sending;
 pub mod settings;
 pub mod statement;
 pub mod views;
+pub mod withholding;
 
 use academy_shared::Lang;
 

@@ -125,13 +125,15 @@ pub struct RequestRow {
     pub teacher_username: String,
     pub teacher_first_name: Option<String>,
     pub teacher_last_name: Option<String>,
+    /// The state of its payOS transfer, when it was sent through payOS (joined).
+    pub payos_state: Option<String>,
 }
 
 const REQUEST_SELECT: &str = "select r.id, r.teacher_id, r.account_id, r.bank_bin, r.account_number, r.holder_name, \
     r.method, r.amount, r.fee, r.tax, r.net, r.currency, r.status, r.reason, r.note, r.bank_reference, r.paid_on, \
     r.decided_by, r.decided_at, r.created_at, r.updated_at, u.username as teacher_username, \
-    u.first_name as teacher_first_name, u.last_name as teacher_last_name \
-    from payout_requests r join users u on u.id = r.teacher_id";
+    u.first_name as teacher_first_name, u.last_name as teacher_last_name, p.state as payos_state \
+    from payout_requests r join users u on u.id = r.teacher_id left join payos_transfers p on p.request_id = r.id";
 
 pub async fn request(conn: &mut AnyConnection, id: &str) -> Result<Option<RequestRow>, sqlx::Error> {
     sqlx::query_as(&format!("{REQUEST_SELECT} where r.id = $1")).bind(id).fetch_optional(conn).await
@@ -611,4 +613,150 @@ pub async fn kind_total(pool: &Pool, kinds: &[&str], currency: &str) -> Result<i
 /// The role of a user, if they exist.
 pub async fn user_role(pool: &Pool, id: &str) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("select role from users where id = $1").bind(id).fetch_optional(pool).await
+}
+
+/// A payout request's payOS transfer.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct TransferRow {
+    pub request_id: String,
+    pub idempotency_key: String,
+    pub payos_id: Option<String>,
+    pub state: String,
+    pub sent_by: String,
+    pub checks: i64,
+    pub settled_at: Option<i64>,
+}
+
+pub async fn transfer(conn: &mut AnyConnection, request_id: &str) -> Result<Option<TransferRow>, sqlx::Error> {
+    sqlx::query_as(
+        "select request_id, idempotency_key, payos_id, state, sent_by, checks, settled_at from payos_transfers \
+         where request_id = $1",
+    )
+    .bind(request_id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Holds a pending request's row until the transaction ends; whether it is still pending.
+pub async fn lock_pending_request(conn: &mut AnyConnection, id: &str, now: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("update payout_requests set updated_at = $2 where id = $1 and status = 'pending'")
+        .bind(id)
+        .bind(now)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn insert_transfer(
+    conn: &mut AnyConnection,
+    request_id: &str,
+    key: &str,
+    sent_by: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into payos_transfers (request_id, idempotency_key, state, sent_by, created_at, updated_at) \
+         values ($1, $2, 'SENDING', $3, $4, $4)",
+    )
+    .bind(request_id)
+    .bind(key)
+    .bind(sent_by)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Records what payOS said of a transfer (its id and state); `checked` counts a look at its state.
+pub async fn record_transfer(
+    pool: &Pool,
+    request_id: &str,
+    payos_id: &str,
+    state: &str,
+    checked: bool,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update payos_transfers set payos_id = $2, state = $3, checks = checks + $4, updated_at = $5 \
+         where request_id = $1 and settled_at is null",
+    )
+    .bind(request_id)
+    .bind(payos_id)
+    .bind(state)
+    .bind(i64::from(checked))
+    .bind(now)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Forgets a transfer payOS refused to make (the request can be paid another way).
+pub async fn forget_transfer(pool: &Pool, request_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("delete from payos_transfers where request_id = $1 and payos_id is null")
+        .bind(request_id)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// Marks a transfer settled (its final state decided the request), in the decision's transaction.
+pub async fn settle_transfer(conn: &mut AnyConnection, request_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("update payos_transfers set settled_at = $2, updated_at = $2 where request_id = $1")
+        .bind(request_id)
+        .bind(now)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The pending requests a bank batch file holds, oldest first: those among `ids` (all when `None`), less those
+/// whose payOS transfer is under way.
+pub async fn pending_for_batch(pool: &Pool, ids: Option<&[String]>) -> Result<Vec<RequestRow>, sqlx::Error> {
+    let chosen = match ids {
+        Some([]) => return Ok(Vec::new()),
+        Some(ids) => {
+            let placeholders: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+            format!(" and r.id in ({})", placeholders.join(", "))
+        }
+        None => String::new(),
+    };
+    let sql = format!(
+        "{REQUEST_SELECT} where r.status = 'pending' and p.request_id is null{chosen} order by r.created_at, r.id"
+    );
+    let mut query = sqlx::query_as::<_, RequestRow>(&sql);
+    for id in ids.unwrap_or_default() {
+        query = query.bind(id);
+    }
+    query.fetch_all(pool).await
+}
+
+/// A teacher's paid requests whose money was sent in `year` (by the day paid), oldest first.
+pub async fn paid_in_year(pool: &Pool, teacher_id: &str, year: i64) -> Result<Vec<RequestRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "{REQUEST_SELECT} where r.teacher_id = $1 and r.status = 'paid' and r.paid_on >= $2 and r.paid_on < $3 \
+         order by r.paid_on, r.decided_at, r.id"
+    ))
+    .bind(teacher_id)
+    .bind(format!("{year:04}-01-01"))
+    .bind(format!("{:04}-01-01", year + 1))
+    .fetch_all(pool)
+    .await
+}
+
+/// A person's username and name: (username, first name, last name).
+pub async fn person(pool: &Pool, id: &str) -> Result<Option<(String, Option<String>, Option<String>)>, sqlx::Error> {
+    let row = sqlx::query("select username, first_name, last_name from users where id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?;
+    row.map(|row| Ok((row.try_get(0)?, row.try_get(1)?, row.try_get(2)?))).transpose()
+}
+
+/// The day a teacher declared the commitment form for `year`, if they did.
+pub async fn commitment(pool: &Pool, teacher_id: &str, year: i64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("select declared_on from tax_commitments where teacher_id = $1 and year = $2")
+        .bind(teacher_id)
+        .bind(year)
+        .fetch_optional(pool)
+        .await
 }

@@ -14,7 +14,7 @@ use super::{
     balance::{self, year_start_ms},
     error::FinanceError,
     repo::{self, Decision, NewRequest, RequestRow},
-    settings::{self, BANK_MANUAL},
+    settings::{self, BANK_MANUAL, PAYOS},
 };
 use crate::{
     commerce::ledger::{self, Account, EventKind, MoneyEvent},
@@ -48,6 +48,13 @@ pub enum Asked {
     Existing(RequestRow),
 }
 
+/// A request's short code, as transfers and batch files name it: `RT` and the last 8 letters and digits of its id.
+pub fn request_code(id: &str) -> String {
+    let chars: Vec<char> = id.chars().filter(char::is_ascii_alphanumeric).collect();
+    let tail: String = chars[chars.len().saturating_sub(8)..].iter().collect();
+    format!("RT{}", tail.to_ascii_uppercase())
+}
+
 fn invalid(field: &'static str, vi: &'static str, en: &'static str) -> FinanceError {
     FinanceError::Invalid { field, message: Text::new(vi, en) }
 }
@@ -65,7 +72,7 @@ pub async fn ask(state: &AppState, teacher_id: &str, ask: &Ask<'_>) -> Result<As
     }
     let settings = settings::read(&state.pool).await?;
     let terms = settings
-        .method(ask.method)
+        .method(ask.method, state.config.payos().is_some())
         .ok_or_else(|| invalid("method", "Phương thức rút tiền không có.", "No such payout method."))?
         .clone();
     let now = now_ms();
@@ -136,6 +143,8 @@ pub enum Verdict {
     Rejected { reason: String, note: String },
     /// A paid transfer came back.
     Failed { note: String },
+    /// A transfer sent through a payout provider did not reach the account: the reservation is released.
+    Undelivered { note: String },
 }
 
 /// The reasons a request can be rejected for.
@@ -172,7 +181,7 @@ fn check_verdict(verdict: &Verdict) -> Result<(), FinanceError> {
                 ));
             }
         }
-        Verdict::Failed { note } => {
+        Verdict::Failed { note } | Verdict::Undelivered { note } => {
             if note.trim().is_empty() || note.chars().count() > NOTE_MAX_CHARS {
                 return Err(invalid(
                     "note",
@@ -185,16 +194,43 @@ fn check_verdict(verdict: &Verdict) -> Result<(), FinanceError> {
     Ok(())
 }
 
-/// An administrator decides a request: once; a second decision finds it decided.
+/// An administrator decides a request: once; a second decision finds it decided. A request whose payOS transfer
+/// is under way is decided by the transfer's final state, not by hand.
 pub async fn decide(state: &AppState, admin_id: &str, id: &str, verdict: &Verdict) -> Result<RequestRow, FinanceError> {
+    if matches!(verdict, Verdict::Undelivered { .. }) {
+        return Err(invalid("status", "Không thể ghi nhận như vậy.", "This decision cannot be made by hand."));
+    }
+    decide_as(state, admin_id, id, verdict, false).await
+}
+
+/// A payOS transfer's final state decides its request (for the administrator who sent it).
+pub(super) async fn settle(
+    state: &AppState,
+    sender_id: &str,
+    id: &str,
+    verdict: &Verdict,
+) -> Result<RequestRow, FinanceError> {
+    decide_as(state, sender_id, id, verdict, true).await
+}
+
+async fn decide_as(
+    state: &AppState,
+    admin_id: &str,
+    id: &str,
+    verdict: &Verdict,
+    by_transfer: bool,
+) -> Result<RequestRow, FinanceError> {
     check_verdict(verdict)?;
     let now = now_ms();
     let mut tx = begin_write(&state.pool).await?;
     let row = repo::request(&mut tx, id).await?.ok_or(FinanceError::RequestNotFound)?;
+    let transfer = repo::transfer(&mut tx, id).await?;
     let teacher = row.teacher_id.clone();
     let reserved = Account::PayoutReserved(teacher.clone());
     let earnings = Account::TeacherEarnings(teacher.clone());
-    let clearing = Account::PayoutClearing(if row.method == BANK_MANUAL { BANK_MANUAL } else { "other" });
+    // The money left through payOS when its transfer succeeded; otherwise by the academy's own bank transfer.
+    let through_payos = by_transfer || transfer.as_ref().is_some_and(|t| t.state == "SUCCEEDED");
+    let clearing = Account::PayoutClearing(if through_payos { PAYOS } else { BANK_MANUAL });
     let tax = Account::TaxWithheld(teacher.clone());
     let (from, to, kind, entries, decision_note) = match verdict {
         Verdict::Paid { .. } => (
@@ -218,16 +254,29 @@ pub async fn decide(state: &AppState, admin_id: &str, id: &str, verdict: &Verdic
             vec![(clearing, -row.net), (tax, -row.tax), (Account::PayoutFees, -row.fee), (earnings, row.amount)],
             note.trim().to_owned(),
         ),
+        Verdict::Undelivered { note } => (
+            "pending",
+            "failed",
+            EventKind::PayoutReleased,
+            vec![(reserved, -row.amount), (earnings, row.amount)],
+            note.trim().to_owned(),
+        ),
     };
     let (reason, reference, paid_on) = match verdict {
         Verdict::Paid { bank_reference, paid_on } => (None, Some(bank_reference.trim()), Some(paid_on.trim())),
         Verdict::Rejected { reason, .. } => (Some(reason.as_str()), None, None),
-        Verdict::Failed { .. } => (None, None, None),
+        Verdict::Failed { .. } | Verdict::Undelivered { .. } => (None, None, None),
     };
     let decision =
         Decision { id, from, to, actor_id: admin_id, reason, note: &decision_note, bank_reference: reference, paid_on };
     if !repo::decide(&mut tx, &decision, now).await? {
         return Err(FinanceError::AlreadyDecided { status: row.status });
+    }
+    // Read after the request's row is held: a transfer sent meanwhile is seen.
+    match repo::transfer(&mut tx, id).await? {
+        Some(t) if t.settled_at.is_none() && !by_transfer => return Err(FinanceError::TransferUnderWay),
+        Some(_) if by_transfer => repo::settle_transfer(&mut tx, id, now).await?,
+        _ => {}
     }
     repo::insert_event(&mut tx, id, to, Some(admin_id), &decision_note, now).await?;
     let event = MoneyEvent {

@@ -11,7 +11,7 @@ use super::{
     balance::Figures,
     repo::{AccountRow, RequestRow, TeacherBalanceRow},
     requests::reason_text,
-    settings::{MethodTerms, PayoutSettings},
+    settings::{MethodTerms, OptionalMethod, Payer, PayoutSettings},
     statement::{Line, LineKind},
 };
 
@@ -73,7 +73,7 @@ impl From<&Figures> for FiguresView {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MethodView {
-    /// `bank_manual`.
+    /// `bank_manual` or `payos`.
     pub method: String,
     pub minimum: i64,
     #[schema(value_type = Object)]
@@ -167,8 +167,13 @@ pub struct RequestView {
     /// What is sent to the bank: amount − fee − tax.
     pub net: i64,
     pub currency: String,
+    /// The short code a transfer's note and the bank batch file carry.
+    pub code: String,
     /// `pending`, `paid`, `rejected` or `failed`.
     pub status: String,
+    /// The state of its payOS transfer when it was sent through payOS (`SENDING` until payOS answers, then
+    /// `RECEIVED`, `PROCESSING`, `ON_HOLD`, `SUCCEEDED`, `FAILED`, `CANCELLED` or `REVERSED`).
+    pub payos_state: Option<String>,
     /// Why it was rejected (`invalid_account`, `invalid_request`, `other`).
     pub reason: Option<String>,
     /// The reason and note as the teacher reads them (rejected), or the note (failed).
@@ -204,7 +209,9 @@ impl RequestView {
             tax: row.tax,
             net: row.net,
             currency: row.currency.clone(),
+            code: super::requests::request_code(&row.id),
             status: row.status.clone(),
+            payos_state: row.payos_state.clone(),
             reason: row.reason.clone(),
             reason_text,
             note: row.note.clone(),
@@ -368,10 +375,95 @@ pub struct PayoutSettingsView {
     pub rules: PayoutRules,
     #[schema(value_type = Object)]
     pub bank_manual: MethodTerms,
+    /// payOS payouts `{ enabled, minimum, fee, noteVi, noteEn }`: present only when the server has payOS keys.
+    #[schema(value_type = Option<Object>)]
+    pub payos: Option<OptionalMethod>,
+    /// The academy as payer on withholding statements `{ name, taxCode, address }`.
+    #[schema(value_type = Object)]
+    pub payer: Payer,
 }
 
-impl From<&PayoutSettings> for PayoutSettingsView {
-    fn from(s: &PayoutSettings) -> PayoutSettingsView {
-        PayoutSettingsView { rules: s.rules, bank_manual: s.bank_manual.clone() }
+impl PayoutSettingsView {
+    pub fn new(s: &PayoutSettings, payos_configured: bool) -> PayoutSettingsView {
+        PayoutSettingsView {
+            rules: s.rules,
+            bank_manual: s.bank_manual.clone(),
+            payos: payos_configured.then(|| s.payos.clone()),
+            payer: s.payer.clone(),
+        }
+    }
+}
+
+/// A payout on a withholding statement.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WithheldPayoutView {
+    pub request_id: String,
+    pub code: String,
+    /// The day the money was sent (`YYYY-MM-DD`).
+    pub paid_on: String,
+    /// The payout before tax and fee.
+    pub gross: i64,
+    /// Personal income tax withheld.
+    pub tax: i64,
+    pub fee: i64,
+    /// What reached the teacher.
+    pub net: i64,
+    pub bank_reference: Option<String>,
+}
+
+/// A teacher's yearly withholding statement (VND).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WithholdingView {
+    pub year: i64,
+    pub teacher_id: String,
+    pub teacher_username: String,
+    pub teacher_name: String,
+    /// The academy, who paid and withheld.
+    pub payer_name: String,
+    pub payer_tax_code: String,
+    pub payer_address: String,
+    /// The day the teacher declared the commitment form (08/CK-TNCN) for the year: nothing withheld.
+    pub commitment_declared_on: Option<String>,
+    pub items: Vec<WithheldPayoutView>,
+    pub gross: i64,
+    pub tax: i64,
+    pub fee: i64,
+    pub net: i64,
+    pub currency: String,
+}
+
+impl From<&super::withholding::Statement> for WithholdingView {
+    fn from(s: &super::withholding::Statement) -> WithholdingView {
+        WithholdingView {
+            year: s.year,
+            teacher_id: s.teacher_id.clone(),
+            teacher_username: s.teacher_username.clone(),
+            teacher_name: s.teacher_name.clone(),
+            payer_name: s.payer.name.clone(),
+            payer_tax_code: s.payer.tax_code.clone(),
+            payer_address: s.payer.address.clone(),
+            commitment_declared_on: s.commitment_declared_on.clone(),
+            items: s
+                .payouts
+                .iter()
+                .map(|row| WithheldPayoutView {
+                    request_id: row.id.clone(),
+                    code: super::requests::request_code(&row.id),
+                    paid_on: row.paid_on.clone().unwrap_or_default(),
+                    gross: row.amount,
+                    tax: row.tax,
+                    fee: row.fee,
+                    net: row.net,
+                    bank_reference: row.bank_reference.clone(),
+                })
+                .collect(),
+            gross: s.gross,
+            tax: s.tax,
+            fee: s.fee,
+            net: s.net,
+            currency: "VND".to_owned(),
+        }
     }
 }

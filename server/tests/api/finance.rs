@@ -15,8 +15,12 @@ use crate::commerce_fixtures::{NewCourse, Shop, shop};
 
 /// A shop whose teachers can be paid at once: no holding period, no wait for new accounts (unless `adjust`
 /// says otherwise); an administrator's token.
-async fn payout_shop(rules: Value) -> (Shop, String) {
-    let shop = shop().await;
+pub(crate) async fn payout_shop(rules: Value) -> (Shop, String) {
+    payout_shop_on(shop().await, rules).await
+}
+
+/// [`payout_shop`] in a shop of one's own (e.g. with payOS configured).
+pub(crate) async fn payout_shop_on(shop: Shop, rules: Value) -> (Shop, String) {
     let admin = shop.admin_with_payments().await;
     let mut settings = json!({
         "rules": { "holdingDays": 0, "accountWaitHours": 0, "minimumPayout": 100_000, "withholdTax": false },
@@ -33,14 +37,14 @@ async fn payout_shop(rules: Value) -> (Shop, String) {
 }
 
 /// A teacher who sold a course of `price` (paid, confirmed by an administrator): (id, token, order id).
-async fn teacher_with_sale(shop: &Shop, admin: &str, price: i64) -> (String, String, String) {
+pub(crate) async fn teacher_with_sale(shop: &Shop, admin: &str, price: i64) -> (String, String, String) {
     let (teacher, token) = shop.person("teach", Role::Teacher).await;
     let order = sell(shop, admin, &teacher.id, price).await;
     (teacher.id, token, order)
 }
 
 /// Sells a new course of `teacher_id` at `price` to a new student; the paid order's id.
-async fn sell(shop: &Shop, admin: &str, teacher_id: &str, price: i64) -> String {
+pub(crate) async fn sell(shop: &Shop, admin: &str, teacher_id: &str, price: i64) -> String {
     let course = shop.course_of(teacher_id, NewCourse::vnd("Khóa học", price)).await;
     let (_, _, pending) = shop.pending_order(&[&course]).await;
     let id = pending["_id"].as_str().expect("id").to_owned();
@@ -51,7 +55,7 @@ async fn sell(shop: &Shop, admin: &str, teacher_id: &str, price: i64) -> String 
 }
 
 /// Adds a payout account for the signed-in teacher; its id.
-async fn account(shop: &Shop, token: &str) -> String {
+pub(crate) async fn account(shop: &Shop, token: &str) -> String {
     let body = json!({
         "bankBin": "970436",
         "accountNumber": "0071 0001 23651",
@@ -63,7 +67,7 @@ async fn account(shop: &Shop, token: &str) -> String {
     body["result"]["id"].as_str().expect("id").to_owned()
 }
 
-async fn ask(shop: &Shop, token: &str, account: &str, amount: i64, key: &str) -> (u16, Value) {
+pub(crate) async fn ask(shop: &Shop, token: &str, account: &str, amount: i64, key: &str) -> (u16, Value) {
     let request = shop
         .app
         .client
@@ -74,7 +78,7 @@ async fn ask(shop: &Shop, token: &str, account: &str, amount: i64, key: &str) ->
     crate::accounts::status_json(request.send().await.expect("sent")).await
 }
 
-async fn figures(shop: &Shop, token: &str, teacher: Option<&str>) -> Value {
+pub(crate) async fn figures(shop: &Shop, token: &str, teacher: Option<&str>) -> Value {
     let path = match teacher {
         Some(id) => format!("/api/finance/balance?teacherId={id}"),
         None => "/api/finance/balance".to_owned(),
@@ -90,11 +94,11 @@ async fn figures_page(shop: &Shop, token: &str) -> Value {
     body["result"].clone()
 }
 
-async fn decide(shop: &Shop, admin: &str, id: &str, what: &str, body: Value) -> (u16, Value) {
+pub(crate) async fn decide(shop: &Shop, admin: &str, id: &str, what: &str, body: Value) -> (u16, Value) {
     shop.call(Method::POST, &format!("/api/finance/payout-requests/{id}/{what}"), admin, Some(body)).await
 }
 
-async fn assert_ledger_balanced(shop: &Shop) {
+pub(crate) async fn assert_ledger_balanced(shop: &Shop) {
     let sum: i64 = sqlx::query_scalar("select cast(coalesce(sum(amount), 0) as bigint) from ledger_entries")
         .fetch_one(&shop.app.state.pool)
         .await

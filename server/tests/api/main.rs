@@ -34,6 +34,8 @@ mod email_change;
 mod errors;
 mod files;
 mod finance;
+mod finance_documents;
+mod finance_payos;
 mod first_view;
 mod headers;
 mod health;

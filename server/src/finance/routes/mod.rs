@@ -1,8 +1,10 @@
 //! The finance endpoints: a teacher's balance, statement and payout accounts, payout requests and their queue
-//! ([`payouts`], [`accounts`]), the administrators' balances and payout settings. Each handler reads the
-//! request, calls a use case and presents its answer; [`From<FinanceError>`] gives each refusal its HTTP answer.
+//! ([`payouts`], [`accounts`]), the administrators' balances and payout settings, the bank batch file and the
+//! yearly withholding statement ([`documents`]). Each handler reads the request, calls a use case and presents its
+//! answer; [`From<FinanceError>`] gives each refusal its HTTP answer.
 
 pub mod accounts;
+pub mod documents;
 pub mod payouts;
 
 use std::collections::BTreeMap;
@@ -19,7 +21,7 @@ use crate::{
 
 /// Every finance route.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(payouts::router()).merge(accounts::router())
+    OpenApiRouter::new().merge(payouts::router()).merge(accounts::router()).merge(documents::router())
 }
 
 impl From<FinanceError> for ApiError {
@@ -29,6 +31,7 @@ impl From<FinanceError> for ApiError {
             (FinanceError::Database(e), _) => e.into(),
             (FinanceError::Ledger(e), _) => ApiError::internal(e),
             (FinanceError::Internal(e), _) => ApiError::Internal(e),
+            (FinanceError::PayosUnavailable(e), _) => ApiError::Unavailable(e),
             (
                 FinanceError::AccountNotFound | FinanceError::RequestNotFound | FinanceError::TeacherNotFound,
                 Some(text),

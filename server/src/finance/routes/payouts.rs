@@ -19,6 +19,7 @@ use crate::{
         error::FinanceError,
         repo::{self, RequestFilter},
         requests::{self, Ask, Asked, Verdict},
+        sending,
         settings::{self, BANK_MANUAL, PayoutSettings},
         statement::{self, Query as StatementQuery},
         views::{
@@ -45,6 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(pay_payout_request))
         .routes(routes!(reject_payout_request))
         .routes(routes!(fail_payout_request))
+        .routes(routes!(send_payout_request))
         .routes(routes!(list_teacher_balances))
         .routes(routes!(read_payout_settings, save_payout_settings))
         .routes(routes!(record_tax_commitment))
@@ -101,7 +103,11 @@ pub async fn read_balance(
         account_wait_hours: settings.rules.account_wait_hours,
         withhold_tax: settings.rules.withhold_tax,
         tax_commitment_this_year: committed,
-        methods: vec![MethodView::new(BANK_MANUAL, &settings.bank_manual, &settings.rules, lang)],
+        methods: settings
+            .methods(state.config.payos().is_some())
+            .into_iter()
+            .map(|(name, terms)| MethodView::new(name, terms, &settings.rules, lang))
+            .collect(),
         latest: latest.lines.iter().map(|line| StatementLineView::new(line, &settings.rules, lang)).collect(),
     }))
 }
@@ -475,6 +481,34 @@ pub async fn reject_payout_request(
     Ok(ok(RequestView::new(&row, lang)))
 }
 
+/// An administrator sends a pending request through payOS (its one transfer, asked for with the request's own
+/// idempotency key: sending again never makes a second transfer). The answer is the request after payOS's answer:
+/// still pending while the transfer is under way (`payosState`), paid or failed once it is final; the server
+/// looks at the transfer's state until then.
+#[utoipa::path(
+    post,
+    path = "/api/finance/payout-requests/{id}/payos",
+    tag = "finance",
+    security(("bearer" = ["ADMIN"])),
+    params(("id" = String, Path, description = "The request's id")),
+    responses(
+        (status = 200, description = "Sent (or sent before)", body = crate::http::Envelope<RequestView>),
+        (status = 403, description = "Not an administrator", body = ErrorEnvelope),
+        (status = 404, description = "No such request", body = ErrorEnvelope),
+        (status = 409, description = "Decided already, payOS not configured, or payOS refused the transfer", body = ErrorEnvelope),
+        (status = 503, description = "payOS did not answer: send again (same transfer)", body = ErrorEnvelope),
+    )
+)]
+pub async fn send_payout_request(
+    State(state): State<AppState>,
+    Language(lang): Language,
+    Allowed(user, _): Allowed<Admins>,
+    Path(id): Path<String>,
+) -> ApiResult<RequestView> {
+    let row = sending::send(&state, &user.id, &id).await?;
+    Ok(ok(RequestView::new(&row, lang)))
+}
+
 /// A failed transfer.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -544,7 +578,7 @@ pub async fn list_teacher_balances(State(state): State<AppState>, _: Allowed<Adm
     )
 )]
 pub async fn read_payout_settings(State(state): State<AppState>, _: Allowed<Admins>) -> ApiResult<PayoutSettingsView> {
-    Ok(ok(PayoutSettingsView::from(&settings::read(&state.pool).await?)))
+    Ok(ok(PayoutSettingsView::new(&settings::read(&state.pool).await?, state.config.payos().is_some())))
 }
 
 /// Saves the payout settings.
@@ -553,7 +587,7 @@ pub async fn read_payout_settings(State(state): State<AppState>, _: Allowed<Admi
     path = "/api/admin/payout-settings",
     tag = "finance",
     security(("bearer" = ["ADMIN"])),
-    request_body(content = Object, description = "`{ rules: { holdingDays, accountWaitHours, minimumPayout, withholdTax }, bankManual: { minimum, fee, noteVi, noteEn } }`"),
+    request_body(content = Object, description = "`{ rules: { holdingDays, accountWaitHours, minimumPayout, withholdTax }, bankManual: { minimum, fee, noteVi, noteEn }, payos: { enabled, minimum, fee, noteVi, noteEn } (kept only when payOS is configured), payer: { name, taxCode, address } }`"),
     responses(
         (status = 200, description = "Saved", body = crate::http::Envelope<PayoutSettingsView>),
         (status = 403, description = "Not an administrator", body = ErrorEnvelope),
@@ -563,10 +597,15 @@ pub async fn read_payout_settings(State(state): State<AppState>, _: Allowed<Admi
 pub async fn save_payout_settings(
     State(state): State<AppState>,
     _: Allowed<Admins>,
-    Json(body): Json<PayoutSettings>,
+    Json(mut body): Json<PayoutSettings>,
 ) -> ApiResult<PayoutSettingsView> {
+    let configured = state.config.payos().is_some();
+    if !configured {
+        // Not offered here: what was kept stays.
+        body.payos = settings::read(&state.pool).await?.payos;
+    }
     settings::save(&state.pool, &body).await?;
-    Ok(ok(PayoutSettingsView::from(&body)))
+    Ok(ok(PayoutSettingsView::new(&body, configured)))
 }
 
 /// A teacher's commitment form (08/CK-TNCN) for a year.

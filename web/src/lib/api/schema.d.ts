@@ -24,6 +24,15 @@ export interface paths {
     /** Every teacher's balances, with what the academy owes teachers, its revenue and the tax withheld (VND). */
     get: operations["list_teacher_balances"];
   };
+  "/api/admin/finance/payout-batch.csv": {
+    /**
+     * The bank batch file: one row per pending request chosen (or every pending one), oldest first — the bank's BIN
+     * and short name, the account number, the holder's name, the amount to send (net of tax and fee, in đồng) and
+     * the request's code as the transfer's note — for banks' bulk transfer screens. Requests being sent through
+     * payOS, and requests no longer pending, are left out.
+     */
+    get: operations["download_payout_batch"];
+  };
   "/api/admin/finance/tax-commitments": {
     /**
      * Records (or, without `declaredOn`, takes back) a teacher's commitment that their income of the year stays below
@@ -451,6 +460,15 @@ export interface paths {
      */
     post: operations["pay_payout_request"];
   };
+  "/api/finance/payout-requests/{id}/payos": {
+    /**
+     * An administrator sends a pending request through payOS (its one transfer, asked for with the request's own
+     * idempotency key: sending again never makes a second transfer). The answer is the request after payOS's answer:
+     * still pending while the transfer is under way (`payosState`), paid or failed once it is final; the server
+     * looks at the transfer's state until then.
+     */
+    post: operations["send_payout_request"];
+  };
   "/api/finance/payout-requests/{id}/reject": {
     /** An administrator rejects a pending request with a reason; the reserved amount is the teacher's again. */
     post: operations["reject_payout_request"];
@@ -465,6 +483,18 @@ export interface paths {
   "/api/finance/statement.csv": {
     /** The statement as CSV (UTF-8 with a byte order mark, so Excel reads Vietnamese text): every line of the filter. */
     get: operations["download_statement"];
+  };
+  "/api/finance/withholding": {
+    /**
+     * A teacher's yearly withholding statement: every payout sent to them that year with its amount before tax,
+     * the tax withheld, the fee and what they received, the totals, and the academy as payer. A teacher reads only
+     * their own; administrators any teacher's.
+     */
+    get: operations["read_withholding"];
+  };
+  "/api/finance/withholding.csv": {
+    /** The yearly withholding statement as CSV: who paid and who received, then one row per payout and the totals. */
+    get: operations["download_withholding"];
   };
   "/api/home": {
     /**
@@ -2698,6 +2728,10 @@ export interface components {
       /** @description The payout settings (administrators). */
       result: {
         bankManual: Record<string, never>;
+        /** @description The academy as payer on withholding statements `{ name, taxCode, address }`. */
+        payer: Record<string, never>;
+        /** @description payOS payouts `{ enabled, minimum, fee, noteVi, noteEn }`: present only when the server has payOS keys. */
+        payos?: Record<string, never> | null;
         rules: Record<string, never>;
       };
     };
@@ -2779,6 +2813,8 @@ export interface components {
         bankBin: string;
         bankName: string;
         bankReference?: string | null;
+        /** @description The short code a transfer's note and the bank batch file carry. */
+        code: string;
         createdAt: string;
         currency: string;
         decidedAt?: string | null;
@@ -2795,6 +2831,11 @@ export interface components {
         net: number;
         note: string;
         paidOn?: string | null;
+        /**
+         * @description The state of its payOS transfer when it was sent through payOS (`SENDING` until payOS answers, then
+         * `RECEIVED`, `PROCESSING`, `ON_HOLD`, `SUCCEEDED`, `FAILED`, `CANCELLED` or `REVERSED`).
+         */
+        payosState?: string | null;
         /** @description Why it was rejected (`invalid_account`, `invalid_request`, `other`). */
         reason?: string | null;
         /** @description The reason and note as the teacher reads them (rejected), or the note (failed). */
@@ -3720,6 +3761,40 @@ export interface components {
       });
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_WithholdingView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A teacher's yearly withholding statement (VND). */
+      result: {
+        /** @description The day the teacher declared the commitment form (08/CK-TNCN) for the year: nothing withheld. */
+        commitmentDeclaredOn?: string | null;
+        currency: string;
+        /** Format: int64 */
+        fee: number;
+        /** Format: int64 */
+        gross: number;
+        items: components["schemas"]["WithheldPayoutView"][];
+        /** Format: int64 */
+        net: number;
+        payerAddress: string;
+        /** @description The academy, who paid and withheld. */
+        payerName: string;
+        payerTaxCode: string;
+        /** Format: int64 */
+        tax: number;
+        teacherId: string;
+        teacherName: string;
+        teacherUsername: string;
+        /** Format: int64 */
+        year: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_bool: {
       /**
        * Format: int32
@@ -4169,7 +4244,7 @@ export interface components {
     /** @description A payout method as teachers see it. */
     MethodView: {
       fee: Record<string, never>;
-      /** @description `bank_manual`. */
+      /** @description `bank_manual` or `payos`. */
       method: string;
       /** Format: int64 */
       minimum: number;
@@ -4556,6 +4631,10 @@ export interface components {
     /** @description The payout settings (administrators). */
     PayoutSettingsView: {
       bankManual: Record<string, never>;
+      /** @description The academy as payer on withholding statements `{ name, taxCode, address }`. */
+      payer: Record<string, never>;
+      /** @description payOS payouts `{ enabled, minimum, fee, noteVi, noteEn }`: present only when the server has payOS keys. */
+      payos?: Record<string, never> | null;
       rules: Record<string, never>;
     };
     /** @description A person as a course shows them: name and picture. */
@@ -4814,6 +4893,8 @@ export interface components {
       bankBin: string;
       bankName: string;
       bankReference?: string | null;
+      /** @description The short code a transfer's note and the bank batch file carry. */
+      code: string;
       createdAt: string;
       currency: string;
       decidedAt?: string | null;
@@ -4830,6 +4911,11 @@ export interface components {
       net: number;
       note: string;
       paidOn?: string | null;
+      /**
+       * @description The state of its payOS transfer when it was sent through payOS (`SENDING` until payOS answers, then
+       * `RECEIVED`, `PROCESSING`, `ON_HOLD`, `SUCCEEDED`, `FAILED`, `CANCELLED` or `REVERSED`).
+       */
+      payosState?: string | null;
       /** @description Why it was rejected (`invalid_account`, `invalid_request`, `other`). */
       reason?: string | null;
       /** @description The reason and note as the teacher reads them (rejected), or the note (failed). */
@@ -5383,6 +5469,55 @@ export interface components {
     WeekView: components["schemas"]["WeekBody"] & ({
       updatedAt?: string | null;
     });
+    /** @description A payout on a withholding statement. */
+    WithheldPayoutView: {
+      bankReference?: string | null;
+      code: string;
+      /** Format: int64 */
+      fee: number;
+      /**
+       * Format: int64
+       * @description The payout before tax and fee.
+       */
+      gross: number;
+      /**
+       * Format: int64
+       * @description What reached the teacher.
+       */
+      net: number;
+      /** @description The day the money was sent (`YYYY-MM-DD`). */
+      paidOn: string;
+      requestId: string;
+      /**
+       * Format: int64
+       * @description Personal income tax withheld.
+       */
+      tax: number;
+    };
+    /** @description A teacher's yearly withholding statement (VND). */
+    WithholdingView: {
+      /** @description The day the teacher declared the commitment form (08/CK-TNCN) for the year: nothing withheld. */
+      commitmentDeclaredOn?: string | null;
+      currency: string;
+      /** Format: int64 */
+      fee: number;
+      /** Format: int64 */
+      gross: number;
+      items: components["schemas"]["WithheldPayoutView"][];
+      /** Format: int64 */
+      net: number;
+      payerAddress: string;
+      /** @description The academy, who paid and withheld. */
+      payerName: string;
+      payerTaxCode: string;
+      /** Format: int64 */
+      tax: number;
+      teacherId: string;
+      teacherName: string;
+      teacherUsername: string;
+      /** Format: int64 */
+      year: number;
+    };
   };
   responses: never;
   parameters: never;
@@ -5565,6 +5700,58 @@ export interface operations {
       };
       /** @description Not an administrator; or signed in, but not as ADMIN */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The bank batch file: one row per pending request chosen (or every pending one), oldest first — the bank's BIN
+   * and short name, the account number, the holder's name, the amount to send (net of tax and fee, in đồng) and
+   * the request's code as the transfer's note — for banks' bulk transfer screens. Requests being sent through
+   * payOS, and requests no longer pending, are left out.
+   */
+  download_payout_batch: {
+    parameters: {
+      query?: {
+        /** @description Request ids, comma separated (at most 500); absent: every pending request. */
+        ids?: string;
+      };
+    };
+    responses: {
+      /** @description The batch file (CSV) */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description More than 500 ids */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -6261,7 +6448,7 @@ export interface operations {
   };
   /** Saves the payout settings. */
   save_payout_settings: {
-    /** @description `{ rules: { holdingDays, accountWaitHours, minimumPayout, withholdTax }, bankManual: { minimum, fee, noteVi, noteEn } }` */
+    /** @description `{ rules: { holdingDays, accountWaitHours, minimumPayout, withholdTax }, bankManual: { minimum, fee, noteVi, noteEn }, payos: { enabled, minimum, fee, noteVi, noteEn } (kept only when payOS is configured), payer: { name, taxCode, address } }` */
     requestBody: {
       content: {
         "application/json": Record<string, never>;
@@ -10632,6 +10819,64 @@ export interface operations {
       };
     };
   };
+  /**
+   * An administrator sends a pending request through payOS (its one transfer, asked for with the request's own
+   * idempotency key: sending again never makes a second transfer). The answer is the request after payOS's answer:
+   * still pending while the transfer is under way (`payosState`), paid or failed once it is final; the server
+   * looks at the transfer's state until then.
+   */
+  send_payout_request: {
+    parameters: {
+      path: {
+        /** @description The request's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Sent (or sent before) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_RequestView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such request */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Decided already, payOS not configured, or payOS refused the transfer */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description payOS did not answer: send again (same transfer) */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** An administrator rejects a pending request with a reason; the reserved amount is the teacher's again. */
   reject_payout_request: {
     parameters: {
@@ -10822,6 +11067,120 @@ export interface operations {
         };
       };
       /** @description A date, kind or zone that cannot be read */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A teacher's yearly withholding statement: every payout sent to them that year with its amount before tax,
+   * the tax withheld, the fee and what they received, the totals, and the academy as payer. A teacher reads only
+   * their own; administrators any teacher's.
+   */
+  read_withholding: {
+    parameters: {
+      query: {
+        /** @description The tax year (by the day the money was sent). */
+        year: number;
+        /** @description A teacher's id (administrators); absent: the caller. */
+        teacherId?: string;
+      };
+    };
+    responses: {
+      /** @description The statement */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_WithholdingView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such teacher (or not the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A year out of range */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The yearly withholding statement as CSV: who paid and who received, then one row per payout and the totals. */
+  download_withholding: {
+    parameters: {
+      query: {
+        /** @description The tax year (by the day the money was sent). */
+        year: number;
+        /** @description A teacher's id (administrators); absent: the caller. */
+        teacherId?: string;
+      };
+    };
+    responses: {
+      /** @description The statement (CSV) */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such teacher (or not the caller) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A year out of range */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
