@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarPlus, Pencil, Users, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/ui/page-frame';
 import { toast } from '@/lib/toast';
 import { JoinMeetingLink } from '@/components/join-meeting-link';
 import { buttonClass } from '@/components/ui/button';
@@ -62,11 +63,7 @@ export default function ClassRegisterPage() {
   if (audiences.isError) return <LoadError onRetry={() => void audiences.refetch()} />;
   if (!audiences.data) return <PageSpinner />;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8">
-      <div className="mb-6">
-        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t('text')}</p>
-      </div>
+    <PageFrame title={t('title')} description={t('text')} width="medium" testId="class-register">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <ClassEditor
           key={editing?._id ?? 'new'}
@@ -109,7 +106,7 @@ export default function ClassRegisterPage() {
           )}
         </section>
       </div>
-    </div>
+    </PageFrame>
   );
 }
 
