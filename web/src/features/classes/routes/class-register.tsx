@@ -3,6 +3,7 @@ import { CalendarPlus, Pencil, Users, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/ui/page-frame';
+import { messagesOf, SubmitButton, useForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { JoinMeetingLink } from '@/components/join-meeting-link';
 import { buttonClass } from '@/components/ui/button';
@@ -10,9 +11,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Field, inputClass, inputStateClass } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { validateClass, type FieldMessages } from '@/lib/wasm-dashboard';
+import { validateClass } from '@/lib/wasm-dashboard';
 import type { ClassAudience, ClassForm, ClassView, When } from '../api/classes';
 import { classQueries, useCancelClass, useSaveClass } from '../api/queries';
 import { phaseBadge, phaseOf, useClassTime } from '../components/class-time';
@@ -122,33 +122,19 @@ function ClassEditor({
   const { t, i18n } = useTranslation('classes');
   const save = useSaveClass();
   const [body, setBody] = useState<ClassForm>(() => (editing ? formOf(editing) : blankClass()));
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [checking, setChecking] = useState(false);
-  const check = (next: ClassForm): FieldMessages => {
-    const result = validateClass(next, nowMs(), i18n.language);
-    return result.ok ? {} : result.errors;
-  };
-  const update = (next: ClassForm) => {
-    setBody(next);
-    if (checking) setErrors(check(next));
-  };
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = check(body);
-    setErrors(found);
-    setChecking(Object.keys(found).length > 0);
-    if (Object.keys(found).length > 0) return;
-    try {
+  const form = useForm({ check: () => messagesOf(validateClass(body, nowMs(), i18n.language)) });
+  const errors = form.errors;
+  const update = setBody;
+  const submit = form.submit(
+    async () => {
       await save.mutateAsync({ id: editing?._id, body });
       toast.success(editing ? t('editor.saved') : t('editor.scheduled'));
       setBody(blankClass());
-      setChecking(false);
+      form.reset();
       onDone();
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      toast.error(error instanceof Error ? error.message : t('editor.failed'));
-    }
-  };
+    },
+    { onError: (error) => toast.error(error instanceof Error ? error.message : t('editor.failed')) },
+  );
   const audienceValue = body.courseId ? `course:${body.courseId}` : body.planId ? `plan:${body.planId}` : '';
   const chooseAudience = (value: string) => {
     const [kind, id] = value.split(':');
@@ -165,7 +151,7 @@ function ClassEditor({
 
   return (
     <form
-      onSubmit={(e) => void submit(e)}
+      onSubmit={submit}
       noValidate
       className="h-fit space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
       data-testid="class-editor"
@@ -266,9 +252,7 @@ function ClassEditor({
         )}
       />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={buttonClass('primary', 'md')} disabled={save.isPending}>
-          {editing ? t('editor.save') : t('editor.schedule')}
-        </button>
+        <SubmitButton busy={form.busy}>{editing ? t('editor.save') : t('editor.schedule')}</SubmitButton>
         {editing && (
           <button type="button" className={buttonClass('secondary', 'md')} onClick={onDone}>
             {t('editor.cancelEdit')}
