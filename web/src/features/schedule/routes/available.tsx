@@ -3,6 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/ui/page-frame';
+import { messagesOf, SubmitButton, useForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { JoinMeetingLink } from '@/components/join-meeting-link';
 import { inputClass, inputStateClass } from '@/components/ui/field';
@@ -194,7 +195,11 @@ export default function AvailablePage() {
   // The saved week until the teacher changes something.
   const [edited, setForm] = useState<Form | null>(null);
   const form = edited ?? (week.data ? formOf(week.data) : null);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const kit = useForm({
+    check: () =>
+      form && rules ? messagesOf(rules.validateAvailability(form.availability, form.overrides, i18n.language)) : {},
+  });
+  const errors: Partial<Record<string, string>> = kit.errors;
 
   const save = useMutation({
     mutationFn: saveWeek,
@@ -229,16 +234,7 @@ export default function AvailablePage() {
         <form
           className="space-y-6 rounded-xl border border-slate-200 bg-white p-6"
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            const checked = rules.validateAvailability(form.availability, form.overrides, i18n.language);
-            if (!checked.ok) {
-              setErrors(checked.errors);
-              return;
-            }
-            setErrors({});
-            save.mutate({ ...form.availability, overrides: form.overrides });
-          }}
+          onSubmit={kit.submit(() => save.mutateAsync({ ...form.availability, overrides: form.overrides }))}
         >
           <div>
             <label className="block">
@@ -255,7 +251,11 @@ export default function AvailablePage() {
                 ))}
               </select>
             </label>
-            {errors.zone && <p className="text-sm text-red-600">{errors.zone}</p>}
+            {errors.zone && (
+              <p data-field-error className="text-sm text-red-600">
+                {errors.zone}
+              </p>
+            )}
           </div>
 
           <div className="space-y-3">
@@ -332,18 +332,18 @@ export default function AvailablePage() {
                     className={`${inputClass} ${inputStateClass(Boolean(errors[field]))} mt-1`}
                   />
                 </label>
-                {errors[field] && <p className="text-sm text-red-600">{errors[field]}</p>}
+                {errors[field] && (
+                  <p data-field-error className="text-sm text-red-600">
+                    {errors[field]}
+                  </p>
+                )}
               </div>
             ))}
           </div>
 
-          <button
-            type="submit"
-            disabled={save.isPending}
-            className="rounded-lg bg-teal-600 px-4 py-2 font-medium text-white hover:bg-teal-700 disabled:opacity-60"
-          >
+          <SubmitButton busy={kit.busy} className="self-start">
             {t('week.save')}
-          </button>
+          </SubmitButton>
         </form>
 
         <OpenTimesPreview
