@@ -61,6 +61,26 @@ test.describe('course management', () => {
     await expect(page.getByTestId('curriculum')).toContainText('Chào mừng');
   });
 
+  test('on a phone, a new course sent without a title scrolls its title into view and focuses it', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signInViaApi(page.context(), baseURL!, DEMO_TEACHER);
+    await page.goto('/dashboard/course/add-new');
+    const editor = page.getByTestId('course-editor');
+    const create = editor.getByRole('button', { name: 'Create course' });
+    await create.scrollIntoViewIfNeeded();
+    await expect(editor.getByLabel('Title (VI)')).not.toBeInViewport();
+    await create.click();
+
+    const title = editor.getByLabel('Title (VI)');
+    await expect(title).toBeFocused();
+    await expect(title).toHaveAttribute('aria-invalid', 'true');
+    await expect(title).toBeInViewport();
+    await expect(editor.getByText('This field is required').first()).toBeInViewport();
+  });
+
   test("a teacher cannot open another teacher's course in the editor", async ({ page, baseURL }) => {
     const demoCourse = (await (await page.request.get('/api/courses?search=rust')).json()) as {
       result: { items: { _id: string }[] };

@@ -30,7 +30,8 @@
  *   the foot of a phone card. Give icon buttons a name (`aria-label`).
  * - `phone`: 'cards' (default: below 768 px each row is a card of "label: value" lines) or 'scroll' (the table
  *   keeps its columns and scrolls inside its own box, never the page).
- * - `testId`, `rowTestId(row)`: `data-testid` of the table's box and of each row.
+ * - `testId`, `rowTestId(row)`: `data-testid` of the table's box and of each row; `rowData(row)`: more `data-*`
+ *   attributes of a row (e.g. `{ 'data-username': u.username }`).
  *
  * On a desktop it is a real <table> with a caption, column headers and `aria-sort` on the sorted column.
  */
@@ -85,6 +86,7 @@ export interface DataTableProps<T> {
   phone?: 'cards' | 'scroll';
   testId?: string;
   rowTestId?: (row: T) => string;
+  rowData?: (row: T) => Record<`data-${string}`, string | undefined>;
 }
 
 function compare(a: string | number | null | undefined, b: string | number | null | undefined, language: string) {
@@ -160,6 +162,7 @@ export function DataTable<T>({
   phone = 'cards',
   testId,
   rowTestId,
+  rowData,
 }: DataTableProps<T>) {
   const { t, i18n } = useTranslation('common');
   const sortedByServer = onSortChange !== undefined;
@@ -278,6 +281,7 @@ export function DataTable<T>({
           <tr
             key={rowKey(row)}
             data-testid={rowTestId?.(row)}
+            {...rowData?.(row)}
             className={
               cards
                 ? 'block rounded-xl border border-slate-200 bg-white p-3 md:table-row md:rounded-none md:border-x-0 md:border-t-0 md:border-b md:border-slate-100 md:p-0 md:last:border-b-0'

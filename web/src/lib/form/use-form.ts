@@ -32,8 +32,13 @@ import { ApiError } from '@/lib/api-client';
 export type FieldMessages = Record<string, string>;
 
 /** The messages of a shared-rule check: none when it passed. */
-export function messagesOf(checked: { ok: true } | { ok: false; errors: FieldMessages }): FieldMessages {
-  return checked.ok ? {} : checked.errors;
+export function messagesOf(
+  checked: { ok: true } | { ok: false; errors: Partial<Record<string, string | undefined>> },
+): FieldMessages {
+  if (checked.ok) return {};
+  return Object.fromEntries(
+    Object.entries(checked.errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** The field texts of a failed request (the server's 422 `result.fields`), if it had any. */

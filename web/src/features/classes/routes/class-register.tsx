@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarPlus, Pencil, Users, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/ui/page-frame';
+import { messagesOf, SubmitButton, useForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { JoinMeetingLink } from '@/components/join-meeting-link';
 import { buttonClass } from '@/components/ui/button';
@@ -9,9 +11,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Field, inputClass, inputStateClass } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { validateClass, type FieldMessages } from '@/lib/wasm-dashboard';
+import { validateClass } from '@/lib/wasm-dashboard';
 import type { ClassAudience, ClassForm, ClassView, When } from '../api/classes';
 import { classQueries, useCancelClass, useSaveClass } from '../api/queries';
 import { phaseBadge, phaseOf, useClassTime } from '../components/class-time';
@@ -62,11 +63,7 @@ export default function ClassRegisterPage() {
   if (audiences.isError) return <LoadError onRetry={() => void audiences.refetch()} />;
   if (!audiences.data) return <PageSpinner />;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8">
-      <div className="mb-6">
-        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t('text')}</p>
-      </div>
+    <PageFrame title={t('title')} description={t('text')} width="medium" testId="class-register">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <ClassEditor
           key={editing?._id ?? 'new'}
@@ -109,7 +106,7 @@ export default function ClassRegisterPage() {
           )}
         </section>
       </div>
-    </div>
+    </PageFrame>
   );
 }
 
@@ -125,33 +122,19 @@ function ClassEditor({
   const { t, i18n } = useTranslation('classes');
   const save = useSaveClass();
   const [body, setBody] = useState<ClassForm>(() => (editing ? formOf(editing) : blankClass()));
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [checking, setChecking] = useState(false);
-  const check = (next: ClassForm): FieldMessages => {
-    const result = validateClass(next, nowMs(), i18n.language);
-    return result.ok ? {} : result.errors;
-  };
-  const update = (next: ClassForm) => {
-    setBody(next);
-    if (checking) setErrors(check(next));
-  };
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = check(body);
-    setErrors(found);
-    setChecking(Object.keys(found).length > 0);
-    if (Object.keys(found).length > 0) return;
-    try {
+  const form = useForm({ check: () => messagesOf(validateClass(body, nowMs(), i18n.language)) });
+  const errors = form.errors;
+  const update = setBody;
+  const submit = form.submit(
+    async () => {
       await save.mutateAsync({ id: editing?._id, body });
       toast.success(editing ? t('editor.saved') : t('editor.scheduled'));
       setBody(blankClass());
-      setChecking(false);
+      form.reset();
       onDone();
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      toast.error(error instanceof Error ? error.message : t('editor.failed'));
-    }
-  };
+    },
+    { onError: (error) => toast.error(error instanceof Error ? error.message : t('editor.failed')) },
+  );
   const audienceValue = body.courseId ? `course:${body.courseId}` : body.planId ? `plan:${body.planId}` : '';
   const chooseAudience = (value: string) => {
     const [kind, id] = value.split(':');
@@ -168,7 +151,7 @@ function ClassEditor({
 
   return (
     <form
-      onSubmit={(e) => void submit(e)}
+      onSubmit={submit}
       noValidate
       className="h-fit space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
       data-testid="class-editor"
@@ -269,9 +252,7 @@ function ClassEditor({
         )}
       />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={buttonClass('primary', 'md')} disabled={save.isPending}>
-          {editing ? t('editor.save') : t('editor.schedule')}
-        </button>
+        <SubmitButton busy={form.busy}>{editing ? t('editor.save') : t('editor.schedule')}</SubmitButton>
         {editing && (
           <button type="button" className={buttonClass('secondary', 'md')} onClick={onDone}>
             {t('editor.cancelEdit')}

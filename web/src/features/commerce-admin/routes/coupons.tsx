@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
-import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
+import { DataTable } from '@/components/ui/data-table';
+import { PageFrame } from '@/components/ui/page-frame';
+import { fieldsOf, SubmitButton, useForm } from '@/lib/form';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatPrice } from '@/lib/wasm';
 import type { Coupon, CouponBody } from '../api/admin';
@@ -67,27 +67,22 @@ export function couponBody(draft: Draft): CouponBody {
 function CouponForm() {
   const { t } = useTranslation('commerceAdmin');
   const [draft, setDraft] = useState<Draft>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const form = useForm();
+  const errors = form.errors;
   const create = useCreateCoupon();
   const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    setError(null);
-    create.mutate(couponBody(draft), {
-      onSuccess: (coupon) => {
-        toast.success(t('coupons.created', { code: coupon.code }));
-        setDraft(empty);
-      },
-      onError: (e) => {
-        // A refused field says so under itself; only a refusal of no field is said below the form.
-        if (e instanceof ApiError && e.fields) setErrors(e.fields);
-        else setError(refusal(e, t('failed')));
-      },
-    });
-  };
+  const submit = form.submit(
+    async () => {
+      setError(null);
+      const coupon = await create.mutateAsync(couponBody(draft));
+      toast.success(t('coupons.created', { code: coupon.code }));
+      setDraft(empty);
+    },
+    // A refused field says so under itself; only a refusal of no field is said below the form.
+    { onError: (e) => !fieldsOf(e) && setError(refusal(e, t('failed'))) },
+  );
 
   const field = (key: keyof Draft, type = 'text', extra: Record<string, unknown> = {}) => (
     <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
@@ -100,12 +95,21 @@ function CouponForm() {
         className={`${inputClass} ${inputStateClass(Boolean(errors[key]))}`}
         {...extra}
       />
-      {errors[key] && <span className="text-xs text-rose-700">{errors[key]}</span>}
+      {errors[key] && (
+        <span data-field-error className="text-xs text-rose-700">
+          {errors[key]}
+        </span>
+      )}
     </label>
   );
 
   return (
-    <form onSubmit={submit} className="rounded-2xl border border-slate-200 bg-white p-5" data-testid="coupon-form">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="rounded-2xl border border-slate-200 bg-white p-5"
+      data-testid="coupon-form"
+    >
       <h2 className="mb-4 font-bold text-slate-900">{t('coupons.new')}</h2>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {field('code', 'text', { required: true, maxLength: 32 })}
@@ -142,80 +146,89 @@ function CouponForm() {
           {error}
         </p>
       )}
-      <button type="submit" disabled={create.isPending} className={`${buttonClass('primary')} mt-4`}>
+      <SubmitButton busy={form.busy} className="mt-4">
         {t('coupons.create')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
 
-function CouponRow({ coupon }: { coupon: Coupon }) {
-  const { t, i18n } = useTranslation('commerceAdmin');
+/** Switches a coupon on or off; switched back with a message when the server refuses. */
+function CouponSwitch({ coupon }: { coupon: Coupon }) {
+  const { t } = useTranslation('commerceAdmin');
   const toggle = useSetCouponActive();
-  const value =
-    coupon.kind === 'percent' ? `${coupon.value}%` : formatPrice(coupon.value, coupon.currency ?? 'VND', i18n.language);
   return (
-    <tr className="border-b border-slate-100" data-testid="coupon-row">
-      <td className="px-3 py-2.5 font-mono font-semibold">{coupon.code}</td>
-      <td className="px-3 py-2.5">{value}</td>
-      <td className="px-3 py-2.5">{coupon.courseId ?? t('coupons.everyCourse')}</td>
-      <td className="px-3 py-2.5 tabular-nums">
-        {coupon.usedCount}
-        {coupon.maxUses !== null && coupon.maxUses !== undefined && ` / ${coupon.maxUses}`}
-      </td>
-      <td className="px-3 py-2.5">
-        <button
-          type="button"
-          className={buttonClass(coupon.active ? 'secondary' : 'ghost', 'sm')}
-          aria-pressed={coupon.active}
-          disabled={toggle.isPending}
-          onClick={() =>
-            toggle.mutate(
-              { id: coupon._id, active: !coupon.active },
-              { onError: (e) => toast.error(refusal(e, t('failed'))) },
-            )
-          }
-        >
-          {coupon.active ? t('coupons.active') : t('coupons.inactive')}
-        </button>
-      </td>
-    </tr>
+    <button
+      type="button"
+      className={buttonClass(coupon.active ? 'secondary' : 'ghost', 'sm')}
+      aria-pressed={coupon.active}
+      disabled={toggle.isPending}
+      onClick={() =>
+        toggle.mutate(
+          { id: coupon._id, active: !coupon.active },
+          { onError: (e) => toast.error(refusal(e, t('failed'))) },
+        )
+      }
+    >
+      {coupon.active ? t('coupons.active') : t('coupons.inactive')}
+    </button>
   );
 }
 
 /** /dashboard/ads-promo (administrators): the coupons with their uses, switching them on or off, and new ones. */
 export default function CouponsPage() {
-  const { t } = useTranslation('commerceAdmin');
+  const { t, i18n } = useTranslation('commerceAdmin');
   const coupons = useQuery(commerceAdminQueries.coupons());
   useDocumentMeta(t('coupons.title'), t('coupons.title'));
   return (
-    <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8" data-testid="coupons-page">
-      <h1 className="text-2xl font-bold text-slate-900">{t('coupons.title')}</h1>
-      <CouponForm />
-      {coupons.isError ? (
-        <LoadError onRetry={() => void coupons.refetch()} />
-      ) : !coupons.data ? (
-        <Skeleton className="h-40 rounded-2xl" />
-      ) : (
-        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="bg-slate-50 text-xs font-semibold text-slate-500 uppercase">
-              <tr>
-                <th className="px-3 py-2.5">{t('coupons.field.code')}</th>
-                <th className="px-3 py-2.5">{t('coupons.field.value')}</th>
-                <th className="px-3 py-2.5">{t('coupons.field.courseId')}</th>
-                <th className="px-3 py-2.5">{t('coupons.uses')}</th>
-                <th className="px-3 py-2.5">{t('coupons.state')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {coupons.data.map((coupon) => (
-                <CouponRow key={coupon._id} coupon={coupon} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </div>
+    <PageFrame title={t('coupons.title')} testId="coupons-page">
+      <div className="space-y-6">
+        <CouponForm />
+        <DataTable
+          caption={t('coupons.title')}
+          rows={coupons.data}
+          rowKey={(coupon) => coupon._id}
+          rowTestId={() => 'coupon-row'}
+          error={coupons.isError}
+          onRetry={() => void coupons.refetch()}
+          pageSize={20}
+          columns={[
+            {
+              id: 'code',
+              header: t('coupons.field.code'),
+              primary: true,
+              sortValue: (coupon) => coupon.code,
+              cell: (coupon) => <span className="font-mono font-semibold">{coupon.code}</span>,
+            },
+            {
+              id: 'value',
+              header: t('coupons.field.value'),
+              cell: (coupon) =>
+                coupon.kind === 'percent'
+                  ? `${coupon.value}%`
+                  : formatPrice(coupon.value, coupon.currency ?? 'VND', i18n.language),
+            },
+            {
+              id: 'course',
+              header: t('coupons.field.courseId'),
+              cell: (coupon) => <span className="break-all">{coupon.courseId ?? t('coupons.everyCourse')}</span>,
+            },
+            {
+              id: 'uses',
+              header: t('coupons.uses'),
+              align: 'end',
+              sortValue: (coupon) => coupon.usedCount,
+              cell: (coupon) => (
+                <span className="tabular-nums">
+                  {coupon.usedCount}
+                  {coupon.maxUses !== null && coupon.maxUses !== undefined && ` / ${coupon.maxUses}`}
+                </span>
+              ),
+            },
+          ]}
+          actions={(coupon) => <CouponSwitch coupon={coupon} />}
+        />
+      </div>
+    </PageFrame>
   );
 }

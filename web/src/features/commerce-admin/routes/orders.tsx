@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/ui/page-frame';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
@@ -257,9 +258,8 @@ export default function CommerceOrdersPage() {
   const tabClass = (on: boolean) =>
     `border-b-2 px-4 py-2 text-sm font-semibold ${on ? 'border-teal-700 text-teal-700' : 'border-transparent text-slate-500'}`;
   return (
-    <div className="space-y-4 px-4 py-6 sm:px-6 lg:px-8" data-testid="commerce-orders">
-      <h1 className="text-2xl font-bold text-slate-900">{t('orders.title')}</h1>
-      <div role="tablist" className="flex gap-2 border-b border-slate-200">
+    <PageFrame title={t('orders.title')} testId="commerce-orders">
+      <div role="tablist" className="mb-4 flex gap-2 border-b border-slate-200">
         <button
           role="tab"
           type="button"
@@ -280,6 +280,6 @@ export default function CommerceOrdersPage() {
         </button>
       </div>
       <div role="tabpanel">{tab === 'orders' ? <OrdersTab /> : <TransfersTab />}</div>
-    </div>
+    </PageFrame>
   );
 }

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
+import { PageFrame } from '@/components/ui/page-frame';
+import { fieldsOf, SubmitButton, useForm } from '@/lib/form';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import type { PaymentSettings, PaymentSettingsBody } from '../api/admin';
 import { commerceAdminQueries, useSaveSettings } from '../api/queries';
@@ -28,37 +28,35 @@ function draftOf(settings: PaymentSettings): Draft {
   };
 }
 
+function bodyOf(draft: Draft): PaymentSettingsBody {
+  return {
+    bankBin: draft.bankBin.trim(),
+    bankName: draft.bankName.trim(),
+    accountNumber: draft.accountNumber.trim(),
+    accountName: draft.accountName.trim(),
+    commissionPercent: Number(draft.commissionPercent),
+    orderExpiryMinutes: Number(draft.orderExpiryMinutes),
+  };
+}
+
 function SettingsForm({ settings }: { settings: PaymentSettings }) {
   const { t } = useTranslation('commerceAdmin');
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const form = useForm();
+  const errors = form.errors;
   const save = useSaveSettings();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    setError(null);
-    const body: PaymentSettingsBody = {
-      bankBin: draft.bankBin.trim(),
-      bankName: draft.bankName.trim(),
-      accountNumber: draft.accountNumber.trim(),
-      accountName: draft.accountName.trim(),
-      commissionPercent: Number(draft.commissionPercent),
-      orderExpiryMinutes: Number(draft.orderExpiryMinutes),
-    };
-    save.mutate(body, {
-      onSuccess: (saved) => {
-        setDraft(draftOf(saved));
-        toast.success(t('settings.saved'));
-      },
-      onError: (e) => {
-        // A refused field says so under itself; only a refusal of no field is said below the form.
-        if (e instanceof ApiError && e.fields) setErrors(e.fields);
-        else setError(refusal(e, t('failed')));
-      },
-    });
-  };
+  const submit = form.submit(
+    async () => {
+      setError(null);
+      const saved = await save.mutateAsync(bodyOf(draft));
+      setDraft(draftOf(saved));
+      toast.success(t('settings.saved'));
+    },
+    // A refused field says so under itself; only a refusal of no field is said below the form.
+    { onError: (e) => !fieldsOf(e) && setError(refusal(e, t('failed'))) },
+  );
 
   const field = (key: keyof Draft, extra: Record<string, unknown> = {}) => (
     <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
@@ -70,12 +68,19 @@ function SettingsForm({ settings }: { settings: PaymentSettings }) {
         className={`${inputClass} ${inputStateClass(Boolean(errors[key]))}`}
         {...extra}
       />
-      <span className="min-h-4 text-xs text-rose-700">{errors[key]}</span>
+      <span data-field-error={errors[key] ? '' : undefined} className="min-h-4 text-xs text-rose-700">
+        {errors[key]}
+      </span>
     </label>
   );
 
   return (
-    <form onSubmit={submit} className="rounded-2xl border border-slate-200 bg-white p-5" data-testid="payment-settings">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="rounded-2xl border border-slate-200 bg-white p-5"
+      data-testid="payment-settings"
+    >
       <h2 className="mb-1 font-bold text-slate-900">{t('settings.bank')}</h2>
       <p className="mb-4 text-sm text-slate-600">{t('settings.bankText')}</p>
       <div className="grid gap-2 sm:grid-cols-2">
@@ -94,9 +99,9 @@ function SettingsForm({ settings }: { settings: PaymentSettings }) {
           {error}
         </p>
       )}
-      <button type="submit" disabled={save.isPending} className={`${buttonClass('primary')} mt-4`}>
-        {save.isPending ? t('settings.saving') : t('settings.save')}
-      </button>
+      <SubmitButton busy={form.busy} className="mt-4">
+        {form.busy ? t('settings.saving') : t('settings.save')}
+      </SubmitButton>
     </form>
   );
 }
@@ -107,10 +112,9 @@ export default function PaymentMethodPage() {
   const settings = useQuery(commerceAdminQueries.settings());
   useDocumentMeta(t('settings.title'), t('settings.title'));
   return (
-    <div className="max-w-3xl space-y-4 px-4 py-6 sm:px-6 lg:px-8">
-      <h1 className="text-2xl font-bold text-slate-900">{t('settings.title')}</h1>
+    <PageFrame title={t('settings.title')} width="narrow" testId="payment-method-page">
       {settings.data && !settings.data.configured && (
-        <p role="status" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
+        <p role="status" className="mb-4 rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
           {t('settings.notConfigured')}
         </p>
       )}
@@ -121,6 +125,6 @@ export default function PaymentMethodPage() {
       ) : (
         <SettingsForm settings={settings.data} />
       )}
-    </div>
+    </PageFrame>
   );
 }

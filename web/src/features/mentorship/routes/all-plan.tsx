@@ -5,14 +5,14 @@ import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadError } from '@/components/ui/load-error';
-import { PageSpinner } from '@/components/ui/spinner';
+import { DataTable } from '@/components/ui/data-table';
+import { PageFrame } from '@/components/ui/page-frame';
 import type { ManagedPlan } from '@/lib/api/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatPrice } from '@/lib/wasm';
 import type { PlanForm } from '../api/plans';
 import { mentorshipQueries, useDeletePlan, useSavePlan } from '../api/queries';
-import { PageHeader, dashboardPath } from '../components/ui';
+import { dashboardPath } from '../components/ui';
 
 function bodyOf(plan: ManagedPlan, active: boolean): PlanForm {
   const { title, shortDescription, services, price, currency, durationValue, durationUnit } = plan;
@@ -65,94 +65,112 @@ export default function AllPlansPage() {
       {t('plans.add')}
     </Link>
   );
-  if (plans.isError) return <LoadError onRetry={() => void plans.refetch()} />;
-  if (!plans.data) return <PageSpinner />;
   return (
-    <div className="px-4 py-6 sm:px-6 lg:px-8">
-      <PageHeader title={t('plans.title')} text={t('plans.text')} actions={add} />
-      {plans.data.length === 0 ? (
+    <PageFrame title={t('plans.title')} description={t('plans.text')} actions={add} testId="plans-page">
+      {plans.data?.length === 0 ? (
         <EmptyState title={t('plans.empty')} text={t('plans.emptyText')} action={add} />
       ) : (
-        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm" data-testid="plan-table">
-            <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-              <tr>
-                <th className="px-4 py-3">{t('plans.plan')}</th>
-                <th className="px-4 py-3">{t('plans.price')}</th>
-                <th className="px-4 py-3">{t('plans.duration')}</th>
-                <th className="px-4 py-3">{t('plans.sessions')}</th>
-                <th className="px-4 py-3">{t('plans.mentees')}</th>
-                <th className="px-4 py-3">{t('plans.status')}</th>
-                <th className="px-4 py-3">
-                  <span className="sr-only">{t('plans.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {plans.data.map((plan) => (
-                <tr key={plan.id}>
-                  <td className="px-4 py-3">
-                    <p className="font-semibold text-slate-900">{plan.displayTitle}</p>
-                    <p className="text-xs text-slate-500">
-                      {plan.services.length} {t('plans.servicesCount')}
-                    </p>
-                  </td>
-                  <td className="px-4 py-3 font-medium whitespace-nowrap">
-                    {formatPrice(plan.price, plan.currency, i18n.language)}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    {t(plan.durationUnit === 'months' ? 'units.months' : 'units.days', { count: plan.durationValue })}
-                  </td>
-                  <td className="px-4 py-3">
-                    {t('plans.sessionsValue', { count: plan.sessionsPerPeriod, minutes: plan.sessionMinutes })}
-                  </td>
-                  <td className="px-4 py-3">
-                    {plan.activeMentees} / {plan.maxMentees}
-                  </td>
-                  <td className="px-4 py-3">
-                    <span
-                      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${plan.active ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-200 text-slate-600'}`}
-                    >
-                      {plan.active ? t('plans.active') : t('plans.pausedState')}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1.5">
-                      <Link
-                        to={`${dashboardPath('mentorship/add-plan')}?id=${encodeURIComponent(plan.id)}`}
-                        aria-label={t('plans.edit', { title: plan.displayTitle })}
-                        className={buttonClass('secondary', 'sm')}
-                      >
-                        <Pencil aria-hidden="true" className="size-4" />
-                      </Link>
-                      <button
-                        type="button"
-                        aria-label={plan.active ? t('plans.pause') : t('plans.resume')}
-                        className={buttonClass('secondary', 'sm')}
-                        onClick={() => void toggle(plan)}
-                      >
-                        {plan.active ? (
-                          <Pause aria-hidden="true" className="size-4" />
-                        ) : (
-                          <Play aria-hidden="true" className="size-4" />
-                        )}
-                      </button>
-                      <button
-                        type="button"
-                        aria-label={t('plans.delete', { title: plan.displayTitle })}
-                        className={buttonClass('secondary', 'sm')}
-                        onClick={() => void destroy(plan)}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('plans.title')}
+          rows={plans.data}
+          rowKey={(plan) => plan.id}
+          testId="plan-table"
+          error={plans.isError}
+          onRetry={() => void plans.refetch()}
+          columns={[
+            {
+              id: 'plan',
+              header: t('plans.plan'),
+              primary: true,
+              sortValue: (plan) => plan.displayTitle,
+              cell: (plan) => (
+                <>
+                  <p className="font-semibold text-slate-900">{plan.displayTitle}</p>
+                  <p className="text-xs font-normal text-slate-500">
+                    {plan.services.length} {t('plans.servicesCount')}
+                  </p>
+                </>
+              ),
+            },
+            {
+              id: 'price',
+              header: t('plans.price'),
+              sortValue: (plan) => plan.price,
+              cell: (plan) => (
+                <span className="font-medium whitespace-nowrap">
+                  {formatPrice(plan.price, plan.currency, i18n.language)}
+                </span>
+              ),
+            },
+            {
+              id: 'duration',
+              header: t('plans.duration'),
+              cell: (plan) => (
+                <span className="whitespace-nowrap">
+                  {t(plan.durationUnit === 'months' ? 'units.months' : 'units.days', { count: plan.durationValue })}
+                </span>
+              ),
+            },
+            {
+              id: 'sessions',
+              header: t('plans.sessions'),
+              cell: (plan) => t('plans.sessionsValue', { count: plan.sessionsPerPeriod, minutes: plan.sessionMinutes }),
+            },
+            {
+              id: 'mentees',
+              header: t('plans.mentees'),
+              sortValue: (plan) => plan.activeMentees,
+              cell: (plan) => (
+                <span className="tabular-nums">
+                  {plan.activeMentees} / {plan.maxMentees}
+                </span>
+              ),
+            },
+            {
+              id: 'status',
+              header: t('plans.status'),
+              cell: (plan) => (
+                <span
+                  className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${plan.active ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-200 text-slate-600'}`}
+                >
+                  {plan.active ? t('plans.active') : t('plans.pausedState')}
+                </span>
+              ),
+            },
+          ]}
+          actions={(plan) => (
+            <>
+              <Link
+                to={`${dashboardPath('mentorship/add-plan')}?id=${encodeURIComponent(plan.id)}`}
+                aria-label={t('plans.edit', { title: plan.displayTitle })}
+                className={buttonClass('secondary', 'sm')}
+              >
+                <Pencil aria-hidden="true" className="size-4" />
+              </Link>
+              <button
+                type="button"
+                aria-label={plan.active ? t('plans.pause') : t('plans.resume')}
+                className={buttonClass('secondary', 'sm')}
+                onClick={() => void toggle(plan)}
+              >
+                {plan.active ? (
+                  <Pause aria-hidden="true" className="size-4" />
+                ) : (
+                  <Play aria-hidden="true" className="size-4" />
+                )}
+              </button>
+              <button
+                type="button"
+                aria-label={t('plans.delete', { title: plan.displayTitle })}
+                className={buttonClass('secondary', 'sm')}
+                onClick={() => void destroy(plan)}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+              </button>
+            </>
+          )}
+        />
       )}
-    </div>
+    </PageFrame>
   );
 }

@@ -4,14 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass, inputStateClass } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadError } from '@/components/ui/load-error';
-import { Spinner } from '@/components/ui/spinner';
+import { DataTable } from '@/components/ui/data-table';
+import { PageFrame } from '@/components/ui/page-frame';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatPrice, mentorshipStatus } from '@/lib/wasm';
 import { personName, type NameParts } from '@/lib/person-name';
 import type { BookingQuery } from '../api/plans';
 import { mentorshipQueries } from '../api/queries';
-import { PageHeader } from '../components/ui';
 
 const statuses: BookingQuery['status'][] = ['', 'active', 'expired'];
 
@@ -33,11 +32,9 @@ export default function BookedMentorshipPage() {
   const bookings = useQuery(mentorshipQueries.bookings({ status, search, page }));
   const [now] = useState(() => Date.now());
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  const pages = bookings.data ? Math.max(1, Math.ceil(bookings.data.total / bookings.data.pageSize)) : 1;
 
   return (
-    <div className="px-4 py-6 sm:px-6 lg:px-8">
-      <PageHeader title={t('booked.title')} text={t('booked.text')} />
+    <PageFrame title={t('booked.title')} description={t('booked.text')} testId="booked-mentorship">
       <form
         role="search"
         className="mb-4 flex flex-wrap items-center gap-3"
@@ -77,77 +74,84 @@ export default function BookedMentorshipPage() {
         </label>
       </form>
 
-      {bookings.isError ? (
-        <LoadError onRetry={() => void bookings.refetch()} />
-      ) : !bookings.data ? (
-        <Spinner />
-      ) : bookings.data.items.length === 0 ? (
+      {bookings.data?.items.length === 0 && bookings.data.total === 0 ? (
         <EmptyState title={t('booked.empty')} text={t('booked.emptyText')} />
       ) : (
-        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm" data-testid="booking-table">
-            <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-              <tr>
-                <th className="px-4 py-3">{t('booked.mentee')}</th>
-                <th className="px-4 py-3">{t('booked.plan')}</th>
-                <th className="px-4 py-3">{t('booked.mentor')}</th>
-                <th className="px-4 py-3">{t('booked.paid')}</th>
-                <th className="px-4 py-3">{t('booked.period')}</th>
-                <th className="px-4 py-3">{t('booked.state')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {bookings.data.items.map((booking) => {
+        <DataTable
+          caption={t('booked.title')}
+          rows={bookings.data?.items}
+          rowKey={(booking) => booking._id}
+          rowData={(booking) => ({ 'data-state': mentorshipStatus(Date.parse(booking.endDate), now).state })}
+          testId="booking-table"
+          error={bookings.isError}
+          onRetry={() => void bookings.refetch()}
+          pageSize={bookings.data?.pageSize ?? 20}
+          page={page}
+          total={bookings.data?.total ?? 0}
+          onPageChange={setPage}
+          columns={[
+            {
+              id: 'mentee',
+              header: t('booked.mentee'),
+              primary: true,
+              cell: (booking) => (
+                <>
+                  <p className="font-medium text-slate-900">
+                    {fullName(booking.mentee, i18n.language, booking.menteeUsername)}
+                  </p>
+                  <p className="text-xs font-normal text-slate-500">@{booking.menteeUsername}</p>
+                </>
+              ),
+            },
+            { id: 'plan', header: t('booked.plan'), cell: (booking) => booking.package.title },
+            {
+              id: 'mentor',
+              header: t('booked.mentor'),
+              cell: (booking) => fullName(booking.mentor, i18n.language, ''),
+            },
+            {
+              id: 'paid',
+              header: t('booked.paid'),
+              cell: (booking) => (
+                <span className="whitespace-nowrap">
+                  {formatPrice(booking.package.price, booking.package.currency, i18n.language)}
+                </span>
+              ),
+            },
+            {
+              id: 'period',
+              header: t('booked.period'),
+              cell: (booking) => (
+                <span className="md:whitespace-nowrap">
+                  {dateFormat.format(new Date(booking.startDate))} – {dateFormat.format(new Date(booking.endDate))}
+                </span>
+              ),
+            },
+            {
+              id: 'state',
+              header: t('booked.state'),
+              cell: (booking) => {
                 const state = mentorshipStatus(Date.parse(booking.endDate), now);
                 const active = state.state === 'active';
                 return (
-                  <tr key={booking._id} data-state={state.state}>
-                    <td className="px-4 py-3">
-                      <p className="font-medium text-slate-900">
-                        {fullName(booking.mentee, i18n.language, booking.menteeUsername)}
-                      </p>
-                      <p className="text-xs text-slate-500">@{booking.menteeUsername}</p>
-                    </td>
-                    <td className="px-4 py-3">{booking.package.title}</td>
-                    <td className="px-4 py-3">{fullName(booking.mentor, i18n.language, '')}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      {formatPrice(booking.package.price, booking.package.currency, i18n.language)}
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      {dateFormat.format(new Date(booking.startDate))} – {dateFormat.format(new Date(booking.endDate))}
-                    </td>
-                    <td className="px-4 py-3">
-                      <span
-                        className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${active ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-200 text-slate-600'}`}
-                      >
-                        {active ? t('booked.status.active') : t('booked.status.expired')}
+                  <>
+                    <span
+                      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${active ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-200 text-slate-600'}`}
+                    >
+                      {active ? t('booked.status.active') : t('booked.status.expired')}
+                    </span>
+                    {active && state.daysLeft !== null && (
+                      <span className="ml-2 text-xs text-amber-700">
+                        {t('booked.daysLeft', { count: state.daysLeft })}
                       </span>
-                      {active && state.daysLeft !== null && (
-                        <span className="ml-2 text-xs text-amber-700">
-                          {t('booked.daysLeft', { count: state.daysLeft })}
-                        </span>
-                      )}
-                    </td>
-                  </tr>
+                    )}
+                  </>
                 );
-              })}
-            </tbody>
-          </table>
-        </div>
+              },
+            },
+          ]}
+        />
       )}
-      {pages > 1 && (
-        <nav className="mt-4 flex items-center justify-end gap-2 text-sm" aria-label={t('booked.pages')}>
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="px-3 py-1.5">
-            ‹
-          </button>
-          <span>
-            {page} / {pages}
-          </span>
-          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)} className="px-3 py-1.5">
-            ›
-          </button>
-        </nav>
-      )}
-    </div>
+    </PageFrame>
   );
 }

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Eye, Megaphone, Send, X } from 'lucide-react';
+import { Eye, Send, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Field, inputClass, inputStateClass } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
+import { DataTable } from '@/components/ui/data-table';
+import { PageFrame } from '@/components/ui/page-frame';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import type { Role } from '@/lib/wasm';
-import { broadcastLimits, validateBroadcast, type FieldMessages } from '@/lib/wasm-dashboard';
+import { broadcastLimits, validateBroadcast } from '@/lib/wasm-dashboard';
+import { messagesOf, useForm } from '@/lib/form';
 import { personName } from '@/lib/person-name';
 import type { Recipient } from '../api/notifications';
 import { broadcastQueries, usePreviewBroadcast, useSendBroadcast } from '../api/queries';
@@ -134,7 +136,6 @@ function SentList() {
   const [page, setPage] = useState(1);
   const list = useQuery(broadcastQueries.list(page));
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const date = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const audience = (item: Broadcast) =>
@@ -149,86 +150,77 @@ function SentList() {
   }, [list.error]);
 
   return (
-    <section className="mt-10">
-      <h2 className="text-lg font-bold text-slate-900">{t('broadcast.sentTitle')}</h2>
-      {!data ? (
-        <div className="flex justify-center py-10">
-          <Spinner />
-        </div>
-      ) : data.items.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-slate-500">
-          {t('broadcast.empty')}
-        </p>
-      ) : (
-        <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-              <tr>
-                <th className="px-4 py-3">{t('broadcast.columns.title')}</th>
-                <th className="px-4 py-3">{t('broadcast.columns.audience')}</th>
-                <th className="px-4 py-3">{t('broadcast.columns.progress')}</th>
-                <th className="px-4 py-3">{t('broadcast.columns.read')}</th>
-                <th className="px-4 py-3">{t('broadcast.columns.sentAt')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.items.map((item) => {
-                const percent = item.total > 0 ? Math.round((item.sent / item.total) * 100) : 100;
-                return (
-                  <tr key={item.id} data-testid="broadcast-row">
-                    <td className="px-4 py-3 font-medium text-slate-900">
-                      {i18n.language === 'en' ? item.title.en : item.title.vi}
-                    </td>
-                    <td className="px-4 py-3 text-slate-600">{audience(item)}</td>
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-2">
-                        <div
-                          role="progressbar"
-                          aria-valuemin={0}
-                          aria-valuemax={item.total}
-                          aria-valuenow={item.sent}
-                          aria-label={t(`broadcast.status.${item.status}`)}
-                          className="h-2 w-24 overflow-hidden rounded-full bg-slate-100"
-                        >
-                          <div className="h-full bg-teal-600" style={{ width: `${percent}%` }} />
-                        </div>
-                        <span className="text-slate-600">
-                          {t('broadcast.progress', { sent: item.sent, total: item.total })}
-                        </span>
-                        <span className="text-xs text-slate-400">{t(`broadcast.status.${item.status}`)}</span>
-                      </div>
-                    </td>
-                    <td className="px-4 py-3 text-slate-600">{item.read}</td>
-                    <td className="px-4 py-3 text-slate-500">{date(item.createdAt)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {pages > 1 && (
-        <div className="mt-4 flex justify-end gap-2">
-          <button
-            type="button"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => p - 1)}
-            aria-label={t('broadcast.previous')}
-            className={buttonClass('secondary', 'sm')}
-          >
-            <ChevronLeft aria-hidden="true" className="size-4" />
-          </button>
-          <button
-            type="button"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-            aria-label={t('broadcast.next')}
-            className={buttonClass('secondary', 'sm')}
-          >
-            <ChevronRight aria-hidden="true" className="size-4" />
-          </button>
-        </div>
-      )}
+    <section className="mt-10" aria-labelledby="broadcasts-sent">
+      <h2 id="broadcasts-sent" className="mb-4 text-lg font-bold text-slate-900">
+        {t('broadcast.sentTitle')}
+      </h2>
+      <DataTable
+        caption={t('broadcast.sentTitle')}
+        rows={data?.items}
+        rowKey={(item) => item.id}
+        rowTestId={() => 'broadcast-row'}
+        loading={list.isFetching && Boolean(data)}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        empty={t('broadcast.empty')}
+        pageSize={data?.pageSize ?? 20}
+        page={page}
+        total={data?.total ?? 0}
+        onPageChange={setPage}
+        columns={[
+          {
+            id: 'title',
+            header: t('broadcast.columns.title'),
+            primary: true,
+            cell: (item) => (
+              <span className="font-medium text-slate-900">
+                {i18n.language === 'en' ? item.title.en : item.title.vi}
+              </span>
+            ),
+          },
+          {
+            id: 'audience',
+            header: t('broadcast.columns.audience'),
+            cell: (item) => <span className="text-slate-600">{audience(item)}</span>,
+          },
+          {
+            id: 'progress',
+            header: t('broadcast.columns.progress'),
+            cell: (item) => {
+              const percent = item.total > 0 ? Math.round((item.sent / item.total) * 100) : 100;
+              return (
+                <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
+                  <div
+                    role="progressbar"
+                    aria-valuemin={0}
+                    aria-valuemax={item.total}
+                    aria-valuenow={item.sent}
+                    aria-label={t(`broadcast.status.${item.status}`)}
+                    className="h-2 w-24 overflow-hidden rounded-full bg-slate-100"
+                  >
+                    <div className="h-full bg-teal-600" style={{ width: `${percent}%` }} />
+                  </div>
+                  <span className="text-slate-600">
+                    {t('broadcast.progress', { sent: item.sent, total: item.total })}
+                  </span>
+                  <span className="text-xs text-slate-400">{t(`broadcast.status.${item.status}`)}</span>
+                </div>
+              );
+            },
+          },
+          {
+            id: 'read',
+            header: t('broadcast.columns.read'),
+            align: 'end',
+            cell: (item) => <span className="text-slate-600 tabular-nums">{item.read}</span>,
+          },
+          {
+            id: 'sentAt',
+            header: t('broadcast.columns.sentAt'),
+            cell: (item) => <span className="text-slate-500">{date(item.createdAt)}</span>,
+          },
+        ]}
+      />
     </section>
   );
 }
@@ -241,7 +233,8 @@ function SentList() {
 export default function BroadcastsPage() {
   const { t, i18n } = useTranslation(['notifications', 'common']);
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<FieldMessages>({});
+  const form = useForm({ check: () => messagesOf(validateBroadcast(bodyOf(draft), i18n.language)) });
+  const errors = form.errors;
   const [preview, setPreview] = useState<{ of: string; answer: BroadcastPreview } | null>(null);
   const previewing = usePreviewBroadcast();
   const sending = useSendBroadcast();
@@ -253,15 +246,10 @@ export default function BroadcastsPage() {
 
   const set = <K extends keyof Draft>(name: K, value: Draft[K]) => setDraft((d) => ({ ...d, [name]: value }));
 
-  /** The shared rule's messages, or the server's when it refuses. */
-  const checked = (): boolean => {
-    const result = validateBroadcast(body, i18n.language);
-    setErrors(result.ok ? {} : result.errors);
-    return result.ok;
-  };
+  /** The shared rule's messages, or the server's when it refuses; the first field in error comes into view. */
+  const checked = form.validate;
   const refused = (error: unknown) => {
-    if (error instanceof ApiError && error.fields) setErrors(error.fields);
-    else toast.error(error instanceof Error ? error.message : t('broadcast.failed'));
+    if (!form.fail(error)) toast.error(error instanceof Error ? error.message : t('broadcast.failed'));
   };
 
   const showPreview = () => {
@@ -317,18 +305,8 @@ export default function BroadcastsPage() {
   );
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <div className="flex items-center gap-3">
-        <span className="flex size-11 items-center justify-center rounded-xl bg-teal-50 text-teal-700">
-          <Megaphone aria-hidden="true" className="size-6" />
-        </span>
-        <div>
-          <h1 className="text-2xl font-extrabold text-slate-900">{t('broadcast.title')}</h1>
-          <p className="text-sm text-slate-600">{t('broadcast.subtitle')}</p>
-        </div>
-      </div>
-
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <PageFrame title={t('broadcast.title')} description={t('broadcast.subtitle')} testId="broadcasts">
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <form
           className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6"
           onSubmit={(event) => {
@@ -352,7 +330,11 @@ export default function BroadcastsPage() {
                 </label>
               ))}
             </div>
-            {errors.audience && <p className="mt-1.5 text-sm text-rose-600">{errors.audience}</p>}
+            {errors.audience && (
+              <p data-field-error className="mt-1.5 text-sm text-rose-600">
+                {errors.audience}
+              </p>
+            )}
           </fieldset>
           {draft.audience === 'role' && (
             <label className="block text-sm font-medium text-slate-700">
@@ -368,13 +350,21 @@ export default function BroadcastsPage() {
                   </option>
                 ))}
               </select>
-              {errors.role && <span className="mt-1.5 block text-sm text-rose-600">{errors.role}</span>}
+              {errors.role && (
+                <span data-field-error className="mt-1.5 block text-sm text-rose-600">
+                  {errors.role}
+                </span>
+              )}
             </label>
           )}
           {draft.audience === 'users' && (
             <div>
               <RecipientPicker chosen={draft.chosen} onChange={(chosen) => set('chosen', chosen)} />
-              {errors.userIds && <p className="mt-1.5 text-sm text-rose-600">{errors.userIds}</p>}
+              {errors.userIds && (
+                <p data-field-error className="mt-1.5 text-sm text-rose-600">
+                  {errors.userIds}
+                </p>
+              )}
             </div>
           )}
           <div className="grid gap-5 sm:grid-cols-2">
@@ -429,6 +419,6 @@ export default function BroadcastsPage() {
       </div>
 
       <SentList />
-    </div>
+    </PageFrame>
   );
 }

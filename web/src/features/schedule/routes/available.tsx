@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/ui/page-frame';
+import { messagesOf, SubmitButton, useForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { JoinMeetingLink } from '@/components/join-meeting-link';
 import { inputClass, inputStateClass } from '@/components/ui/field';
@@ -193,7 +195,11 @@ export default function AvailablePage() {
   // The saved week until the teacher changes something.
   const [edited, setForm] = useState<Form | null>(null);
   const form = edited ?? (week.data ? formOf(week.data) : null);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const kit = useForm({
+    check: () =>
+      form && rules ? messagesOf(rules.validateAvailability(form.availability, form.overrides, i18n.language)) : {},
+  });
+  const errors: Partial<Record<string, string>> = kit.errors;
 
   const save = useMutation({
     mutationFn: saveWeek,
@@ -223,167 +229,160 @@ export default function AvailablePage() {
   const upcoming = (sessions.data ?? []).filter((s) => s.status === 'booked');
 
   return (
-    <div className="space-y-8 px-4 py-6 sm:px-6 lg:px-8">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t('text')}</p>
-      </div>
-      <form
-        className="space-y-6 rounded-xl border border-slate-200 bg-white p-6"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const checked = rules.validateAvailability(form.availability, form.overrides, i18n.language);
-          if (!checked.ok) {
-            setErrors(checked.errors);
-            return;
-          }
-          setErrors({});
-          save.mutate({ ...form.availability, overrides: form.overrides });
-        }}
-      >
-        <div>
-          <label className="block">
-            <span className="text-sm font-medium text-slate-700">{t('week.zone')}</span>
-            <select
-              value={form.availability.zone}
-              onChange={(e) => setAvailability({ zone: e.target.value })}
-              className={`${inputClass} ${inputStateClass(Boolean(errors.zone))} mt-1`}
-            >
-              {rules.timeZones().map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </select>
-          </label>
-          {errors.zone && <p className="text-sm text-red-600">{errors.zone}</p>}
-        </div>
-
-        <div className="space-y-3">
-          <h2 className="font-semibold text-slate-900">{t('week.hours')}</h2>
-          {DAYS.map((day) => (
-            <div key={day} className="grid gap-2 sm:grid-cols-[10rem_1fr] sm:items-center">
-              <span className="text-sm font-medium text-slate-700">{dayName(day)}</span>
-              <IntervalsEditor
-                label={dayName(day)}
-                intervals={form.availability.weekly[day] ?? []}
-                error={errors[`weekly.${day}`]}
-                onChange={(intervals) =>
-                  setAvailability({ weekly: form.availability.weekly.map((d, i) => (i === day ? intervals : d)) })
-                }
-              />
-            </div>
-          ))}
-        </div>
-
-        <div className="space-y-3">
-          <h2 className="font-semibold text-slate-900">{t('week.overrides')}</h2>
-          <p className="text-sm text-slate-600">{t('week.overridesText')}</p>
-          {form.overrides.map((override, index) => (
-            <div key={index} className="flex flex-wrap items-center gap-3">
-              <input
-                type="date"
-                aria-label={t('week.date', { n: index + 1 })}
-                value={override.date}
-                onChange={(e) =>
-                  setOverrides(form.overrides.map((o, i) => (i === index ? { ...o, date: e.target.value } : o)))
-                }
-                className={`${inputClass} ${inputStateClass(Boolean(errors.overrides))} w-44`}
-              />
-              <IntervalsEditor
-                label={override.date || t('week.date', { n: index + 1 })}
-                intervals={override.intervals}
-                onChange={(intervals) =>
-                  setOverrides(form.overrides.map((o, i) => (i === index ? { ...o, intervals } : o)))
-                }
-              />
-              <button
-                type="button"
-                onClick={() => setOverrides(form.overrides.filter((_, i) => i !== index))}
-                className="text-sm text-red-600 hover:underline"
-              >
-                {t('week.removeDate')}
-              </button>
-            </div>
-          ))}
-          {errors.overrides && (
-            <p role="alert" className="text-sm text-red-600">
-              {errors.overrides}
-            </p>
-          )}
-          <button
-            type="button"
-            onClick={() => setOverrides([...form.overrides, { date: '', intervals: [] }])}
-            className="text-sm font-medium text-teal-700 hover:underline"
-          >
-            {t('week.addDate')}
-          </button>
-        </div>
-
-        <div className="grid gap-4 sm:grid-cols-2">
-          {(['bufferMinutes', 'noticeMinutes'] as const).map((field) => (
-            <div key={field}>
-              <label className="block">
-                <span className="text-sm font-medium text-slate-700">{t(`week.${field}`)}</span>
-                <input
-                  type="number"
-                  inputMode="numeric"
-                  value={form.availability[field]}
-                  onChange={(e) => setAvailability({ [field]: Number(e.target.value) })}
-                  className={`${inputClass} ${inputStateClass(Boolean(errors[field]))} mt-1`}
-                />
-              </label>
-              {errors[field] && <p className="text-sm text-red-600">{errors[field]}</p>}
-            </div>
-          ))}
-        </div>
-
-        <button
-          type="submit"
-          disabled={save.isPending}
-          className="rounded-lg bg-teal-600 px-4 py-2 font-medium text-white hover:bg-teal-700 disabled:opacity-60"
+    <PageFrame title={t('title')} description={t('text')} testId="available-page">
+      <div className="space-y-8">
+        <form
+          className="space-y-6 rounded-xl border border-slate-200 bg-white p-6"
+          noValidate
+          onSubmit={kit.submit(() => save.mutateAsync({ ...form.availability, overrides: form.overrides }))}
         >
-          {t('week.save')}
-        </button>
-      </form>
+          <div>
+            <label className="block">
+              <span className="text-sm font-medium text-slate-700">{t('week.zone')}</span>
+              <select
+                value={form.availability.zone}
+                onChange={(e) => setAvailability({ zone: e.target.value })}
+                className={`${inputClass} ${inputStateClass(Boolean(errors.zone))} mt-1`}
+              >
+                {rules.timeZones().map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {errors.zone && (
+              <p data-field-error className="text-sm text-red-600">
+                {errors.zone}
+              </p>
+            )}
+          </div>
 
-      <OpenTimesPreview
-        form={form}
-        rules={rules}
-        busy={upcoming.map((session) => [Date.parse(session.startAt), Date.parse(session.endAt)])}
-      />
+          <div className="space-y-3">
+            <h2 className="font-semibold text-slate-900">{t('week.hours')}</h2>
+            {DAYS.map((day) => (
+              <div key={day} className="grid gap-2 sm:grid-cols-[10rem_1fr] sm:items-center">
+                <span className="text-sm font-medium text-slate-700">{dayName(day)}</span>
+                <IntervalsEditor
+                  label={dayName(day)}
+                  intervals={form.availability.weekly[day] ?? []}
+                  error={errors[`weekly.${day}`]}
+                  onChange={(intervals) =>
+                    setAvailability({ weekly: form.availability.weekly.map((d, i) => (i === day ? intervals : d)) })
+                  }
+                />
+              </div>
+            ))}
+          </div>
 
-      <section className="space-y-3">
-        <h2 className="text-lg font-semibold text-slate-900">{t('sessions.title')}</h2>
-        {sessions.isError ? (
-          <LoadError onRetry={() => void sessions.refetch()} />
-        ) : upcoming.length === 0 ? (
-          <p className="text-sm text-slate-600">{t('sessions.none')}</p>
-        ) : (
-          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-            {upcoming.map((session) => (
-              <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <span>
-                  <span className="font-medium text-slate-900">{dateTime.format(new Date(session.startAt))}</span>
-                  <span className="ml-2 text-sm text-slate-600">
-                    {t('sessions.with', { name: session.studentName })}
-                  </span>
-                </span>
-                <JoinMeetingLink id={session.id} start={session.startAt} end={session.endAt} label={t('join')} />
+          <div className="space-y-3">
+            <h2 className="font-semibold text-slate-900">{t('week.overrides')}</h2>
+            <p className="text-sm text-slate-600">{t('week.overridesText')}</p>
+            {form.overrides.map((override, index) => (
+              <div key={index} className="flex flex-wrap items-center gap-3">
+                <input
+                  type="date"
+                  aria-label={t('week.date', { n: index + 1 })}
+                  value={override.date}
+                  onChange={(e) =>
+                    setOverrides(form.overrides.map((o, i) => (i === index ? { ...o, date: e.target.value } : o)))
+                  }
+                  className={`${inputClass} ${inputStateClass(Boolean(errors.overrides))} w-44`}
+                />
+                <IntervalsEditor
+                  label={override.date || t('week.date', { n: index + 1 })}
+                  intervals={override.intervals}
+                  onChange={(intervals) =>
+                    setOverrides(form.overrides.map((o, i) => (i === index ? { ...o, intervals } : o)))
+                  }
+                />
                 <button
                   type="button"
-                  onClick={() => cancel.mutate(session.id)}
-                  disabled={cancel.isPending}
-                  className="text-sm font-medium text-red-600 hover:underline"
+                  onClick={() => setOverrides(form.overrides.filter((_, i) => i !== index))}
+                  className="text-sm text-red-600 hover:underline"
                 >
-                  {t('sessions.cancel')}
+                  {t('week.removeDate')}
                 </button>
-              </li>
+              </div>
             ))}
-          </ul>
-        )}
-      </section>
-    </div>
+            {errors.overrides && (
+              <p role="alert" className="text-sm text-red-600">
+                {errors.overrides}
+              </p>
+            )}
+            <button
+              type="button"
+              onClick={() => setOverrides([...form.overrides, { date: '', intervals: [] }])}
+              className="text-sm font-medium text-teal-700 hover:underline"
+            >
+              {t('week.addDate')}
+            </button>
+          </div>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            {(['bufferMinutes', 'noticeMinutes'] as const).map((field) => (
+              <div key={field}>
+                <label className="block">
+                  <span className="text-sm font-medium text-slate-700">{t(`week.${field}`)}</span>
+                  <input
+                    type="number"
+                    inputMode="numeric"
+                    value={form.availability[field]}
+                    onChange={(e) => setAvailability({ [field]: Number(e.target.value) })}
+                    className={`${inputClass} ${inputStateClass(Boolean(errors[field]))} mt-1`}
+                  />
+                </label>
+                {errors[field] && (
+                  <p data-field-error className="text-sm text-red-600">
+                    {errors[field]}
+                  </p>
+                )}
+              </div>
+            ))}
+          </div>
+
+          <SubmitButton busy={kit.busy} className="self-start">
+            {t('week.save')}
+          </SubmitButton>
+        </form>
+
+        <OpenTimesPreview
+          form={form}
+          rules={rules}
+          busy={upcoming.map((session) => [Date.parse(session.startAt), Date.parse(session.endAt)])}
+        />
+
+        <section className="space-y-3">
+          <h2 className="text-lg font-semibold text-slate-900">{t('sessions.title')}</h2>
+          {sessions.isError ? (
+            <LoadError onRetry={() => void sessions.refetch()} />
+          ) : upcoming.length === 0 ? (
+            <p className="text-sm text-slate-600">{t('sessions.none')}</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+              {upcoming.map((session) => (
+                <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                  <span>
+                    <span className="font-medium text-slate-900">{dateTime.format(new Date(session.startAt))}</span>
+                    <span className="ml-2 text-sm text-slate-600">
+                      {t('sessions.with', { name: session.studentName })}
+                    </span>
+                  </span>
+                  <JoinMeetingLink id={session.id} start={session.startAt} end={session.endAt} label={t('join')} />
+                  <button
+                    type="button"
+                    onClick={() => cancel.mutate(session.id)}
+                    disabled={cancel.isPending}
+                    className="text-sm font-medium text-red-600 hover:underline"
+                  >
+                    {t('sessions.cancel')}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </PageFrame>
   );
 }

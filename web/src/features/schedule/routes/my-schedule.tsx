@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight, List } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/ui/page-frame';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -66,15 +67,17 @@ export default function MySchedulePage() {
   );
 
   return (
-    <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-          <p className="mt-1 text-slate-600">{t('text')}</p>
-          <p className="mt-1 text-sm font-medium text-teal-800" data-testid="calendar-zone">
+    <PageFrame
+      title={t('title')}
+      description={
+        <>
+          <p>{t('text')}</p>
+          <p className="mt-1 font-medium text-teal-800" data-testid="calendar-zone">
             {t('zone', { zone })}
           </p>
-        </div>
+        </>
+      }
+      actions={
         <nav className="flex flex-wrap gap-2">
           <Link to={`${paths.dashboard}/available`} className={buttonClass('secondary', 'sm')}>
             {t('links.available')}
@@ -83,54 +86,60 @@ export default function MySchedulePage() {
             {t('links.classRegister')}
           </Link>
         </nav>
-      </header>
-
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label={t('view.label')} className="flex gap-1 rounded-xl bg-slate-100 p-1">
-          {viewButton('week', <CalendarDays aria-hidden="true" className="size-4" />, t('view.week'))}
-          {viewButton('list', <List aria-hidden="true" className="size-4" />, t('view.list'))}
-        </div>
-        {view === 'week' && (
-          <div className="flex items-center gap-2">
-            <button
-              type="button"
-              aria-label={t('week.previous')}
-              onClick={() => setMonday(addDays(week.days[0]!, -7))}
-              className={buttonClass('ghost', 'sm')}
-            >
-              <ChevronLeft aria-hidden="true" className="size-4" />
-            </button>
-            <button type="button" onClick={() => setMonday(null)} className={buttonClass('secondary', 'sm')}>
-              {t('week.today')}
-            </button>
-            <button
-              type="button"
-              aria-label={t('week.next')}
-              onClick={() => setMonday(addDays(week.days[0]!, 7))}
-              className={buttonClass('ghost', 'sm')}
-            >
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </button>
-            <span className="text-sm font-semibold text-slate-700" data-testid="week-label">
-              {weekLabel.formatRange(Date.parse(`${week.days[0]}T12:00:00Z`), Date.parse(`${week.days[6]}T12:00:00Z`))}
-            </span>
+      }
+      testId="my-schedule"
+    >
+      <div className="space-y-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div role="group" aria-label={t('view.label')} className="flex gap-1 rounded-xl bg-slate-100 p-1">
+            {viewButton('week', <CalendarDays aria-hidden="true" className="size-4" />, t('view.week'))}
+            {viewButton('list', <List aria-hidden="true" className="size-4" />, t('view.list'))}
           </div>
-        )}
+          {view === 'week' && (
+            <div className="flex items-center gap-2">
+              <button
+                type="button"
+                aria-label={t('week.previous')}
+                onClick={() => setMonday(addDays(week.days[0]!, -7))}
+                className={buttonClass('ghost', 'sm')}
+              >
+                <ChevronLeft aria-hidden="true" className="size-4" />
+              </button>
+              <button type="button" onClick={() => setMonday(null)} className={buttonClass('secondary', 'sm')}>
+                {t('week.today')}
+              </button>
+              <button
+                type="button"
+                aria-label={t('week.next')}
+                onClick={() => setMonday(addDays(week.days[0]!, 7))}
+                className={buttonClass('ghost', 'sm')}
+              >
+                <ChevronRight aria-hidden="true" className="size-4" />
+              </button>
+              <span className="text-sm font-semibold text-slate-700" data-testid="week-label">
+                {weekLabel.formatRange(
+                  Date.parse(`${week.days[0]}T12:00:00Z`),
+                  Date.parse(`${week.days[6]}T12:00:00Z`),
+                )}
+              </span>
+            </div>
+          )}
+        </div>
+
+        <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          {view === 'list' ? (
+            <ListView events={upcoming.data.events} formats={formats} />
+          ) : weekEvents.isError ? (
+            <LoadError onRetry={() => void weekEvents.refetch()} />
+          ) : weekEvents.data ? (
+            <WeekView days={week.days} today={today} events={weekEvents.data.events} formats={formats} />
+          ) : (
+            <Spinner />
+          )}
+        </section>
+
+        <FeedPanel dateTime={dateTime} />
       </div>
-
-      <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-        {view === 'list' ? (
-          <ListView events={upcoming.data.events} formats={formats} />
-        ) : weekEvents.isError ? (
-          <LoadError onRetry={() => void weekEvents.refetch()} />
-        ) : weekEvents.data ? (
-          <WeekView days={week.days} today={today} events={weekEvents.data.events} formats={formats} />
-        ) : (
-          <Spinner />
-        )}
-      </section>
-
-      <FeedPanel dateTime={dateTime} />
-    </div>
+    </PageFrame>
   );
 }

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Lock, LockOpen, RotateCw, Search, UserPlus, Users } from 'lucide-react';
+import { Lock, LockOpen, Search, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
+import { DataTable } from '@/components/ui/data-table';
+import { PageFrame } from '@/components/ui/page-frame';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
@@ -79,7 +80,7 @@ export default function UsersAdminPage() {
     mutation.isPending ? mutation.variables?.userId : undefined;
   const busy = busyWith(changeRole) ?? busyWith(changeStatus) ?? null;
 
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const isMe = (user: AdminUser) => Boolean(me?.userId && me.userId === user.userId);
   const dateFormat = new Intl.DateTimeFormat(i18n.language.startsWith('en') ? 'en-US' : 'vi-VN', {
     dateStyle: 'medium',
   });
@@ -90,18 +91,17 @@ export default function UsersAdminPage() {
   };
 
   return (
-    <div data-testid="users-admin" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-          <p className="mt-1 text-sm text-slate-600">{t('subtitle')}</p>
-        </div>
+    <PageFrame
+      title={t('title')}
+      description={t('subtitle')}
+      actions={
         <button type="button" onClick={() => setCreating(true)} className={buttonClass('primary')}>
           <UserPlus aria-hidden="true" className="size-4" />
           {t('createStaff')}
         </button>
-      </div>
-
+      }
+      testId="users-admin"
+    >
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
         <label className="relative flex-1">
           <span className="sr-only">{t('searchLabel')}</span>
@@ -138,173 +138,128 @@ export default function UsersAdminPage() {
         </div>
       </div>
 
-      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        {users.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center text-slate-600">
-            <p>{t('loadFailed')}</p>
-            <button type="button" onClick={() => void users.refetch()} className={buttonClass('secondary', 'sm')}>
-              <RotateCw aria-hidden="true" className="size-4" />
-              {t('retry')}
-            </button>
-          </div>
-        ) : !data && loading ? (
-          <div className="flex justify-center py-16">
-            <Spinner />
-          </div>
-        ) : data && data.items.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 px-6 py-12 text-center text-slate-500">
+      <DataTable
+        caption={t('title')}
+        rows={data?.items}
+        rowKey={(user) => user.userId}
+        rowTestId={() => 'user-row'}
+        rowData={(user) => ({ 'data-username': user.username })}
+        loading={loading}
+        error={users.isError}
+        onRetry={() => void users.refetch()}
+        empty={
+          <span className="flex flex-col items-center gap-2">
             <Users aria-hidden="true" className="size-10 text-slate-300" />
-            <p>{t('empty')}</p>
-          </div>
-        ) : (
-          <div className="relative overflow-x-auto">
-            <table
-              className={`w-full min-w-[760px] text-left text-sm ${loading ? 'opacity-60' : ''}`}
-              aria-busy={loading}
-            >
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    {t('columns.user')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('columns.email')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('columns.role')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('columns.status')}
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 lg:table-cell">
-                    {t('columns.created')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t('columns.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data?.items.map((user) => {
-                  const name = displayName(user, i18n.language);
-                  const locked = user.status === 'locked';
-                  const isMe = Boolean(me?.userId && me.userId === user.userId);
-                  return (
-                    <tr
-                      key={user.userId}
-                      data-testid="user-row"
-                      data-username={user.username}
-                      className="hover:bg-slate-50/60"
-                    >
-                      <td className="px-4 py-3">
-                        <div className="flex items-center gap-3">
-                          <Initials user={user} />
-                          <div className="min-w-0">
-                            <p className="truncate font-medium text-slate-900">
-                              {name}
-                              {isMe && <span className="ml-1.5 text-xs font-normal text-slate-500">({t('you')})</span>}
-                            </p>
-                            <p className="truncate text-xs text-slate-500">@{user.username}</p>
-                          </div>
-                        </div>
-                      </td>
-                      <td className="max-w-[16rem] truncate px-4 py-3 text-slate-600">{user.email}</td>
-                      <td className="px-4 py-3">
-                        <select
-                          aria-label={t('changeRoleFor', { name })}
-                          value={user.roleName}
-                          disabled={busy === user.userId}
-                          onChange={(e) => {
-                            const role = parseRole(e.target.value);
-                            if (!role || role === user.roleName) return;
-                            changeRole.mutate(
-                              { userId: user.userId, role },
-                              outcome(t('roleChanged', { name, role: t(`roles.${role}`) })),
-                            );
-                          }}
-                          className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm focus:border-teal-600 focus:ring-2 focus:ring-teal-600/25 focus:outline-none"
-                        >
-                          {ROLES.map((role) => (
-                            <option key={role} value={role}>
-                              {t(`roles.${role}`)}
-                            </option>
-                          ))}
-                        </select>
-                      </td>
-                      <td className="px-4 py-3">
-                        <span
-                          data-testid="user-status"
-                          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${
-                            locked ? 'bg-rose-100 text-rose-700' : 'bg-emerald-100 text-emerald-700'
-                          }`}
-                        >
-                          {t(`status.${user.status}`)}
-                        </span>
-                      </td>
-                      <td className="hidden px-4 py-3 whitespace-nowrap text-slate-500 lg:table-cell">
-                        {joined(user.createdAt)}
-                      </td>
-                      <td className="px-4 py-3 text-right">
-                        <button
-                          type="button"
-                          disabled={busy === user.userId}
-                          aria-label={locked ? t('unlockFor', { name }) : t('lockFor', { name })}
-                          onClick={() =>
-                            changeStatus.mutate(
-                              { userId: user.userId, status: locked ? 'active' : 'locked' },
-                              outcome(locked ? t('unlocked', { name }) : t('locked', { name })),
-                            )
-                          }
-                          className={buttonClass(locked ? 'secondary' : 'ghost', 'sm')}
-                        >
-                          {locked ? (
-                            <LockOpen aria-hidden="true" className="size-4" />
-                          ) : (
-                            <Lock aria-hidden="true" className="size-4" />
-                          )}
-                          {locked ? t('unlock') : t('lock')}
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
-
-      {data && data.total > 0 && (
-        <nav
-          aria-label={t('pagination.label')}
-          className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600"
-        >
-          <span>{t('total', { count: data.total })}</span>
-          <div className="flex items-center gap-2">
+            {t('empty')}
+          </span>
+        }
+        pageSize={data?.pageSize ?? 20}
+        page={query.page}
+        total={data?.total ?? 0}
+        onPageChange={(page) => setQuery((q) => ({ ...q, page }))}
+        columns={[
+          {
+            id: 'user',
+            header: t('columns.user'),
+            primary: true,
+            cell: (user) => (
+              <div className="flex items-center gap-3">
+                <Initials user={user} />
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-slate-900">
+                    {displayName(user, i18n.language)}
+                    {isMe(user) && <span className="ml-1.5 text-xs font-normal text-slate-500">({t('you')})</span>}
+                  </p>
+                  <p className="truncate text-xs font-normal text-slate-500">@{user.username}</p>
+                </div>
+              </div>
+            ),
+          },
+          {
+            id: 'email',
+            header: t('columns.email'),
+            className: 'md:max-w-[16rem] md:truncate',
+            cell: (user) => <span className="break-all text-slate-600 md:break-normal">{user.email}</span>,
+          },
+          {
+            id: 'role',
+            header: t('columns.role'),
+            cell: (user) => {
+              const name = displayName(user, i18n.language);
+              return (
+                <select
+                  aria-label={t('changeRoleFor', { name })}
+                  value={user.roleName}
+                  disabled={busy === user.userId}
+                  onChange={(e) => {
+                    const role = parseRole(e.target.value);
+                    if (!role || role === user.roleName) return;
+                    changeRole.mutate(
+                      { userId: user.userId, role },
+                      outcome(t('roleChanged', { name, role: t(`roles.${role}`) })),
+                    );
+                  }}
+                  className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm focus:border-teal-600 focus:ring-2 focus:ring-teal-600/25 focus:outline-none"
+                >
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {t(`roles.${role}`)}
+                    </option>
+                  ))}
+                </select>
+              );
+            },
+          },
+          {
+            id: 'status',
+            header: t('columns.status'),
+            cell: (user) => (
+              <span
+                data-testid="user-status"
+                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${
+                  user.status === 'locked' ? 'bg-rose-100 text-rose-700' : 'bg-emerald-100 text-emerald-700'
+                }`}
+              >
+                {t(`status.${user.status}`)}
+              </span>
+            ),
+          },
+          {
+            id: 'created',
+            header: t('columns.created'),
+            hideOnPhone: true,
+            cell: (user) => <span className="whitespace-nowrap text-slate-500">{joined(user.createdAt)}</span>,
+          },
+        ]}
+        actions={(user) => {
+          const name = displayName(user, i18n.language);
+          const locked = user.status === 'locked';
+          return (
             <button
               type="button"
-              disabled={query.page <= 1 || loading}
-              onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
-              className={buttonClass('secondary', 'sm')}
+              disabled={busy === user.userId}
+              aria-label={locked ? t('unlockFor', { name }) : t('lockFor', { name })}
+              onClick={() =>
+                changeStatus.mutate(
+                  { userId: user.userId, status: locked ? 'active' : 'locked' },
+                  outcome(locked ? t('unlocked', { name }) : t('locked', { name })),
+                )
+              }
+              className={buttonClass(locked ? 'secondary' : 'ghost', 'sm')}
             >
-              <ChevronLeft aria-hidden="true" className="size-4" />
-              {t('pagination.previous')}
+              {locked ? (
+                <LockOpen aria-hidden="true" className="size-4" />
+              ) : (
+                <Lock aria-hidden="true" className="size-4" />
+              )}
+              {locked ? t('unlock') : t('lock')}
             </button>
-            <span aria-live="polite">{t('pagination.page', { page: query.page, pages })}</span>
-            <button
-              type="button"
-              disabled={query.page >= pages || loading}
-              onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
-              className={buttonClass('secondary', 'sm')}
-            >
-              {t('pagination.next')}
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </button>
-          </div>
-        </nav>
-      )}
+          );
+        }}
+      />
+      {data && data.total > 0 && <p className="mt-2 text-sm text-slate-600">{t('total', { count: data.total })}</p>}
 
       <CreateStaffDialog open={creating} onOpenChange={setCreating} />
-    </div>
+    </PageFrame>
   );
 }
