@@ -157,6 +157,7 @@ pub const ROUTES: &[RouteRule] = &[
     rule("/dashboard/sales-report/mentorship", ADMIN_TEACHER),
     rule("/dashboard/payment", ADMIN_TEACHER),
     rule("/dashboard/payment-account", ADMIN_TEACHER),
+    rule("/dashboard/payment/withholding", ADMIN_TEACHER),
     rule("/dashboard/transection", ADMIN_TEACHER),
     rule("/dashboard/course-type", ADMIN),
     rule("/dashboard/category", ADMIN),
@@ -491,6 +492,8 @@ mod tests {
             ("/dashboard/settings", Some(Teacher), Forbidden),
             ("/dashboard/course/", Some(Teacher), Allowed),
             ("/dashboard/ADMIN-profile", Some(Staff), Allowed),
+            ("/dashboard/payment/withholding", Some(Teacher), Allowed),
+            ("/dashboard/payment/withholding", Some(Staff), Forbidden),
             ("/dashboard/ADMIN-profile", None, RedirectToLogin),
         ];
         for (path, role, access) in cases {

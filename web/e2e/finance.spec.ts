@@ -134,6 +134,12 @@ test.describe('teachers get paid', () => {
     const queued = adminPage.getByTestId('queue-request').filter({ hasText: number });
     await expect(queued).toContainText('NGUYEN VAN ANH');
     await expect(queued.getByTestId('net-to-send')).toContainText('10.000 ₫');
+    // The bank batch file holds it, ready for the bank's bulk transfer screen.
+    const batch = adminPage.waitForEvent('download');
+    await adminPage.getByTestId('payout-batch').click();
+    const batchBytes = await readFile(await (await batch).path());
+    expect([...batchBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(batchBytes.toString('utf8')).toMatch(new RegExp(`970436.*${number}.*NGUYEN VAN ANH.*10000`));
     await queued.getByRole('button', { name: 'Đã chuyển' }).click();
     await queued.getByLabel('Mã giao dịch ngân hàng').fill(reference);
     await queued.getByRole('button', { name: 'Xác nhận đã chuyển' }).click();
@@ -155,6 +161,11 @@ test.describe('teachers get paid', () => {
     const bytes = await readFile(file);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.toString('utf8')).toContain('Rút tiền');
+    // The yearly withholding statement lists the payout, to print or download.
+    await page.goto('/dashboard/payment');
+    await page.getByTestId('withholding-link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chứng từ khấu trừ thuế TNCN');
+    await expect(page.getByTestId('withholding-table')).toBeVisible();
     await page.goto('/notification');
     await expect(page.getByText('Đã chuyển tiền rút').first()).toBeVisible();
     await teacher.close();

@@ -89,6 +89,7 @@ function pathsOf(role: Role, ids: DemoIds): string[] {
         '/dashboard/sales-report/course',
         '/dashboard/payment',
         '/dashboard/payment-account',
+        '/dashboard/payment/withholding',
         '/dashboard/ADMIN-profile',
       ];
     case 'admin':

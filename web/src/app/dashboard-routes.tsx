@@ -21,6 +21,7 @@ const MySchedulePage = lazyPage(() => import('@/features/schedule/routes/my-sche
 
 const AdminProfilePage = lazyPage(() => import('@/features/profile/routes/admin-profile'), ['profile', 'auth']);
 const PaymentPage = lazyPage(() => import('@/features/finance/routes/payment'), ['finance']);
+const WithholdingPage = lazyPage(() => import('@/features/finance/routes/withholding'), ['finance']);
 const PaymentAccountPage = lazyPage(() => import('@/features/finance/routes/payment-account'), ['finance']);
 const PaymentRequestPage = lazyPage(() => import('@/features/finance/routes/payment-request'), ['finance']);
 const WithdrawGatewayPage = lazyPage(() => import('@/features/finance/routes/withdraw-gateway'), ['finance']);
@@ -28,6 +29,7 @@ const WithdrawGatewayPage = lazyPage(() => import('@/features/finance/routes/wit
 /** The money pages: a teacher's balance and payout accounts, the payout queue and the payout settings. */
 const financeDashboardRoutes: RouteObject[] = [
   { path: 'payment', element: <PaymentPage /> },
+  { path: 'payment/withholding', element: <WithholdingPage /> },
   { path: 'payment-account', element: <PaymentAccountPage /> },
   { path: 'payment-request', element: <PaymentRequestPage /> },
   { path: 'withdraw-getway', element: <WithdrawGatewayPage /> },

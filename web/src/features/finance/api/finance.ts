@@ -27,11 +27,28 @@ export interface MethodTerms {
   noteEn: string;
 }
 
-/** The payout settings: the money rules and the bank transfer's terms. */
+/** A method an administrator turns on or off (payOS), with its terms. */
+export type OptionalMethod = MethodTerms & { enabled: boolean };
+
+/** The academy as payer on the yearly withholding statements. */
+export interface Payer {
+  name: string;
+  taxCode: string;
+  address: string;
+}
+
+/**
+ * The payout settings: the money rules, the bank transfer's terms, payOS's (present only when the server has its
+ * keys) and the academy as payer.
+ */
 export interface PayoutSettings {
   rules: PayoutRules;
   bankManual: MethodTerms;
+  payos?: OptionalMethod | null;
+  payer: Payer;
 }
+
+export type Withholding = Schemas['WithholdingView'];
 
 /** The statement's filters (days `YYYY-MM-DD`, the end day included). */
 export interface StatementFilter {
@@ -114,6 +131,17 @@ export const financeApi = {
     resultOf(await api.post<PayoutRequest>(`/api/finance/payout-requests/${id(requestId)}/reject`, { reason, note })),
   fail: async (requestId: string, note: string) =>
     resultOf(await api.post<PayoutRequest>(`/api/finance/payout-requests/${id(requestId)}/fail`, { note })),
+  sendThroughPayos: async (requestId: string) =>
+    resultOf(await api.post<PayoutRequest>(`/api/finance/payout-requests/${id(requestId)}/payos`)),
+  /** The bank batch file of the pending requests (CSV text, every pending one when no ids are given). */
+  batchCsv: (ids?: string[]) =>
+    request<string>('/api/admin/finance/payout-batch.csv', { query: { ids: ids?.join(',') || undefined } }),
+  withholding: async (year: number, teacherId?: string) =>
+    resultOf(
+      await api.get<Withholding>('/api/finance/withholding', { query: { year, teacherId: teacherId || undefined } }),
+    ),
+  withholdingCsv: (year: number, teacherId?: string) =>
+    request<string>('/api/finance/withholding.csv', { query: { year, teacherId: teacherId || undefined } }),
   balances: async () => resultOf(await api.get<Balances>('/api/admin/finance/balances')),
   settings: async () => resultOf(await api.get<PayoutSettings>('/api/admin/payout-settings')),
   saveSettings: async (settings: PayoutSettings) =>

@@ -9,6 +9,7 @@ export const financeKeys = {
   requests: (filter: RequestFilter) => [...financeKeys.all(), 'requests', filter] as const,
   balances: () => [...financeKeys.all(), 'balances'] as const,
   settings: () => [...financeKeys.all(), 'settings'] as const,
+  withholding: (year: number, teacherId: string) => [...financeKeys.all(), 'withholding', year, teacherId] as const,
 };
 
 export const financeQueries = {
@@ -30,6 +31,11 @@ export const financeQueries = {
     }),
   balances: () => queryOptions({ queryKey: financeKeys.balances(), queryFn: financeApi.balances }),
   settings: () => queryOptions({ queryKey: financeKeys.settings(), queryFn: financeApi.settings }),
+  withholding: (year: number, teacherId = '') =>
+    queryOptions({
+      queryKey: financeKeys.withholding(year, teacherId),
+      queryFn: () => financeApi.withholding(year, teacherId),
+    }),
 };
 
 /** Every act on money changes balances, statements, accounts and the queue alike: they are all read again. */
@@ -58,6 +64,7 @@ export const useReject = () =>
   useFinanceMutation(({ id, reason, note }: { id: string; reason: string; note: string }) =>
     financeApi.reject(id, reason, note),
   );
+export const useSendThroughPayos = () => useFinanceMutation((id: string) => financeApi.sendThroughPayos(id));
 export const useFail = () =>
   useFinanceMutation(({ id, note }: { id: string; note: string }) => financeApi.fail(id, note));
 export const useSaveSettings = () =>

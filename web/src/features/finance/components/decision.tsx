@@ -5,7 +5,7 @@ import { inputClass, inputStateClass } from '@/components/ui/field';
 import { refusalOf } from '@/lib/refusal';
 import { toast } from '@/lib/toast';
 import type { PayoutRequest } from '../api/finance';
-import { useFail, usePay, useReject } from '../api/queries';
+import { useFail, usePay, useReject, useSendThroughPayos } from '../api/queries';
 import { today } from './format';
 
 const REASONS = ['invalid_account', 'invalid_request', 'other'] as const;
@@ -42,6 +42,7 @@ export function Decisions({ request }: { request: PayoutRequest }) {
   const pay = usePay();
   const reject = useReject();
   const fail = useFail();
+  const payos = useSendThroughPayos();
   const [reference, setReference] = useState('');
   const [paidOn, setPaidOn] = useState(today);
   const [reason, setReason] = useState<string>('invalid_account');
@@ -67,6 +68,21 @@ export function Decisions({ request }: { request: PayoutRequest }) {
   if (request.status === 'pending') {
     return (
       <div className="flex flex-wrap gap-2">
+        {request.method === 'payos' && (
+          <button
+            type="button"
+            className={buttonClass('primary', 'sm')}
+            disabled={payos.isPending}
+            aria-busy={payos.isPending || undefined}
+            onClick={() => run(payos.mutateAsync(request.id), () => undefined)}
+          >
+            {request.payosState ? t('queue.payosAgain') : t('queue.payos')}
+          </button>
+        )}
+        {request.payosState && (
+          <p className="w-full text-xs text-slate-600">{t('queue.payosState', { state: request.payosState })}</p>
+        )}
+        {errorLine}
         <Opening label={t('queue.pay')}>
           {(close) => (
             <form

@@ -13,7 +13,7 @@ export function FigureCards({ figures, holdingDays }: { figures: Figures; holdin
   const card = (label: string, value: string, hint?: string, tone = 'text-slate-900') => (
     <div className="rounded-2xl border border-slate-200 bg-white p-4">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className={`mt-1 text-xl font-bold tabular-nums ${tone}`}>{value}</dd>
+      <dd className={`mt-1 text-lg font-bold whitespace-nowrap tabular-nums sm:text-xl ${tone}`}>{value}</dd>
       {hint && <dd className="mt-1 text-xs text-slate-500">{hint}</dd>}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
@@ -8,11 +9,14 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { Skeleton } from '@/components/ui/skeleton';
 import { personName } from '@/lib/person-name';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import type { PayoutRequest, RequestFilter } from '../api/finance';
+import { refusalOf } from '@/lib/refusal';
+import { toast } from '@/lib/toast';
+import { financeApi, type PayoutRequest, type RequestFilter } from '../api/finance';
 import { financeQueries } from '../api/queries';
 import { CopyButton } from '../components/copy-button';
 import { Decisions } from '../components/decision';
 import { useFinanceFormat } from '../components/format';
+import { saveCsv } from '../components/save-csv';
 import { StatusBadge } from '../components/request-list';
 
 const TABS = ['pending', 'paid', 'rejected', 'failed'] as const;
@@ -99,6 +103,16 @@ export default function PaymentRequestPage() {
     page: Number(params.get('page') ?? 1) || 1,
   };
   const requests = useQuery(financeQueries.requests(filter));
+  const [batching, setBatching] = useState(false);
+  // Every pending request but those payOS sends, oldest first, for the bank's bulk transfer screen.
+  const downloadBatch = () => {
+    setBatching(true);
+    financeApi
+      .batchCsv()
+      .then((text) => saveCsv(text, 'payout-batch.csv'))
+      .catch((e: unknown) => toast.error(refusalOf(e, t('failed'))))
+      .finally(() => setBatching(false));
+  };
   useDocumentMeta(t('queue.title'), t('queue.description'));
   const set = (changes: Partial<Record<keyof RequestFilter, string>>) => {
     const next = new URLSearchParams(params);
@@ -117,6 +131,20 @@ export default function PaymentRequestPage() {
       description={t('queue.description')}
       width="medium"
       testId="payment-request-page"
+      actions={
+        filter.status === 'pending' &&
+        (data?.counts.pending ?? 0) > 0 && (
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            disabled={batching}
+            onClick={downloadBatch}
+            data-testid="payout-batch"
+          >
+            {t('queue.batch')}
+          </button>
+        )
+      }
     >
       <div className="space-y-4">
         <div

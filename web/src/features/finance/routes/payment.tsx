@@ -10,6 +10,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useRole } from '@/lib/auth';
 import { personName } from '@/lib/person-name';
+import { calendarDay } from '@/lib/time-zone';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { normalizeSearch } from '@/lib/wasm';
 import type { Balances } from '../api/finance';
@@ -39,6 +40,15 @@ function TeacherBalance({ teacherId }: { teacherId: string }) {
         </section>
       ))}
       {!hasMoney && <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600">{t('figures.none')}</p>}
+      {hasMoney && (
+        <Link
+          to={`/dashboard/payment/withholding?year=${calendarDay(new Date()).year}${own ? '' : `&teacherId=${encodeURIComponent(teacherId)}`}`}
+          className="inline-block text-sm font-semibold text-teal-700 hover:underline"
+          data-testid="withholding-link"
+        >
+          {t('withholding.link', { year: calendarDay(new Date()).year })}
+        </Link>
+      )}
       {data.latest.length > 0 && (
         <section>
           <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">

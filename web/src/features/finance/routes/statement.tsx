@@ -10,22 +10,10 @@ import { toast } from '@/lib/toast';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { financeApi, type StatementFilter } from '../api/finance';
 import { financeQueries } from '../api/queries';
+import { saveCsv } from '../components/save-csv';
 import { StatementLines } from '../components/statement-lines';
 
 const KINDS = ['sale', 'refund', 'payout', 'adjustment'] as const;
-
-/** Saves the statement's CSV; the byte order mark (which a text read drops) is put back so Excel reads Vietnamese. */
-function saveCsv(text: string, name: string) {
-  const body = text.startsWith('\uFEFF') ? text : `\uFEFF${text}`;
-  const url = URL.createObjectURL(new Blob([body], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * A teacher's statement (/dashboard/transection for teachers; administrators open a teacher's with `?teacherId=`):

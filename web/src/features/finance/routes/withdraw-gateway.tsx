@@ -11,14 +11,11 @@ import { refusalOf } from '@/lib/refusal';
 import type { PayoutFee } from '@/lib/rules';
 import { toast } from '@/lib/toast';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import type { PayoutSettings } from '../api/finance';
+import type { MethodTerms, PayoutSettings } from '../api/finance';
 import { financeQueries, useSaveSettings } from '../api/queries';
 
-interface Draft {
-  holdingDays: string;
-  accountWaitHours: string;
-  minimumPayout: string;
-  withholdTax: boolean;
+/** A method's terms as the form holds them. */
+interface TermsDraft {
   minimum: string;
   feeKind: PayoutFee['kind'];
   /** ₫ for a fixed fee, % (two decimals) for a percent. */
@@ -27,22 +24,31 @@ interface Draft {
   noteEn: string;
 }
 
-function draftOf(settings: PayoutSettings): Draft {
-  const fee = settings.bankManual.fee;
+interface Draft {
+  holdingDays: string;
+  accountWaitHours: string;
+  minimumPayout: string;
+  withholdTax: boolean;
+  bank: TermsDraft;
+  /** Null when the server has no payOS keys (the method is not offered). */
+  payos: (TermsDraft & { enabled: boolean }) | null;
+  payerName: string;
+  payerTaxCode: string;
+  payerAddress: string;
+}
+
+function termsDraftOf(terms: MethodTerms): TermsDraft {
+  const fee = terms.fee;
   return {
-    holdingDays: String(settings.rules.holdingDays),
-    accountWaitHours: String(settings.rules.accountWaitHours),
-    minimumPayout: String(settings.rules.minimumPayout),
-    withholdTax: settings.rules.withholdTax,
-    minimum: String(settings.bankManual.minimum),
+    minimum: String(terms.minimum),
     feeKind: fee.kind,
     feeAmount: fee.kind === 'fixed' ? String(fee.amount) : fee.kind === 'percent' ? String(fee.basisPoints / 100) : '',
-    noteVi: settings.bankManual.noteVi,
-    noteEn: settings.bankManual.noteEn,
+    noteVi: terms.noteVi,
+    noteEn: terms.noteEn,
   };
 }
 
-function settingsOf(draft: Draft): PayoutSettings {
+function termsOf(draft: TermsDraft): MethodTerms {
   const amount = Number(draft.feeAmount.replace(',', '.'));
   const fee: PayoutFee =
     draft.feeKind === 'fixed'
@@ -50,6 +56,24 @@ function settingsOf(draft: Draft): PayoutSettings {
       : draft.feeKind === 'percent'
         ? { kind: 'percent', basisPoints: Math.round(amount * 100) }
         : { kind: 'none' };
+  return { minimum: Number(draft.minimum), fee, noteVi: draft.noteVi.trim(), noteEn: draft.noteEn.trim() };
+}
+
+function draftOf(settings: PayoutSettings): Draft {
+  return {
+    holdingDays: String(settings.rules.holdingDays),
+    accountWaitHours: String(settings.rules.accountWaitHours),
+    minimumPayout: String(settings.rules.minimumPayout),
+    withholdTax: settings.rules.withholdTax,
+    bank: termsDraftOf(settings.bankManual),
+    payos: settings.payos ? { ...termsDraftOf(settings.payos), enabled: settings.payos.enabled } : null,
+    payerName: settings.payer.name,
+    payerTaxCode: settings.payer.taxCode,
+    payerAddress: settings.payer.address,
+  };
+}
+
+function settingsOf(draft: Draft): PayoutSettings {
   return {
     rules: {
       holdingDays: Number(draft.holdingDays),
@@ -57,8 +81,81 @@ function settingsOf(draft: Draft): PayoutSettings {
       minimumPayout: Number(draft.minimumPayout),
       withholdTax: draft.withholdTax,
     },
-    bankManual: { minimum: Number(draft.minimum), fee, noteVi: draft.noteVi.trim(), noteEn: draft.noteEn.trim() },
+    bankManual: termsOf(draft.bank),
+    payos: draft.payos ? { ...termsOf(draft.payos), enabled: draft.payos.enabled } : null,
+    payer: { name: draft.payerName.trim(), taxCode: draft.payerTaxCode.trim(), address: draft.payerAddress.trim() },
   };
+}
+
+/** A method's minimum, fee and notes for teachers. */
+function TermsFields({
+  terms,
+  onChange,
+  errors,
+}: {
+  terms: TermsDraft;
+  onChange: (terms: TermsDraft) => void;
+  errors: Record<string, string>;
+}) {
+  const { t } = useTranslation('finance');
+  const field = (invalid: boolean) => `${inputClass} ${inputStateClass(invalid)} mt-1`;
+  return (
+    <>
+      <div className="grid gap-2 sm:grid-cols-3">
+        <label className="text-sm font-medium text-slate-700">
+          {t('settings.methodMinimum')}
+          <input
+            inputMode="numeric"
+            value={terms.minimum}
+            onChange={(e) => onChange({ ...terms, minimum: e.target.value })}
+            aria-invalid={Boolean(errors.minimumPayout) || undefined}
+            className={field(Boolean(errors.minimumPayout))}
+          />
+        </label>
+        <label className="text-sm font-medium text-slate-700">
+          {t('settings.fee')}
+          <select
+            value={terms.feeKind}
+            onChange={(e) => onChange({ ...terms, feeKind: e.target.value as PayoutFee['kind'] })}
+            className={field(false)}
+          >
+            <option value="none">{t('settings.fee.none')}</option>
+            <option value="fixed">{t('settings.fee.fixed')}</option>
+            <option value="percent">{t('settings.fee.percent')}</option>
+          </select>
+        </label>
+        {terms.feeKind !== 'none' && (
+          <label className="text-sm font-medium text-slate-700">
+            {t('settings.feeAmount')}
+            <input
+              inputMode="decimal"
+              value={terms.feeAmount}
+              onChange={(e) => onChange({ ...terms, feeAmount: e.target.value })}
+              aria-invalid={Boolean(errors.fee) || undefined}
+              className={field(Boolean(errors.fee))}
+            />
+            <span className="block min-h-4 text-xs text-rose-700">{errors.fee}</span>
+          </label>
+        )}
+      </div>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {(['noteVi', 'noteEn'] as const).map((key) => (
+          <label key={key} className="text-sm font-medium text-slate-700">
+            {t(`settings.${key}`)}
+            <textarea
+              rows={2}
+              maxLength={500}
+              value={terms[key]}
+              onChange={(e) => onChange({ ...terms, [key]: e.target.value })}
+              aria-invalid={Boolean(errors.note) || undefined}
+              className={field(Boolean(errors.note))}
+            />
+          </label>
+        ))}
+      </div>
+      <span className="block min-h-4 text-xs text-rose-700">{errors.note}</span>
+    </>
+  );
 }
 
 function SettingsForm({ settings }: { settings: PayoutSettings }) {
@@ -84,15 +181,15 @@ function SettingsForm({ settings }: { settings: PayoutSettings }) {
       },
     });
   };
-  const number = (key: 'holdingDays' | 'accountWaitHours' | 'minimumPayout' | 'minimum', label: string) => (
+  const number = (key: 'holdingDays' | 'accountWaitHours' | 'minimumPayout', label: string) => (
     <label className="text-sm font-medium text-slate-700">
       {label}
       <input
         inputMode="numeric"
         value={draft[key]}
         onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-        aria-invalid={Boolean(errors[key === 'minimum' ? 'minimumPayout' : key]) || undefined}
-        className={field(Boolean(errors[key === 'minimum' ? 'minimumPayout' : key]))}
+        aria-invalid={Boolean(errors[key]) || undefined}
+        className={field(Boolean(errors[key]))}
       />
       <span className="block min-h-4 text-xs text-rose-700">{errors[key]}</span>
     </label>
@@ -120,50 +217,56 @@ function SettingsForm({ settings }: { settings: PayoutSettings }) {
       <section className="rounded-2xl border border-slate-200 bg-white p-4">
         <h2 className="font-bold text-slate-900">{t('settings.bankManual')}</h2>
         <p className="mb-3 text-sm text-slate-600">{t('settings.bankManualText')}</p>
-        <div className="grid gap-2 sm:grid-cols-3">
-          {number('minimum', t('settings.methodMinimum'))}
-          <label className="text-sm font-medium text-slate-700">
-            {t('settings.fee')}
-            <select
-              value={draft.feeKind}
-              onChange={(e) => setDraft({ ...draft, feeKind: e.target.value as PayoutFee['kind'] })}
-              className={field(false)}
-            >
-              <option value="none">{t('settings.fee.none')}</option>
-              <option value="fixed">{t('settings.fee.fixed')}</option>
-              <option value="percent">{t('settings.fee.percent')}</option>
-            </select>
+        <TermsFields terms={draft.bank} onChange={(bank) => setDraft({ ...draft, bank })} errors={errors} />
+      </section>
+      {draft.payos && (
+        <section className="rounded-2xl border border-slate-200 bg-white p-4" data-testid="payos-method">
+          <h2 className="font-bold text-slate-900">{t('settings.payos')}</h2>
+          <p className="mb-3 text-sm text-slate-600">{t('settings.payosText')}</p>
+          <label className="mb-3 flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={draft.payos.enabled}
+              onChange={(e) =>
+                draft.payos && setDraft({ ...draft, payos: { ...draft.payos, enabled: e.target.checked } })
+              }
+            />
+            {t('settings.payosEnabled')}
           </label>
-          {draft.feeKind !== 'none' && (
-            <label className="text-sm font-medium text-slate-700">
-              {t('settings.feeAmount')}
-              <input
-                inputMode="decimal"
-                value={draft.feeAmount}
-                onChange={(e) => setDraft({ ...draft, feeAmount: e.target.value })}
-                aria-invalid={Boolean(errors.fee) || undefined}
-                className={field(Boolean(errors.fee))}
-              />
-              <span className="block min-h-4 text-xs text-rose-700">{errors.fee}</span>
-            </label>
-          )}
-        </div>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {(['noteVi', 'noteEn'] as const).map((key) => (
+          <TermsFields
+            terms={draft.payos}
+            onChange={(terms) =>
+              draft.payos && setDraft({ ...draft, payos: { ...terms, enabled: draft.payos.enabled } })
+            }
+            errors={errors}
+          />
+        </section>
+      )}
+      <section className="rounded-2xl border border-slate-200 bg-white p-4">
+        <h2 className="font-bold text-slate-900">{t('settings.payer')}</h2>
+        <p className="mb-3 text-sm text-slate-600">{t('settings.payerText')}</p>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {(['payerName', 'payerTaxCode'] as const).map((key) => (
             <label key={key} className="text-sm font-medium text-slate-700">
               {t(`settings.${key}`)}
-              <textarea
-                rows={2}
-                maxLength={500}
+              <input
                 value={draft[key]}
                 onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-                aria-invalid={Boolean(errors.note) || undefined}
-                className={field(Boolean(errors.note))}
+                aria-invalid={Boolean(errors.payer) || undefined}
+                className={`${inputClass} ${inputStateClass(false)} mt-1`}
               />
             </label>
           ))}
+          <label className="text-sm font-medium text-slate-700 sm:col-span-2">
+            {t('settings.payerAddress')}
+            <input
+              value={draft.payerAddress}
+              onChange={(e) => setDraft({ ...draft, payerAddress: e.target.value })}
+              className={`${inputClass} ${inputStateClass(false)} mt-1`}
+            />
+          </label>
         </div>
-        <span className="block min-h-4 text-xs text-rose-700">{errors.note}</span>
+        <span className="block min-h-4 text-xs text-rose-700">{errors.payer}</span>
       </section>
       {error && (
         <p role="alert" className="text-sm text-rose-700">
