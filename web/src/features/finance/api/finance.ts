@@ -142,6 +142,9 @@ export const financeApi = {
     ),
   withholdingCsv: (year: number, teacherId?: string) =>
     request<string>('/api/finance/withholding.csv', { query: { year, teacherId: teacherId || undefined } }),
+  /** Records (a day) or takes back (null) a teacher's 08/CK-TNCN commitment for a year. */
+  recordCommitment: async (teacherId: string, year: number, declaredOn: string | null) =>
+    resultOf(await api.put<boolean>('/api/admin/finance/tax-commitments', { teacherId, year, declaredOn })),
   balances: async () => resultOf(await api.get<Balances>('/api/admin/finance/balances')),
   settings: async () => resultOf(await api.get<PayoutSettings>('/api/admin/payout-settings')),
   saveSettings: async (settings: PayoutSettings) =>

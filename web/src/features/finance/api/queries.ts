@@ -65,6 +65,11 @@ export const useReject = () =>
     financeApi.reject(id, reason, note),
   );
 export const useSendThroughPayos = () => useFinanceMutation((id: string) => financeApi.sendThroughPayos(id));
+export const useRecordCommitment = () =>
+  useFinanceMutation(
+    ({ teacherId, year, declaredOn }: { teacherId: string; year: number; declaredOn: string | null }) =>
+      financeApi.recordCommitment(teacherId, year, declaredOn),
+  );
 export const useFail = () =>
   useFinanceMutation(({ id, note }: { id: string; note: string }) => financeApi.fail(id, note));
 export const useSaveSettings = () =>

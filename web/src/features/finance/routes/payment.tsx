@@ -20,6 +20,7 @@ import { useFinanceFormat } from '../components/format';
 import { RequestList } from '../components/request-list';
 import { RequestPayoutDialog } from '../components/request-payout-dialog';
 import { StatementLines } from '../components/statement-lines';
+import { TaxCommitment } from '../components/tax-commitment';
 
 /** One teacher's money: the figures, the latest statement lines, their requests and (their own) the payout action. */
 function TeacherBalance({ teacherId }: { teacherId: string }) {
@@ -181,6 +182,7 @@ function AdminView() {
   const [params] = useSearchParams();
   const teacherId = params.get('teacherId') ?? '';
   const balances = useQuery(financeQueries.balances());
+  const balance = useQuery({ ...financeQueries.balance(teacherId), enabled: Boolean(teacherId) });
   if (balances.isError) return <LoadError onRetry={() => void balances.refetch()} />;
   if (!balances.data) return <Skeleton className="h-72 rounded-2xl" />;
   if (!teacherId) return <AllBalances balances={balances.data} />;
@@ -194,6 +196,7 @@ function AdminView() {
         {teacher && t('payment.viewing', { name: personName(teacher, i18n.language) || teacher.username })}
       </p>
       <TeacherBalance teacherId={teacherId} />
+      {balance.data && <TaxCommitment teacherId={teacherId} declared={balance.data.taxCommitmentThisYear} />}
     </div>
   );
 }
