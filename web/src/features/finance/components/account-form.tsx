@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '@/components/ui/button';
+import { SubmitButton } from '@/lib/form';
 import { inputClass, inputStateClass } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { refusalOf } from '@/lib/refusal';
@@ -192,9 +193,7 @@ export function AccountForm({ account, onDone }: { account?: PayoutAccount; onDo
         <button type="button" className={buttonClass('ghost')} onClick={onDone}>
           {t('accounts.cancel')}
         </button>
-        <button type="submit" className={buttonClass('primary')} disabled={busy} aria-busy={busy || undefined}>
-          {busy ? t('accounts.saving') : t('accounts.save')}
-        </button>
+        <SubmitButton busy={busy}>{t('accounts.save')}</SubmitButton>
       </div>
     </form>
   );

@@ -3,6 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
+import { SubmitButton } from '@/lib/form';
 import { inputClass, inputStateClass } from '@/components/ui/field';
 import { toast } from '@/lib/toast';
 import { quotePayout } from '@/lib/wasm-dashboard';
@@ -207,14 +208,9 @@ export function RequestPayoutDialog({ balance, figures }: { balance: Balance; fi
             <button type="button" className={buttonClass('ghost')} onClick={close}>
               {t('dialog.cancel')}
             </button>
-            <button
-              type="submit"
-              className={buttonClass('primary')}
-              disabled={!quote?.ok || !accountId || ask.isPending}
-              aria-busy={ask.isPending || undefined}
-            >
-              {ask.isPending ? t('dialog.sending') : t('dialog.confirm')}
-            </button>
+            <SubmitButton busy={ask.isPending} disabled={!quote?.ok || !accountId}>
+              {t('dialog.confirm')}
+            </SubmitButton>
           </div>
         </form>
       </dialog>

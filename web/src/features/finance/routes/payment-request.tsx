@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';
@@ -18,6 +17,7 @@ import { Decisions } from '../components/decision';
 import { useFinanceFormat } from '../components/format';
 import { saveCsv } from '../components/save-csv';
 import { StatusBadge } from '../components/request-list';
+import { DayRange, useUrlFilter } from '../components/url-filter';
 
 const TABS = ['pending', 'paid', 'rejected', 'failed'] as const;
 
@@ -94,13 +94,13 @@ function RequestCard({ request }: { request: PayoutRequest }) {
  */
 export default function PaymentRequestPage() {
   const { t } = useTranslation('finance');
-  const [params, setParams] = useSearchParams();
+  const { get, set, page } = useUrlFilter();
   const filter: RequestFilter = {
-    status: params.get('status') ?? 'pending',
-    from: params.get('from') ?? '',
-    to: params.get('to') ?? '',
-    search: params.get('search') ?? '',
-    page: Number(params.get('page') ?? 1) || 1,
+    status: get('status') || 'pending',
+    from: get('from'),
+    to: get('to'),
+    search: get('search'),
+    page,
   };
   const requests = useQuery(financeQueries.requests(filter));
   const [batching, setBatching] = useState(false);
@@ -114,15 +114,6 @@ export default function PaymentRequestPage() {
       .finally(() => setBatching(false));
   };
   useDocumentMeta(t('queue.title'), t('queue.description'));
-  const set = (changes: Partial<Record<keyof RequestFilter, string>>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next, { replace: true });
-  };
   const field = `${inputClass} ${inputStateClass(false)}`;
   const data = requests.data;
   return (
@@ -178,24 +169,7 @@ export default function PaymentRequestPage() {
               className={`${field} mt-1`}
             />
           </label>
-          <label className="text-sm text-slate-700">
-            {t('queue.from')}
-            <input
-              type="date"
-              value={filter.from}
-              onChange={(e) => set({ from: e.target.value })}
-              className={`${field} mt-1`}
-            />
-          </label>
-          <label className="text-sm text-slate-700">
-            {t('queue.to')}
-            <input
-              type="date"
-              value={filter.to}
-              onChange={(e) => set({ to: e.target.value })}
-              className={`${field} mt-1`}
-            />
-          </label>
+          <DayRange from={filter.from ?? ''} to={filter.to ?? ''} onChange={set} />
         </div>
         {requests.isError ? (
           <LoadError onRetry={() => void requests.refetch()} />

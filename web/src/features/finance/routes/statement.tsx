@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
 import { PageFrame } from '@/components/ui/page-frame';
@@ -12,6 +11,7 @@ import { financeApi, type StatementFilter } from '../api/finance';
 import { financeQueries } from '../api/queries';
 import { saveCsv } from '../components/save-csv';
 import { StatementLines } from '../components/statement-lines';
+import { DayRange, useUrlFilter } from '../components/url-filter';
 
 const KINDS = ['sale', 'refund', 'payout', 'adjustment'] as const;
 
@@ -23,27 +23,18 @@ const KINDS = ['sale', 'refund', 'payout', 'adjustment'] as const;
  */
 export default function StatementPage() {
   const { t } = useTranslation('finance');
-  const [params, setParams] = useSearchParams();
+  const { get, set, page } = useUrlFilter();
   const [downloading, setDownloading] = useState(false);
   const filter: StatementFilter = {
-    teacherId: params.get('teacherId') ?? '',
-    from: params.get('from') ?? '',
-    to: params.get('to') ?? '',
-    kind: params.get('kind') ?? '',
-    courseId: params.get('courseId') ?? '',
-    page: Number(params.get('page') ?? 1) || 1,
+    teacherId: get('teacherId'),
+    from: get('from'),
+    to: get('to'),
+    kind: get('kind'),
+    courseId: get('courseId'),
+    page,
   };
   const statement = useQuery(financeQueries.statement(filter));
   useDocumentMeta(t('statement.title'), t('statement.description'));
-  const set = (changes: Partial<Record<keyof StatementFilter, string>>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next, { replace: true });
-  };
   const download = () => {
     setDownloading(true);
     financeApi
@@ -73,24 +64,7 @@ export default function StatementPage() {
     >
       <div className="space-y-4">
         <div className="grid gap-2 sm:grid-cols-3">
-          <label className="text-sm text-slate-700">
-            {t('statement.from')}
-            <input
-              type="date"
-              value={filter.from}
-              onChange={(e) => set({ from: e.target.value })}
-              className={`${field} mt-1`}
-            />
-          </label>
-          <label className="text-sm text-slate-700">
-            {t('statement.to')}
-            <input
-              type="date"
-              value={filter.to}
-              onChange={(e) => set({ to: e.target.value })}
-              className={`${field} mt-1`}
-            />
-          </label>
+          <DayRange from={filter.from ?? ''} to={filter.to ?? ''} onChange={set} />
           <label className="text-sm text-slate-700">
             {t('col.kind')}
             <select value={filter.kind} onChange={(e) => set({ kind: e.target.value })} className={`${field} mt-1`}>

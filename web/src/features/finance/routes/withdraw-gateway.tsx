@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '@/components/ui/button';
+import { SubmitButton } from '@/lib/form';
 import { inputClass, inputStateClass } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';
 import { PageFrame } from '@/components/ui/page-frame';
@@ -273,14 +273,7 @@ function SettingsForm({ settings }: { settings: PayoutSettings }) {
           {error}
         </p>
       )}
-      <button
-        type="submit"
-        className={buttonClass('primary')}
-        disabled={save.isPending}
-        aria-busy={save.isPending || undefined}
-      >
-        {save.isPending ? t('settings.saving') : t('settings.save')}
-      </button>
+      <SubmitButton busy={save.isPending}>{t('settings.save')}</SubmitButton>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { KeyRound, Laptop, Smartphone } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '@/components/ui/button';
+import { SubmitButton } from '@/lib/form';
 import { PasswordInput } from '@/components/password/password-input';
 import { StrengthMeter } from '@/components/password/strength-meter';
 import { ApiError } from '@/lib/api-client';
@@ -118,14 +119,7 @@ function ChangePassword({ userInputs }: { userInputs: string[] }) {
           {error}
         </p>
       )}
-      <button
-        type="submit"
-        className={buttonClass('primary')}
-        disabled={change.isPending}
-        aria-busy={change.isPending || undefined}
-      >
-        {change.isPending ? t('security.saving') : t('security.save')}
-      </button>
+      <SubmitButton busy={change.isPending}>{t('security.save')}</SubmitButton>
     </form>
   );
 }

@@ -2,23 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Copy, Download, Link as LinkIcon, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveFile } from '@/lib/save-file';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 import { downloadCalendar } from '../api/calendar';
 import { calendarQueries, useCreateFeed, useRevokeFeed } from '../api/calendar-queries';
-
-/** Saves `text` as a file named `name` through a temporary link. */
-function saveFile(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * "Subscribe in your calendar": makes, rotates or revokes the secret address calendar applications poll (shown
@@ -57,7 +46,7 @@ export function FeedPanel({ dateTime }: { dateTime: (iso: string) => string }) {
   const download = () => {
     setDownloading(true);
     downloadCalendar()
-      .then((text) => saveFile(text, 'academy-schedule.ics'))
+      .then((text) => saveFile(text, 'academy-schedule.ics', 'text/calendar'))
       .catch(() => toast.error(t('feed.downloadFailed')))
       .finally(() => setDownloading(false));
   };
