@@ -60,6 +60,7 @@ mod pagination;
 mod password_reset;
 mod pictures;
 mod rate_limits;
+mod reports;
 mod response_cache;
 mod reviews;
 mod schedule;
