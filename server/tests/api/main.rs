@@ -26,6 +26,7 @@ mod course_pages;
 mod crash;
 mod crash_money;
 mod dashboard;
+mod dashboard_home;
 mod database;
 mod disk_full;
 mod docs;
