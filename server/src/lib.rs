@@ -31,6 +31,7 @@ pub mod classes;
 pub mod commerce;
 pub mod config;
 pub mod contact;
+pub mod dashboard;
 pub mod demo;
 pub mod files;
 pub mod finance;
@@ -43,6 +44,7 @@ pub mod meeting;
 pub mod mentorship;
 pub mod notifications;
 pub mod platform;
+pub mod reports;
 pub mod schedule;
 pub mod state;
 
@@ -70,6 +72,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(notifications::routes::router())
         .merge(commerce_router())
         .merge(finance::routes::router())
+        .merge(reports::routes::router())
+        .merge(dashboard::routes::router())
         .merge(meeting::routes::router())
 }
 

@@ -26,6 +26,7 @@ pub mod payouts;
 pub mod profile;
 #[cfg(feature = "qr")]
 pub mod qr;
+pub mod reports;
 pub mod roles;
 #[cfg(feature = "schedule")]
 pub mod schedule;

@@ -320,6 +320,13 @@ export interface paths {
     /** Shows or hides a feed post. */
     put: operations["moderate_feed_post"];
   };
+  "/api/dashboard/home": {
+    /**
+     * The dashboard's home for the caller's role: administrators (revenue, orders, what waits), teachers (earnings,
+     * students, rating, sales, the week ahead, reviews, setup) or staff (inboxes, material, new users).
+     */
+    get: operations["read_home"];
+  };
   "/api/dashboard/mentorship/bookings": {
     /**
      * The bookings of the caller's plans (an administrator: every booking), latest first, filtered by state and
@@ -698,6 +705,18 @@ export interface paths {
     /** One published post by id or slug. */
     get: operations["get_post"];
   };
+  "/api/reports/sales": {
+    /**
+     * A sales report read from the ledger: the range's figures and the previous period's (same length, just
+     * before), the series grouped by day, ISO week or month in Vietnam (refunds on the day they happened), and the
+     * ranked tables. Teachers see only their own sales.
+     */
+    get: operations["read_sales_report"];
+  };
+  "/api/reports/sales.csv": {
+    /** A sales report's series as CSV (UTF-8 with a byte order mark), one row per group and a total row. */
+    get: operations["download_sales_report"];
+  };
   "/api/reviews/{id}/reply": {
     /** The course's teacher replies to a review (a new reply replaces the earlier one). */
     put: operations["reply_to_review"];
@@ -930,6 +949,48 @@ export interface components {
     AddCartItem: {
       /** @description The course's id (or slug). */
       courseId: string;
+    };
+    AdminHomeView: {
+      /** @description The 5 latest orders, newest first. */
+      latestOrders: components["schemas"]["HomeOrderView"][];
+      /**
+       * Format: int64
+       * @description Students who registered in the last 30 days.
+       */
+      newStudentsLast30Days: number;
+      /** Format: int64 */
+      ordersLast30Days: number;
+      /**
+       * Format: int64
+       * @description Orders paid today and in the last 30 days.
+       */
+      ordersToday: number;
+      /**
+       * Format: int64
+       * @description Payout requests waiting for a decision (`counts.pending` of `/api/finance/payout-requests`).
+       */
+      payoutRequestsWaiting: number;
+      /**
+       * Format: int64
+       * @description Net sales of the last 30 days, today included.
+       */
+      revenueLast30Days: number;
+      /** @description The 30 days' net sales, oldest first (the trend line). */
+      revenueSeries: components["schemas"]["DayRevenueView"][];
+      /**
+       * Format: int64
+       * @description Net sales (courses and plans: sales less coupons and refunds) today in Vietnam.
+       */
+      revenueToday: number;
+      /**
+       * Format: int64
+       * @description Bank transactions on the review list (`/api/admin/payments?review=open`).
+       */
+      transfersToReview: number;
+      /** Format: int64 */
+      unreadAdmissionMessages: number;
+      /** Format: int64 */
+      unreadContactMessages: number;
     };
     /** @description The body of `POST /api/contact/admissionMessage` (documentation of `academy_shared::contact::AdmissionForm`). */
     AdmissionBody: {
@@ -1587,6 +1648,13 @@ export interface components {
       date: string;
       intervals: components["schemas"]["IntervalView"][];
     };
+    /** @description A day's net sales. */
+    DayRevenueView: {
+      /** @description `YYYY-MM-DD` in Vietnam. */
+      day: string;
+      /** Format: int64 */
+      netSales: number;
+    };
     /** @description A confirmed change of address. */
     EmailConfirmed: {
       /** @description The account's address from now on. */
@@ -2174,6 +2242,24 @@ export interface components {
         testimonials: components["schemas"]["Testimonial"][];
         /** @description The "top popular" carousel: the next most enrolled courses after `popularCourses`. */
         topPopularCourses: components["schemas"]["Course"][];
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_HomeView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description The home of the caller's role: exactly one of `admin`, `teacher`, `staff` is present. */
+      result: {
+        admin?: components["schemas"]["AdminHomeView"] | null;
+        /** @description `ADMIN`, `TEACHER` or `STAFF`. */
+        role: string;
+        staff?: components["schemas"]["StaffHomeView"] | null;
+        teacher?: components["schemas"]["TeacherHomeView"] | null;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -2961,6 +3047,41 @@ export interface components {
         /** @description The class's topic or the session's plan, in the request's language. */
         title: string;
         you: components["schemas"]["PersonView"];
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_SalesReportView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A sales report. */
+      result: {
+        /** @description Per category, best first (administrators; empty for mentorship; absent for teachers). */
+        byCategory?: components["schemas"]["RankedRowView"][] | null;
+        /** @description Per course (course reports) or plan (mentorship reports), best net sales first. */
+        byProduct: components["schemas"]["RankedRowView"][];
+        /** @description Per teacher, best first (administrators; absent for teachers). */
+        byTeacher?: components["schemas"]["RankedRowView"][] | null;
+        /** @description Always `VND`. */
+        currency: string;
+        /** @description The first and last day (both included, `YYYY-MM-DD` in Vietnam). */
+        from: string;
+        /** @description `day`, `week` or `month`. */
+        group: string;
+        /** @description `course` or `mentorship`. */
+        kind: string;
+        previous: components["schemas"]["FiguresView"];
+        /** @description The period before, of the same length, that `previous` covers. */
+        previousFrom: string;
+        previousTo: string;
+        /** @description Every group of the range in order, zero where nothing happened. */
+        series: components["schemas"]["SeriesPointView"][];
+        to: string;
+        totals: components["schemas"]["FiguresView"];
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -3924,6 +4045,27 @@ export interface components {
       /** @description The "top popular" carousel: the next most enrolled courses after `popularCourses`. */
       topPopularCourses: components["schemas"]["Course"][];
     };
+    HomeOrderView: {
+      code: string;
+      createdAt: string;
+      currency: string;
+      id: string;
+      /** @description `pending`, `paid`, `cancelled`, `expired` or `refunded`. */
+      status: string;
+      studentName: string;
+      /** Format: int64 */
+      total: number;
+    };
+    HomeReviewView: {
+      body?: string | null;
+      courseId: string;
+      courseTitle: string;
+      createdAt: string;
+      id: string;
+      /** Format: int64 */
+      rating: number;
+      studentName: string;
+    };
     /** @description Real figures of the catalogue (the statistics band itself shows the spec's fixed texts). */
     HomeStats: {
       /** Format: int64 */
@@ -3936,6 +4078,14 @@ export interface components {
       instructorCount: number;
       /** Format: int64 */
       studentCount: number;
+    };
+    /** @description The home of the caller's role: exactly one of `admin`, `teacher`, `staff` is present. */
+    HomeView: {
+      admin?: components["schemas"]["AdminHomeView"] | null;
+      /** @description `ADMIN`, `TEACHER` or `STAFF`. */
+      role: string;
+      staff?: components["schemas"]["StaffHomeView"] | null;
+      teacher?: components["schemas"]["TeacherHomeView"] | null;
     };
     /** @description One STUN or TURN server, as a browser's `RTCPeerConnection` takes it. */
     IceServer: {
@@ -4185,6 +4335,12 @@ export interface components {
        * @example true
        */
       markAllRead: string;
+    };
+    MaterialView: {
+      code: string;
+      id: string;
+      name: string;
+      updatedAt: string;
     };
     /** @description A mentor's page. */
     MentorDetail: components["schemas"]["Instructor"] & {
@@ -4794,6 +4950,31 @@ export interface components {
       /** Format: int64 */
       totalAmount: number;
     };
+    /** @description A row of a ranked table: a course or plan, a teacher, or a category. */
+    RankedRowView: {
+      /** Format: int64 */
+      commission: number;
+      /** Format: int64 */
+      discounts: number;
+      /** Format: int64 */
+      grossSales: number;
+      /** @description The course's or plan's, teacher's or category's id (empty: plans and courses without a category). */
+      id: string;
+      /** @description Its title or name in the request's language. */
+      name: string;
+      /** Format: int64 */
+      netSales: number;
+      /** Format: int64 */
+      orders: number;
+      /** Format: int64 */
+      refundedUnits: number;
+      /** Format: int64 */
+      refunds: number;
+      /** Format: int64 */
+      teacherShare: number;
+      /** Format: int64 */
+      unitsSold: number;
+    };
     ReadBody: {
       read: boolean;
     };
@@ -5055,6 +5236,31 @@ export interface components {
       title: string;
       you: components["schemas"]["PersonView"];
     };
+    /** @description A sales report. */
+    SalesReportView: {
+      /** @description Per category, best first (administrators; empty for mentorship; absent for teachers). */
+      byCategory?: components["schemas"]["RankedRowView"][] | null;
+      /** @description Per course (course reports) or plan (mentorship reports), best net sales first. */
+      byProduct: components["schemas"]["RankedRowView"][];
+      /** @description Per teacher, best first (administrators; absent for teachers). */
+      byTeacher?: components["schemas"]["RankedRowView"][] | null;
+      /** @description Always `VND`. */
+      currency: string;
+      /** @description The first and last day (both included, `YYYY-MM-DD` in Vietnam). */
+      from: string;
+      /** @description `day`, `week` or `month`. */
+      group: string;
+      /** @description `course` or `mentorship`. */
+      kind: string;
+      previous: components["schemas"]["FiguresView"];
+      /** @description The period before, of the same length, that `previous` covers. */
+      previousFrom: string;
+      previousTo: string;
+      /** @description Every group of the range in order, zero where nothing happened. */
+      series: components["schemas"]["SeriesPointView"][];
+      to: string;
+      totals: components["schemas"]["FiguresView"];
+    };
     Section: {
       /** Format: int64 */
       durationSeconds: number;
@@ -5125,6 +5331,31 @@ export interface components {
       /** @description `in` or `out`. */
       transferType: string;
     };
+    /** @description One group of the series (a day, an ISO week or a month in Vietnam). */
+    SeriesPointView: {
+      /** Format: int64 */
+      commission: number;
+      /** Format: int64 */
+      discounts: number;
+      /** Format: int64 */
+      grossSales: number;
+      /** @description `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month). */
+      label: string;
+      /** Format: int64 */
+      netSales: number;
+      /** Format: int64 */
+      orders: number;
+      /** Format: int64 */
+      refundedUnits: number;
+      /** Format: int64 */
+      refunds: number;
+      /** @description The group's first day, `YYYY-MM-DD` (a week's Monday, a month's first day: may be before the range). */
+      start: string;
+      /** Format: int64 */
+      teacherShare: number;
+      /** Format: int64 */
+      unitsSold: number;
+    };
     /** @description A booked (or cancelled) session. */
     SessionView: {
       createdAt: string;
@@ -5140,6 +5371,15 @@ export interface components {
       /** @description The teacher's and the student's names (empty when the answer is about one session just changed). */
       teacherName: string;
       updatedAt: string;
+    };
+    /** @description The "finish setting up" list: each item done or not. */
+    SetupView: {
+      availableHours: boolean;
+      /** @description All four done. */
+      complete: boolean;
+      firstCourse: boolean;
+      payoutAccount: boolean;
+      profilePicture: boolean;
     };
     /** @description One of the person's open sessions. */
     SignedInSessionView: {
@@ -5190,6 +5430,20 @@ export interface components {
       password?: string;
       /** @default */
       username?: string;
+    };
+    StaffHomeView: {
+      recentSubjects: components["schemas"]["MaterialView"][];
+      /** @description The 5 syllabuses and 5 subjects changed last. */
+      recentSyllabuses: components["schemas"]["MaterialView"][];
+      /** Format: int64 */
+      unreadAdmissionMessages: number;
+      /** Format: int64 */
+      unreadContactMessages: number;
+      /**
+       * Format: int64
+       * @description Users who registered this week (from Monday, in Vietnam).
+       */
+      usersThisWeek: number;
     };
     /** @description A line of a teacher's statement. */
     StatementLineView: {
@@ -5327,6 +5581,55 @@ export interface components {
       teacherId: string;
       username: string;
     };
+    TeacherHomeView: {
+      /**
+       * Format: int64
+       * @description What can be asked for as a payout now (finance's `available`).
+       */
+      available: number;
+      /**
+       * Format: double
+       * @description The average of the visible reviews of their courses (one decimal); null without reviews.
+       */
+      averageRating?: number | null;
+      /** Format: int64 */
+      earningsLastMonth: number;
+      /**
+       * Format: int64
+       * @description Their share of those sales.
+       */
+      earningsThisMonth: number;
+      /** @description The 5 latest reviews of their courses. */
+      latestReviews: components["schemas"]["HomeReviewView"][];
+      /**
+       * Format: int64
+       * @description Earned within the holding period (finance's `maturing`).
+       */
+      maturing: number;
+      /**
+       * Format: int64
+       * @description Asked for and not paid yet.
+       */
+      reserved: number;
+      /** Format: int64 */
+      reviewCount: number;
+      /** Format: int64 */
+      salesLastMonth: number;
+      /**
+       * Format: int64
+       * @description Their net sales (courses and plans) this month so far and last month, in Vietnam.
+       */
+      salesThisMonth: number;
+      /** @description What a new teacher still has to do. */
+      setup: components["schemas"]["SetupView"];
+      /**
+       * Format: int64
+       * @description Students enrolled in their courses or holding a booking of their plans.
+       */
+      students: number;
+      /** @description Sessions and classes starting in the next 7 days, soonest first. */
+      upcoming: components["schemas"]["UpcomingView"][];
+    };
     Testimonial: {
       avatar?: string | null;
       id: string;
@@ -5365,6 +5668,15 @@ export interface components {
       authenticated: boolean;
       refreshToken: string;
       token: string;
+    };
+    UpcomingView: {
+      endsAt: string;
+      id: string;
+      /** @description `session` (mentorship) or `class`. */
+      kind: string;
+      startsAt: string;
+      /** @description The plan's title (sessions) or the class's topic. */
+      title: string;
     };
     /** @description The form of `POST /api/notification/update-status` (multipart, url-encoded or JSON). */
     UpdateStatusForm: {
@@ -8950,6 +9262,38 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The dashboard's home for the caller's role: administrators (revenue, orders, what waits), teachers (earnings,
+   * students, rating, sales, the week ahead, reviews, setup) or staff (inboxes, material, new users).
+   */
+  read_home: {
+    responses: {
+      /** @description The home */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_HomeView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator, teacher or staff member; or signed in, but not as ADMIN, TEACHER or STAFF */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -12918,6 +13262,144 @@ export interface operations {
       };
       /** @description No such post */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A sales report read from the ledger: the range's figures and the previous period's (same length, just
+   * before), the series grouped by day, ISO week or month in Vietnam (refunds on the day they happened), and the
+   * ranked tables. Teachers see only their own sales.
+   */
+  read_sales_report: {
+    parameters: {
+      query: {
+        /** @description `course` or `mentorship`. */
+        kind: string;
+        /** @description The first day, `YYYY-MM-DD` in Vietnam. */
+        from: string;
+        /** @description The last day, included. */
+        to: string;
+        /** @description `day` (the default; at most 366 days), `week` (at most 1098 days) or `month` (at most 3660 days). */
+        group?: string;
+        /** @description Only this course (course reports). */
+        courseId?: string;
+        /** @description Only this plan (mentorship reports). */
+        planId?: string;
+        /** @description Only this teacher (administrators; a teacher may name only themselves). */
+        teacherId?: string;
+        /** @description Only courses of this category. */
+        categoryId?: string;
+      };
+    };
+    responses: {
+      /** @description The report */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_SalesReportView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such teacher, course or plan (or another teacher's) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A kind, date, grouping or range that breaks its rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** A sales report's series as CSV (UTF-8 with a byte order mark), one row per group and a total row. */
+  download_sales_report: {
+    parameters: {
+      query: {
+        /** @description `course` or `mentorship`. */
+        kind: string;
+        /** @description The first day, `YYYY-MM-DD` in Vietnam. */
+        from: string;
+        /** @description The last day, included. */
+        to: string;
+        /** @description `day` (the default; at most 366 days), `week` (at most 1098 days) or `month` (at most 3660 days). */
+        group?: string;
+        /** @description Only this course (course reports). */
+        courseId?: string;
+        /** @description Only this plan (mentorship reports). */
+        planId?: string;
+        /** @description Only this teacher (administrators; a teacher may name only themselves). */
+        teacherId?: string;
+        /** @description Only courses of this category. */
+        categoryId?: string;
+      };
+    };
+    responses: {
+      /** @description The series (CSV) */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher or administrator; or signed in, but not as TEACHER or ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such teacher, course or plan (or another teacher's) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A kind, date, grouping or range that breaks its rule */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
