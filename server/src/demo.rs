@@ -4,11 +4,12 @@
 //! transaction, so a failed load leaves the database as it was. Besides the catalogue's teachers and students
 //! it creates one admin and one staff account (credentials in `server/demo/README.md`), and gives every account
 //! notifications of each type and one broadcast ([`crate::notifications::demo`]). Then [`commerce`] adds the
-//! payment settings, the promotion coupon and a few orders, and [`schedule`] a
+//! payment settings, the promotion coupon and a few orders, [`payouts`] teachers' payouts, and [`schedule`] a
 //! mentor's week with a session booked.
 
 pub mod commerce;
 mod file;
+pub mod payouts;
 pub mod schedule;
 
 use std::collections::HashMap;
@@ -375,6 +376,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
         "demo: catalogue loaded"
     );
     commerce::load(state).await?;
+    payouts::load(state).await?;
     schedule::load(state).await?;
     Ok(true)
 }

@@ -61,8 +61,18 @@ pub async fn confirm_by_hand(
     order_id: &str,
     note: &str,
 ) -> Result<Order, CommerceError> {
+    confirm_by_hand_at(state, actor_id, order_id, note, now_ms()).await
+}
+
+/// [`confirm_by_hand`] at the instant `now` (the demo's sales of past weeks).
+pub async fn confirm_by_hand_at(
+    state: &AppState,
+    actor_id: &str,
+    order_id: &str,
+    note: &str,
+    now: i64,
+) -> Result<Order, CommerceError> {
     let note = note_of(note)?;
-    let now = now_ms();
     let mut tx = repo::begin_write(state).await?;
     let order = locked_order(&mut tx, order_id).await?;
     transition(order.status(), OrderEvent::Pay)?;

@@ -35,6 +35,7 @@ mod email_change;
 mod errors;
 mod files;
 mod finance;
+mod finance_demo;
 mod finance_documents;
 mod finance_payos;
 mod first_view;
