@@ -26,6 +26,7 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+pub mod backup;
 pub mod catalogue;
 pub mod classes;
 pub mod commerce;
@@ -160,6 +161,7 @@ pub async fn serve(
         }
     });
     let chores = tokio::spawn(housekeeping::schedule_periodically(state.clone(), stopped.clone()));
+    let backups = tokio::spawn(backup::schedule_periodically(state.clone(), stopped.clone()));
     let worker = platform::jobs::Worker::new(state.jobs.clone(), state.clone(), job_handlers());
     let worker = tokio::spawn(worker.run(stopped));
     let live = state.notifications.clone();
@@ -172,7 +174,9 @@ pub async fn serve(
         rooms.close();
     };
     let served = serve_router(listener, app(state), shutdown).await;
-    for (task, name) in [(chores, "the housekeeping schedule"), (worker, "the job worker")] {
+    for (task, name) in
+        [(chores, "the housekeeping schedule"), (backups, "the backup schedule"), (worker, "the job worker")]
+    {
         if let Err(e) = task.await {
             tracing::error!(error = %e, "{name} failed");
         }
@@ -188,6 +192,7 @@ pub fn job_handlers() -> Vec<std::sync::Arc<dyn platform::jobs::JobHandler<AppSt
         std::sync::Arc::new(notifications::broadcast::BroadcastBatches),
         std::sync::Arc::new(commerce::orders::ExpireOrders),
         std::sync::Arc::new(commerce::payments::PaidNotices),
+        std::sync::Arc::new(backup::ScheduledBackups),
     ]
 }
 

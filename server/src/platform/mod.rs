@@ -3,6 +3,7 @@
 
 pub mod cache;
 pub mod crypto;
+pub mod data_lock;
 pub mod db;
 pub mod jobs;
 pub mod listen;

@@ -6,6 +6,7 @@ mod helpers;
 mod server_process;
 
 mod auth;
+mod backups;
 mod calendar;
 mod catalogue;
 mod catalogue_index;
