@@ -479,7 +479,10 @@ impl JobHandler<AppState> for ScheduledBackups {
     }
 
     async fn run(&self, state: &AppState, _job: &Job) -> anyhow::Result<()> {
-        let report = run_scheduled(state).await?;
+        let written = run_scheduled(state).await;
+        let outcome = if written.is_ok() { "written" } else { "failed" };
+        metrics::counter!(crate::platform::metrics::names::BACKUPS, "outcome" => outcome).increment(1);
+        let report = written?;
         tracing::info!(path = %report.path.display(), bytes = report.bytes, "scheduled backup written");
         Ok(())
     }

@@ -73,6 +73,9 @@ impl AppState {
             }
             other => other.into(),
         })?;
+        if crate::http::metrics::enabled(&config) {
+            crate::platform::metrics::install();
+        }
         let token_secret = config.load_token_secret()?;
         let url = config.database_url();
         let (pool, backend) = db::connect(&url, config.pool_settings()).await?;

@@ -9,6 +9,7 @@ pub mod jobs;
 pub mod listen;
 pub mod localized;
 pub mod mail;
+pub mod metrics;
 pub mod settings;
 pub mod storage;
 pub mod telemetry;
