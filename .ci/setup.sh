@@ -320,6 +320,7 @@ run_server_api_tests() {
   # API_TEST_THREADS changes the tests run at a time per backend.
   local api logs backend status=0 pids=()
   api="$(server_test_executable api)"
+  ensure_mail_server
   logs="$(mktemp -d "${TMPDIR:-/tmp}/academy-api-tests.XXXXXX")"
   log "server: integration tests on SQLite and on PostgreSQL side by side"
   for backend in sqlite postgres; do
@@ -482,6 +483,18 @@ ensure_schemathesis() {
     "$venv/bin/pip" install --quiet "schemathesis==$version"
   fi
   export PATH="$venv/bin:$PATH"
+}
+
+ensure_mail_server() {
+  # aiosmtpd (a real SMTP server the mail test starts) in a virtualenv of the tools cache; the API tests find its
+  # Python in ACADEMY_TEST_SMTPD_PYTHON.
+  local venv="$HOME/.cache/academy/venv-mail" version="1.4.6"
+  if ! "$venv/bin/python" -c "import aiosmtpd, sys; sys.exit(aiosmtpd.__version__ != '$version')" 2>/dev/null; then
+    log "installing aiosmtpd $version (once)"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet "aiosmtpd==$version"
+  fi
+  export ACADEMY_TEST_SMTPD_PYTHON="$venv/bin/python"
 }
 
 start_throwaway_postgres() {

@@ -47,6 +47,7 @@ mod limits;
 mod listen;
 mod log_lines;
 mod login_limits;
+mod mail_smtp;
 mod material;
 mod media_links;
 mod meeting;
