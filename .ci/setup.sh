@@ -321,6 +321,7 @@ run_server_api_tests() {
   local api logs backend status=0 pids=()
   api="$(server_test_executable api)"
   ensure_mail_server
+  ensure_s3_server
   logs="$(mktemp -d "${TMPDIR:-/tmp}/academy-api-tests.XXXXXX")"
   log "server: integration tests on SQLite and on PostgreSQL side by side"
   for backend in sqlite postgres; do
@@ -495,6 +496,18 @@ ensure_mail_server() {
     "$venv/bin/pip" install --quiet "aiosmtpd==$version"
   fi
   export ACADEMY_TEST_SMTPD_PYTHON="$venv/bin/python"
+}
+
+ensure_s3_server() {
+  # moto's standalone S3-compatible server (the storage test starts one) in a virtualenv of the tools cache (about
+  # 50 s the first time); the API tests find its Python in ACADEMY_TEST_MOTO_PYTHON.
+  local venv="$HOME/.cache/academy/venv-s3" version="5.2.5"
+  if ! "$venv/bin/python" -c "import moto.server, sys; sys.exit(moto.__version__ != '$version')" 2>/dev/null; then
+    log "installing moto $version (once)"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet "moto[server]==$version"
+  fi
+  export ACADEMY_TEST_MOTO_PYTHON="$venv/bin/python"
 }
 
 start_throwaway_postgres() {

@@ -70,6 +70,7 @@ mod schema_parity;
 mod search_refresh;
 mod search_scale;
 mod shutdown;
+mod storage_s3;
 mod token_refresh;
 mod users;
 mod users_admin;
