@@ -1,7 +1,8 @@
 //! Mail through a real SMTP server: aiosmtpd (from PyPI), run by the test with the Python named in
 //! `ACADEMY_TEST_SMTPD_PYTHON` (the test command installs it: `.ci/setup.sh`'s `ensure_mail_server`), keeping
-//! what it receives in a maildir; Python's own `email` parser reads it back, as a mail program would. Without
-//! that variable the test says it is skipped.
+//! what it receives in a maildir; Python's own `email` parser reads it back, as a mail program would. A second
+//! server refuses every mail: the job queue retries and gives up after the job's last attempt. Without that
+//! variable the tests say they are skipped.
 
 use std::{
     io::Write as _,
@@ -13,7 +14,7 @@ use std::{
 use academy_shared::{i18n::Lang, roles::Role};
 use serde_json::{Value, json};
 
-use crate::helpers::spawn_app_with;
+use crate::{helpers::spawn_app_with, notifications::notice};
 
 /// A running aiosmtpd keeping mails in a maildir.
 struct Smtpd {
@@ -36,17 +37,29 @@ fn smtpd_python() -> Option<String> {
 }
 
 async fn start_smtpd(python: String) -> Smtpd {
+    start_smtpd_with(python, false).await
+}
+
+/// A server that keeps mails, or (`refusing`) one that answers every mail 554 at its end of data.
+async fn start_smtpd_with(python: String, refusing: bool) -> Smtpd {
     let dir = tempfile::tempdir().expect("temp dir");
     let maildir = dir.path().join("mail");
+    std::fs::write(
+        dir.path().join("refusing.py"),
+        "class Refuse:\n    async def handle_DATA(self, server, session, envelope):\n        \
+         return '554 5.7.1 Message refused'\n",
+    )
+    .expect("handler written");
+    let handler: &[&str] = if refusing { &["refusing.Refuse"] } else { &["aiosmtpd.handlers.Mailbox"] };
     let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("free port").port();
-    let child = Command::new(&python)
-        .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
-        .arg(&maildir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("aiosmtpd started");
+    let mut command = Command::new(&python);
+    command.env("PYTHONPATH", dir.path()).args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c"]);
+    command.args(handler);
+    if !refusing {
+        command.arg(&maildir);
+    }
+    let child =
+        command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::inherit()).spawn().expect("aiosmtpd started");
     let smtpd = Smtpd { child, port, python, maildir, _dir: dir };
     let deadline = Instant::now() + Duration::from_secs(15);
     while tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_err() {
@@ -130,4 +143,56 @@ async fn a_password_reset_mail_reaches_a_real_smtp_server_with_its_link_and_its_
     let token = link.split("token=").nth(1).expect("token");
     let check = app.post_json("/auth/reset-password/check", json!({ "token": token })).await;
     assert_eq!(check.status(), 200);
+}
+
+#[tokio::test]
+async fn a_mail_the_smtp_server_refuses_is_retried_by_the_job_queue_and_given_up_after_its_last_attempt() {
+    let Some(python) = smtpd_python() else {
+        let _ = writeln!(std::io::stderr(), "skipped: ACADEMY_TEST_SMTPD_PYTHON names no Python with aiosmtpd");
+        return;
+    };
+    let smtpd = start_smtpd_with(python, true).await;
+    let smtp_url = format!("smtp://127.0.0.1:{}", smtpd.port);
+    let app = spawn_app_with(move |config| config.smtp_url = Some(smtp_url)).await;
+    let user = app.create_user("smtprefused", Role::Student).await;
+    let notification = academy_server::notifications::service::notify(
+        &app.state,
+        academy_server::notifications::service::Notice {
+            mail: true,
+            ..notice(&user.id, academy_shared::display::NotificationType::CoursePurchase, 1)
+        },
+    )
+    .await
+    .expect("notified");
+    let job: String = sqlx::query_scalar("select id from jobs where kind = 'notifications.mail'")
+        .fetch_one(&app.state.pool)
+        .await
+        .expect("the mail's job");
+    let worker = academy_server::platform::jobs::Worker::new(
+        app.state.jobs.clone(),
+        app.state.clone(),
+        academy_server::job_handlers(),
+    );
+
+    // The first run is refused: the job waits for its next attempt, with the server's answer.
+    let mut now = academy_server::platform::db::now_ms();
+    worker.run_due(now).await.expect("ran");
+    let first = app.state.jobs.find(&job).await.expect("row").expect("job");
+    assert_eq!((first.status.as_str(), first.attempts), ("queued", 1));
+    assert!(first.last_error.as_deref().is_some_and(|e| e.contains("554")), "{first:?}");
+    assert!(first.run_at > now, "retried later");
+    // Each later run is refused too, until the last attempt gives up.
+    let mut row = first;
+    while row.status == "queued" {
+        now = row.run_at;
+        worker.run_due(now).await.expect("ran");
+        row = app.state.jobs.find(&job).await.expect("row").expect("job");
+    }
+    assert_eq!((row.status.as_str(), row.attempts), ("failed", 8));
+    let mailed: Option<i64> = sqlx::query_scalar("select mailed_at from notifications where id = $1")
+        .bind(&notification)
+        .fetch_one(&app.state.pool)
+        .await
+        .expect("row");
+    assert_eq!(mailed, None, "the notification is not marked mailed");
 }
