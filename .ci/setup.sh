@@ -405,6 +405,8 @@ ensure_front_end_tools() {
 ensure_server_test_tools() {
   ensure_postgres
   ensure_node_modules
+  ensure_mail_server
+  ensure_s3_server
 }
 
 ensure_lighthouse() {
@@ -425,6 +427,8 @@ ensure_all_tools() {
   ensure_postgres
   ensure_chromium
   ensure_schemathesis
+  ensure_mail_server
+  ensure_s3_server
   ensure_lighthouse
 }
 
