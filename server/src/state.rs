@@ -73,7 +73,7 @@ impl AppState {
             }
             other => other.into(),
         })?;
-        if crate::http::metrics::enabled(&config) {
+        if config.metrics_enabled() {
             crate::platform::metrics::install();
         }
         let token_secret = config.load_token_secret()?;

@@ -391,6 +391,11 @@ impl Config {
         }
     }
 
+    /// Whether anyone may read `/metrics`: a token or an address allow-list is set.
+    pub fn metrics_enabled(&self) -> bool {
+        self.metrics_token.as_deref().is_some_and(|t| !t.trim().is_empty()) || !self.metrics_allow.is_empty()
+    }
+
     /// Where scheduled backups are written: `--backup-dir`, else `<data dir>/backups`.
     pub fn backup_folder(&self) -> PathBuf {
         match &self.backup_dir {

@@ -23,15 +23,10 @@ use crate::{
     state::AppState,
 };
 
-/// Whether the configuration lets anyone read `/metrics`.
-pub fn enabled(config: &crate::Config) -> bool {
-    config.metrics_token.as_deref().is_some_and(|t| !t.trim().is_empty()) || !config.metrics_allow.is_empty()
-}
-
 /// The figures, to a scraper that may read them.
 pub async fn show_metrics(State(state): State<AppState>, client: ClientAddr, headers: HeaderMap) -> Response {
     let config = &state.config;
-    if !enabled(config) {
+    if !config.metrics_enabled() {
         return ApiError::not_found().into_response();
     }
     let Some(handle) = crate::platform::metrics::handle() else {
