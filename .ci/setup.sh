@@ -320,6 +320,8 @@ run_server_api_tests() {
   # API_TEST_THREADS changes the tests run at a time per backend.
   local api logs backend status=0 pids=()
   api="$(server_test_executable api)"
+  ensure_mail_server
+  ensure_s3_server
   logs="$(mktemp -d "${TMPDIR:-/tmp}/academy-api-tests.XXXXXX")"
   log "server: integration tests on SQLite and on PostgreSQL side by side"
   for backend in sqlite postgres; do
@@ -403,6 +405,8 @@ ensure_front_end_tools() {
 ensure_server_test_tools() {
   ensure_postgres
   ensure_node_modules
+  ensure_mail_server
+  ensure_s3_server
 }
 
 ensure_lighthouse() {
@@ -423,6 +427,8 @@ ensure_all_tools() {
   ensure_postgres
   ensure_chromium
   ensure_schemathesis
+  ensure_mail_server
+  ensure_s3_server
   ensure_lighthouse
 }
 
@@ -482,6 +488,30 @@ ensure_schemathesis() {
     "$venv/bin/pip" install --quiet "schemathesis==$version"
   fi
   export PATH="$venv/bin:$PATH"
+}
+
+ensure_mail_server() {
+  # aiosmtpd (a real SMTP server the mail test starts) in a virtualenv of the tools cache; the API tests find its
+  # Python in ACADEMY_TEST_SMTPD_PYTHON.
+  local venv="$HOME/.cache/academy/venv-mail" version="1.4.6"
+  if ! "$venv/bin/python" -c "import aiosmtpd, sys; sys.exit(aiosmtpd.__version__ != '$version')" 2>/dev/null; then
+    log "installing aiosmtpd $version (once)"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet "aiosmtpd==$version"
+  fi
+  export ACADEMY_TEST_SMTPD_PYTHON="$venv/bin/python"
+}
+
+ensure_s3_server() {
+  # moto's standalone S3-compatible server (the storage test starts one) in a virtualenv of the tools cache (about
+  # 50 s the first time); the API tests find its Python in ACADEMY_TEST_MOTO_PYTHON.
+  local venv="$HOME/.cache/academy/venv-s3" version="5.2.5"
+  if ! "$venv/bin/python" -c "import moto.server, sys; sys.exit(moto.__version__ != '$version')" 2>/dev/null; then
+    log "installing moto $version (once)"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet "moto[server]==$version"
+  fi
+  export ACADEMY_TEST_MOTO_PYTHON="$venv/bin/python"
 }
 
 start_throwaway_postgres() {

@@ -26,6 +26,7 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+pub mod backup;
 pub mod catalogue;
 pub mod classes;
 pub mod commerce;
@@ -147,10 +148,13 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Serves the app on `listener` until `shutdown` completes, then lets running requests finish.
-/// Handlers can read the client's address with `ConnectInfo<SocketAddr>`. Meanwhile this instance's job worker
-/// runs queued jobs ([`platform::jobs`], handlers from [`job_handlers`]) and the hourly chores are asked for
-/// ([`housekeeping`]).
+/// Serves the app on `listener` until `shutdown` completes, then stops: it accepts no new connection, answers
+/// `/readyz` 503, ends the live notification streams (browsers reconnect, with `Last-Event-ID`, to an instance
+/// that serves) and the online rooms' sockets (close code 1012, "service restart"), lets requests under way finish
+/// for up to `ACADEMY_SHUTDOWN_GRACE_SECS`, and hands the jobs its worker claimed but did not start back to the
+/// queue. Handlers can read the client's address with `ConnectInfo<SocketAddr>`. Meanwhile this instance's job
+/// worker runs queued jobs ([`platform::jobs`], handlers from [`job_handlers`]), and the hourly chores
+/// ([`housekeeping`]) and the scheduled backups ([`backup`]) are asked for.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
@@ -164,22 +168,40 @@ pub async fn serve(
             tracing::warn!(error = format!("{error:#}"), "building the catalogue index; lists read the database");
         }
     });
+    let grace = std::time::Duration::from_secs_f64(state.config.shutdown_grace_secs);
     let chores = tokio::spawn(housekeeping::schedule_periodically(state.clone(), stopped.clone()));
+    let backups = tokio::spawn(backup::schedule_periodically(state.clone(), stopped.clone()));
     let worker = platform::jobs::Worker::new(state.jobs.clone(), state.clone(), job_handlers());
-    let worker = tokio::spawn(worker.run(stopped));
+    let worker = tokio::spawn(worker.run(stopped.clone()));
     let live = state.notifications.clone();
     let rooms = state.meetings.relay.clone();
     let shutdown = async move {
         shutdown.await;
         let _ = stop.send(true);
-        // Open notification streams never end by themselves: they end here so that the server can stop.
+        // Open notification streams and room sockets never end by themselves: they end here so that the server
+        // can stop.
         live.close();
         rooms.close();
     };
-    let served = serve_router(listener, app(state), shutdown).await;
-    for (task, name) in [(chores, "the housekeeping schedule"), (worker, "the job worker")] {
-        if let Err(e) = task.await {
-            tracing::error!(error = %e, "{name} failed");
+    let mut told = stopped;
+    let out_of_time = async move {
+        let _ = told.wait_for(|stopping| *stopping).await;
+        tokio::time::sleep(grace).await;
+    };
+    let served = tokio::select! {
+        served = serve_router(listener, app(state), shutdown) => served,
+        () = out_of_time => {
+            tracing::warn!(grace_secs = grace.as_secs_f64(), "requests still running after the grace period: stopping anyway");
+            Ok(())
+        }
+    };
+    for (task, name) in
+        [(chores, "the housekeeping schedule"), (backups, "the backup schedule"), (worker, "the job worker")]
+    {
+        match tokio::time::timeout(grace, task).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::error!(error = %e, "{name} failed"),
+            Err(_) => tracing::warn!("{name} did not stop in time; its job's lease lets another worker take it"),
         }
     }
     served
@@ -194,6 +216,7 @@ pub fn job_handlers() -> Vec<std::sync::Arc<dyn platform::jobs::JobHandler<AppSt
         std::sync::Arc::new(commerce::orders::ExpireOrders),
         std::sync::Arc::new(commerce::payments::PaidNotices),
         std::sync::Arc::new(finance::sending::TransferChecks),
+        std::sync::Arc::new(backup::ScheduledBackups),
     ]
 }
 

@@ -13,6 +13,8 @@ async fn main() -> anyhow::Result<()> {
             academy_server::identity::admin::create_admin_command(cli.config, &username, &email, &password).await
         }
         Command::PurgeUploads => academy_server::files::purge::purge_command(cli.config).await,
+        Command::Backup { file } => academy_server::backup::backup_command(cli.config, &file).await,
+        Command::Restore { file, replace } => academy_server::backup::restore_command(cli.config, &file, replace).await,
         Command::Openapi => {
             let document = academy_server::openapi().to_pretty_json()?;
             writeln!(std::io::stdout().lock(), "{document}")?;

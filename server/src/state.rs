@@ -19,6 +19,7 @@ use crate::{
     notifications::live::Live,
     platform::{
         cache::ResponseCache,
+        data_lock::DataDirLock,
         db::{self, Backend, Pool},
         jobs::JobQueue,
         mail::Mailer,
@@ -57,6 +58,8 @@ pub struct AppState {
     pub meetings: Meetings,
     /// The public pages' HTML for visitors (Node.js beside the server), when the web app's renderer is built.
     pub page_renderer: Option<PageRenderer>,
+    /// The data directory's lock, held shared while this state lives: a restore waits for the server to stop.
+    pub data_lock: Arc<DataDirLock>,
 }
 
 impl AppState {
@@ -64,6 +67,15 @@ impl AppState {
     pub async fn build(config: Config) -> anyhow::Result<AppState> {
         std::fs::create_dir_all(&config.data_dir)
             .map_err(|e| anyhow::anyhow!("creating the data directory {}: {e}", config.data_dir.display()))?;
+        let data_lock = DataDirLock::shared(&config.data_dir).map_err(|e| match e {
+            crate::platform::data_lock::LockError::InUse { dir, .. } => {
+                anyhow::anyhow!("{} is being restored: start the server once the restore is done", dir.display())
+            }
+            other => other.into(),
+        })?;
+        if config.metrics_enabled() {
+            crate::platform::metrics::install();
+        }
         let token_secret = config.load_token_secret()?;
         let url = config.database_url();
         let (pool, backend) = db::connect(&url, config.pool_settings()).await?;
@@ -113,6 +125,7 @@ impl AppState {
             )),
             courses_index: Arc::new(CourseIndex::new(Duration::from_secs(config.response_cache_counts_max_age_secs))),
             config: Arc::new(config),
+            data_lock: Arc::new(data_lock),
         })
     }
 }

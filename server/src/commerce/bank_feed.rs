@@ -19,7 +19,10 @@ use super::{
     repo::{self, payments::NewPayment},
 };
 use crate::{
-    platform::db::{new_id, now_ms},
+    platform::{
+        db::{new_id, now_ms},
+        metrics::names,
+    },
     state::AppState,
 };
 
@@ -116,6 +119,16 @@ pub const MAX_TRANSFER_AMOUNT: i64 = 1_000_000_000_000;
 /// with everything it changes. When it cannot be applied (an amount out of bounds, or any failure while applying)
 /// it goes to the review list instead: a well-formed report is never refused.
 pub async fn receive(state: &AppState, report: &BankTransaction) -> Result<FeedOutcome, CommerceError> {
+    let received = receive_once(state, report).await;
+    let outcome = match &received {
+        Ok(outcome) => outcome.name(),
+        Err(_) => "error",
+    };
+    metrics::counter!(names::BANK_FEED, "provider" => report.provider, "outcome" => outcome).increment(1);
+    received
+}
+
+async fn receive_once(state: &AppState, report: &BankTransaction) -> Result<FeedOutcome, CommerceError> {
     let now = now_ms();
     let id = store(state, report, now).await?;
     let Some(id) = id else { return Ok(FeedOutcome::Duplicate) };

@@ -172,6 +172,21 @@ impl IpnAnswer {
 /// Applies one IPN of VNPay's: a successful payment of what a pending order asks pays it (once per VNPay
 /// transaction); a failed one is recorded and leaves the order pending.
 pub async fn ipn(state: &AppState, params: &BTreeMap<String, String>, raw: &str) -> Result<IpnAnswer, CommerceError> {
+    let answer = ipn_once(state, params, raw).await;
+    let outcome = match &answer {
+        Ok(IpnAnswer::Confirmed) => "confirmed",
+        Ok(IpnAnswer::OrderNotFound) => "order_not_found",
+        Ok(IpnAnswer::AlreadyConfirmed) => "already_confirmed",
+        Ok(IpnAnswer::InvalidAmount) => "invalid_amount",
+        Ok(IpnAnswer::InvalidSignature) => "invalid_signature",
+        Ok(IpnAnswer::Unknown) | Err(_) => "error",
+    };
+    metrics::counter!(crate::platform::metrics::names::PAYMENTS, "provider" => "vnpay", "outcome" => outcome)
+        .increment(1);
+    answer
+}
+
+async fn ipn_once(state: &AppState, params: &BTreeMap<String, String>, raw: &str) -> Result<IpnAnswer, CommerceError> {
     let Some(gateway) = Gateway::from_state(state) else { return Ok(IpnAnswer::InvalidSignature) };
     if !verify(params, &gateway.secret) {
         return Ok(IpnAnswer::InvalidSignature);

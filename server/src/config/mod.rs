@@ -45,6 +45,23 @@ pub enum Command {
     },
     /// Delete uploads that nothing has used for a day (the server also does it every hour) and exit.
     PurgeUploads,
+    /// Write a backup of the SQLite database (a consistent copy taken while the server serves), the uploaded
+    /// files on local disk and the generated token secret to FILE (a `.tar.gz`), and exit. PostgreSQL is backed
+    /// up with `pg_dump` (docs/operations.md).
+    Backup {
+        /// The archive to write, e.g. `/var/backups/academy-2026-11-27.tar.gz`.
+        file: PathBuf,
+    },
+    /// Restore a backup written by `academy backup` into the data directory, and exit. Refused while a server
+    /// uses the data directory, and when it already holds a database unless `--replace`.
+    Restore {
+        /// The archive to restore.
+        file: PathBuf,
+        /// Replace the database, uploads and token secret already there (they are kept beside, renamed
+        /// `….before-restore-<time>`).
+        #[arg(long)]
+        replace: bool,
+    },
     /// Print the API's OpenAPI document (the one served at /api/openapi.json) as JSON and exit; needs no
     /// database. The web app's API types are generated from it.
     Openapi,
@@ -275,6 +292,34 @@ pub struct Config {
     /// payOS's API address.
     #[arg(long, global = true, env = "ACADEMY_PAYOS_BASE_URL", default_value = "https://api-merchant.payos.vn")]
     pub payos_base_url: String,
+    /// Seconds between scheduled backups of the SQLite database (taken through the job queue at each multiple of
+    /// this interval, counted in UTC: daily at midnight UTC by default); 0 turns them off. PostgreSQL is backed
+    /// up with `pg_dump`.
+    #[arg(long, global = true, env = "ACADEMY_BACKUP_INTERVAL_SECS", default_value_t = 24 * 60 * 60)]
+    pub backup_interval_secs: u64,
+
+    /// How many scheduled backups are kept (the oldest are deleted).
+    #[arg(long, global = true, env = "ACADEMY_BACKUP_KEEP", default_value_t = 7, value_parser = clap::value_parser!(u64).range(1..))]
+    pub backup_keep: u64,
+
+    /// Folder of the scheduled backups. Defaults to `<data dir>/backups`.
+    #[arg(long, global = true, env = "ACADEMY_BACKUP_DIR")]
+    pub backup_dir: Option<PathBuf>,
+
+    /// The bearer token a scraper sends to read `/metrics` (`Authorization: Bearer <token>`). Without it and
+    /// without `--metrics-allow`, `/metrics` answers 404.
+    #[arg(long, global = true, env = "ACADEMY_METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
+
+    /// Client addresses (IP addresses or CIDR ranges, comma-separated) that may read `/metrics` without the
+    /// token, e.g. `127.0.0.1,10.0.0.0/8` (the client as found through `--trusted-proxies`).
+    #[arg(long, global = true, env = "ACADEMY_METRICS_ALLOW", value_delimiter = ',', value_parser = parse_proxy)]
+    pub metrics_allow: Vec<ipnet::IpNet>,
+
+    /// Seconds a stopping server (SIGTERM, Ctrl+C) lets requests under way finish after it stopped accepting
+    /// new ones; then it exits anyway.
+    #[arg(long, global = true, env = "ACADEMY_SHUTDOWN_GRACE_SECS", default_value_t = 20.0, value_parser = parse_positive_secs)]
+    pub shutdown_grace_secs: f64,
 
     /// The online rooms' servers (STUN/TURN, Jitsi, LiveKit).
     #[command(flatten)]
@@ -334,6 +379,12 @@ impl fmt::Debug for Config {
             .field("payos_api_key", &self.payos_api_key.as_ref().map(|_| "<redacted>"))
             .field("payos_checksum_key", &self.payos_checksum_key.as_ref().map(|_| "<redacted>"))
             .field("payos_base_url", &self.payos_base_url)
+            .field("backup_interval_secs", &self.backup_interval_secs)
+            .field("backup_keep", &self.backup_keep)
+            .field("backup_dir", &self.backup_dir)
+            .field("metrics_token", &self.metrics_token.as_ref().map(|_| "<redacted>"))
+            .field("metrics_allow", &self.metrics_allow)
+            .field("shutdown_grace_secs", &self.shutdown_grace_secs)
             .field("meeting", &self.meeting)
             .finish_non_exhaustive()
     }
@@ -358,6 +409,19 @@ impl Config {
                 let path = absolute(&self.data_dir.join("academy.db"));
                 format!("sqlite://{}?mode=rwc", path.display())
             }
+        }
+    }
+
+    /// Whether anyone may read `/metrics`: a token or an address allow-list is set.
+    pub fn metrics_enabled(&self) -> bool {
+        self.metrics_token.as_deref().is_some_and(|t| !t.trim().is_empty()) || !self.metrics_allow.is_empty()
+    }
+
+    /// Where scheduled backups are written: `--backup-dir`, else `<data dir>/backups`.
+    pub fn backup_folder(&self) -> PathBuf {
+        match &self.backup_dir {
+            Some(dir) if !dir.as_os_str().is_empty() => dir.clone(),
+            _ => self.data_dir.join("backups"),
         }
     }
 

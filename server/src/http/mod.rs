@@ -18,6 +18,7 @@ pub mod first_view;
 pub mod form;
 pub mod health;
 pub mod language;
+pub mod metrics;
 pub mod page_render;
 pub mod rate_limit;
 pub mod unread_body;
@@ -188,6 +189,8 @@ pub fn app_from(state: AppState, api: OpenApiRouter<AppState>) -> Router {
                 .layer(middleware::from_fn(error::localize_errors))
                 .layer(middleware::from_fn(time_limit)),
         )
+        // Outermost: every answer counted by its route, with its whole time.
+        .layer(middleware::from_fn(metrics::count_requests))
         .with_state(state)
 }
 

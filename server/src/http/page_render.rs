@@ -17,12 +17,17 @@ use std::{
     hash::{DefaultHasher, Hash, Hasher},
     path::PathBuf,
     process::Stdio,
-    sync::Arc,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
     time::Duration,
 };
 
 use academy_shared::i18n::Lang;
 use serde::{Deserialize, Serialize};
+
+use crate::platform::metrics::names;
 use serde_json::{Map, Value};
 use tokio::{
     io::{AsyncBufReadExt as _, AsyncWriteExt as _, BufReader, Lines},
@@ -46,6 +51,8 @@ const KEPT_PAGES: usize = 256;
 pub struct PageRenderer {
     jobs: mpsc::Sender<Job>,
     pages: Arc<quick_cache::sync::Cache<u64, Arc<str>>>,
+    /// Whether Node.js runs the renderer now (false after a failed start, until one succeeds).
+    up: Arc<AtomicBool>,
 }
 
 impl std::fmt::Debug for PageRenderer {
@@ -89,8 +96,20 @@ impl PageRenderer {
         }
         let (jobs, queue) = mpsc::channel(QUEUE);
         let pages = Arc::new(quick_cache::sync::Cache::new(KEPT_PAGES));
-        tokio::spawn(run(Renderer { node: node.to_owned(), script, process: None }, queue, pages.clone()));
-        Some(PageRenderer { jobs, pages })
+        let up = Arc::new(AtomicBool::new(true));
+        let renderer = Renderer { node: node.to_owned(), script, process: None, up: up.clone() };
+        tokio::spawn(run(renderer, queue, pages.clone()));
+        Some(PageRenderer { jobs, pages, up })
+    }
+
+    /// Whether the renderer can take pages: its loop runs and its last start of Node.js succeeded.
+    pub fn is_up(&self) -> bool {
+        !self.jobs.is_closed() && self.up.load(Ordering::Relaxed)
+    }
+
+    /// Pages waiting for the renderer.
+    pub fn queued(&self) -> usize {
+        QUEUE.saturating_sub(self.jobs.capacity())
     }
 
     /// The HTML of `#root` for the page at `url` (path and the query parameters it reads:
@@ -101,20 +120,42 @@ impl PageRenderer {
         (url, lang.code(), serde_json::to_string(answers).ok()?).hash(&mut hasher);
         let key = hasher.finish();
         if let Some(html) = self.pages.get(&key) {
+            counted("kept");
             return Some(html);
         }
         let id = format!("{key:016x}");
         let request = serde_json::to_string(&RenderRequest { id: &id, url, lang: lang.code(), answers }).ok()?;
         let (reply, answer) = oneshot::channel();
-        self.jobs.try_send(Job { key, request, reply }).ok()?;
-        tokio::time::timeout(TIME_LIMIT, answer).await.ok()?.ok()?
+        if self.jobs.try_send(Job { key, request, reply }).is_err() {
+            counted("busy");
+            return None;
+        }
+        match tokio::time::timeout(TIME_LIMIT, answer).await {
+            Ok(Ok(Some(html))) => {
+                counted("rendered");
+                Some(html)
+            }
+            Ok(_) => {
+                counted("failed");
+                None
+            }
+            Err(_) => {
+                counted("late");
+                None
+            }
+        }
     }
+}
+
+fn counted(outcome: &'static str) {
+    metrics::counter!(names::RENDERS, "outcome" => outcome).increment(1);
 }
 
 struct Renderer {
     node: String,
     script: PathBuf,
     process: Option<Process>,
+    up: Arc<AtomicBool>,
 }
 
 struct Process {
@@ -167,8 +208,12 @@ impl Renderer {
                     tracing::info!(script = %self.script.display(), "page renderer started");
                     let stdout = BufReader::new(stdout).lines();
                     self.process = Some(Process { _child: child, stdin, stdout });
+                    self.up.store(true, Ordering::Relaxed);
                 }
-                Err(e) => tracing::warn!(node = %self.node, error = %e, "the page renderer could not start"),
+                Err(e) => {
+                    tracing::warn!(node = %self.node, error = %e, "the page renderer could not start");
+                    self.up.store(false, Ordering::Relaxed);
+                }
             }
         }
         self.process.as_mut()
@@ -176,6 +221,7 @@ impl Renderer {
 
     async fn render(&mut self, id: &str, request: &str) -> Option<String> {
         let process = self.ensure_started()?;
+        let started = std::time::Instant::now();
         let exchange = async {
             process.stdin.write_all(request.as_bytes()).await?;
             process.stdin.write_all(b"\n").await?;
@@ -186,18 +232,23 @@ impl Renderer {
             Ok(Ok(Some(line))) => line,
             outcome => {
                 tracing::warn!(stuck = outcome.is_err(), "the page renderer stopped answering; it starts again");
+                metrics::counter!(names::RENDERER_RESTARTS).increment(1);
                 self.process = None;
                 return None;
             }
         };
         match serde_json::from_str::<RenderAnswer>(&line) {
-            Ok(RenderAnswer { id: answered, html: Some(html), .. }) if answered == id => Some(html),
+            Ok(RenderAnswer { id: answered, html: Some(html), .. }) if answered == id => {
+                metrics::histogram!(names::RENDER_DURATION).record(started.elapsed().as_secs_f64());
+                Some(html)
+            }
             Ok(RenderAnswer { error: Some(error), .. }) => {
                 tracing::warn!(%error, "a page could not be rendered");
                 None
             }
             _ => {
                 tracing::warn!("the page renderer answered out of turn; it starts again");
+                metrics::counter!(names::RENDERER_RESTARTS).increment(1);
                 self.process = None;
                 None
             }

@@ -26,7 +26,8 @@ use super::{
 use crate::state::AppState;
 
 /// Path prefixes that belong to the API: an unknown path below them is a JSON 404, never the web app.
-pub const API_PREFIXES: &[&str] = &["/api", "/auth", "/users", "/files", "/courses/instructor", "/healthz"];
+pub const API_PREFIXES: &[&str] =
+    &["/api", "/auth", "/users", "/files", "/courses/instructor", "/healthz", "/readyz", "/metrics"];
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const NO_CACHE: &str = "no-cache";

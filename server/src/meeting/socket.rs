@@ -35,6 +35,7 @@ pub async fn run(mut ws: WebSocket, state: AppState, room: Room, viewer: Viewer,
     let my_name = display_name(&viewer.person);
     let connection = new_id();
     let mut closed = relay.closed();
+    let _open = crate::platform::metrics::OpenGauge::open(crate::platform::metrics::names::ROOM_SOCKETS);
 
     let mut feed = match relay.subscribe(&room_id).await {
         Ok(feed) => feed,
@@ -122,7 +123,9 @@ pub async fn run(mut ws: WebSocket, state: AppState, room: Room, viewer: Viewer,
                     }
                 }
                 _ = closed.changed() => {
-                    let _ = ws.send(Message::Close(None)).await;
+                    // 1012, "service restart": the server stops; the browser may join again (another instance).
+                    let frame = CloseFrame { code: 1012, reason: "restarting".into() };
+                    let _ = ws.send(Message::Close(Some(frame))).await;
                     break;
                 }
             }

@@ -190,6 +190,17 @@ fn default_pool_size(backend: Backend) -> u32 {
     (per_core * cores).clamp(8, 32)
 }
 
+/// How many migrations of this server's `backend` the database has not applied (successfully) yet.
+pub async fn pending_migrations(pool: &Pool, backend: Backend) -> Result<usize, sqlx::Error> {
+    let applied: Vec<i64> =
+        sqlx::query_scalar("select version from _sqlx_migrations where success").fetch_all(pool).await?;
+    Ok(backend
+        .migrator()
+        .iter()
+        .filter(|m| !m.migration_type.is_down_migration() && !applied.contains(&m.version))
+        .count())
+}
+
 /// Applies the pending migrations of `backend`.
 pub async fn migrate(pool: &Pool, backend: Backend) -> anyhow::Result<()> {
     backend.migrator().run(pool).await.with_context(|| format!("applying the {} migrations", backend.name()))

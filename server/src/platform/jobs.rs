@@ -20,7 +20,10 @@ use std::{collections::HashMap, sync::Arc, time::Duration};
 use sqlx::{Any, AnyPool, Executor, Row as _};
 use tokio::sync::{Notify, watch};
 
-use crate::platform::db::{Backend, new_id, now_ms};
+use crate::platform::{
+    db::{Backend, new_id, now_ms},
+    metrics::names,
+};
 
 /// How long a claim lasts before another worker may take the job again.
 pub const LEASE: Duration = Duration::from_secs(5 * 60);
@@ -102,11 +105,45 @@ pub struct JobQueue {
     backend: Backend,
     /// Wakes this instance's worker when a job is enqueued here.
     wake: Arc<Notify>,
+    /// The kinds [`JobQueue::depth`] has seen, reported at 0 once their queue is empty.
+    seen_kinds: Arc<std::sync::Mutex<std::collections::BTreeSet<String>>>,
+}
+
+/// How many jobs of one kind wait and run (every instance's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Depth {
+    pub kind: String,
+    /// Queued and due.
+    pub waiting: i64,
+    /// Claimed by a worker.
+    pub running: i64,
 }
 
 impl JobQueue {
     pub fn new(pool: AnyPool, backend: Backend) -> JobQueue {
-        JobQueue { pool, backend, wake: Arc::new(Notify::new()) }
+        JobQueue { pool, backend, wake: Arc::new(Notify::new()), seen_kinds: Arc::default() }
+    }
+
+    /// The queue's depth as at `now`, per kind: every kind queued now or seen before.
+    pub async fn depth(&self, now: i64) -> Result<Vec<Depth>, sqlx::Error> {
+        let rows: Vec<(String, i64, i64)> = sqlx::query_as(
+            "select kind, cast(sum(case when status = 'queued' and run_at <= $1 then 1 else 0 end) as bigint), \
+             cast(sum(case when status = 'running' then 1 else 0 end) as bigint) \
+             from jobs where status in ('queued', 'running') group by kind",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut seen = self.seen_kinds.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        seen.extend(rows.iter().map(|(kind, ..)| kind.clone()));
+        Ok(seen
+            .iter()
+            .map(|kind| {
+                let row = rows.iter().find(|(k, ..)| k == kind);
+                let (waiting, running) = row.map_or((0, 0), |(_, waiting, running)| (*waiting, *running));
+                Depth { kind: kind.clone(), waiting, running }
+            })
+            .collect())
     }
 
     /// Enqueues `job` on the pool. Returns its id, or `None` when its dedupe key was already used.
@@ -195,6 +232,20 @@ impl JobQueue {
         Ok(())
     }
 
+    /// Hands a claimed job that was not started back to the queue, as it was before the claim (only if `worker`
+    /// still holds it).
+    pub async fn release(&self, job: &Job, worker: &str) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "update jobs set status = 'queued', attempts = attempts - 1, locked_by = null, locked_until = null \
+             where id = $1 and locked_by = $2 and status = 'running'",
+        )
+        .bind(&job.id)
+        .bind(worker)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// Records a failed run: queued again after a growing delay, or `failed` after the last attempt.
     pub async fn fail(&self, job: &Job, worker: &str, error: &str, now: i64) -> Result<(), sqlx::Error> {
         let error: String = error.chars().take(2000).collect();
@@ -269,12 +320,34 @@ impl<C: Send + Sync + 'static> Worker<C> {
 
     /// Claims due jobs once and runs them; returns how many ran.
     pub async fn run_due(&self, now: i64) -> Result<usize, sqlx::Error> {
+        self.run_due_until(now, None).await
+    }
+
+    /// Like [`Worker::run_due`], but once `stop` turns true the claimed jobs not started yet are handed back to the
+    /// queue (for this or another instance, at once) instead of waiting for their lease to run out.
+    async fn run_due_until(&self, now: i64, stop: Option<&watch::Receiver<bool>>) -> Result<usize, sqlx::Error> {
         let jobs = self.queue.claim(&self.id, now, BATCH).await?;
-        for job in &jobs {
+        for (i, job) in jobs.iter().enumerate() {
+            if stop.is_some_and(|stop| *stop.borrow()) {
+                for left in &jobs[i..] {
+                    self.queue.release(left, &self.id).await?;
+                }
+                tracing::info!(released = jobs.len() - i, "stopping: claimed jobs handed back to the queue");
+                return Ok(i);
+            }
+            let started = std::time::Instant::now();
             let outcome = match self.handlers.get(job.kind.as_str()) {
                 Some(handler) => handler.run(&self.context, job).await,
                 None => Err(anyhow::anyhow!("no handler for job kind {:?}", job.kind)),
             };
+            let counted = match &outcome {
+                Ok(()) => "done",
+                Err(_) if job.attempt >= job.max_attempts => "failed",
+                Err(_) => "retry",
+            };
+            metrics::counter!(names::JOB_RUNS, "kind" => job.kind.clone(), "outcome" => counted).increment(1);
+            metrics::histogram!(names::JOB_DURATION, "kind" => job.kind.clone())
+                .record(started.elapsed().as_secs_f64());
             match outcome {
                 Ok(()) => self.queue.complete(job, &self.id, now_ms()).await?,
                 Err(error) => {
@@ -291,7 +364,7 @@ impl<C: Send + Sync + 'static> Worker<C> {
     /// [`POLL_INTERVAL`]; the job under way is finished first.
     pub async fn run(self, mut stop: watch::Receiver<bool>) {
         loop {
-            let ran = match self.run_due(now_ms()).await {
+            let ran = match self.run_due_until(now_ms(), Some(&stop)).await {
                 Ok(ran) => ran,
                 Err(e) => {
                     tracing::warn!(error = %e, "claiming jobs failed");

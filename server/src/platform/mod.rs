@@ -3,11 +3,13 @@
 
 pub mod cache;
 pub mod crypto;
+pub mod data_lock;
 pub mod db;
 pub mod jobs;
 pub mod listen;
 pub mod localized;
 pub mod mail;
+pub mod metrics;
 pub mod settings;
 pub mod storage;
 pub mod telemetry;

@@ -12,7 +12,7 @@ use super::{
 /// A period's figures.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct FiguresView {
+pub struct SalesFiguresView {
     /// What the items sold for before coupons.
     pub gross_sales: i64,
     /// The coupons' share.
@@ -40,14 +40,14 @@ pub struct FiguresView {
     pub average_order_value: i64,
 }
 
-impl FiguresView {
-    fn new(kind: ReportKind, figures: &Figures) -> FiguresView {
+impl SalesFiguresView {
+    fn new(kind: ReportKind, figures: &Figures) -> SalesFiguresView {
         let s = &figures.sums;
         let (bookings, renewals) = match kind {
             ReportKind::Course => (0, 0),
             ReportKind::Mentorship => (s.units - s.renewals, s.renewals),
         };
-        FiguresView {
+        SalesFiguresView {
             gross_sales: s.gross,
             discounts: s.discounts,
             refunds: s.refunds,
@@ -159,8 +159,8 @@ pub struct SalesReportView {
     pub previous_to: String,
     /// Always `VND`.
     pub currency: String,
-    pub totals: FiguresView,
-    pub previous: FiguresView,
+    pub totals: SalesFiguresView,
+    pub previous: SalesFiguresView,
     /// Every group of the range in order, zero where nothing happened.
     pub series: Vec<SeriesPointView>,
     /// Per course (course reports) or plan (mentorship reports), best net sales first.
@@ -182,8 +182,8 @@ impl SalesReportView {
             previous_from: report.previous_range.from.to_string(),
             previous_to: report.previous_range.to.to_string(),
             currency: "VND".to_owned(),
-            totals: FiguresView::new(report.kind, &report.totals),
-            previous: FiguresView::new(report.kind, &report.previous),
+            totals: SalesFiguresView::new(report.kind, &report.totals),
+            previous: SalesFiguresView::new(report.kind, &report.previous),
             series: report.series.iter().map(SeriesPointView::from).collect(),
             by_product: rows(&report.by_product),
             by_teacher: report.by_teacher.as_deref().map(rows),

@@ -94,3 +94,41 @@ fn every_reference_in_the_document_names_one_of_its_schemas() {
     assert!(found.len() > 100, "the document refers to its schemas: {}", found.len());
     assert!(dangling.is_empty(), "references to no schema: {dangling:?}");
 }
+
+/// The OpenAPI document names each schema after its Rust type, and a second type of the same name silently takes
+/// the first one's place (the web app's generated types then describe the wrong shape): every type the document
+/// describes has a name of its own.
+#[test]
+fn no_two_documented_types_share_a_schema_name() {
+    fn visit(dir: &std::path::Path, found: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).expect("source dir").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                visit(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("source");
+                let mut documented = false;
+                for line in text.lines().map(str::trim) {
+                    if line.starts_with("#[derive(") && line.contains("ToSchema") {
+                        documented = true;
+                    } else if line.starts_with("#[schema(as") {
+                        documented = false;
+                    } else if documented && (line.starts_with("pub struct ") || line.starts_with("pub enum ")) {
+                        let name = line.split_whitespace().nth(2).unwrap_or_default();
+                        let name = name.split(['<', '{', '(', ';']).next().unwrap_or_default().to_owned();
+                        found.push((name, path.display().to_string()));
+                        documented = false;
+                    } else if !line.starts_with("#[") && !line.starts_with("///") && !line.is_empty() {
+                        documented = false;
+                    }
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    visit(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut found);
+    assert!(found.len() > 50, "the scan finds the documented types: {}", found.len());
+    found.sort();
+    let twice: Vec<_> = found.windows(2).filter(|pair| pair[0].0 == pair[1].0).collect();
+    assert!(twice.is_empty(), "schema names used twice: {twice:?}");
+}

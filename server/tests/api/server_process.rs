@@ -68,6 +68,26 @@ impl Server {
         self.child.id()
     }
 
+    /// SIGTERM: the server stops as a service manager asks it to.
+    pub fn terminate(&self) {
+        let sent = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status().expect("kill ran");
+        assert!(sent.success(), "SIGTERM sent");
+    }
+
+    /// Waits up to `limit` for the process to exit: its exit status, `None` if it still runs.
+    pub async fn exited_within(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let deadline = Instant::now() + limit;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("server status") {
+                return Some(status);
+            }
+            if Instant::now() > deadline {
+                return None;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// SIGKILL: no shutdown code of ours runs.
     pub fn kill(&mut self) {
         self.child.kill().expect("SIGKILL sent");

@@ -94,7 +94,9 @@ pub async fn stream_notifications(
             other => ApiError::internal(other),
         })?;
     let mut first = true;
+    let open = crate::platform::metrics::OpenGauge::open(crate::platform::metrics::names::LIVE_STREAMS);
     let events = events.map(move |event| {
+        let _open = &open;
         let mut sse = to_event(&event, lang);
         if std::mem::take(&mut first) {
             sse = sse.retry(RETRY);

@@ -42,8 +42,31 @@ pub trait Mailer: Send + Sync + std::fmt::Debug {
 /// (STARTTLS), or `smtp://host:25` (plain, for a local relay). `from` is like `Academy <no-reply@example.com>`.
 pub fn from_config(smtp_url: Option<&str>, from: &str, pool: &AnyPool) -> Result<Arc<dyn Mailer>, MailError> {
     match smtp_url.map(str::trim).filter(|u| !u.is_empty()) {
-        Some(url) => Ok(Arc::new(SmtpMailer::new(url, from)?)),
-        None => Ok(Arc::new(OutboxMailer::new(pool.clone()))),
+        Some(url) => Ok(Arc::new(Counted { inner: SmtpMailer::new(url, from)?, transport: "smtp" })),
+        None => Ok(Arc::new(Counted { inner: OutboxMailer::new(pool.clone()), transport: "outbox" })),
+    }
+}
+
+/// Counts the mails its mailer sends and fails to send (`academy_mails_total`).
+struct Counted<M> {
+    inner: M,
+    transport: &'static str,
+}
+
+impl<M: std::fmt::Debug> std::fmt::Debug for Counted<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.inner.fmt(f)
+    }
+}
+
+#[async_trait::async_trait]
+impl<M: Mailer> Mailer for Counted<M> {
+    async fn send(&self, mail: &Mail) -> Result<(), MailError> {
+        let sent = self.inner.send(mail).await;
+        let outcome = if sent.is_ok() { "sent" } else { "failed" };
+        metrics::counter!(crate::platform::metrics::names::MAILS, "transport" => self.transport, "outcome" => outcome)
+            .increment(1);
+        sent
     }
 }
 

@@ -149,6 +149,11 @@ impl Storage {
         })
     }
 
+    /// The folder of the uploads when they are on local disk (`None` with a bucket).
+    pub fn local_root(&self) -> Option<&FsPath> {
+        self.local_root.as_deref()
+    }
+
     /// Files in an S3-compatible bucket.
     pub fn s3(config: &S3Config, secret: &[u8]) -> Result<Storage, StorageError> {
         // The bucket's HTTPS client uses the process's TLS crypto: ring, installed once (a second call finds it

@@ -3074,14 +3074,14 @@ export interface components {
         group: string;
         /** @description `course` or `mentorship`. */
         kind: string;
-        previous: components["schemas"]["FiguresView"];
+        previous: components["schemas"]["SalesFiguresView"];
         /** @description The period before, of the same length, that `previous` covers. */
         previousFrom: string;
         previousTo: string;
         /** @description Every group of the range in order, zero where nothing happened. */
         series: components["schemas"]["SeriesPointView"][];
         to: string;
-        totals: components["schemas"]["FiguresView"];
+        totals: components["schemas"]["SalesFiguresView"];
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -5236,6 +5236,71 @@ export interface components {
       title: string;
       you: components["schemas"]["PersonView"];
     };
+    /** @description A period's figures. */
+    SalesFiguresView: {
+      /**
+       * Format: int64
+       * @description (Gross sales − discounts) / orders, rounded down; 0 without orders.
+       */
+      averageOrderValue: number;
+      /**
+       * Format: int64
+       * @description Plans bought by someone who never bought that plan before (mentorship; 0 for courses).
+       */
+      bookings: number;
+      /**
+       * Format: int64
+       * @description The platform's commission on sales less that of refunds.
+       */
+      commission: number;
+      /**
+       * Format: int64
+       * @description The coupons' share.
+       */
+      discounts: number;
+      /**
+       * Format: int64
+       * @description What the items sold for before coupons.
+       */
+      grossSales: number;
+      /**
+       * Format: int64
+       * @description Gross sales less discounts and refunds (= teacher share + commission).
+       */
+      netSales: number;
+      /**
+       * Format: int64
+       * @description Students whose first purchase in the report's scope falls in the period.
+       */
+      newStudents: number;
+      /**
+       * Format: int64
+       * @description Orders with a sale.
+       */
+      orders: number;
+      /** Format: int64 */
+      refundedUnits: number;
+      /**
+       * Format: int64
+       * @description What was paid for the items refunded in the period (counted on the refund's day).
+       */
+      refunds: number;
+      /**
+       * Format: int64
+       * @description Plans bought again by someone who had bought them before (mentorship; 0 for courses).
+       */
+      renewals: number;
+      /**
+       * Format: int64
+       * @description The teachers' shares of sales less those of refunds.
+       */
+      teacherShare: number;
+      /**
+       * Format: int64
+       * @description Items sold (courses, or plan periods).
+       */
+      unitsSold: number;
+    };
     /** @description A sales report. */
     SalesReportView: {
       /** @description Per category, best first (administrators; empty for mentorship; absent for teachers). */
@@ -5252,14 +5317,14 @@ export interface components {
       group: string;
       /** @description `course` or `mentorship`. */
       kind: string;
-      previous: components["schemas"]["FiguresView"];
+      previous: components["schemas"]["SalesFiguresView"];
       /** @description The period before, of the same length, that `previous` covers. */
       previousFrom: string;
       previousTo: string;
       /** @description Every group of the range in order, zero where nothing happened. */
       series: components["schemas"]["SeriesPointView"][];
       to: string;
-      totals: components["schemas"]["FiguresView"];
+      totals: components["schemas"]["SalesFiguresView"];
     };
     Section: {
       /** Format: int64 */
