@@ -6,6 +6,7 @@ import { lazyPage } from './lazy-page';
 import { RouteGuard } from './route-guard';
 import { guarded, NotFoundPage } from './route-parts';
 
+const DashboardHomePage = lazyPage(() => import('@/features/dashboard-home/routes/home'), ['dashboardHome', 'catalogue']);
 const DashboardPlaceholder = lazyPage(() => import('@/features/placeholders/routes/dashboard-page'), ['dashboard']);
 const UsersAdminPage = lazyPage(() => import('@/features/users-admin/routes/users'), ['users', 'auth']);
 const BroadcastsPage = lazyPage(() => import('@/features/notifications/routes/broadcasts'), ['notifications', 'menus']);
@@ -20,11 +21,11 @@ const AvailablePage = lazyPage(() => import('@/features/schedule/routes/availabl
 const MySchedulePage = lazyPage(() => import('@/features/schedule/routes/my-schedule'), ['calendar', 'catalogue']);
 
 const AdminProfilePage = lazyPage(() => import('@/features/profile/routes/admin-profile'), ['profile', 'auth']);
-const PaymentPage = lazyPage(() => import('@/features/finance/routes/payment'), ['finance']);
-const WithholdingPage = lazyPage(() => import('@/features/finance/routes/withholding'), ['finance']);
-const PaymentAccountPage = lazyPage(() => import('@/features/finance/routes/payment-account'), ['finance']);
-const PaymentRequestPage = lazyPage(() => import('@/features/finance/routes/payment-request'), ['finance']);
-const WithdrawGatewayPage = lazyPage(() => import('@/features/finance/routes/withdraw-gateway'), ['finance']);
+const PaymentPage = lazyPage(() => import('@/features/finance/routes/payment'), ['finance', 'catalogue']);
+const WithholdingPage = lazyPage(() => import('@/features/finance/routes/withholding'), ['finance', 'catalogue']);
+const PaymentAccountPage = lazyPage(() => import('@/features/finance/routes/payment-account'), ['finance', 'catalogue']);
+const PaymentRequestPage = lazyPage(() => import('@/features/finance/routes/payment-request'), ['finance', 'catalogue']);
+const WithdrawGatewayPage = lazyPage(() => import('@/features/finance/routes/withdraw-gateway'), ['finance', 'catalogue']);
 
 /** The money pages: a teacher's balance and payout accounts, the payout queue and the payout settings. */
 const financeDashboardRoutes: RouteObject[] = [
@@ -60,7 +61,7 @@ export const dashboardRoutes: RouteObject[] = [
       {
         element: guarded(<RouteGuard />),
         children: [
-          { index: true, element: <DashboardPlaceholder page="home" /> },
+          { index: true, element: <DashboardHomePage /> },
           { path: 'user', element: <UsersAdminPage /> },
           { path: 'notification', element: <BroadcastsPage /> },
           ...catalogueDashboardRoutes,
