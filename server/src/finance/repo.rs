@@ -502,9 +502,15 @@ pub async fn statement(
         query = query.bind(course);
     }
     let rows = query.bind(limit).bind(offset).fetch_all(pool).await?;
-    let count_sql = format!(
-        "select count(*) from ledger_entries e join ledger_transactions t on t.id = e.transaction_id where {clause}"
-    );
+    // Unfiltered by kind or course, the count needs no transaction: the entries' own index answers it.
+    let count_sql = if filter.kinds.is_empty() && filter.course_id.is_none() {
+        format!("select count(*) from ledger_entries e where {clause}")
+    } else {
+        format!(
+            "select count(*) from ledger_entries e join ledger_transactions t on t.id = e.transaction_id \
+             where {clause}"
+        )
+    };
     let mut count =
         sqlx::query_scalar::<_, i64>(&count_sql).bind(filter.account).bind(filter.from_ms).bind(filter.to_ms);
     if let Some(course) = filter.course_id {
