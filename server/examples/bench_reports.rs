@@ -115,7 +115,7 @@ async fn seed(state: &AppState, entries: usize) -> anyhow::Result<(String, Strin
             let discount = if n.is_multiple_of(10) { price / 10 } else { 0 };
             let paid = price - discount;
             let platform = paid / 5;
-            let at = start + (n as i64 * 104_729_u64 as i64) % span;
+            let at = start + ((n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) % span as u64) as i64;
             let student = (n * 31) % students;
             orders.push(format!(
                 "('o{n}','OD{n}','s{student}','paid','VND',{price},{discount},{paid},{paid},20,{at},{at},{at},{at})"

@@ -20,9 +20,9 @@ pub struct Scope {
 pub enum By {
     /// The day in Vietnam (days since 1970-01-01).
     Day,
+    /// The course or plan with its teacher and category (`<id>|<teacher>|<category or empty>`): one pass gives the
+    /// three rankings.
     Product,
-    Teacher,
-    Category,
 }
 
 impl By {
@@ -30,9 +30,7 @@ impl By {
         match self {
             // Vietnam is UTC+7 all year: the local day of an instant is (ms + 7 h) / 1 day.
             Self::Day => "cast((t.created_at + 25200000) / 86400000 as text)",
-            Self::Product => "i.course_id",
-            Self::Teacher => "i.teacher_id",
-            Self::Category => "coalesce(c.category_id, '')",
+            Self::Product => "i.course_id || '|' || i.teacher_id || '|' || coalesce(c.category_id, '')",
         }
     }
 }
@@ -157,18 +155,26 @@ fn sums_of(row: &AnyRow) -> Result<Sums, sqlx::Error> {
     })
 }
 
-/// How many students bought in the scope for the first time in `[from_ms, to_ms)`.
-pub async fn new_students(pool: &Pool, scope: &Scope, from_ms: i64, to_ms: i64) -> Result<i64, sqlx::Error> {
-    let (filter, values) = conditions(scope, 3);
+/// How many students bought in the scope for the first time in each of two periods `[from, to)`.
+pub async fn new_students(
+    pool: &Pool,
+    scope: &Scope,
+    (from, to): (i64, i64),
+    (before_from, before_to): (i64, i64),
+) -> Result<(i64, i64), sqlx::Error> {
+    let (filter, values) = conditions(scope, 5);
     let sql = format!(
-        "select count(*) from (select o.user_id, min(t.created_at) as first_at {LINES} and t.kind = 'sale'{filter} \
-         group by o.user_id) f where f.first_at >= $1 and f.first_at < $2"
+        "select cast(coalesce(sum(case when f.first_at >= $1 and f.first_at < $2 then 1 else 0 end), 0) as bigint), \
+         cast(coalesce(sum(case when f.first_at >= $3 and f.first_at < $4 then 1 else 0 end), 0) as bigint) \
+         from (select o.user_id, min(t.created_at) as first_at {LINES} and t.kind = 'sale'{filter} \
+         group by o.user_id) f"
     );
-    let mut query = sqlx::query_scalar(&sql).bind(from_ms).bind(to_ms);
+    let mut query = sqlx::query(&sql).bind(from).bind(to).bind(before_from).bind(before_to);
     for value in &values {
         query = query.bind(value);
     }
-    query.fetch_one(pool).await
+    let row = query.fetch_one(pool).await?;
+    Ok((row.try_get(0)?, row.try_get(1)?))
 }
 
 /// The teacher of a course (`course`) or owner of a plan (`mentorship_plan`), if it exists.

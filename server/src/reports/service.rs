@@ -1,7 +1,7 @@
 //! The sales report use case: who may see what, the range and the period before it, the figures, the series and
 //! the rankings.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use academy_shared::{
     reports::{LocalDate, ReportRange},
@@ -145,15 +145,15 @@ async fn scope_of(pool: &Pool, viewer: &Viewer, kind: ReportKind, ask: &Ask) -> 
     Ok(Scope { item_kind: Some(kind.item_kind()), product_id, teacher_id, category_id: clean(&ask.category_id) })
 }
 
-async fn figures(pool: &Pool, scope: &Scope, range: &ReportRange) -> Result<(Figures, Vec<Sums>), ReportsError> {
+/// The range's sums per day and in total.
+async fn day_sums(pool: &Pool, scope: &Scope, range: &ReportRange) -> Result<(Sums, Vec<Sums>), ReportsError> {
     let (from, to) = range.instants();
     let days = repo::sums(pool, scope, from, to, By::Day).await?;
     let mut total = Sums::default();
     for day in &days {
         total.add(day);
     }
-    let new_students = repo::new_students(pool, scope, from, to).await?;
-    Ok((Figures { sums: total, new_students }, days))
+    Ok((total, days))
 }
 
 /// Sums per day folded into the range's groups, every group present (zero when nothing happened).
@@ -188,39 +188,51 @@ pub async fn sales_report(pool: &Pool, viewer: &Viewer, ask: &Ask) -> Result<Rep
     let range = ReportRange::parse(&ask.from, &ask.to, group).map_err(ReportsError::Range)?;
     let scope = scope_of(pool, viewer, kind, ask).await?;
     let previous_range = range.previous();
-    let (totals, days) = figures(pool, &scope, &range).await?;
-    let (previous, _) = figures(pool, &scope, &previous_range).await?;
+    let (totals, days) = day_sums(pool, &scope, &range).await?;
+    let (previous, _) = day_sums(pool, &scope, &previous_range).await?;
+    let (new_now, new_before) = repo::new_students(pool, &scope, range.instants(), previous_range.instants()).await?;
+    let totals = Figures { sums: totals, new_students: new_now };
+    let previous = Figures { sums: previous, new_students: new_before };
     let (from, to) = range.instants();
-    let by_product = repo::sums(pool, &scope, from, to, By::Product)
-        .await?
-        .into_iter()
-        .map(|sums| Ranked {
-            id: sums.key.clone(),
-            name_vi: sums.title_vi.clone(),
-            name_en: sums.title_en.clone(),
-            sums,
-        })
-        .collect();
+    let mut products: BTreeMap<String, Ranked> = BTreeMap::new();
+    let mut teachers: BTreeMap<String, Sums> = BTreeMap::new();
+    let mut categories: BTreeMap<String, Sums> = BTreeMap::new();
+    for row in repo::sums(pool, &scope, from, to, By::Product).await? {
+        let mut parts = row.key.splitn(3, '|');
+        let (product, teacher, category) =
+            (parts.next().unwrap_or_default(), parts.next().unwrap_or_default(), parts.next().unwrap_or_default());
+        products
+            .entry(product.to_owned())
+            .or_insert_with(|| Ranked {
+                id: product.to_owned(),
+                name_vi: row.title_vi.clone(),
+                name_en: row.title_en.clone(),
+                sums: Sums::default(),
+            })
+            .sums
+            .add(&row);
+        teachers.entry(teacher.to_owned()).or_default().add(&row);
+        categories.entry(category.to_owned()).or_default().add(&row);
+    }
     let (by_teacher, by_category) = if viewer.role == Role::Admin {
-        let teachers = repo::sums(pool, &scope, from, to, By::Teacher).await?;
-        let ids: Vec<String> = teachers.iter().map(|s| s.key.clone()).collect();
+        let ids: Vec<String> = teachers.keys().cloned().collect();
         let names: HashMap<String, String> = repo::user_names(pool, &ids).await?.into_iter().collect();
         let teachers = teachers
             .into_iter()
-            .map(|sums| {
-                let name = names.get(&sums.key).cloned().unwrap_or_default();
-                Ranked { id: sums.key.clone(), name_vi: name.clone(), name_en: name, sums }
+            .map(|(id, sums)| {
+                let name = names.get(&id).cloned().unwrap_or_default();
+                Ranked { id, name_vi: name.clone(), name_en: name, sums }
             })
             .collect();
         let categories = if kind == ReportKind::Course {
-            let rows = repo::sums(pool, &scope, from, to, By::Category).await?;
-            let ids: Vec<String> = rows.iter().map(|s| s.key.clone()).collect();
+            let ids: Vec<String> = categories.keys().cloned().collect();
             let names: HashMap<String, (String, String)> =
                 repo::category_names(pool, &ids).await?.into_iter().map(|(id, vi, en)| (id, (vi, en))).collect();
-            rows.into_iter()
-                .map(|sums| {
-                    let (vi, en) = names.get(&sums.key).cloned().unwrap_or_default();
-                    Ranked { id: sums.key.clone(), name_vi: vi, name_en: en, sums }
+            categories
+                .into_iter()
+                .map(|(id, sums)| {
+                    let (vi, en) = names.get(&id).cloned().unwrap_or_default();
+                    Ranked { id, name_vi: vi, name_en: en, sums }
                 })
                 .collect()
         } else {
@@ -230,6 +242,7 @@ pub async fn sales_report(pool: &Pool, viewer: &Viewer, ask: &Ask) -> Result<Rep
     } else {
         (None, None)
     };
+    let by_product = products.into_values().collect();
     Ok(Report {
         kind,
         range,
