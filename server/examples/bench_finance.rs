@@ -153,7 +153,10 @@ async fn main() -> anyhow::Result<()> {
     let teacher = seed(&state, o.entries).await;
     println!("{}: {} entries of one teacher seeded in {:.1} s", o.backend, o.entries, started.elapsed().as_secs_f64());
     let subject = Subject { user_id: teacher.clone(), role: "TEACHER".to_owned(), token_version: 0 };
-    let token = sessions::start(&state.pool, &state.tokens, &subject, now_ms()).await?.access.token;
+    let token = sessions::start(&state.pool, &state.tokens, &subject, &sessions::Device::default(), now_ms())
+        .await?
+        .access
+        .token;
 
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let address = format!("http://{}", listener.local_addr()?);
