@@ -20,6 +20,7 @@ pub mod media;
 pub mod meeting;
 pub mod mentorship;
 pub mod money;
+pub mod names;
 pub mod notifications;
 pub mod password;
 pub mod payouts;

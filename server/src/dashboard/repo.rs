@@ -77,10 +77,9 @@ pub async fn latest_orders(conn: &mut AnyConnection, limit: i64) -> Result<Vec<O
         .collect()
 }
 
+/// A student's name as the academy writes it: family name first.
 fn person(first: Option<String>, last: Option<String>, username: String) -> String {
-    let name = format!("{} {}", first.unwrap_or_default().trim(), last.unwrap_or_default().trim());
-    let name = name.trim();
-    if name.is_empty() { username } else { name.to_owned() }
+    academy_shared::names::full_name(first.as_deref(), last.as_deref(), &username)
 }
 
 /// Distinct students of a teacher: enrolled in their courses or holding a booking of their plans.

@@ -111,6 +111,19 @@ async fn an_administrators_home_says_what_their_pages_say() {
     let orders = admin_home["latestOrders"].as_array().expect("orders");
     assert_eq!((orders.len(), orders[0]["code"].as_str()), (2, Some(last.as_str())));
     assert_eq!(orders[0]["status"], "paid");
+    // A buyer's name is written family name first, as Vietnamese people write it.
+    let buyer: String = sqlx::query_scalar("select user_id from orders where code = $1")
+        .bind(&last)
+        .fetch_one(&shop.app.state.pool)
+        .await
+        .expect("buyer");
+    sqlx::query("update users set first_name = 'Yến', last_name = 'Phan Thị' where id = $1")
+        .bind(&buyer)
+        .execute(&shop.app.state.pool)
+        .await
+        .expect("named");
+    let named = get(&shop, &admin, "/api/dashboard/home").await;
+    assert_eq!(named["admin"]["latestOrders"][0]["studentName"], "Phan Thị Yến");
     assert!(admin_home["newStudentsLast30Days"].as_i64() >= Some(2));
     assert!(home["teacher"].is_null() && home["staff"].is_null());
 }
