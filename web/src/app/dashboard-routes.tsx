@@ -6,7 +6,10 @@ import { lazyPage } from './lazy-page';
 import { RouteGuard } from './route-guard';
 import { guarded, NotFoundPage } from './route-parts';
 
-const DashboardHomePage = lazyPage(() => import('@/features/dashboard-home/routes/home'), ['dashboardHome', 'catalogue']);
+const DashboardHomePage = lazyPage(
+  () => import('@/features/dashboard-home/routes/home'),
+  ['dashboardHome', 'catalogue'],
+);
 const DashboardPlaceholder = lazyPage(() => import('@/features/placeholders/routes/dashboard-page'), ['dashboard']);
 const UsersAdminPage = lazyPage(() => import('@/features/users-admin/routes/users'), ['users', 'auth']);
 const BroadcastsPage = lazyPage(() => import('@/features/notifications/routes/broadcasts'), ['notifications', 'menus']);
@@ -21,14 +24,26 @@ const AvailablePage = lazyPage(() => import('@/features/schedule/routes/availabl
 const MySchedulePage = lazyPage(() => import('@/features/schedule/routes/my-schedule'), ['calendar', 'catalogue']);
 
 const AdminProfilePage = lazyPage(() => import('@/features/profile/routes/admin-profile'), ['profile', 'auth']);
+const SalesReportPage = lazyPage(() => import('@/features/reports/routes/sales-report'), ['reports', 'catalogue']);
 const PaymentPage = lazyPage(() => import('@/features/finance/routes/payment'), ['finance', 'catalogue']);
 const WithholdingPage = lazyPage(() => import('@/features/finance/routes/withholding'), ['finance', 'catalogue']);
-const PaymentAccountPage = lazyPage(() => import('@/features/finance/routes/payment-account'), ['finance', 'catalogue']);
-const PaymentRequestPage = lazyPage(() => import('@/features/finance/routes/payment-request'), ['finance', 'catalogue']);
-const WithdrawGatewayPage = lazyPage(() => import('@/features/finance/routes/withdraw-gateway'), ['finance', 'catalogue']);
+const PaymentAccountPage = lazyPage(
+  () => import('@/features/finance/routes/payment-account'),
+  ['finance', 'catalogue'],
+);
+const PaymentRequestPage = lazyPage(
+  () => import('@/features/finance/routes/payment-request'),
+  ['finance', 'catalogue'],
+);
+const WithdrawGatewayPage = lazyPage(
+  () => import('@/features/finance/routes/withdraw-gateway'),
+  ['finance', 'catalogue'],
+);
 
 /** The money pages: a teacher's balance and payout accounts, the payout queue and the payout settings. */
 const financeDashboardRoutes: RouteObject[] = [
+  { path: 'sales-report/course', element: <SalesReportPage kind="course" /> },
+  { path: 'sales-report/mentorship', element: <SalesReportPage kind="mentorship" /> },
   { path: 'payment', element: <PaymentPage /> },
   { path: 'payment/withholding', element: <WithholdingPage /> },
   { path: 'payment-account', element: <PaymentAccountPage /> },
@@ -47,11 +62,7 @@ const mentorshipDashboardRoutes: RouteObject[] = [
 ];
 
 /** [path under /dashboard, page key] of the finance and settings pages still to build. */
-const dashboardPages: [string, string][] = [
-  ['sales-report/course', 'salesCourse'],
-  ['sales-report/mentorship', 'salesMentorship'],
-  ['settings', 'settings'],
-];
+const dashboardPages: [string, string][] = [['settings', 'settings']];
 
 /** The pages under /dashboard, in the dashboard's layout. */
 export const dashboardRoutes: RouteObject[] = [

@@ -15,7 +15,7 @@ import { financeQueries } from '../api/queries';
 import { CopyButton } from '../components/copy-button';
 import { Decisions } from '../components/decision';
 import { useFinanceFormat } from '../components/format';
-import { saveCsv } from '../components/save-csv';
+import { saveCsv } from '@/lib/save-file';
 import { StatusBadge } from '../components/request-list';
 import { DayRange, useUrlFilter } from '../components/url-filter';
 

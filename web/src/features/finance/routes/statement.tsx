@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { financeApi, type StatementFilter } from '../api/finance';
 import { financeQueries } from '../api/queries';
-import { saveCsv } from '../components/save-csv';
+import { saveCsv } from '@/lib/save-file';
 import { StatementLines } from '../components/statement-lines';
 import { DayRange, useUrlFilter } from '../components/url-filter';
 

@@ -15,7 +15,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import { financeApi, type Withholding } from '../api/finance';
 import { financeQueries } from '../api/queries';
 import { useFinanceFormat } from '../components/format';
-import { saveCsv } from '../components/save-csv';
+import { saveCsv } from '@/lib/save-file';
 
 type Item = Withholding['items'][number];
 
