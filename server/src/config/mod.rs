@@ -338,7 +338,7 @@ impl fmt::Debug for Config {
         f.debug_struct("Config")
             .field("addr", &self.addr)
             .field("data_dir", &self.data_dir)
-            .field("database_url", &self.database_url.as_deref().map(redact_url))
+            .field("database_url", &self.database_url.as_deref().map(crate::platform::db::redact_url))
             .field("db_pool_size", &self.db_pool_size)
             .field("db_acquire_timeout_secs", &self.db_acquire_timeout_secs)
             .field("web_dir", &self.web_dir)
@@ -363,7 +363,7 @@ impl fmt::Debug for Config {
             .field("trusted_proxies", &self.trusted_proxies)
             .field("rate_limits", &self.rate_limits)
             .field("public_url", &self.public_url)
-            .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
+            .field("smtp_url", &self.smtp_url.as_deref().map(crate::platform::db::redact_url))
             .field("mail_from", &self.mail_from)
             .field("s3_bucket", &self.s3_bucket)
             .field("s3_region", &self.s3_region)
@@ -580,18 +580,6 @@ fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
-/// Hides the password of a database URL for logs.
-pub fn redact_url(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme_end), Some(at)) if at > scheme_end => {
-            let userinfo = &url[scheme_end + 3..at];
-            let user = userinfo.split(':').next().unwrap_or_default();
-            format!("{}://{user}:***@{}", &url[..scheme_end], &url[at + 1..])
-        }
-        _ => url.to_owned(),
-    }
-}
-
 /// A number of seconds above zero (fractions allowed), e.g. `3` or `0.5`.
 fn parse_positive_secs(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
@@ -620,6 +608,7 @@ mod tests {
 
     #[test]
     fn a_database_password_is_hidden_in_logs() {
+        use crate::platform::db::redact_url;
         assert_eq!(redact_url("postgres://app:secret@db:5432/academy"), "postgres://app:***@db:5432/academy");
         assert_eq!(redact_url("sqlite:///a/b.db"), "sqlite:///a/b.db");
     }

@@ -46,7 +46,7 @@ impl Backend {
         } else if url.starts_with("sqlite:") {
             Ok(Backend::Sqlite)
         } else {
-            anyhow::bail!("unsupported database URL {:?}: use sqlite:… or postgres://…", crate::config::redact_url(url))
+            anyhow::bail!("unsupported database URL {:?}: use sqlite:… or postgres://…", redact_url(url))
         }
     }
 
@@ -125,7 +125,7 @@ pub async fn connect(url: &str, settings: PoolSettings) -> anyhow::Result<(Pool,
                 .await
         }
     }
-    .with_context(|| format!("connecting to {}", crate::config::redact_url(url)))?;
+    .with_context(|| format!("connecting to {}", redact_url(url)))?;
     migrate(&pool, backend).await?;
     Ok((pool, backend))
 }
@@ -220,6 +220,18 @@ pub fn new_id() -> String {
 pub fn now_ms() -> i64 {
     let since_epoch = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
     i64::try_from(since_epoch.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// Hides the password of a database (or mail server) URL for logs.
+pub fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            let userinfo = &url[scheme_end + 3..at];
+            let user = userinfo.split(':').next().unwrap_or_default();
+            format!("{}://{user}:***@{}", &url[..scheme_end], &url[at + 1..])
+        }
+        _ => url.to_owned(),
+    }
 }
 
 #[cfg(test)]
