@@ -419,8 +419,23 @@ ensure_lighthouse() {
   fi
 }
 
+report_free_disk() {
+  # The space left where the build, the databases and the browser write. The full run needs about 10 GB on a
+  # fresh clone (the debug build ~6 GB, the wasm and web builds, PostgreSQL's clusters, the browsers' profiles);
+  # when the disk fills, PostgreSQL stops and compilers fail in ways that do not say why, so it is said here.
+  local dir free_kb
+  for dir in "$ROOT" "${TMPDIR:-/tmp}"; do
+    free_kb="$(df -Pk "$dir" | awk 'NR == 2 { print $4 }')"
+    echo "disk: $((free_kb / 1024 / 1024)) GB free at $dir"
+    if [ "$free_kb" -lt $((10 * 1024 * 1024)) ]; then
+      echo "disk: less than 10 GB free at $dir; the run may fail for want of space" >&2
+    fi
+  done
+}
+
 ensure_all_tools() {
   # Everything the full test run needs, installed before its parts run side by side.
+  report_free_disk
   ensure_rust_components
   ensure_rust_wasm
   ensure_node_modules
@@ -462,6 +477,8 @@ print_step_times() {
       printf "  %-14s %8s %8s\n", "total", "", clock(last - first)
       if (failed != "") print "  failed:" failed
     }'
+  # A failure for want of space says so nowhere else.
+  awk '$4 != 0 { found = 1 } END { exit !found }' "$STEP_TIMES" && report_free_disk | sed 's/^/  /'
   # The browser tests that failed or were flaky, named after the table.
   if [ -s "$STEP_TIMES.e2e" ]; then
     echo

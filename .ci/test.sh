@@ -99,6 +99,9 @@ fi
 export LIGHTHOUSE_ENFORCE="${LIGHTHOUSE_ENFORCE:-accessibility,seo,lcp,tbt-cpu,cls}"
 LOGS="$(mktemp -d "${TMPDIR:-/tmp}/academy-test-logs.XXXXXX")"
 export LOGS
+# A fresh checkout gains nothing from the compiler's incremental cache (several GB on disk); a developer's
+# own CARGO_INCREMENTAL is kept.
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 
 step setup ensure_all_tools
 
