@@ -137,6 +137,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let addr = config.addr;
     let demo = config.demo;
     let state = AppState::build(config).await?;
+    identity::repo::fill_name_search(&state.pool).await.context("filling the accounts' search names")?;
     identity::admin::ensure_admin_from_config(&state).await?;
     if demo {
         demo::load(&state).await?;

@@ -79,7 +79,6 @@ impl AppState {
         let token_secret = config.load_token_secret()?;
         let url = config.database_url();
         let (pool, backend) = db::connect(&url, config.pool_settings()).await?;
-        crate::identity::repo::fill_name_search(&pool).await?;
         tracing::info!(backend = backend.name(), url = %db::redact_url(&url), "database ready");
         let lifetimes = TokenLifetimes {
             access: Duration::from_secs(config.access_token_ttl_secs),
