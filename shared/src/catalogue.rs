@@ -209,6 +209,15 @@ impl CatalogueError {
     }
 }
 
+/// What a course costs now: its sale price when it is on sale (a `discount` from 0 up to below the list price),
+/// else its list price. The one price rule: carts, checkout and every course view use it.
+pub fn current_price(price: i64, discount: Option<i64>) -> i64 {
+    match discount {
+        Some(sale) if (0..price).contains(&sale) => sale,
+        _ => price,
+    }
+}
+
 /// A slug: 1–[`SLUG_MAX_CHARS`] characters of `a-z`, `0-9` and single dashes inside.
 pub fn is_valid_slug(slug: &str) -> bool {
     !slug.is_empty()
@@ -614,6 +623,17 @@ pub fn curriculum_spots(sections: &[SectionFacts<'_>], own_files: &str) -> Vec<C
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_course_costs_its_sale_price_only_below_its_list_price() {
+        assert_eq!(super::current_price(1_000_000, Some(700_000)), 700_000);
+        assert_eq!(super::current_price(1_000_000, Some(0)), 0);
+        assert_eq!(super::current_price(1_000_000, None), 1_000_000);
+        // What validation refuses never lowers a price: a "sale" at or above the list price, or below zero.
+        assert_eq!(super::current_price(1_000_000, Some(1_000_000)), 1_000_000);
+        assert_eq!(super::current_price(1_000_000, Some(1_200_000)), 1_000_000);
+        assert_eq!(super::current_price(1_000_000, Some(-1)), 1_000_000);
+    }
+
     use super::*;
 
     fn course() -> CourseFacts<'static> {

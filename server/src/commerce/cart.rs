@@ -37,9 +37,9 @@ impl Cart {
 }
 
 impl CartItemRow {
-    /// What the course costs now: its sale price when on sale, else its list price.
+    /// What the course costs now ([`academy_shared::catalogue::current_price`]).
     pub fn current_price(&self) -> i64 {
-        self.discount.unwrap_or(self.price)
+        academy_shared::catalogue::current_price(self.price, self.discount)
     }
 }
 

@@ -77,8 +77,10 @@ pub struct Course {
     pub thumbnail: Option<String>,
     /// Minor units of `currency` (VND: đồng; USD: cents).
     pub price: i64,
-    /// The sale price (what the learner pays now), below `price`; null when not on sale.
+    /// The sale price, below `price`; null when not on sale.
     pub discount: Option<i64>,
+    /// What the learner pays now: `discount` when on sale, else `price`.
+    pub current_price: i64,
     #[schema(example = "VND")]
     pub currency: String,
     pub course_badge: Option<String>,
@@ -115,6 +117,7 @@ pub fn course_card_from(row: CourseCardRow, lang: Lang) -> Course {
         thumbnail: row.thumbnail,
         price: row.price,
         discount: row.discount,
+        current_price: academy_shared::catalogue::current_price(row.price, row.discount),
         currency: row.currency,
         course_badge: (!badge.is_empty()).then_some(badge),
         level: level_name(&row.level, lang),

@@ -156,7 +156,7 @@ export const CourseCard = memo(function CourseCard({
             </span>
           </div>
           <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-4">
-            <CoursePrice price={course.price} discount={course.discount} currency={course.currency} />
+            <CoursePrice price={course.price} currentPrice={course.currentPrice} currency={course.currency} />
             <Link
               to={href}
               className="relative z-10 shrink-0 rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-teal-800"

@@ -7,18 +7,20 @@ import { formatPrice } from '@/lib/wasm';
  */
 export function CoursePrice({
   price,
-  discount,
+  currentPrice,
   currency,
   size = 'md',
 }: {
+  /** The list price. */
   price: number;
-  discount?: number | null;
+  /** What the learner pays now (the server's price rule): below `price` when on sale. */
+  currentPrice: number;
   currency: string;
   size?: 'md' | 'lg';
 }) {
   const { t, i18n } = useTranslation('catalogue');
-  const onSale = discount !== null && discount !== undefined && discount < price;
-  const current = onSale ? discount : price;
+  const onSale = currentPrice < price;
+  const current = currentPrice;
   const big = size === 'lg';
   return (
     <p className="flex flex-wrap items-baseline gap-x-2" data-testid="course-price">

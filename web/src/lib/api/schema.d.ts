@@ -1505,7 +1505,12 @@ export interface components {
       currency: string;
       /**
        * Format: int64
-       * @description The sale price (what the learner pays now), below `price`; null when not on sale.
+       * @description What the learner pays now: `discount` when on sale, else `price`.
+       */
+      currentPrice: number;
+      /**
+       * Format: int64
+       * @description The sale price, below `price`; null when not on sale.
        */
       discount?: number | null;
       /** Format: int64 */
@@ -2056,7 +2061,12 @@ export interface components {
         currency: string;
         /**
          * Format: int64
-         * @description The sale price (what the learner pays now), below `price`; null when not on sale.
+         * @description What the learner pays now: `discount` when on sale, else `price`.
+         */
+        currentPrice: number;
+        /**
+         * Format: int64
+         * @description The sale price, below `price`; null when not on sale.
          */
         discount?: number | null;
         /** Format: int64 */
@@ -2570,7 +2580,12 @@ export interface components {
             currency: string;
             /**
              * Format: int64
-             * @description The sale price (what the learner pays now), below `price`; null when not on sale.
+             * @description What the learner pays now: `discount` when on sale, else `price`.
+             */
+            currentPrice: number;
+            /**
+             * Format: int64
+             * @description The sale price, below `price`; null when not on sale.
              */
             discount?: number | null;
             /** Format: int64 */

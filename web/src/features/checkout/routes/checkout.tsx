@@ -98,7 +98,7 @@ function PlaceOrder({ courseId, coupon }: { courseId: string | null; coupon: str
     else if (!course.data) summary = <Skeleton className="h-56 rounded-2xl" />;
     else {
       const c = course.data;
-      const price = c.discount !== null && c.discount !== undefined && c.discount < c.price ? c.discount : c.price;
+      const price = c.currentPrice;
       summary = (
         <OrderSummary
           lines={[{ key: c._id, title: c.title, thumbnail: c.thumbnail, price }]}

@@ -19,6 +19,7 @@ const course = (extra: Partial<CourseDetail> = {}) =>
     thumbnail: null,
     price: 990_000,
     discount: null,
+    currentPrice: 990_000,
     currency: 'VND',
     fullAccess: false,
     ...extra,
@@ -53,7 +54,7 @@ describe('BuyBox', () => {
   });
 
   it("keeps a visitor's choice in the browser, then offers the cart and sign-in to buy", async () => {
-    renderAt(<BuyBox course={course({ discount: 590_000 })} />);
+    renderAt(<BuyBox course={course({ discount: 590_000, currentPrice: 590_000 })} />);
     fireEvent.click(screen.getByTestId('add-to-cart'));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Added to your cart.'));
     expect(JSON.parse(localStorage.getItem(GUEST_CART_KEY)!)).toEqual([
@@ -66,7 +67,7 @@ describe('BuyBox', () => {
 
   it('enrols in a free course in one click and goes to it', async () => {
     http.post.mockResolvedValue({ code: 1000, result: { courseId: 'c1', enrolledAt: '2026-11-23T08:00:00Z' } });
-    const { router } = renderAt(<BuyBox course={course({ price: 0 })} />, { auth: student });
+    const { router } = renderAt(<BuyBox course={course({ price: 0, currentPrice: 0 })} />, { auth: student });
     fireEvent.click(screen.getByTestId('enroll-free'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/enroll-lectures'));
     expect(http.post).toHaveBeenCalledWith('/api/courses/c1/enroll-free');

@@ -27,9 +27,7 @@ export function BuyBox({ course }: { course: CourseDetail }) {
   const cart = useCart(isAuthenticated);
   const add = useAddToCart(isAuthenticated);
   const enrollFree = useEnrollFree();
-  const onSale = course.discount !== null && course.discount !== undefined && course.discount < course.price;
-  const current = onSale ? (course.discount ?? course.price) : course.price;
-  const free = current === 0;
+  const free = course.currentPrice === 0;
   const inCart = cart.data?.items.some((item) => item.courseId === course._id) ?? false;
   const loginTo = (target: string) => `${paths.login}?redirect=${encodeURIComponent(target)}`;
   const wide = `${buttonClass('primary', 'lg')} w-full`;
@@ -73,7 +71,7 @@ export function BuyBox({ course }: { course: CourseDetail }) {
         courseId: course._id,
         title: course.title,
         thumbnail: course.thumbnail,
-        price: current,
+        price: course.currentPrice,
         currency: course.currency,
       },
       {

@@ -22,6 +22,7 @@ function managed(): ManagedCourse {
     thumbnail: '/demo/t.svg',
     price: 1_490_000,
     discount: null,
+    currentPrice: 1_490_000,
     currency: 'VND',
     courseBadge: 'Mới',
     level: 'Cơ bản',

@@ -40,6 +40,7 @@ function course(): ManagedCourse {
     thumbnail: null,
     price: 1_000_000,
     discount: null,
+    currentPrice: 1_000_000,
     currency: 'VND',
     courseBadge: null,
     level: 'Cơ bản',

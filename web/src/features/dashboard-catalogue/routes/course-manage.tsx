@@ -147,9 +147,9 @@ export default function CourseManagePage() {
                   </Link>
                   <p className="mt-1 flex flex-wrap gap-x-4 text-xs text-slate-500">
                     <span>
-                      {course.price === 0
+                      {course.currentPrice === 0
                         ? t('free')
-                        : formatPrice(course.discount ?? course.price, course.currency, i18n.language)}
+                        : formatPrice(course.currentPrice, course.currency, i18n.language)}
                     </span>
                     <span>{t('courses.lessons', { count: course.lessonCount ?? 0 })}</span>
                     <span>
