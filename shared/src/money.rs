@@ -46,6 +46,14 @@ impl fmt::Display for Currency {
 #[error("unknown currency {0:?}")]
 pub struct UnknownCurrency(pub String);
 
+impl TryFrom<String> for Currency {
+    type Error = UnknownCurrency;
+
+    fn try_from(code: String) -> Result<Self, Self::Error> {
+        code.parse()
+    }
+}
+
 impl FromStr for Currency {
     type Err = UnknownCurrency;
 

@@ -4,10 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use academy_shared::{
-    commerce::{OrderEvent, OrderStatus, TransitionRefused, transition},
-    money::Currency,
-};
+use academy_shared::commerce::{OrderEvent, OrderStatus, TransitionRefused, transition};
 
 use super::{
     error::CommerceError,
@@ -80,7 +77,7 @@ pub async fn confirm_by_hand_at(
         return Err(CommerceError::CatalogueChanged);
     }
     let due = order.amount_due();
-    let currency: Currency = order.row.currency.parse().unwrap_or_default();
+    let currency = order.row.currency;
     let key = format!("receipt:manual:{}", order.row.id);
     record_receipt(&mut tx, &key, PaymentMethod::BankTransfer, due, currency, Some(&order.row.id), now).await?;
     repo::orders::insert_event(&mut tx, &order.row.id, "confirmed_by_hand", Some(actor_id), &note, Some(due), now)
@@ -99,7 +96,7 @@ fn refund_event(order: &Order, item: &repo::orders::OrderItemRow) -> MoneyEvent 
         key: format!("refund:{}", item.id),
         kind: EventKind::Refund,
         order_id: Some(order.row.id.clone()),
-        currency: order.row.currency.parse().unwrap_or_default(),
+        currency: order.row.currency,
         entries: vec![
             (Account::TeacherEarnings(item.teacher_id.clone()), -item.teacher_share),
             (revenue, -item.platform_share),
@@ -160,7 +157,7 @@ pub async fn refund(
     let ids: Vec<String> = chosen.iter().map(|item| item.id.clone()).collect();
     repo::orders::refund_items(&mut tx, &order.row.id, &ids, amount, now).await?;
     if to == OrderStatus::Refunded
-        && !repo::orders::set_status(&mut tx, &order.row.id, OrderStatus::Paid.as_str(), to.as_str(), now).await?
+        && !repo::orders::set_status(&mut tx, &order.row.id, OrderStatus::Paid, to, now).await?
     {
         return Err(TransitionRefused { from: order.status(), event: OrderEvent::Refund { items_left } }.into());
     }
@@ -259,8 +256,8 @@ pub async fn apply_payment(
     let by_code = repo::orders::find_by_code(&mut tx, &order_id.to_ascii_uppercase()).await?.map(|o| o.id);
     let order = locked_order(&mut tx, by_code.as_deref().unwrap_or(order_id)).await?;
     transition(order.status(), OrderEvent::Pay)?;
-    if order.row.currency != row.currency {
-        return Err(CommerceError::CurrencyNotPayable { currency: order.row.currency.parse().unwrap_or_default() });
+    if order.row.currency.code() != row.currency {
+        return Err(CommerceError::CurrencyNotPayable { currency: order.row.currency });
     }
     if !still_on_sale(&mut tx, &order).await? {
         return Err(CommerceError::CatalogueChanged);

@@ -6,7 +6,9 @@
 use std::collections::BTreeSet;
 
 use academy_shared::{
-    commerce::{Commission, CouponDiscount, Line, OrderStatus, order_code, settings::BankAccount, split_sale},
+    commerce::{
+        Commission, CouponDiscount, ItemStatus, Line, OrderStatus, order_code, settings::BankAccount, split_sale,
+    },
     money::Currency,
 };
 use sqlx::AnyConnection;
@@ -15,13 +17,14 @@ use super::{
     cart::{self, purchasable},
     coupons,
     error::CommerceError,
+    ledger::PaymentMethod,
     orders::{self, Order},
     payments,
     repo::{
         self,
         coupons::CouponRow,
         offers::OfferRow,
-        orders::{OrderItemRow, OrderRow, PLAN_ITEM},
+        orders::{ItemKind, OrderItemRow, OrderRow},
     },
     settings,
 };
@@ -345,8 +348,8 @@ async fn insert_order(
         id: new_id(),
         code,
         user_id: user_id.to_owned(),
-        status: OrderStatus::Pending.as_str().to_owned(),
-        currency: quote.currency.code().to_owned(),
+        status: OrderStatus::Pending,
+        currency: quote.currency,
         subtotal: quote.subtotal(),
         discount_total: quote.discount_total(),
         total: quote.total(),
@@ -355,7 +358,7 @@ async fn insert_order(
         coupon_id: quote.coupon.as_ref().map(|c| c.id.clone()),
         coupon_code: quote.coupon.as_ref().map(|c| c.code.clone()),
         commission_percent: commission.into(),
-        payment_method: "bank_transfer".to_owned(),
+        payment_method: PaymentMethod::BankTransfer,
         expires_at,
         paid_at: None,
         closed_at: None,
@@ -382,11 +385,11 @@ async fn insert_order(
             paid: line.paid(),
             teacher_share: split.teacher,
             platform_share: split.platform,
-            currency: quote.currency.code().to_owned(),
-            status: "active".to_owned(),
+            currency: quote.currency,
+            status: ItemStatus::Active,
             refunded_at: None,
             position,
-            kind: if line.offer.plan.is_some() { PLAN_ITEM } else { "course" }.to_owned(),
+            kind: if line.offer.plan.is_some() { ItemKind::MentorshipPlan } else { ItemKind::Course },
             plan_duration_value: line.offer.plan.map(|d| d.value),
             plan_duration_unit: line.offer.plan.map(|d| d.unit.as_str().to_owned()),
         };

@@ -34,6 +34,14 @@ impl PaymentMethod {
     }
 }
 
+impl TryFrom<String> for PaymentMethod {
+    type Error = academy_shared::commerce::UnknownName;
+
+    fn try_from(name: String) -> Result<Self, Self::Error> {
+        Self::parse(&name).ok_or(academy_shared::commerce::UnknownName { what: "payment method", name })
+    }
+}
+
 /// An account of the ledger.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Account {

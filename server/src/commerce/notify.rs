@@ -41,7 +41,7 @@ pub async fn course_purchased(state: &AppState, order: &Order) {
 
 /// The student's receipt: what they bought, what they paid, a link to start learning.
 fn student_notice(order: &Order) -> Notice {
-    let paid = |lang| format_price_code(order.row.total, &order.row.currency, lang);
+    let paid = |lang| format_price_code(order.row.total, order.row.currency.code(), lang);
     let titles = |lang| course_list(&order.items.iter().collect::<Vec<_>>(), lang);
     let (vi, en) = (titles(Lang::Vi), titles(Lang::En));
     let link = match order.items.as_slice() {

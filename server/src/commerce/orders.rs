@@ -2,7 +2,7 @@
 //! (cancelled by its owner, or expired when its time to pay runs out, through the job queue).
 
 use academy_shared::{
-    commerce::{OrderEvent, OrderStatus, transition},
+    commerce::{ItemStatus, OrderEvent, OrderStatus, transition},
     roles::Role,
 };
 use serde_json::json;
@@ -32,7 +32,7 @@ pub struct Order {
 
 impl Order {
     pub fn status(&self) -> OrderStatus {
-        OrderStatus::parse(&self.row.status).unwrap_or(OrderStatus::Pending)
+        self.row.status
     }
 
     /// What is still to pay: the total less what arrived, never below 0.
@@ -42,7 +42,7 @@ impl Order {
 
     /// The items not refunded.
     pub fn active_items(&self) -> impl Iterator<Item = &OrderItemRow> {
-        self.items.iter().filter(|item| item.status == "active")
+        self.items.iter().filter(|item| item.status == ItemStatus::Active)
     }
 }
 
@@ -115,10 +115,10 @@ pub(crate) async fn close(
     let to = transition(order.status(), event)?;
     let closed = match event {
         OrderEvent::Expire => repo::orders::expire_if_due(conn, &order.row.id, now).await?,
-        _ => repo::orders::set_status(conn, &order.row.id, OrderStatus::Pending.as_str(), to.as_str(), now).await?,
+        _ => repo::orders::set_status(conn, &order.row.id, OrderStatus::Pending, to, now).await?,
     };
     if !closed {
-        let current = repo::orders::find(conn, &order.row.id).await?.and_then(|row| OrderStatus::parse(&row.status));
+        let current = repo::orders::find(conn, &order.row.id).await?.map(|row| row.status);
         let from = current.unwrap_or(order.status());
         return Err(academy_shared::commerce::TransitionRefused { from, event }.into());
     }

@@ -32,7 +32,7 @@ pub const PAID_NOTICES_JOB: &str = "commerce.paid_notices";
 pub const PAID_NOTICES_DELAY_MS: i64 = 60_000;
 
 fn currency_of(order: &Order) -> Currency {
-    order.row.currency.parse().unwrap_or_default()
+    order.row.currency
 }
 
 /// Records in the ledger that `amount` arrived through `method` (`key`: unique per arrival, e.g. the bank's
@@ -126,7 +126,7 @@ pub(crate) async fn mark_paid(
     now: i64,
 ) -> Result<(), CommerceError> {
     let to = transition(order.status(), OrderEvent::Pay)?;
-    if !repo::orders::set_status(conn, &order.row.id, OrderStatus::Pending.as_str(), to.as_str(), now).await? {
+    if !repo::orders::set_status(conn, &order.row.id, OrderStatus::Pending, to, now).await? {
         return Err(TransitionRefused { from: order.status(), event: OrderEvent::Pay }.into());
     }
     if let Some(coupon_id) = &order.row.coupon_id
@@ -149,7 +149,7 @@ pub(crate) async fn mark_paid(
             mentor_id: &item.teacher_id,
             duration,
             price: item.paid,
-            currency: &item.currency,
+            currency: item.currency.code(),
             order_id: &order.row.id,
         };
         bookings::record_paid(conn, &paid, now).await?;
@@ -190,7 +190,7 @@ pub(crate) async fn after_paid(state: &AppState, order_id: &str) {
             plan_title_vi: &item.title_vi,
             plan_title_en: &item.title_en,
             paid: item.paid,
-            currency: &item.currency,
+            currency: item.currency.code(),
             end_ms: *end,
         };
         mentorship::notify::booked(state, booked).await;

@@ -288,3 +288,28 @@ async fn students_see_their_own_orders_and_administrators_see_all_filtered_by_st
         receipt["result"]["events"].as_array().expect("events").iter().filter_map(|e| e["kind"].as_str()).collect();
     assert_eq!(kinds, ["created", "cancelled"]);
 }
+
+#[tokio::test]
+async fn an_order_whose_stored_currency_is_unknown_is_an_error_never_read_as_vnd() {
+    let shop = shop().await;
+    shop.admin_with_payments().await;
+    let course = shop.course(NewCourse::vnd("Web", 990_000)).await;
+    let (_, token) = shop.person("buyer", Role::Student).await;
+    let (status, body) = shop.call(Method::POST, "/api/checkout", &token, Some(json!({ "courseIds": [course] }))).await;
+    assert_eq!(status, 201, "{body}");
+    let id = body["result"]["_id"].as_str().expect("id").to_owned();
+
+    // A currency no version of the academy writes (a database edited by hand, say). The schema checks statuses;
+    // the currency is the code's to check.
+    sqlx::query("update orders set currency = 'XAU' where id = $1")
+        .bind(&id)
+        .execute(&shop.app.state.pool)
+        .await
+        .expect("edited by hand");
+    let (status, body) = read_order(&shop, &token, &id).await;
+    assert_eq!(status, 500, "{body}");
+    assert!(!body.to_string().contains("XAU"), "no internal text reaches the client: {body}");
+    // Nor can it be cancelled as if it were an order in đồng.
+    let (status, _) = shop.call(Method::POST, &format!("/api/orders/{id}/cancel"), &token, None).await;
+    assert_eq!(status, 500);
+}

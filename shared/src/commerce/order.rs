@@ -40,6 +40,52 @@ impl OrderStatus {
     }
 }
 
+/// A stored name that is none of the statuses it should be (a row written by something else, or a database
+/// edited by hand): reading it is an error, never a guess.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} {name:?}")]
+pub struct UnknownName {
+    pub what: &'static str,
+    pub name: String,
+}
+
+impl TryFrom<String> for OrderStatus {
+    type Error = UnknownName;
+
+    fn try_from(name: String) -> Result<Self, Self::Error> {
+        Self::parse(&name).ok_or(UnknownName { what: "order status", name })
+    }
+}
+
+/// Where one item of an order stands: paid for (or waiting with its order), or refunded on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ItemStatus {
+    Active,
+    Refunded,
+}
+
+impl ItemStatus {
+    /// The stored and sent name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Active => "active",
+            Self::Refunded => "refunded",
+        }
+    }
+}
+
+impl TryFrom<String> for ItemStatus {
+    type Error = UnknownName;
+
+    fn try_from(name: String) -> Result<Self, Self::Error> {
+        [Self::Active, Self::Refunded]
+            .into_iter()
+            .find(|status| status.as_str() == name)
+            .ok_or(UnknownName { what: "order item status", name })
+    }
+}
+
 /// What happens to an order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "camelCase")]
@@ -101,6 +147,17 @@ mod tests {
 
     use OrderEvent as E;
     use OrderStatus as S;
+
+    #[test]
+    fn stored_names_read_back_and_an_unknown_one_is_an_error() {
+        for status in S::ALL {
+            assert_eq!(S::try_from(status.as_str().to_owned()), Ok(status));
+        }
+        assert_eq!(ItemStatus::try_from("refunded".to_owned()), Ok(ItemStatus::Refunded));
+        let unknown = S::try_from("Paid".to_owned()).unwrap_err();
+        assert_eq!(unknown.to_string(), r#"unknown order status "Paid""#);
+        assert!(ItemStatus::try_from(String::new()).is_err());
+    }
 
     #[test]
     fn a_pending_order_is_paid_cancelled_or_expired() {

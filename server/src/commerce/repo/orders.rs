@@ -1,8 +1,15 @@
 //! Orders, their items and their events.
 
+use academy_shared::{
+    commerce::{ItemStatus, OrderStatus, UnknownName},
+    money::Currency,
+};
 use sqlx::{AnyConnection, FromRow};
 
-use crate::platform::db::{Pool, new_id};
+use crate::{
+    commerce::ledger::PaymentMethod,
+    platform::db::{Pool, new_id},
+};
 
 /// A stored order.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -10,8 +17,10 @@ pub struct OrderRow {
     pub id: String,
     pub code: String,
     pub user_id: String,
-    pub status: String,
-    pub currency: String,
+    #[sqlx(try_from = "String")]
+    pub status: OrderStatus,
+    #[sqlx(try_from = "String")]
+    pub currency: Currency,
     pub subtotal: i64,
     pub discount_total: i64,
     pub total: i64,
@@ -20,7 +29,8 @@ pub struct OrderRow {
     pub coupon_id: Option<String>,
     pub coupon_code: Option<String>,
     pub commission_percent: i64,
-    pub payment_method: String,
+    #[sqlx(try_from = "String")]
+    pub payment_method: PaymentMethod,
     pub expires_at: i64,
     pub paid_at: Option<i64>,
     pub closed_at: Option<i64>,
@@ -49,23 +59,52 @@ pub struct OrderItemRow {
     pub paid: i64,
     pub teacher_share: i64,
     pub platform_share: i64,
-    pub currency: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub currency: Currency,
+    #[sqlx(try_from = "String")]
+    pub status: ItemStatus,
     pub refunded_at: Option<i64>,
     pub position: i64,
-    /// `course` (`course_id` is the course) or `mentorship_plan` (`course_id` is the plan).
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: ItemKind,
     /// A plan's duration at checkout (value and `days` / `months`).
     pub plan_duration_value: Option<i64>,
     pub plan_duration_unit: Option<String>,
 }
 
-/// The kind of an item that is a mentorship plan.
-pub const PLAN_ITEM: &str = "mentorship_plan";
+/// What an order item sells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ItemKind {
+    /// A course: the item's `course_id` is the course.
+    Course,
+    /// A mentorship plan: the item's `course_id` is the plan.
+    MentorshipPlan,
+}
+
+impl ItemKind {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Course => "course",
+            Self::MentorshipPlan => "mentorship_plan",
+        }
+    }
+}
+
+impl TryFrom<String> for ItemKind {
+    type Error = UnknownName;
+
+    fn try_from(name: String) -> Result<Self, Self::Error> {
+        [Self::Course, Self::MentorshipPlan]
+            .into_iter()
+            .find(|kind| kind.as_str() == name)
+            .ok_or(UnknownName { what: "order item kind", name })
+    }
+}
 
 impl OrderItemRow {
     pub fn is_plan(&self) -> bool {
-        self.kind == PLAN_ITEM
+        self.kind == ItemKind::MentorshipPlan
     }
 }
 
@@ -98,8 +137,8 @@ pub async fn insert(
     .bind(&order.id)
     .bind(&order.code)
     .bind(&order.user_id)
-    .bind(&order.status)
-    .bind(&order.currency)
+    .bind(order.status.as_str())
+    .bind(order.currency.code())
     .bind(order.subtotal)
     .bind(order.discount_total)
     .bind(order.total)
@@ -108,7 +147,7 @@ pub async fn insert(
     .bind(&order.coupon_id)
     .bind(&order.coupon_code)
     .bind(order.commission_percent)
-    .bind(&order.payment_method)
+    .bind(order.payment_method.as_str())
     .bind(idempotency_key)
     .bind(order.expires_at)
     .bind(order.paid_at)
@@ -139,11 +178,11 @@ pub async fn insert_item(conn: &mut AnyConnection, item: &OrderItemRow) -> Resul
     .bind(item.paid)
     .bind(item.teacher_share)
     .bind(item.platform_share)
-    .bind(&item.currency)
-    .bind(&item.status)
+    .bind(item.currency.code())
+    .bind(item.status.as_str())
     .bind(item.refunded_at)
     .bind(item.position)
-    .bind(&item.kind)
+    .bind(item.kind.as_str())
     .bind(item.plan_duration_value)
     .bind(&item.plan_duration_unit)
     .execute(conn)
@@ -257,22 +296,22 @@ pub async fn events(pool: &Pool, order_id: &str) -> Result<Vec<OrderEventRow>, s
 pub async fn set_status(
     conn: &mut AnyConnection,
     order_id: &str,
-    from: &str,
-    to: &str,
+    from: OrderStatus,
+    to: OrderStatus,
     now_ms: i64,
 ) -> Result<bool, sqlx::Error> {
     let stamp = match to {
-        "paid" => "paid_at",
-        "refunded" => "refunded_at",
-        _ => "closed_at",
+        OrderStatus::Paid => "paid_at",
+        OrderStatus::Refunded => "refunded_at",
+        OrderStatus::Pending | OrderStatus::Cancelled | OrderStatus::Expired => "closed_at",
     };
     let done = sqlx::query(&format!(
         "update orders set status = $1, {stamp} = $2, updated_at = $2 where id = $3 and status = $4"
     ))
-    .bind(to)
+    .bind(to.as_str())
     .bind(now_ms)
     .bind(order_id)
-    .bind(from)
+    .bind(from.as_str())
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)

@@ -135,15 +135,15 @@ impl OrderView {
             account_number: bank.account_number.clone(),
             account_name: bank.account_name.clone(),
             amount: order.amount_due(),
-            currency: row.currency.clone(),
+            currency: row.currency.code().to_owned(),
             note: row.code.clone(),
             expires_at: iso(row.expires_at),
         });
         OrderView {
             id: row.id.clone(),
             code: row.code.clone(),
-            status: row.status.clone(),
-            currency: row.currency.clone(),
+            status: row.status.as_str().to_owned(),
+            currency: row.currency.code().to_owned(),
             subtotal: row.subtotal,
             discount_total: row.discount_total,
             total_amount: row.total,
@@ -151,7 +151,7 @@ impl OrderView {
             amount_due: order.amount_due(),
             amount_refunded: row.amount_refunded,
             coupon_code: row.coupon_code.clone(),
-            payment_method: row.payment_method.clone(),
+            payment_method: row.payment_method.as_str().to_owned(),
             created_at: iso(row.created_at),
             expires_at: iso(row.expires_at),
             paid_at: row.paid_at.map(iso),
@@ -166,7 +166,7 @@ impl OrderView {
 
     pub fn with_buyer(mut self, buyer: Option<BuyerRow>) -> OrderView {
         self.buyer = buyer.map(|b| Buyer {
-            name: format!("{} {}", b.last_name.unwrap_or_default(), b.first_name.unwrap_or_default()).trim().to_owned(),
+            name: academy_shared::names::full_name(b.first_name.as_deref(), b.last_name.as_deref(), &b.username),
             user_id: b.id,
             username: b.username,
             email: b.email,
@@ -197,15 +197,15 @@ impl OrderItemView {
         OrderItemView {
             id: item.id.clone(),
             course_id: item.course_id.clone(),
-            kind: item.kind.clone(),
+            kind: item.kind.as_str().to_owned(),
             title: pick(&item.title_vi, &item.title_en, lang),
             thumbnail: item.thumbnail.clone(),
             list_price: item.list_price,
             price: item.price,
             discount: item.discount,
             paid: item.paid,
-            currency: item.currency.clone(),
-            status: item.status.clone(),
+            currency: item.currency.code().to_owned(),
+            status: item.status.as_str().to_owned(),
             refunded_at: item.refunded_at.map(iso),
         }
     }
