@@ -625,13 +625,13 @@ pub fn curriculum_spots(sections: &[SectionFacts<'_>], own_files: &str) -> Vec<C
 mod tests {
     #[test]
     fn a_course_costs_its_sale_price_only_below_its_list_price() {
-        assert_eq!(super::current_price(1_000_000, Some(700_000)), 700_000);
-        assert_eq!(super::current_price(1_000_000, Some(0)), 0);
-        assert_eq!(super::current_price(1_000_000, None), 1_000_000);
+        assert_eq!(current_price(1_000_000, Some(700_000)), 700_000);
+        assert_eq!(current_price(1_000_000, Some(0)), 0);
+        assert_eq!(current_price(1_000_000, None), 1_000_000);
         // What validation refuses never lowers a price: a "sale" at or above the list price, or below zero.
-        assert_eq!(super::current_price(1_000_000, Some(1_000_000)), 1_000_000);
-        assert_eq!(super::current_price(1_000_000, Some(1_200_000)), 1_000_000);
-        assert_eq!(super::current_price(1_000_000, Some(-1)), 1_000_000);
+        assert_eq!(current_price(1_000_000, Some(1_000_000)), 1_000_000);
+        assert_eq!(current_price(1_000_000, Some(1_200_000)), 1_000_000);
+        assert_eq!(current_price(1_000_000, Some(-1)), 1_000_000);
     }
 
     use super::*;
