@@ -59,58 +59,25 @@ use utoipa_axum::router::OpenApiRouter;
 pub use config::Config;
 pub use state::AppState;
 
-/// Every API route, documented: the routers of the domains.
+/// Every API route, documented: one router per domain.
 pub fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(http::docs::ApiDoc::openapi())
         .merge(http::health::router())
-        .merge(identity::routes::auth::router()) // Identity: tokens and logout; users and files follow.
-        .merge(identity::routes::users::router())
-        .merge(identity::routes::security::router())
-        .merge(identity::routes::admin_users::router())
-        .merge(files::routes::router())
-        .merge(files::videos::router())
-        .merge(catalogue_router())
-        .merge(notifications::routes::router())
-        .merge(commerce_router())
-        .merge(finance::routes::router())
-        .merge(reports::routes::router())
-        .merge(dashboard::routes::router())
+        .merge(identity::router())
+        .merge(files::router())
+        .merge(catalogue::router())
+        .merge(contact::router())
+        .merge(learning::router())
+        .merge(material::router())
+        .merge(mentorship::router())
+        .merge(schedule::router())
+        .merge(classes::router())
         .merge(meeting::routes::router())
-}
-
-/// Commerce: the cart, free enrolment, checkout and orders, payments, and their administration.
-fn commerce_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .merge(commerce::routes::cart::router())
-        .merge(commerce::routes::orders::router())
-        .merge(commerce::routes::payments::router())
-        .merge(commerce::routes::vnpay::router())
-        .merge(commerce::routes::admin::router())
-        .merge(commerce::routes::admin_payments::router())
-}
-
-/// The catalogue's public endpoints (courses, categories, mentors, posts, feed, banners, home, contact).
-fn catalogue_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .merge(catalogue::routes::courses::router())
-        .merge(catalogue::routes::curriculum::router())
-        .merge(catalogue::routes::categories::router())
-        .merge(catalogue::routes::mentors::router())
-        .merge(catalogue::routes::posts::router())
-        .merge(catalogue::routes::feed::router())
-        .merge(catalogue::routes::banners::router())
-        .merge(catalogue::routes::home::router())
-        .merge(contact::routes::router())
-        .merge(contact::newsletter::router())
-        .merge(contact::inbox::router())
-        .merge(learning::routes::router())
-        .merge(mentorship::routes::router())
-        .merge(classes::routes::router())
-        .merge(schedule::routes::router())
-        .merge(schedule::calendar_routes::router())
-        .merge(learning::reviews::routes::router())
-        .merge(catalogue::routes::dashboard::router())
-        .merge(material::routes::router())
+        .merge(notifications::router())
+        .merge(commerce::router())
+        .merge(finance::router())
+        .merge(reports::router())
+        .merge(dashboard::router())
 }
 
 /// The OpenAPI document of [`api_router`] (also served at `/api/openapi.json`).

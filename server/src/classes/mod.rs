@@ -281,3 +281,8 @@ pub async fn teaching_between(
 ) -> Result<Vec<ClassRow>, sqlx::Error> {
     repo::between(pool, teacher_id, from_ms, to_ms).await
 }
+
+/// Every route of this domain (live classes and their registrations); the API merges it.
+pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
+    utoipa_axum::router::OpenApiRouter::new().merge(routes::router())
+}

@@ -18,3 +18,14 @@ pub mod routes;
 pub mod settings;
 pub mod views;
 pub mod vnpay;
+
+/// Every route of this domain (the cart, free enrolment, checkout and orders, payments, and their administration); the API merges it.
+pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
+    utoipa_axum::router::OpenApiRouter::new()
+        .merge(routes::cart::router())
+        .merge(routes::orders::router())
+        .merge(routes::payments::router())
+        .merge(routes::vnpay::router())
+        .merge(routes::admin::router())
+        .merge(routes::admin_payments::router())
+}

@@ -8,3 +8,8 @@ pub mod repo;
 pub mod routes;
 pub mod service;
 pub mod views;
+
+/// Every route of this domain (the dashboard's home); the API merges it.
+pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
+    utoipa_axum::router::OpenApiRouter::new().merge(routes::router())
+}

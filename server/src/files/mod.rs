@@ -9,3 +9,8 @@ pub mod videos;
 
 // The HTTP edge's names the routes use as `super::…` (their OpenAPI attributes too).
 use crate::http::{ApiError, ApiResult, Envelope, Path, Query, Text, error, ok};
+
+/// Every route of this domain (uploads and lesson videos); the API merges it.
+pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
+    utoipa_axum::router::OpenApiRouter::new().merge(routes::router()).merge(videos::router())
+}

@@ -26,3 +26,8 @@ pub(crate) fn pick(vi: &str, en: &str, lang: Lang) -> String {
     let text = lang.pick(vi, en);
     if text.is_empty() { lang.pick(en, vi) } else { text }.to_owned()
 }
+
+/// Every route of this domain (balances, payout accounts, payouts, statements); the API merges it.
+pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
+    utoipa_axum::router::OpenApiRouter::new().merge(routes::router())
+}

@@ -17,3 +17,12 @@ pub mod routes;
 pub mod security;
 pub mod sessions;
 pub mod tokens;
+
+/// Every route of this domain (accounts, passwords, tokens, sessions, the administration of users); the API merges it.
+pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
+    utoipa_axum::router::OpenApiRouter::new()
+        .merge(routes::auth::router())
+        .merge(routes::users::router())
+        .merge(routes::security::router())
+        .merge(routes::admin_users::router())
+}

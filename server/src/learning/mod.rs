@@ -14,3 +14,8 @@ pub mod views;
 
 // The HTTP edge's names the routes use as `super::…` (their OpenAPI attributes too).
 use crate::http::{ApiError, ApiResult, Envelope, Json, Language, Path, Text, error};
+
+/// Every route of this domain (enrolments, lessons and progress, reviews); the API merges it.
+pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
+    utoipa_axum::router::OpenApiRouter::new().merge(routes::router()).merge(reviews::routes::router())
+}

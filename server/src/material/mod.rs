@@ -7,3 +7,8 @@ pub mod service;
 
 // The HTTP edge's names the routes use as `super::…` (their OpenAPI attributes too).
 use crate::http::{ApiError, ApiResult, Envelope, Json, Path, Query, error, ok};
+
+/// Every route of this domain (subjects and syllabuses); the API merges it.
+pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
+    utoipa_axum::router::OpenApiRouter::new().merge(routes::router())
+}

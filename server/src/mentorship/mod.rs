@@ -73,3 +73,8 @@ impl MentorshipError {
         })
     }
 }
+
+/// Every route of this domain (plans, bookings, mentees); the API merges it.
+pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
+    utoipa_axum::router::OpenApiRouter::new().merge(routes::router())
+}

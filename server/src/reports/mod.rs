@@ -12,3 +12,8 @@ pub mod repo;
 pub mod routes;
 pub mod service;
 pub mod views;
+
+/// Every route of this domain (sales reports); the API merges it.
+pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
+    utoipa_axum::router::OpenApiRouter::new().merge(routes::router())
+}

@@ -107,3 +107,8 @@ impl ScheduleError {
         })
     }
 }
+
+/// Every route of this domain (weekly hours, bookable sessions, the calendar and its subscription); the API merges it.
+pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
+    utoipa_axum::router::OpenApiRouter::new().merge(routes::router()).merge(calendar_routes::router())
+}
