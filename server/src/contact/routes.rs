@@ -25,6 +25,7 @@ use super::{ApiError, Language, error::code, repo};
 use crate::{
     http::ClientAddr,
     identity::rate_limit::{Limit, Subject},
+    platform::db::Pool,
     state::AppState,
 };
 
@@ -190,21 +191,7 @@ pub async fn send_admission_message(
     ClientAddr(ip): ClientAddr,
     request: Request,
 ) -> Response {
-    if let Err(response) = within_limit(&state, Limit::AdmissionMessage, ip, lang).await {
-        return response;
-    }
-    let form: AdmissionForm = match read_json(request, lang).await {
-        Ok(form) => form,
-        Err(response) => return response,
-    };
-    let form = match validate_admission(&form) {
-        Ok(form) => form,
-        Err(errors) => return invalid(&errors, lang),
-    };
-    match repo::insert_admission(&state.pool, &form).await {
-        Ok(id) => sent(id, lang),
-        Err(error) => internal(error, lang),
-    }
+    receive::<AdmissionForm>(&state, ip, lang, request).await
 }
 
 /// Stores a message from the contact page (name, email, optional phone and subject, message).
@@ -227,18 +214,55 @@ pub async fn send_contact_message(
     ClientAddr(ip): ClientAddr,
     request: Request,
 ) -> Response {
-    if let Err(response) = within_limit(&state, Limit::ContactMessage, ip, lang).await {
+    receive::<ContactForm>(&state, ip, lang, request).await
+}
+
+/// What a visitor sends: the limit it counts against, its rule in the shared crate, where it is stored.
+trait VisitorMessage: serde::de::DeserializeOwned + Sized {
+    const LIMIT: Limit;
+    fn validate(&self) -> Result<Self, FieldErrors<ContactField, ContactError>>;
+    async fn store(&self, pool: &Pool) -> Result<String, sqlx::Error>;
+}
+
+impl VisitorMessage for AdmissionForm {
+    const LIMIT: Limit = Limit::AdmissionMessage;
+
+    fn validate(&self) -> Result<Self, FieldErrors<ContactField, ContactError>> {
+        validate_admission(self)
+    }
+
+    async fn store(&self, pool: &Pool) -> Result<String, sqlx::Error> {
+        repo::insert_admission(pool, self).await
+    }
+}
+
+impl VisitorMessage for ContactForm {
+    const LIMIT: Limit = Limit::ContactMessage;
+
+    fn validate(&self) -> Result<Self, FieldErrors<ContactField, ContactError>> {
+        validate_contact(self)
+    }
+
+    async fn store(&self, pool: &Pool) -> Result<String, sqlx::Error> {
+        repo::insert_contact(pool, self).await
+    }
+}
+
+/// Both forms' one path: counted against the sender's address, read, checked, stored; every answer in the
+/// endpoints' own shape.
+async fn receive<M: VisitorMessage>(state: &AppState, ip: IpAddr, lang: Lang, request: Request) -> Response {
+    if let Err(response) = within_limit(state, M::LIMIT, ip, lang).await {
         return response;
     }
-    let form: ContactForm = match read_json(request, lang).await {
+    let form: M = match read_json(request, lang).await {
         Ok(form) => form,
         Err(response) => return response,
     };
-    let form = match validate_contact(&form) {
+    let form = match form.validate() {
         Ok(form) => form,
         Err(errors) => return invalid(&errors, lang),
     };
-    match repo::insert_contact(&state.pool, &form).await {
+    match form.store(&state.pool).await {
         Ok(id) => sent(id, lang),
         Err(error) => internal(error, lang),
     }

@@ -23,6 +23,14 @@ impl FormFields {
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0.get(name).map(|v| v.trim()).filter(|v| !v.is_empty())
     }
+
+    /// The trimmed value of `name`; 422 naming it when absent or blank.
+    pub fn required(&self, name: &str) -> Result<String, ApiError> {
+        self.get(name).map(str::to_owned).ok_or_else(|| {
+            let text = Text::new("Trường này là bắt buộc.", "This field is required.");
+            ApiError::Unprocessable { message: text.clone(), fields: [(name.to_owned(), text)].into() }
+        })
+    }
 }
 
 fn unreadable() -> ApiError {

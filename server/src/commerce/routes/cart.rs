@@ -7,14 +7,13 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::FormFields;
 use crate::{
     commerce::{
         cart::{self, MAX_ITEMS},
         error::CommerceError,
         views::{CartView, EnrolmentView, MergedCart, SkippedCourse, iso},
     },
-    http::{ApiResult, CurrentUser, Json, Language, Path, error::ErrorEnvelope, ok},
+    http::{ApiResult, CurrentUser, FormFields, Json, Language, Path, error::ErrorEnvelope, ok},
     state::AppState,
 };
 
