@@ -57,7 +57,7 @@ test.describe('the teacher calendar', () => {
 
     await page.goto('/dashboard/myschedule');
     await expect(page.getByRole('heading', { level: 1, name: 'Lịch của tôi' })).toBeVisible();
-    await expect(page.getByTestId('calendar-zone')).toHaveText(`Giờ hiển thị theo múi giờ ${ZONE}`);
+    await expect(page.getByTestId('calendar-zone')).toHaveText(`Giờ hiển thị theo múi giờ ${ZONE} (GMT+7)`);
 
     // The week holding the demo session: its column shows the student's name.
     for (let i = 0; i < weeksAhead(Date.parse(session.startAt)); i++) {

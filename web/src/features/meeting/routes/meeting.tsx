@@ -12,6 +12,7 @@ import type { RoomView } from '@/lib/api/types';
 import { fetchRoom } from '../api/meeting';
 import { useMesh } from '../components/use-mesh';
 import { VideoTile } from '../components/video-tile';
+import { usePersonTimeZone } from '@/lib/person-time-zone';
 
 /**
  * The online room of a mentorship session or a live class (`/meeting?session=<id>`): why one cannot enter (not a
@@ -67,16 +68,23 @@ function Room({ room, onOpened }: { room: RoomView; onOpened: () => void }) {
 function useTimeFormat() {
   const { i18n } = useTranslation();
   const locale = i18n.language === 'vi' ? 'vi-VN' : 'en-GB';
+  const timeZone = usePersonTimeZone();
   return useMemo(
     () => ({
-      day: new Intl.DateTimeFormat(locale, { weekday: 'long', day: '2-digit', month: '2-digit', year: 'numeric' }),
-      time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
+      day: new Intl.DateTimeFormat(locale, {
+        weekday: 'long',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        timeZone,
+      }),
+      time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }),
     }),
-    [locale],
+    [locale, timeZone],
   );
 }
 
-/** "Thứ Ba, 24/11/2026, 19:00 – 20:00" in the viewer's zone and language. */
+/** "Thứ Ba, 24/11/2026, 19:00 – 20:00" in the person's zone and language. */
 function RoomTime({ room }: { room: RoomView }) {
   const format = useTimeFormat();
   const start = Date.parse(room.start);

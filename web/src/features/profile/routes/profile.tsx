@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BookOpen,
   CalendarDays,
+  Globe,
   Mail,
   MapPin,
   Pencil,
@@ -21,6 +22,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { personName } from '@/lib/person-name';
+import { ACADEMY_TIME_ZONE, zoneLabel } from '@/lib/time-zone';
 import { profileKeys } from '../api/keys';
 import { profileQueries } from '../api/queries';
 import { EnrolledCourseCard, InstructorCourseCard } from '../components/course-cards';
@@ -230,16 +232,21 @@ export default function ProfilePage({ studentSection }: { studentSection?: React
             </section>
           )}
 
-          {dob && (
-            <section className="mt-5 border-t border-slate-100 pt-5">
-              <h3 className="mb-3 text-xs font-bold tracking-wider text-slate-400 uppercase">{t('personal')}</h3>
-              <dl>
+          <section className="mt-5 border-t border-slate-100 pt-5">
+            <h3 className="mb-3 text-xs font-bold tracking-wider text-slate-400 uppercase">{t('personal')}</h3>
+            <dl className="space-y-3">
+              {dob && (
                 <InfoRow icon={CalendarDays} label={t('dob')}>
                   <span data-testid="profile-dob">{dob}</span>
                 </InfoRow>
-              </dl>
-            </section>
-          )}
+              )}
+              <InfoRow icon={Globe} label={t('timeZone')}>
+                <span data-testid="profile-time-zone">
+                  {zoneLabel(profile.timeZone || ACADEMY_TIME_ZONE, i18n.language)}
+                </span>
+              </InfoRow>
+            </dl>
+          </section>
         </aside>
 
         <div className="min-w-0 space-y-6">

@@ -71,7 +71,7 @@ describe('my schedule', () => {
 
   it('shows the week in the teacher zone and the list grouped by day', async () => {
     renderAt(<MySchedulePage />);
-    expect(await screen.findByText('Times shown in the Asia/Ho_Chi_Minh time zone')).toBeTruthy();
+    expect(await screen.findByText('Times shown in the Asia/Ho_Chi_Minh (GMT+7) time zone')).toBeTruthy();
     const week = await screen.findByTestId('week-view');
     const tuesday = week.querySelector('[data-day="2026-11-24"]') as HTMLElement;
     expect(within(tuesday).getByText('Lê Bình')).toBeTruthy();
