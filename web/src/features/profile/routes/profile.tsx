@@ -4,6 +4,7 @@ import {
   BookOpen,
   CalendarDays,
   Globe,
+  LayoutDashboard,
   Mail,
   MapPin,
   Pencil,
@@ -19,7 +20,8 @@ import { buttonClass } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useRole } from '@/lib/auth';
+import { guardRoute } from '@/lib/wasm';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { personName } from '@/lib/person-name';
 import { ACADEMY_TIME_ZONE, zoneLabel } from '@/lib/time-zone';
@@ -129,6 +131,7 @@ export default function ProfilePage({ studentSection }: { studentSection?: React
   }, [fresh.error, t]);
 
   const role = roleOf(profile);
+  const sessionRole = useRole();
   const isTeacher = role === 'teacher';
   const showsTabs = role !== null && role !== 'admin';
 
@@ -162,6 +165,12 @@ export default function ProfilePage({ studentSection }: { studentSection?: React
             <p className="mt-1 text-teal-100">{t('subtitle')}</p>
           </div>
           <div className="flex flex-wrap gap-2">
+            {guardRoute(paths.dashboard, sessionRole) === 'allowed' && (
+              <Link to={paths.dashboard} className={buttonClass('secondary')} data-testid="profile-dashboard">
+                <LayoutDashboard aria-hidden="true" className="size-4" />
+                {t('dashboard')}
+              </Link>
+            )}
             <Link to={paths.orders} className={buttonClass('secondary')} data-testid="my-orders">
               <Receipt aria-hidden="true" className="size-4" />
               {t('myOrders')}

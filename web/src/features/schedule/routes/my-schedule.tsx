@@ -15,7 +15,9 @@ import { calendarQueries } from '../api/calendar-queries';
 import { useCalendarFormats } from '../components/calendar-event';
 import { addDays, dayKey, mondayOf, weekFrom } from '../components/calendar-layout';
 import { ListView, WeekView } from '../components/calendar-views';
+import { EventDetails } from '../components/event-details';
 import { FeedPanel } from '../components/feed-panel';
+import type { CalendarEventView } from '@/lib/api/types';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -32,6 +34,7 @@ export default function MySchedulePage() {
   // The clock of this visit, to the minute, so the query keys stay put while the page is open.
   const [now] = useState(() => Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS);
   const [monday, setMonday] = useState<string | null>(null);
+  const [opened, setOpened] = useState<CalendarEventView | null>(null);
   const upcoming = useQuery(calendarQueries.range(now, now + UPCOMING_DAYS * DAY_MS));
   const zone = usePersonTimeZone();
   const today = dayKey(now, zone);
@@ -130,17 +133,24 @@ export default function MySchedulePage() {
 
         <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
           {view === 'list' ? (
-            <ListView events={upcoming.data.events} formats={formats} />
+            <ListView events={upcoming.data.events} formats={formats} onOpen={setOpened} />
           ) : weekEvents.isError ? (
             <LoadError onRetry={() => void weekEvents.refetch()} />
           ) : weekEvents.data ? (
-            <WeekView days={week.days} today={today} events={weekEvents.data.events} formats={formats} />
+            <WeekView
+              days={week.days}
+              today={today}
+              events={weekEvents.data.events}
+              formats={formats}
+              onOpen={setOpened}
+            />
           ) : (
             <Spinner />
           )}
         </section>
 
         <FeedPanel dateTime={dateTime} />
+        <EventDetails event={opened} formats={formats} onClose={() => setOpened(null)} />
       </div>
     </PageFrame>
   );
