@@ -77,7 +77,7 @@ test.describe('the teacher calendar', () => {
     await expect(lesson).toContainText(/\d+\/\d+ chỗ đã đăng ký/);
     const main = page.locator('#main');
     await expect(main.getByRole('link', { name: 'Khung giờ trống' })).toHaveAttribute('href', '/dashboard/available');
-    await expect(main.getByRole('link', { name: 'Lớp học trực tuyến' })).toHaveAttribute(
+    await expect(main.getByRole('link', { name: 'Đăng ký lớp' })).toHaveAttribute(
       'href',
       '/dashboard/class-register',
     );

@@ -147,7 +147,7 @@ describe('my schedule', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'List' }));
     expect(screen.getByText('Nothing coming up')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Available slots' }).getAttribute('href')).toBe('/dashboard/available');
-    expect(screen.getByRole('link', { name: 'Live classes' }).getAttribute('href')).toBe('/dashboard/class-register');
+    expect(screen.getByRole('link', { name: 'Register class' }).getAttribute('href')).toBe('/dashboard/class-register');
   });
 
   it('creates the subscription link and shows it once', async () => {
