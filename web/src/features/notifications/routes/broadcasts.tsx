@@ -260,6 +260,8 @@ export default function BroadcastsPage() {
   };
   const send = () => {
     if (!checked() || !previewed) return;
+    // A broadcast cannot be taken back: it goes only once its sender confirms how many it reaches.
+    if (!window.confirm(t('broadcast.confirmSend', { count: previewed.recipients }))) return;
     sending.mutate(body, {
       onSuccess: () => {
         toast.success(t('broadcast.queued'));
