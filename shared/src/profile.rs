@@ -127,6 +127,7 @@ pub enum ProfileField {
     Dob,
     Avatar,
     CurrentPassword,
+    TimeZone,
 }
 
 impl Field for ProfileField {
@@ -140,6 +141,7 @@ impl Field for ProfileField {
             Self::Dob => "dob",
             Self::Avatar => "avatar",
             Self::CurrentPassword => "currentPassword",
+            Self::TimeZone => "timeZone",
         }
     }
 }
@@ -173,6 +175,8 @@ pub enum ProfileError {
     TooLong { max: usize },
     #[error("{}", ControlCharacters)]
     ControlCharacters,
+    #[error("Unknown time zone")]
+    TimeZoneUnknown,
 }
 
 impl From<TooLong> for ProfileError {
@@ -204,6 +208,7 @@ impl Message for ProfileError {
             (Lang::Vi, Self::DobInFuture) => "Ngày sinh không được sau ngày hôm nay".into(),
             (Lang::Vi, Self::CurrentPasswordRequired) => "Vui lòng nhập mật khẩu hiện tại để đổi email".into(),
             (Lang::Vi, Self::CurrentPasswordWrong) => "Mật khẩu hiện tại không đúng".into(),
+            (Lang::Vi, Self::TimeZoneUnknown) => "Múi giờ không hợp lệ".into(),
         }
     }
 }
@@ -242,6 +247,17 @@ pub fn check_dob(dob: &str, today: IsoDate) -> Result<Option<IsoDate>, ProfileEr
         return Err(ProfileError::DobInFuture);
     }
     Ok(Some(date))
+}
+
+/// The zone of a person who has not chosen one: the academy's.
+pub const DEFAULT_TIME_ZONE: &str = "Asia/Ho_Chi_Minh";
+
+/// The time zone rule: an IANA name the time zone database knows (`Europe/Berlin`, `UTC`), surrounding spaces
+/// ignored; answers the name as it is stored.
+#[cfg(feature = "schedule")]
+pub fn check_time_zone(name: &str) -> Result<&str, ProfileError> {
+    let name = name.trim();
+    crate::schedule::parse_zone(name).map(|_| name).ok_or(ProfileError::TimeZoneUnknown)
 }
 
 /// Whether `new_email` is another address than `current_email`. Surrounding spaces and the case of ASCII
@@ -534,5 +550,18 @@ mod tests {
         let f = ProfileForm { address: "đ".repeat(256), ..form() };
         assert_eq!(message_for(&f, "address", Lang::En).as_deref(), Some("This field must be at most 255 characters"));
         assert_eq!(message_for(&f, "address", Lang::Vi).as_deref(), Some("Trường này tối đa 255 ký tự"));
+    }
+
+    #[cfg(feature = "schedule")]
+    #[test]
+    fn a_time_zone_is_an_iana_name_the_database_knows() {
+        assert_eq!(check_time_zone(" America/New_York "), Ok("America/New_York"));
+        assert_eq!(check_time_zone(DEFAULT_TIME_ZONE), Ok(DEFAULT_TIME_ZONE));
+        assert_eq!(check_time_zone("UTC"), Ok("UTC"));
+        for wrong in ["", "Mars/Olympus", "GMT+7", "asia/ho_chi_minh"] {
+            assert_eq!(check_time_zone(wrong), Err(ProfileError::TimeZoneUnknown), "{wrong}");
+        }
+        assert_eq!(ProfileError::TimeZoneUnknown.message(Lang::Vi), "Múi giờ không hợp lệ");
+        assert_eq!(ProfileError::TimeZoneUnknown.message(Lang::En), "Unknown time zone");
     }
 }

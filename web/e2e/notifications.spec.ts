@@ -229,6 +229,10 @@ test.describe('notifications', () => {
     await expect(preview.getByText('Lớp học bù', { exact: true })).toBeVisible();
     await expect(preview.getByText('Make-up class', { exact: true })).toBeVisible();
 
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Send this notification to 1 person? It cannot be taken back.');
+      void dialog.accept();
+    });
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('The notification is on its way')).toBeVisible();
     const row = page.getByTestId('broadcast-row').filter({ hasText: 'Make-up class' }).first();

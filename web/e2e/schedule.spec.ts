@@ -57,7 +57,7 @@ test.describe('the teacher calendar', () => {
 
     await page.goto('/dashboard/myschedule');
     await expect(page.getByRole('heading', { level: 1, name: 'Lịch của tôi' })).toBeVisible();
-    await expect(page.getByTestId('calendar-zone')).toHaveText(`Giờ hiển thị theo múi giờ ${ZONE}`);
+    await expect(page.getByTestId('calendar-zone')).toHaveText(`Giờ hiển thị theo múi giờ ${ZONE} (GMT+7)`);
 
     // The week holding the demo session: its column shows the student's name.
     for (let i = 0; i < weeksAhead(Date.parse(session.startAt)); i++) {
@@ -77,7 +77,7 @@ test.describe('the teacher calendar', () => {
     await expect(lesson).toContainText(/\d+\/\d+ chỗ đã đăng ký/);
     const main = page.locator('#main');
     await expect(main.getByRole('link', { name: 'Khung giờ trống' })).toHaveAttribute('href', '/dashboard/available');
-    await expect(main.getByRole('link', { name: 'Lớp học trực tuyến' })).toHaveAttribute(
+    await expect(main.getByRole('link', { name: 'Đăng ký lớp' })).toHaveAttribute(
       'href',
       '/dashboard/class-register',
     );

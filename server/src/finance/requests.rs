@@ -305,14 +305,11 @@ pub async fn read(state: &AppState, reader_id: &str, admin: bool, id: &str) -> R
 }
 
 fn display_name(row: &RequestRow) -> String {
-    let name = [row.teacher_last_name.as_deref(), row.teacher_first_name.as_deref()]
-        .into_iter()
-        .flatten()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    if name.is_empty() { row.teacher_username.clone() } else { name }
+    academy_shared::names::full_name(
+        row.teacher_first_name.as_deref(),
+        row.teacher_last_name.as_deref(),
+        &row.teacher_username,
+    )
 }
 
 /// Every administrator is told a teacher asked for a payout (WithdrawalRequest).

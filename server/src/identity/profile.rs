@@ -12,7 +12,7 @@ use std::net::IpAddr;
 use academy_shared::{
     i18n::Lang,
     media::MediaLinkError,
-    profile::{IsoDate, ProfileError, ProfileField, ProfileForm, changes_email, validate_profile},
+    profile::{IsoDate, ProfileError, ProfileField, ProfileForm, changes_email, check_time_zone, validate_profile},
     roles::{AccountChange, AccountChangeRefused, Role, check_account_change},
 };
 use serde::Deserialize;
@@ -50,6 +50,9 @@ pub struct ProfileEdit {
     /// The account's password: required when a person changes their own `email` (422 on `currentPassword`
     /// when missing or wrong), ignored otherwise.
     pub current_password: Option<String>,
+    /// The IANA zone every time the person sees is shown in (`Asia/Ho_Chi_Minh`, `America/New_York`); omitted,
+    /// the current one is kept. 422 on `timeZone` for a name the time zone database does not know.
+    pub time_zone: Option<String>,
 }
 
 /// Who changes the profile: the signed-in person and the session they use.
@@ -137,17 +140,21 @@ pub async fn update(
         current_password: edit.current_password,
     };
     let checked = validate_profile(&form, latest_dob());
+    let time_zone = edit.time_zone.as_deref().map(check_time_zone).transpose();
     // The password is checked even when other fields are wrong, so one answer lists every field to fix.
     let typed_password = form.current_password.as_deref().map(str::trim).filter(|p| !p.is_empty());
     let wrong_password = match typed_password {
         Some(password) if own && new_address => !verify_password(state, &target, password, ip).await?,
         _ => false,
     };
-    let payload = match checked {
-        Ok(payload) if !wrong_password => payload,
-        result => {
+    let (payload, time_zone) = match (checked, time_zone) {
+        (Ok(payload), Ok(time_zone)) if !wrong_password => (payload, time_zone),
+        (result, time_zone) => {
             let mut errors: Vec<(ProfileField, ProfileError)> =
                 result.err().map(|errors| errors.iter().copied().collect()).unwrap_or_default();
+            if let Err(error) = time_zone {
+                errors.push((ProfileField::TimeZone, error));
+            }
             if wrong_password {
                 errors.push((ProfileField::CurrentPassword, ProfileError::CurrentPasswordWrong));
             }
@@ -177,6 +184,7 @@ pub async fn update(
         address: payload.address.as_deref(),
         dob: payload.dob.as_deref(),
         avatar: payload.avatar.as_deref(),
+        time_zone,
     };
     let row = users::update_profile(&state.pool, &target.id, &update).await?.ok_or(ProfileRefusal::NotFound)?;
     if !own && new_address {

@@ -16,7 +16,7 @@ pub use super::policy::email_key;
 
 /// Columns of [`UserRow`], for `select`.
 const COLUMNS: &str = "id, username, email, password_hash, first_name, last_name, phone_number, address, dob, \
-                       avatar, role, status, token_version, created_at, updated_at";
+                       avatar, role, status, token_version, created_at, updated_at, time_zone";
 
 /// A stored account.
 #[derive(Debug, Clone, FromRow)]
@@ -36,6 +36,8 @@ pub struct UserRow {
     pub token_version: i64,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The IANA zone the person's times are shown in.
+    pub time_zone: String,
 }
 
 impl UserRow {
@@ -207,6 +209,8 @@ pub struct ProfileUpdate<'a> {
     pub address: Option<&'a str>,
     pub dob: Option<&'a str>,
     pub avatar: Option<&'a str>,
+    /// An IANA zone (already checked); `None` keeps the current one.
+    pub time_zone: Option<&'a str>,
 }
 
 /// Updates a profile. Omitted optional values are kept as they are. An email taken by another account is
@@ -236,7 +240,7 @@ pub async fn update_profile(
         "update users set first_name = $1, last_name = $2, email = coalesce($3, email), \
          email_lower = coalesce($4, email_lower), phone_number = coalesce($5, phone_number), \
          address = coalesce($6, address), dob = coalesce($7, dob), avatar = coalesce($8, avatar), updated_at = $9, \
-         name_search = $11 where id = $10",
+         name_search = $11, time_zone = coalesce($12, time_zone) where id = $10",
     )
     .bind(update.first_name)
     .bind(update.last_name)
@@ -249,6 +253,7 @@ pub async fn update_profile(
     .bind(now)
     .bind(id)
     .bind(name_search(update.first_name, update.last_name))
+    .bind(update.time_zone)
     .execute(&mut *tx)
     .await;
     match result {

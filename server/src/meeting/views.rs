@@ -9,7 +9,7 @@ use super::{
     repo::PersonRow,
     service::{Room, Viewer},
 };
-use crate::catalogue::routes::courses::{full_name, iso};
+use crate::catalogue::routes::courses::iso;
 
 /// A person of a room.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -29,8 +29,7 @@ impl PersonView {
 
 /// The name shown to the others: family name first, or the username when there is none.
 pub fn display_name(person: &PersonRow) -> String {
-    let name = full_name(person.first_name.as_deref(), person.last_name.as_deref());
-    if name.is_empty() { person.username.clone() } else { name }
+    academy_shared::names::full_name(person.first_name.as_deref(), person.last_name.as_deref(), &person.username)
 }
 
 /// A room as its participant sees it.

@@ -15,7 +15,6 @@ use super::{
     service,
 };
 use crate::{
-    catalogue::routes::courses::full_name,
     classes::{self, repo::ClassRow},
     platform::{
         crypto::{hex, random_bytes},
@@ -65,8 +64,7 @@ impl TeacherCalendar {
 
 /// A person's name as shown, or their username when they gave none.
 pub fn display_name(username: &str, first: Option<&str>, last: Option<&str>) -> String {
-    let name = full_name(first, last);
-    if name.is_empty() { username.to_owned() } else { name }
+    academy_shared::names::full_name(first, last, username)
 }
 
 /// The sessions and classes of `teacher_id` overlapping [from_ms, to_ms); the range is checked like the open

@@ -183,6 +183,50 @@ async fn a_user_updates_their_own_profile() {
 }
 
 #[tokio::test]
+async fn a_person_keeps_the_academys_time_zone_until_they_choose_a_known_one() {
+    let app = spawn_app().await;
+    let (user, token, _) = app.signed_in("zoned", Role::Teacher).await;
+    let path = format!("/users/{}", user.id);
+    let my_zone = async || {
+        let (_, me) = status_json(app.send(Method::GET, "/users/my-info", Some(&token), None).await).await;
+        me["result"]["timeZone"].clone()
+    };
+    assert_eq!(my_zone().await, "Asia/Ho_Chi_Minh");
+
+    let mut body = profile("An", "Nguyễn", &user.email);
+    body["timeZone"] = json!(" America/New_York ");
+    let (status, answer) = status_json(app.send(Method::PUT, &path, Some(&token), Some(body)).await).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["result"]["timeZone"], "America/New_York");
+    assert_eq!(my_zone().await, "America/New_York");
+
+    // Saving the profile without a zone keeps the chosen one.
+    let (status, _) =
+        status_json(app.send(Method::PUT, &path, Some(&token), Some(profile("An", "Nguyễn", &user.email))).await).await;
+    assert_eq!(status, 200);
+    assert_eq!(my_zone().await, "America/New_York");
+
+    for (wrong, lang, message) in [("Mars/Olympus", "vi", "Múi giờ không hợp lệ"), ("GMT+7", "en", "Unknown time zone")]
+    {
+        let mut body = profile("An", "Nguyễn", &user.email);
+        body["timeZone"] = json!(wrong);
+        let response = app
+            .client
+            .put(app.url(&path))
+            .bearer_auth(&token)
+            .header("accept-language", lang)
+            .json(&body)
+            .send()
+            .await
+            .expect("sent");
+        let (status, answer) = status_json(response).await;
+        assert_eq!(status, 422, "{wrong}: {answer}");
+        assert_eq!(answer["result"]["fields"]["timeZone"], message);
+    }
+    assert_eq!(my_zone().await, "America/New_York");
+}
+
+#[tokio::test]
 async fn updating_another_users_profile_is_403_unless_admin_or_staff() {
     let app = spawn_app().await;
     let victim = app.create_user("victim", Role::Student).await;

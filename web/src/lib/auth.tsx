@@ -30,6 +30,8 @@ export interface CurrentUser {
   phoneNumber?: string | null;
   address?: string | null;
   dob?: string | null;
+  /** The IANA zone the person's times are shown in (`Asia/Ho_Chi_Minh` unless they chose another). */
+  timeZone?: string;
 }
 
 export interface AuthContextValue {

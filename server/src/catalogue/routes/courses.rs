@@ -27,9 +27,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 pub use crate::platform::time::iso;
 
-/// A person's name as shown: family name first (`lastName firstName`), Vietnamese order.
+/// A person's name as shown, by the shared name rule (family name first); empty when neither part is known.
 pub fn full_name(first: Option<&str>, last: Option<&str>) -> String {
-    format!("{} {}", last.unwrap_or_default(), first.unwrap_or_default()).trim().to_owned()
+    academy_shared::names::full_name(first, last, "")
 }
 
 /// The name of a course level in `lang`.

@@ -59,6 +59,9 @@ pub struct User {
     pub status: String,
     /// Epoch milliseconds.
     pub created_at: i64,
+    /// The IANA zone every time the person sees is shown in; `Asia/Ho_Chi_Minh` until they choose another.
+    #[schema(example = "Asia/Ho_Chi_Minh")]
+    pub time_zone: String,
     /// Only in the answer of `PUT /users/{userId}` when a person changed their own e-mail address: the new
     /// address, to which a confirmation link was just mailed. `email` stays the current address until the link
     /// is opened.
@@ -82,6 +85,7 @@ impl From<UserRow> for User {
             role_name: row.role,
             status: row.status,
             created_at: row.created_at,
+            time_zone: row.time_zone,
             pending_email: None,
         }
     }

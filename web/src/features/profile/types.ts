@@ -14,6 +14,8 @@ export interface ProfileUser {
   dob?: string | null;
   avatar?: string | null;
   roleName: string;
+  /** The IANA zone the person's times are shown in. */
+  timeZone?: string;
   /** Only in the answer of a change of one's own e-mail: the new address, to which a confirmation link was sent. */
   pendingEmail?: string;
 }

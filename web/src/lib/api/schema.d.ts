@@ -3334,6 +3334,11 @@ export interface components {
         roleName: string;
         /** @description `active` or `locked`. */
         status: string;
+        /**
+         * @description The IANA zone every time the person sees is shown in; `Asia/Ho_Chi_Minh` until they choose another.
+         * @example Asia/Ho_Chi_Minh
+         */
+        timeZone: string;
         userId: string;
         username: string;
       };
@@ -4917,6 +4922,12 @@ export interface components {
       lastName?: string;
       /** @default null */
       phoneNumber?: string | null;
+      /**
+       * @description The IANA zone every time the person sees is shown in (`Asia/Ho_Chi_Minh`, `America/New_York`); omitted,
+       * the current one is kept. 422 on `timeZone` for a name the time zone database does not know.
+       * @default null
+       */
+      timeZone?: string | null;
     };
     /** @description A learner's progress in a course. */
     ProgressView: {
@@ -5805,6 +5816,11 @@ export interface components {
       roleName: string;
       /** @description `active` or `locked`. */
       status: string;
+      /**
+       * @description The IANA zone every time the person sees is shown in; `Asia/Ho_Chi_Minh` until they choose another.
+       * @example Asia/Ho_Chi_Minh
+       */
+      timeZone: string;
       userId: string;
       username: string;
     };

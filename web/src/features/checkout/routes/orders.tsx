@@ -12,6 +12,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatPrice } from '@/lib/wasm';
 import { checkoutQueries } from '../api/queries';
 import { OrderStatus } from '../components/order-status';
+import { usePersonTimeZone } from '@/lib/person-time-zone';
 
 /** /profile/orders: the learner's orders, newest first, each leading to its receipt (or to paying it). */
 export default function OrdersPage() {
@@ -19,9 +20,11 @@ export default function OrdersPage() {
   const [page, setPage] = useState(1);
   const orders = useQuery({ ...checkoutQueries.orders(page), placeholderData: keepPreviousData });
   useDocumentMeta(t('orders.title'), t('orders.title'));
+  const timeZone = usePersonTimeZone();
   const date = new Intl.DateTimeFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
+    timeZone,
   });
 
   return (

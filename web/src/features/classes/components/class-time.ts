@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePersonTimeZone } from '@/lib/person-time-zone';
 import type { ClassView } from '../api/classes';
 
 /** Where a class stands now: cancelled, ended, live or upcoming. */
@@ -17,12 +18,19 @@ export const phaseBadge: Record<ClassPhase, string> = {
   cancelled: 'bg-amber-100 text-amber-800',
 };
 
-/** A class's time in the viewer's zone and language: "Thứ Ba, 24/11/2026, 19:00 – 20:30". */
+/** A class's time in the person's zone and language: "Thứ Ba, 24/11/2026, 19:00 – 20:30". */
 export function useClassTime(): (item: Pick<ClassView, 'startsAt' | 'endsAt'>) => string {
   const { i18n } = useTranslation();
+  const timeZone = usePersonTimeZone();
   const locale = i18n.language === 'vi' ? 'vi-VN' : 'en-GB';
-  const day = new Intl.DateTimeFormat(locale, { weekday: 'long', day: '2-digit', month: '2-digit', year: 'numeric' });
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+  const day = new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone,
+  });
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone });
   return (item) =>
     `${day.format(Date.parse(item.startsAt))}, ${time.formatRange(Date.parse(item.startsAt), Date.parse(item.endsAt))}`;
 }

@@ -11,6 +11,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Field, inputClass, inputStateClass } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { zonedInstant, zonedParts, zoneLabel } from '@/lib/time-zone';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { validateClass } from '@/lib/wasm-dashboard';
 import type { ClassAudience, ClassForm, ClassView, When } from '../api/classes';
@@ -22,11 +24,19 @@ const HOUR_MS = 60 * 60 * 1000;
 /** The clock the rules check a class against (a start must lie ahead of it). */
 const nowMs = () => Date.now();
 
-/** `YYYY-MM-DDTHH:mm` of an instant in the viewer's zone (a datetime-local input's value). */
-function localInput(ms: number): string {
-  const d = new Date(ms);
+/** `YYYY-MM-DDTHH:mm` of an instant in `zone` (a datetime-local input's value). */
+function localInput(ms: number, zone: string): string {
+  const p = zonedParts(ms, zone);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** The instant a datetime-local input's value names in `zone`; NaN when empty or unreadable. */
+function instantOf(value: string, zone: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!match) return Number.NaN;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  return zonedInstant({ year, month, day, hour, minute }, zone);
 }
 
 function blankClass(): ClassForm {
@@ -146,7 +156,7 @@ function ClassEditor({
   };
   const number = (name: 'minutes' | 'seats') => (event: React.ChangeEvent<HTMLInputElement>) =>
     update({ ...body, [name]: event.target.value === '' ? Number.NaN : Number(event.target.value) });
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = usePersonTimeZone();
   const group = (kind: string) => audiences.filter((a) => a.kind === kind);
 
   return (
@@ -205,11 +215,9 @@ function ClassEditor({
         markRequired
         type="datetime-local"
         error={errors.startsAt}
-        hint={t('editor.startsAtHint', { zone })}
-        value={Number.isFinite(body.startsAt) ? localInput(body.startsAt) : ''}
-        onChange={(e) =>
-          update({ ...body, startsAt: e.target.value ? new Date(e.target.value).getTime() : Number.NaN })
-        }
+        hint={t('editor.startsAtHint', { zone: zoneLabel(zone, i18n.language) })}
+        value={Number.isFinite(body.startsAt) ? localInput(body.startsAt, zone) : ''}
+        onChange={(e) => update({ ...body, startsAt: instantOf(e.target.value, zone) })}
       />
       <div className="grid grid-cols-2 gap-4">
         <Field
@@ -332,9 +340,11 @@ function ClassCard({ item, onEdit }: { item: ClassView; onEdit: () => void }) {
 function Roster({ id }: { id: string }) {
   const { t, i18n } = useTranslation('classes');
   const roster = useQuery(classQueries.roster(id));
+  const zone = usePersonTimeZone();
   const format = new Intl.DateTimeFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', {
     dateStyle: 'short',
     timeStyle: 'short',
+    timeZone: zone,
   });
   if (roster.isError) return <LoadError onRetry={() => void roster.refetch()} />;
   if (!roster.data) return <Spinner />;

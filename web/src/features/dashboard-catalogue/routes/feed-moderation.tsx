@@ -16,6 +16,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import type { FeedStatus } from '../api/dashboard';
 import { dashboardQueries, useModerateFeedPost } from '../api/queries';
 import { Card, StatusBadge } from '../components/ui';
+import { usePersonTimeZone } from '@/lib/person-time-zone';
 
 /** /dashboard/post-feed (ADMIN): every community post, hidden ones included; hide or show each. */
 export default function FeedModerationPage() {
@@ -24,9 +25,11 @@ export default function FeedModerationPage() {
   const [page, setPage] = useState(1);
   const feed = useQuery(dashboardQueries.feedPage(page));
   const moderate = useModerateFeedPost();
+  const timeZone = usePersonTimeZone();
   const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', {
     dateStyle: 'medium',
     timeStyle: 'short',
+    timeZone,
   });
 
   /** Shown or hidden at once in the list; turned back with a message when the server refuses. */

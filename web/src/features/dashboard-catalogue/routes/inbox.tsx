@@ -15,6 +15,7 @@ import { textLimits } from '@/lib/wasm';
 import type { InboxMessage, InboxName } from '../api/dashboard';
 import { dashboardQueries, useMarkMessage } from '../api/queries';
 import { Card, input } from '../components/ui';
+import { usePersonTimeZone } from '@/lib/person-time-zone';
 
 type ReadFilter = 'all' | 'unread' | 'read';
 const FILTERS: ReadFilter[] = ['all', 'unread', 'read'];
@@ -35,9 +36,11 @@ export function InboxPage({ inbox }: { inbox: InboxName }) {
   const read = filter === 'all' ? undefined : filter === 'read';
   const messages = useQuery(dashboardQueries.inboxPage(inbox, { search: search || undefined, read, page }));
   const markMessage = useMarkMessage(inbox);
+  const timeZone = usePersonTimeZone();
   const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', {
     dateStyle: 'medium',
     timeStyle: 'short',
+    timeZone,
   });
 
   useEffect(() => {

@@ -7,7 +7,7 @@ import { JoinMeetingLink } from '@/components/join-meeting-link';
 import { LoadError } from '@/components/ui/load-error';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ACADEMY_TIME_ZONE } from '@/lib/time-zone';
+import { usePersonTimeZone } from '@/lib/person-time-zone';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatCount, formatPrice } from '@/lib/wasm';
 import { homeQueries, type AdminHome, type StaffHome, type TeacherHome } from '../api/home';
@@ -16,12 +16,13 @@ function useFormat() {
   const { i18n } = useTranslation();
   const language = i18n.language;
   const locale = language === 'en' ? 'en-GB' : 'vi-VN';
+  const timeZone = usePersonTimeZone();
   const dayTime = new Intl.DateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: ACADEMY_TIME_ZONE,
+    timeZone,
   });
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: ACADEMY_TIME_ZONE });
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
   return {
     money: (amount: number, currency = 'VND') => formatPrice(amount, currency, language),
     count: (value: number) => formatCount(value, language),

@@ -12,6 +12,7 @@ import { placeholders } from '@/config/placeholders';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { feedQueries } from '../api/queries';
+import { usePersonTimeZone } from '@/lib/person-time-zone';
 
 const DATE_LOCALES: Record<string, string> = { vi: 'vi-VN', en: 'en-GB' };
 
@@ -23,9 +24,11 @@ export default function FeedPage() {
   const { isAuthenticated } = useAuth();
   const feed = useInfiniteQuery(feedQueries.pages());
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const timeZone = usePersonTimeZone();
   const when = new Intl.DateTimeFormat(DATE_LOCALES[i18n.language] ?? i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
+    timeZone,
   });
 
   return (

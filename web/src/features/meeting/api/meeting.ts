@@ -1,6 +1,6 @@
 /** The online room's calls: the room, a ticket to its signalling socket, and the socket's address. */
-import { api } from '@/lib/api-client';
-import type { RoomTicket, RoomView } from '@/lib/api/types';
+import { api, resultOf } from '@/lib/api-client';
+import type { CalendarView, RoomTicket, RoomView } from '@/lib/api/types';
 
 function need<T>(value: T | undefined): T {
   if (value === undefined) throw new Error('Empty response');
@@ -23,4 +23,10 @@ export async function createTicket(id: string): Promise<RoomTicket> {
 export function signalUrl(id: string, ticket: string): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   return `${scheme}://${window.location.host}${room(id)}/signal?ticket=${encodeURIComponent(ticket)}`;
+}
+
+/** `GET /api/dashboard/schedule/calendar` over [from, to): the teacher's sessions and classes, in time order. */
+export async function fetchUpcomingRooms(from: number, to: number): Promise<CalendarView> {
+  const query = { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+  return resultOf(await api.get<CalendarView>('/api/dashboard/schedule/calendar', { query }));
 }

@@ -3,10 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import type { RoomView } from '@/lib/api/types';
 import { i18n } from '@/lib/i18n';
-import { renderRoutes } from '@/testing/render';
+import { renderRoutes, user } from '@/testing/render';
 import MeetingPage from './meeting';
 
-const api = vi.hoisted(() => ({ fetchRoom: vi.fn(), createTicket: vi.fn(), signalUrl: vi.fn() }));
+const api = vi.hoisted(() => ({
+  fetchRoom: vi.fn(),
+  createTicket: vi.fn(),
+  signalUrl: vi.fn(),
+  fetchUpcomingRooms: vi.fn(),
+}));
 vi.mock('../api/meeting', () => api);
 
 const MINUTE_MS = 60_000;
@@ -39,8 +44,11 @@ function room(overrides: Partial<RoomView> = {}): RoomView {
   };
 }
 
-function renderMeeting(at = '/meeting?session=s1') {
-  return renderRoutes([{ path: '/meeting', element: <MeetingPage /> }], { at });
+function renderMeeting(at = '/meeting?session=s1', roleName?: string) {
+  return renderRoutes([{ path: '/meeting', element: <MeetingPage /> }], {
+    at,
+    auth: roleName ? { user: user(roleName, { timeZone: 'Asia/Ho_Chi_Minh' }) } : {},
+  });
 }
 
 function stubMedia(getUserMedia: () => Promise<MediaStream>) {
@@ -82,7 +90,12 @@ describe('the online room', () => {
     );
     renderMeeting();
     expect(await screen.findByText('The room is not open yet')).toBeTruthy();
-    const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(opensAt);
+    // A visitor's times are in the academy's zone.
+    const time = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Asia/Ho_Chi_Minh',
+    }).format(opensAt);
     expect(screen.getByText(new RegExp(`It opens at ${time}`))).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toMatch(/^20:0[45]$/);
   });
@@ -137,5 +150,65 @@ describe('the online room', () => {
     renderMeeting('/meeting');
     expect(await screen.findByText('No class chosen')).toBeTruthy();
     expect(api.fetchRoom).not.toHaveBeenCalled();
+  });
+
+  it('lists a teacher’s coming sessions and classes when no room is named, with Join on the open one', async () => {
+    const now = Date.now();
+    const at = (minutes: number) => new Date(now + minutes * MINUTE_MS).toISOString();
+    api.fetchUpcomingRooms.mockResolvedValue({
+      teacherId: 't1',
+      zone: 'Asia/Ho_Chi_Minh',
+      from: at(-1440),
+      to: at(43200),
+      events: [
+        {
+          kind: 'session',
+          id: 's1',
+          startAt: at(5),
+          endAt: at(65),
+          status: 'booked',
+          studentName: 'Phan Thị Yến',
+          planTitle: 'Kèm 1-1',
+        },
+        {
+          kind: 'class',
+          id: 'k1',
+          startAt: at(3 * 1440),
+          endAt: at(3 * 1440 + 90),
+          status: 'scheduled',
+          topic: 'Hỏi đáp',
+        },
+        {
+          kind: 'class',
+          id: 'k2',
+          startAt: at(2 * 1440),
+          endAt: at(2 * 1440 + 60),
+          status: 'cancelled',
+          topic: 'Đã hủy',
+        },
+        { kind: 'session', id: 's0', startAt: at(-120), endAt: at(-60), status: 'booked', studentName: 'Lê Bình' },
+      ],
+    });
+    renderMeeting('/meeting', 'TEACHER');
+    expect(await screen.findByRole('heading', { name: 'Online Class' })).toBeTruthy();
+    const rows = await screen.findAllByTestId('upcoming-room');
+    expect(rows.map((row) => row.querySelector('[data-testid="upcoming-title"]')?.textContent)).toEqual([
+      'Session with Phan Thị Yến · Kèm 1-1',
+      'Hỏi đáp',
+    ]);
+    const joins = screen.getAllByRole('link', { name: 'Join' });
+    expect(joins).toHaveLength(1);
+    expect(joins[0]!.getAttribute('href')).toBe('/meeting?session=s1');
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(api.fetchRoom).not.toHaveBeenCalled();
+  });
+
+  it('leads a teacher back to the dashboard from a room that has ended, and a student home', async () => {
+    api.fetchRoom.mockResolvedValue(room({ open: false, refusal: 'ended', refusalMessage: 'This class has ended.' }));
+    const { unmount } = renderMeeting('/meeting?session=s1', 'TEACHER');
+    expect((await screen.findByTestId('meeting-way-out')).getAttribute('href')).toBe('/dashboard');
+    unmount();
+    renderMeeting('/meeting?session=s1', 'STUDENT');
+    expect((await screen.findByTestId('meeting-way-out')).getAttribute('href')).toBe('/');
   });
 });

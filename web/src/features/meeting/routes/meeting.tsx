@@ -12,14 +12,27 @@ import type { RoomView } from '@/lib/api/types';
 import { fetchRoom } from '../api/meeting';
 import { useMesh } from '../components/use-mesh';
 import { VideoTile } from '../components/video-tile';
+import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { useRole } from '@/lib/auth';
+import { UpcomingRooms } from '../components/upcoming-rooms';
+
+/** Where leaving the room goes: the dashboard for those who have one, else the home page. */
+function useWayOut(): { to: string; label: 'dashboard' | 'home' } {
+  const role = useRole();
+  return role === 'ADMIN' || role === 'TEACHER' || role === 'STAFF'
+    ? { to: paths.dashboard, label: 'dashboard' }
+    : { to: paths.home, label: 'home' };
+}
 
 /**
  * The online room of a mentorship session or a live class (`/meeting?session=<id>`): why one cannot enter (not a
  * participant, not open yet with a countdown, ended, cancelled), else a lobby with a camera and microphone preview,
- * then the room: peer-to-peer video with up to three others, or the large-room engine.
+ * then the room: peer-to-peer video with up to three others, or the large-room engine. With no room named, a
+ * teacher (or an administrator) gets the list of their coming sessions and classes.
  */
 export default function MeetingPage() {
   const { t } = useTranslation('meeting');
+  const role = useRole();
   const [params] = useSearchParams();
   const id = params.get('session')?.trim() ?? '';
   const room = useQuery({
@@ -28,6 +41,7 @@ export default function MeetingPage() {
     enabled: id !== '',
     retry: false,
   });
+  if (id === '' && (role === 'TEACHER' || role === 'ADMIN')) return <UpcomingRooms />;
   if (id === '') return <Notice title={t('missing.title')} text={t('missing.text')} />;
   if (room.isPending) {
     return (
@@ -67,16 +81,23 @@ function Room({ room, onOpened }: { room: RoomView; onOpened: () => void }) {
 function useTimeFormat() {
   const { i18n } = useTranslation();
   const locale = i18n.language === 'vi' ? 'vi-VN' : 'en-GB';
+  const timeZone = usePersonTimeZone();
   return useMemo(
     () => ({
-      day: new Intl.DateTimeFormat(locale, { weekday: 'long', day: '2-digit', month: '2-digit', year: 'numeric' }),
-      time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
+      day: new Intl.DateTimeFormat(locale, {
+        weekday: 'long',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        timeZone,
+      }),
+      time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }),
     }),
-    [locale],
+    [locale, timeZone],
   );
 }
 
-/** "Thứ Ba, 24/11/2026, 19:00 – 20:00" in the viewer's zone and language. */
+/** "Thứ Ba, 24/11/2026, 19:00 – 20:00" in the person's zone and language. */
 function RoomTime({ room }: { room: RoomView }) {
   const format = useTimeFormat();
   const start = Date.parse(room.start);
@@ -122,6 +143,7 @@ function NotYetOpen({ room, onOpened }: { room: RoomView; onOpened: () => void }
 function LargeRoom({ room }: { room: RoomView }) {
   const { t } = useTranslation('meeting');
   const large = room.large;
+  const out = useWayOut();
   if (!large || !large.configured) {
     return <Notice title={t('large.notConfiguredTitle')} text={t('large.notConfigured')} room={room} />;
   }
@@ -130,7 +152,7 @@ function LargeRoom({ room }: { room: RoomView }) {
       <div className="flex min-h-screen flex-col bg-slate-950">
         <header className="flex items-center justify-between gap-3 px-4 py-2 text-white">
           <h1 className="font-semibold">{room.title}</h1>
-          <Link to={paths.home} className={buttonClass('secondary', 'sm')}>
+          <Link to={out.to} className={buttonClass('secondary', 'sm')}>
             {t('room.leave')}
           </Link>
         </header>
@@ -415,6 +437,7 @@ function Notice({
   testId?: string;
 }) {
   const { t } = useTranslation('meeting');
+  const out = useWayOut();
   return (
     <Centered>
       <section
@@ -426,8 +449,8 @@ function Notice({
         {room && <RoomTime room={room} />}
         {text && <p className="mt-3 text-slate-700">{text}</p>}
         {children}
-        <Link to={paths.home} className="mt-6 inline-block text-sm text-teal-700 underline">
-          {t('home')}
+        <Link to={out.to} className="mt-6 inline-block text-sm text-teal-700 underline" data-testid="meeting-way-out">
+          {t(out.label)}
         </Link>
       </section>
     </Centered>

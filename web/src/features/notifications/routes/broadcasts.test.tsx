@@ -75,8 +75,18 @@ describe('/dashboard/notification', () => {
       expect(screen.getByText('Lịch nghỉ', { selector: 'span' })).toBeTruthy();
 
       api.sendBroadcast.mockResolvedValue({ ...sending, id: 'b2' });
+      // Nothing goes until the sender confirms how many it reaches.
+      const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+      vi.stubGlobal('confirm', confirm);
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+      expect(confirm).toHaveBeenCalledTimes(1);
+      expect(confirm.mock.calls[0]?.[0]).toMatch(
+        /^Send this notification to \d+ (person|people)\? It cannot be taken back\.$/,
+      );
+      expect(api.sendBroadcast).not.toHaveBeenCalled();
       fireEvent.click(screen.getByRole('button', { name: 'Send' }));
       await waitFor(() => expect(api.sendBroadcast).toHaveBeenCalledTimes(1));
+      vi.unstubAllGlobals();
       expect(api.sendBroadcast.mock.calls[0]?.[0]).toEqual({
         audience: 'all',
         role: null,

@@ -17,6 +17,7 @@ import type { Recipient } from '../api/notifications';
 import { broadcastQueries, usePreviewBroadcast, useSendBroadcast } from '../api/queries';
 import { NotificationItem } from '../components/notification-item';
 import type { Broadcast, BroadcastBody, BroadcastPreview } from '../types';
+import { usePersonTimeZone } from '@/lib/person-time-zone';
 
 type Audience = 'all' | 'role' | 'users';
 const ROLES: Role[] = ['STUDENT', 'TEACHER', 'STAFF', 'ADMIN'];
@@ -136,8 +137,9 @@ function SentList() {
   const [page, setPage] = useState(1);
   const list = useQuery(broadcastQueries.list(page));
   const data = list.data;
+  const timeZone = usePersonTimeZone();
   const date = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone });
   const audience = (item: Broadcast) =>
     item.audience === 'role'
       ? t(`broadcast.roles.${item.role ?? 'STUDENT'}`)
@@ -258,6 +260,8 @@ export default function BroadcastsPage() {
   };
   const send = () => {
     if (!checked() || !previewed) return;
+    // A broadcast cannot be taken back: it goes only once its sender confirms how many it reaches.
+    if (!window.confirm(t('broadcast.confirmSend', { count: previewed.recipients }))) return;
     sending.mutate(body, {
       onSuccess: () => {
         toast.success(t('broadcast.queued'));

@@ -46,8 +46,11 @@ export async function fetchMentees(): Promise<MentorshipEnrollment[]> {
   return enrollListOf<MentorshipEnrollment>(await request('/api/mentorship/mentees'));
 }
 
-/** PUT /users/{userId}; resolves the envelope (code 1000), rejects with the server's message otherwise. */
-export function updateProfile(userId: string, payload: ProfileUpdatePayload) {
+/**
+ * PUT /users/{userId} with the checked profile and the chosen time zone (the server checks it); resolves the
+ * envelope (code 1000), rejects with the server's message otherwise.
+ */
+export function updateProfile(userId: string, payload: ProfileUpdatePayload & { timeZone?: string }) {
   return api.put<ProfileUser>(`/users/${encodeURIComponent(userId)}`, payload);
 }
 

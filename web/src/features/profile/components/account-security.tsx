@@ -8,7 +8,7 @@ import { PasswordInput } from '@/components/password/password-input';
 import { StrengthMeter } from '@/components/password/strength-meter';
 import { ApiError } from '@/lib/api-client';
 import { refusalOf } from '@/lib/refusal';
-import { ACADEMY_TIME_ZONE } from '@/lib/time-zone';
+import { usePersonTimeZone } from '@/lib/person-time-zone';
 import { toast } from '@/lib/toast';
 import {
   securityQueries,
@@ -179,11 +179,12 @@ export function AccountSecurity({ userInputs }: { userInputs: string[] }) {
   const { t, i18n } = useTranslation('profile');
   const sessions = useQuery(securityQueries.sessions());
   const endOthers = useEndOtherSessions();
+  const timeZone = usePersonTimeZone();
   const format = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', {
       dateStyle: 'medium',
       timeStyle: 'short',
-      timeZone: ACADEMY_TIME_ZONE,
+      timeZone,
     }).format(new Date(iso));
   const others = (sessions.data ?? []).filter((s) => !s.current).length;
   return (

@@ -135,6 +135,7 @@ describe('UpdateProfileDialog', () => {
       address: '12 Lê Lợi',
       dob: '1998-03-15',
       avatar: 'https://cdn.example/new.png',
+      timeZone: 'Asia/Ho_Chi_Minh',
     });
     expect(toast.success).toHaveBeenCalledWith('Success', { description: 'Profile updated successfully' });
     expect(onUpdated).toHaveBeenCalled();

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { PasswordInput } from '@/components/password/password-input';
 import { buttonClass } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, inputClass, inputStateClass } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { textLimits, todayIso, type ProfileField, type ProfileForm } from '@/lib/wasm';
+import { ACADEMY_TIME_ZONE } from '@/lib/time-zone';
 import { loadAccountRules, useAccountRules } from '@/lib/wasm-account';
+import { useScheduleRules } from '@/lib/wasm-schedule';
 import { updateProfile, uploadAvatar, type UploadEvent } from '../api/profile';
 import { dateInputValue } from '../lib/format';
 import type { ProfileUser } from '../types';
@@ -48,6 +50,52 @@ function maxLengthOf(field: TextField): number {
 }
 
 /**
+ * The time zone picker: every IANA zone the shared rules know (their module is fetched when the dialog opens);
+ * until it arrives, only the current zone.
+ */
+function TimeZoneField({
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  disabled: boolean;
+  onChange: (zone: string) => void;
+}) {
+  const { t } = useTranslation('profile');
+  const rules = useScheduleRules();
+  const zones = rules?.timeZones() ?? [value];
+  return (
+    <Field
+      label={t('dialog.timeZone')}
+      error={error}
+      hint={t('dialog.timeZoneHint')}
+      className="sm:col-span-2"
+      render={({ id, describedBy, invalid }) => (
+        <select
+          id={id}
+          name="timeZone"
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          disabled={disabled}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={`${inputClass} ${inputStateClass(invalid)}`}
+        >
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  );
+}
+
+/**
  * The profile update dialog: every field with its own error text from the shared rules,
  * the avatar upload with its progress milestones, "Updating..." while it runs, its success and error toasts. It closes and
  * the stored user is refreshed on success; it stays open on failure.
@@ -76,9 +124,10 @@ export function UpdateProfileDialog({
   const { t, i18n } = useTranslation('profile');
   const rules = useAccountRules();
   const [form, setForm] = useState<ProfileForm>(() => formOf(user));
+  const [timeZone, setTimeZone] = useState(user.timeZone || ACADEMY_TIME_ZONE);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<ProfileField | 'phoneNumber' | 'address', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState(0);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -89,6 +138,7 @@ export function UpdateProfileDialog({
   useEffect(() => {
     if (!open) return;
     setForm(formOf(user));
+    setTimeZone(user.timeZone || ACADEMY_TIME_ZONE);
     setFile(null);
     setErrors({});
     setProgress(0);
@@ -143,7 +193,7 @@ export function UpdateProfileDialog({
     setErrors({});
     setSubmitting(true);
     try {
-      const payload = { ...checked.value };
+      const payload = { ...checked.value, timeZone };
       if (file) {
         payload.avatar = await uploadAvatar(
           file,
@@ -316,6 +366,15 @@ export function UpdateProfileDialog({
                 onChange={set('dob')}
                 error={errors.dob}
                 disabled={submitting}
+              />
+              <TimeZoneField
+                value={timeZone}
+                error={errors.timeZone}
+                disabled={submitting}
+                onChange={(zone) => {
+                  setTimeZone(zone);
+                  if (errors.timeZone) setErrors((e) => ({ ...e, timeZone: undefined }));
+                }}
               />
             </div>
 

@@ -102,6 +102,27 @@ describe('ProfilePage', () => {
     expect(screen.queryByTestId('profile-dob')).toBeNull();
   });
 
+  it('gives staff, administrators and teachers a way to the dashboard, and students none', async () => {
+    for (const role of ['STAFF', 'ADMIN', 'TEACHER']) {
+      const { unmount } = renderProfile(person(role));
+      const link = await screen.findByTestId('profile-dashboard');
+      expect(link.getAttribute('href'), role).toBe('/dashboard');
+      expect(link.textContent).toBe('Dashboard');
+      unmount();
+    }
+    renderProfile(person('STUDENT'));
+    await screen.findByTestId('profile-page');
+    expect(screen.queryByTestId('profile-dashboard')).toBeNull();
+  });
+
+  it('names the time zone the person’s times are shown in', async () => {
+    const { unmount } = renderProfile(person('STUDENT'));
+    expect((await screen.findByTestId('profile-time-zone')).textContent).toBe('Asia/Ho_Chi_Minh (GMT+7)');
+    unmount();
+    renderProfile(person('STUDENT', { timeZone: 'UTC' }));
+    expect((await screen.findByTestId('profile-time-zone')).textContent).toBe('UTC (GMT+0)');
+  });
+
   it('gives an admin no tabs and fetches no lists', async () => {
     renderProfile(person('ADMIN'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Administrator profile' })).toBeTruthy();

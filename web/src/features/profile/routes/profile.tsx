@@ -3,6 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BookOpen,
   CalendarDays,
+  Globe,
+  LayoutDashboard,
   Mail,
   MapPin,
   Pencil,
@@ -18,9 +20,11 @@ import { buttonClass } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useRole } from '@/lib/auth';
+import { guardRoute } from '@/lib/wasm';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { personName } from '@/lib/person-name';
+import { ACADEMY_TIME_ZONE, zoneLabel } from '@/lib/time-zone';
 import { profileKeys } from '../api/keys';
 import { profileQueries } from '../api/queries';
 import { EnrolledCourseCard, InstructorCourseCard } from '../components/course-cards';
@@ -127,6 +131,7 @@ export default function ProfilePage({ studentSection }: { studentSection?: React
   }, [fresh.error, t]);
 
   const role = roleOf(profile);
+  const sessionRole = useRole();
   const isTeacher = role === 'teacher';
   const showsTabs = role !== null && role !== 'admin';
 
@@ -160,6 +165,12 @@ export default function ProfilePage({ studentSection }: { studentSection?: React
             <p className="mt-1 text-teal-100">{t('subtitle')}</p>
           </div>
           <div className="flex flex-wrap gap-2">
+            {guardRoute(paths.dashboard, sessionRole) === 'allowed' && (
+              <Link to={paths.dashboard} className={buttonClass('secondary')} data-testid="profile-dashboard">
+                <LayoutDashboard aria-hidden="true" className="size-4" />
+                {t('dashboard')}
+              </Link>
+            )}
             <Link to={paths.orders} className={buttonClass('secondary')} data-testid="my-orders">
               <Receipt aria-hidden="true" className="size-4" />
               {t('myOrders')}
@@ -230,16 +241,21 @@ export default function ProfilePage({ studentSection }: { studentSection?: React
             </section>
           )}
 
-          {dob && (
-            <section className="mt-5 border-t border-slate-100 pt-5">
-              <h3 className="mb-3 text-xs font-bold tracking-wider text-slate-400 uppercase">{t('personal')}</h3>
-              <dl>
+          <section className="mt-5 border-t border-slate-100 pt-5">
+            <h3 className="mb-3 text-xs font-bold tracking-wider text-slate-400 uppercase">{t('personal')}</h3>
+            <dl className="space-y-3">
+              {dob && (
                 <InfoRow icon={CalendarDays} label={t('dob')}>
                   <span data-testid="profile-dob">{dob}</span>
                 </InfoRow>
-              </dl>
-            </section>
-          )}
+              )}
+              <InfoRow icon={Globe} label={t('timeZone')}>
+                <span data-testid="profile-time-zone">
+                  {zoneLabel(profile.timeZone || ACADEMY_TIME_ZONE, i18n.language)}
+                </span>
+              </InfoRow>
+            </dl>
+          </section>
         </aside>
 
         <div className="min-w-0 space-y-6">

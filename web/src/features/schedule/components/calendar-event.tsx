@@ -47,7 +47,16 @@ export function eventTitle(event: CalendarEventView): string {
 }
 
 /** An event's kind, time, title and detail (a session's plan, a class's seats), as a list shows it. */
-export function EventCard({ event, formats }: { event: CalendarEventView; formats: CalendarFormats }) {
+export function EventCard({
+  event,
+  formats,
+  onOpen,
+}: {
+  event: CalendarEventView;
+  formats: CalendarFormats;
+  /** Opens the event's details: the whole card is the button. */
+  onOpen?: (event: CalendarEventView) => void;
+}) {
   const { t } = useTranslation('calendar');
   const detail =
     event.kind === 'class'
@@ -56,7 +65,7 @@ export function EventCard({ event, formats }: { event: CalendarEventView; format
   return (
     <article
       data-testid="calendar-event"
-      className={`rounded-xl border-l-4 px-4 py-3 ${eventClass(event)}`}
+      className={`relative rounded-xl border-l-4 px-4 py-3 ${eventClass(event)} ${onOpen ? 'hover:shadow-md' : ''}`}
       aria-label={`${t(`kind.${event.kind === 'class' ? 'class' : 'session'}`)}: ${eventTitle(event)}`}
     >
       <p className="flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-wide">
@@ -69,7 +78,20 @@ export function EventCard({ event, formats }: { event: CalendarEventView; format
           <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-800 no-underline">{t('cancelled')}</span>
         )}
       </p>
-      <p className="mt-1 font-semibold">{eventTitle(event)}</p>
+      <p className="mt-1 font-semibold">
+        {onOpen ? (
+          <button
+            type="button"
+            onClick={() => onOpen(event)}
+            aria-label={t('details.open', { title: eventTitle(event) })}
+            className="text-left after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none after:focus-visible:ring-2 after:focus-visible:ring-teal-600"
+          >
+            {eventTitle(event)}
+          </button>
+        ) : (
+          eventTitle(event)
+        )}
+      </p>
       {detail && <p className="text-sm opacity-80">{detail}</p>}
     </article>
   );

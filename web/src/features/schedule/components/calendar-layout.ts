@@ -4,6 +4,10 @@
  * hours the week view shows, and events grouped by local day. Zone arithmetic goes through `Intl`.
  */
 
+import { zonedInstant, zonedParts, type LocalParts } from '@/lib/time-zone';
+
+export { zonedInstant, zonedParts, type LocalParts } from '@/lib/time-zone';
+
 const MINUTE_MS = 60 * 1000;
 
 /** What the layout needs of an event (instants as RFC 3339 text). */
@@ -11,57 +15,6 @@ export interface Timed {
   id: string;
   startAt: string;
   endAt: string;
-}
-
-export interface LocalParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
-
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-
-function partFormat(zone: string): Intl.DateTimeFormat {
-  let format = partFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    partFormats.set(zone, format);
-  }
-  return format;
-}
-
-/** The wall-clock date and time of an instant in `zone`. */
-export function zonedParts(ms: number, zone: string): LocalParts {
-  const parts: Record<string, number> = {};
-  for (const part of partFormat(zone).formatToParts(ms)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute! };
-}
-
-/** How far `zone`'s wall clock is ahead of UTC at `ms`, in milliseconds. */
-function offsetAt(ms: number, zone: string): number {
-  const p = zonedParts(ms, zone);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
-  return wall - Math.floor(ms / MINUTE_MS) * MINUTE_MS;
-}
-
-/** The instant a wall-clock time of `zone` names (a time skipped by a clock change moves forward). */
-export function zonedInstant(local: LocalParts, zone: string): number {
-  const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
-  let instant = wall - offsetAt(wall, zone);
-  instant = wall - offsetAt(instant, zone);
-  return instant;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -16,11 +16,13 @@ export function WeekView({
   today,
   events,
   formats,
+  onOpen,
 }: {
   days: string[];
   today: string;
   events: CalendarEventView[];
   formats: CalendarFormats;
+  onOpen?: (event: CalendarEventView) => void;
 }) {
   const { t } = useTranslation('calendar');
   const pieces = placeInWeek(events, days, formats.zone);
@@ -68,11 +70,13 @@ export function WeekView({
                   const top = ((piece.startMinute - first * 60) / 60) * HOUR_PX;
                   const height = Math.max(((piece.endMinute - piece.startMinute) / 60) * HOUR_PX, 18);
                   return (
-                    <div
+                    <button
+                      type="button"
                       key={`${piece.event.kind}-${piece.event.id}`}
                       data-testid="week-event"
+                      onClick={() => onOpen?.(piece.event)}
                       title={`${formats.time(piece.event)} ${eventTitle(piece.event)}`}
-                      className={`absolute overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-xs ${eventClass(piece.event)}`}
+                      className={`absolute overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs hover:shadow-md ${eventClass(piece.event)}`}
                       style={{
                         top,
                         height,
@@ -80,14 +84,14 @@ export function WeekView({
                         width: `calc(${100 / piece.lanes}% - 2px)`,
                       }}
                     >
-                      <p className="font-semibold">{formats.time(piece.event)}</p>
-                      <p className="truncate">{eventTitle(piece.event)}</p>
+                      <span className="block font-semibold">{formats.time(piece.event)}</span>
+                      <span className="block truncate">{eventTitle(piece.event)}</span>
                       {piece.event.kind === 'class' && (
-                        <p className="truncate opacity-80">
+                        <span className="block truncate opacity-80">
                           {t('seats', { taken: piece.event.seatsTaken ?? 0, seats: piece.event.seats ?? 0 })}
-                        </p>
+                        </span>
                       )}
-                    </div>
+                    </button>
                   );
                 })}
             </div>
@@ -105,7 +109,7 @@ export function WeekView({
             ) : (
               <div className="space-y-2">
                 {(byDay.get(day) ?? []).map((event) => (
-                  <EventCard key={`${event.kind}-${event.id}`} event={event} formats={formats} />
+                  <EventCard key={`${event.kind}-${event.id}`} event={event} formats={formats} onOpen={onOpen} />
                 ))}
               </div>
             )}
@@ -117,7 +121,15 @@ export function WeekView({
 }
 
 /** The coming events grouped by local day. */
-export function ListView({ events, formats }: { events: CalendarEventView[]; formats: CalendarFormats }) {
+export function ListView({
+  events,
+  formats,
+  onOpen,
+}: {
+  events: CalendarEventView[];
+  formats: CalendarFormats;
+  onOpen?: (event: CalendarEventView) => void;
+}) {
   const { t } = useTranslation('calendar');
   const groups = groupByDay(events, formats.zone);
   if (groups.length === 0) return <EmptyState title={t('list.empty')} text={t('list.emptyText')} />;
@@ -128,7 +140,7 @@ export function ListView({ events, formats }: { events: CalendarEventView[]; for
           <h3 className="mb-2 text-sm font-semibold text-slate-700">{formats.day(group.day)}</h3>
           <div className="space-y-2">
             {group.events.map((event) => (
-              <EventCard key={`${event.kind}-${event.id}`} event={event} formats={formats} />
+              <EventCard key={`${event.kind}-${event.id}`} event={event} formats={formats} onOpen={onOpen} />
             ))}
           </div>
         </li>

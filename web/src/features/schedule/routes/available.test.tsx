@@ -78,7 +78,12 @@ describe('the week editor', () => {
       fireEvent.change(screen.getByLabelText('Monday: start of interval 2'), { target: { value: '14:00' } });
       fireEvent.change(screen.getByLabelText('Monday: end of interval 2'), { target: { value: '17:30' } });
       fireEvent.change(screen.getByLabelText('Minutes free between sessions'), { target: { value: '15' } });
-      fireEvent.change(screen.getByLabelText('Time zone'), { target: { value: 'Europe/Berlin' } });
+      expect(screen.getByTestId('hours-zone').textContent).toBe('The time zone of your profile.');
+      fireEvent.change(screen.getByLabelText('Time zone of these hours'), { target: { value: 'Europe/Berlin' } });
+      // Hours kept in another zone than the person's: the times shown stay in the person's zone, and it says so.
+      expect(screen.getByTestId('hours-zone').textContent).toBe(
+        'Not the time zone of your profile; the times below are still shown in Asia/Ho_Chi_Minh (GMT+7).',
+      );
       fireEvent.click(save);
       await vi.waitFor(() => expect(api.saveWeek).toHaveBeenCalledTimes(1));
       expect(api.saveWeek.mock.calls[0]?.[0]).toMatchObject({

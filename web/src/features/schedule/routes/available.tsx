@@ -10,6 +10,8 @@ import { inputClass, inputStateClass } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import type { WeekView } from '@/lib/api/types';
+import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { zoneLabel } from '@/lib/time-zone';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import {
   useScheduleRules,
@@ -41,8 +43,13 @@ interface Form {
   overrides: DateOverride[];
 }
 
-function formOf(week: WeekView): Form {
-  return { availability: availabilityOf(week), overrides: overridesOf(week) };
+/** The saved week; a week never saved starts in the person's own zone. */
+function formOf(week: WeekView, personZone: string): Form {
+  const availability = availabilityOf(week);
+  return {
+    availability: week.updatedAt ? availability : { ...availability, zone: personZone },
+    overrides: overridesOf(week),
+  };
 }
 
 function IntervalsEditor({
@@ -120,14 +127,23 @@ const PREVIEW_DAYS = 14;
 /**
  * The open times the week on screen gives over the next two weeks, as students will be offered them: worked out
  * by the shared rule (the same one the booking page and the server use) from the hours being edited, the notice,
- * the buffer and the sessions already booked; shown in the teacher's zone.
+ * the buffer and the sessions already booked; shown in the person's own zone, as every other time they see.
  */
-function OpenTimesPreview({ form, busy, rules }: { form: Form; busy: [number, number][]; rules: ScheduleRules }) {
+function OpenTimesPreview({
+  form,
+  busy,
+  rules,
+  zone,
+}: {
+  form: Form;
+  busy: [number, number][];
+  rules: ScheduleRules;
+  zone: string;
+}) {
   const { t, i18n } = useTranslation('schedule');
   const [minutes, setMinutes] = useState(60);
   const [now] = useState(() => Date.now());
   const valid = rules.validateAvailability(form.availability, form.overrides, i18n.language).ok;
-  const zone = form.availability.zone;
   const slots = valid
     ? rules.openSlots(form.availability, form.overrides, busy, now, now + PREVIEW_DAYS * 86_400_000, now, minutes)
     : [];
@@ -140,7 +156,7 @@ function OpenTimesPreview({ form, busy, rules }: { form: Form; busy: [number, nu
           <h2 id="open-preview" className="text-lg font-semibold text-slate-900">
             {t('preview.title')}
           </h2>
-          <p className="text-sm text-slate-600">{t('preview.text', { zone })}</p>
+          <p className="text-sm text-slate-600">{t('preview.text', { zone: zoneLabel(zone, i18n.language, now) })}</p>
         </div>
         <label className="text-sm text-slate-700">
           {t('preview.length')}{' '}
@@ -188,13 +204,14 @@ function OpenTimesPreview({ form, busy, rules }: { form: Form; busy: [number, nu
 export default function AvailablePage() {
   const { t, i18n } = useTranslation('schedule');
   useDocumentMeta(`${t('title')} | ${t('brand')}`, t('text'));
+  const personZone = usePersonTimeZone();
   const rules = useScheduleRules();
   const client = useQueryClient();
   const week = useQuery({ queryKey: ['schedule', 'week'], queryFn: fetchWeek });
   const sessions = useQuery({ queryKey: ['schedule', 'sessions'], queryFn: fetchSessions });
   // The saved week until the teacher changes something.
   const [edited, setForm] = useState<Form | null>(null);
-  const form = edited ?? (week.data ? formOf(week.data) : null);
+  const form = edited ?? (week.data ? formOf(week.data, personZone) : null);
   const kit = useForm({
     check: () =>
       form && rules ? messagesOf(rules.validateAvailability(form.availability, form.overrides, i18n.language)) : {},
@@ -225,7 +242,12 @@ export default function AvailablePage() {
   const setAvailability = (change: Partial<Availability>) =>
     setForm({ ...form, availability: { ...form.availability, ...change } });
   const setOverrides = (overrides: DateOverride[]) => setForm({ ...form, overrides });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: personZone,
+  });
+  const personZoneLabel = zoneLabel(personZone, i18n.language);
   const upcoming = (sessions.data ?? []).filter((s) => s.status === 'booked');
 
   return (
@@ -251,6 +273,11 @@ export default function AvailablePage() {
                 ))}
               </select>
             </label>
+            <p className="mt-1 text-sm text-slate-600" data-testid="hours-zone">
+              {form.availability.zone === personZone
+                ? t('week.zoneHint')
+                : t('week.otherZone', { zone: personZoneLabel })}
+            </p>
             {errors.zone && (
               <p data-field-error className="text-sm text-red-600">
                 {errors.zone}
@@ -349,11 +376,17 @@ export default function AvailablePage() {
         <OpenTimesPreview
           form={form}
           rules={rules}
+          zone={personZone}
           busy={upcoming.map((session) => [Date.parse(session.startAt), Date.parse(session.endAt)])}
         />
 
         <section className="space-y-3">
-          <h2 className="text-lg font-semibold text-slate-900">{t('sessions.title')}</h2>
+          <div>
+            <h2 className="text-lg font-semibold text-slate-900">{t('sessions.title')}</h2>
+            <p className="text-sm text-slate-600" data-testid="sessions-zone">
+              {t('sessions.zone', { zone: personZoneLabel })}
+            </p>
+          </div>
           {sessions.isError ? (
             <LoadError onRetry={() => void sessions.refetch()} />
           ) : upcoming.length === 0 ? (
@@ -363,7 +396,9 @@ export default function AvailablePage() {
               {upcoming.map((session) => (
                 <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
                   <span>
-                    <span className="font-medium text-slate-900">{dateTime.format(new Date(session.startAt))}</span>
+                    <span className="font-medium text-slate-900" data-testid="booked-session-time">
+                      {dateTime.format(new Date(session.startAt))}
+                    </span>
                     <span className="ml-2 text-sm text-slate-600">
                       {t('sessions.with', { name: session.studentName })}
                     </span>

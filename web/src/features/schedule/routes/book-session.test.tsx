@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { loadScheduleRules } from '@/lib/wasm-schedule';
-import { renderRoutes } from '@/testing/render';
+import { renderRoutes, user } from '@/testing/render';
 import BookSessionPage from './book-session';
 
 const api = vi.hoisted(() => ({
@@ -55,11 +55,17 @@ const slotsView = {
   },
 };
 
+/** The student's profile zone: every time on the page is in it, whatever the device's clock says. */
+const STUDENT_ZONE = 'Europe/Berlin';
+
 const openPage = () =>
-  renderRoutes([{ path: '/profile/sessions', element: <BookSessionPage /> }], { at: '/profile/sessions?booking=b1' });
+  renderRoutes([{ path: '/profile/sessions', element: <BookSessionPage /> }], {
+    at: '/profile/sessions?booking=b1',
+    auth: { user: user('STUDENT', { timeZone: STUDENT_ZONE }) },
+  });
 
 const timeOf = (iso: string) =>
-  new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit' }).format(Date.parse(iso));
+  new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', timeZone: STUDENT_ZONE }).format(Date.parse(iso));
 
 describe('booking a session', () => {
   beforeEach(async () => {

@@ -11,6 +11,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import type { SessionView } from '@/lib/api/types';
+import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { zoneLabel } from '@/lib/time-zone';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useScheduleRules } from '@/lib/wasm-schedule';
 import { personName } from '@/lib/person-name';
@@ -47,6 +49,7 @@ export default function BookSessionPage() {
   const bookingId = params.get('booking') ?? '';
   const client = useQueryClient();
   const rules = useScheduleRules();
+  const viewerZone = usePersonTimeZone();
   const [now] = useState(() => Date.now());
   const [picked, setPicked] = useState<number | null>(null);
   const [moving, setMoving] = useState<SessionView | null>(null);
@@ -110,10 +113,13 @@ export default function BookSessionPage() {
     );
   }
 
-  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const mentorName = personName(booking.mentor, i18n.language);
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' });
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone: viewerZone });
+  const dateTime = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: viewerZone,
+  });
   const view = slots.data;
   const open =
     view && rules
@@ -145,7 +151,7 @@ export default function BookSessionPage() {
           )}
           <span className="flex items-center gap-1.5">
             <Globe aria-hidden="true" className="size-4 text-slate-400" />
-            {t('book.zone', { zone: viewerZone })}
+            {t('book.zone', { zone: zoneLabel(viewerZone, i18n.language, now) })}
           </span>
         </p>
       </header>

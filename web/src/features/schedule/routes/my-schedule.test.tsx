@@ -71,7 +71,7 @@ describe('my schedule', () => {
 
   it('shows the week in the teacher zone and the list grouped by day', async () => {
     renderAt(<MySchedulePage />);
-    expect(await screen.findByText('Times shown in the Asia/Ho_Chi_Minh time zone')).toBeTruthy();
+    expect(await screen.findByText('Times shown in the Asia/Ho_Chi_Minh (GMT+7) time zone')).toBeTruthy();
     const week = await screen.findByTestId('week-view');
     const tuesday = week.querySelector('[data-day="2026-11-24"]') as HTMLElement;
     expect(within(tuesday).getByText('Lê Bình')).toBeTruthy();
@@ -94,6 +94,39 @@ describe('my schedule', () => {
     expect(within(list).getByText('Kèm cặp 1-1')).toBeTruthy();
   });
 
+  it('opens an event’s details, with Join once its room is open', async () => {
+    const soon = {
+      ...session,
+      id: 's2',
+      studentName: 'Phan Thị Yến',
+      startAt: '2026-11-24T02:05:00.000Z',
+      endAt: '2026-11-24T03:05:00.000Z',
+    };
+    api.fetchCalendar.mockImplementation(calendar([soon, session, lesson]));
+    renderAt(<MySchedulePage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'List' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'See details: Lê Bình' }));
+    let details = await screen.findByTestId('event-details');
+    expect(within(details).getByRole('heading', { name: 'Lê Bình' })).toBeTruthy();
+    expect(within(details).getByTestId('event-when').textContent).toBe('Tuesday, 24/11/2026, 14:00–15:00');
+    expect(within(details).getByText('Kèm cặp 1-1')).toBeTruthy();
+    expect(within(details).queryByRole('link', { name: 'Join' })).toBeNull();
+    fireEvent.click(within(details).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByTestId('event-details')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'See details: Phan Thị Yến' }));
+    details = await screen.findByTestId('event-details');
+    expect(within(details).getByRole('link', { name: 'Join' }).getAttribute('href')).toBe('/meeting?session=s2');
+
+    fireEvent.click(within(details).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByTestId('event-details')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'See details: Ôn tập chương 3' }));
+    details = await screen.findByTestId('event-details');
+    expect(within(details).getByText('Giải tích')).toBeTruthy();
+    expect(within(details).getByText('4/10 seats taken')).toBeTruthy();
+  });
+
   it('moves a week ahead and back to today', async () => {
     renderAt(<MySchedulePage />);
     await screen.findByTestId('week-view');
@@ -114,7 +147,7 @@ describe('my schedule', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'List' }));
     expect(screen.getByText('Nothing coming up')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Available slots' }).getAttribute('href')).toBe('/dashboard/available');
-    expect(screen.getByRole('link', { name: 'Live classes' }).getAttribute('href')).toBe('/dashboard/class-register');
+    expect(screen.getByRole('link', { name: 'Register class' }).getAttribute('href')).toBe('/dashboard/class-register');
   });
 
   it('creates the subscription link and shows it once', async () => {

@@ -8,12 +8,16 @@ import { buttonClass } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { zoneLabel } from '@/lib/time-zone';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { calendarQueries } from '../api/calendar-queries';
 import { useCalendarFormats } from '../components/calendar-event';
 import { addDays, dayKey, mondayOf, weekFrom } from '../components/calendar-layout';
 import { ListView, WeekView } from '../components/calendar-views';
+import { EventDetails } from '../components/event-details';
 import { FeedPanel } from '../components/feed-panel';
+import type { CalendarEventView } from '@/lib/api/types';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -22,16 +26,17 @@ const UPCOMING_DAYS = 60;
 
 type View = 'week' | 'list';
 
-/** The teacher's calendar: a week view and a list of what is coming, in the teacher's zone, and the .ics feed. */
+/** The teacher's calendar: a week view and a list of what is coming, in the person's own zone, and the .ics feed. */
 export default function MySchedulePage() {
-  const { t } = useTranslation('calendar');
+  const { t, i18n } = useTranslation('calendar');
   useDocumentMeta(`${t('title')} | ${t('brand')}`, t('text'));
   const [view, setView] = useState<View>('week');
   // The clock of this visit, to the minute, so the query keys stay put while the page is open.
   const [now] = useState(() => Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS);
   const [monday, setMonday] = useState<string | null>(null);
+  const [opened, setOpened] = useState<CalendarEventView | null>(null);
   const upcoming = useQuery(calendarQueries.range(now, now + UPCOMING_DAYS * DAY_MS));
-  const zone = upcoming.data?.zone ?? 'Asia/Ho_Chi_Minh';
+  const zone = usePersonTimeZone();
   const today = dayKey(now, zone);
   const week = weekFrom(monday ?? mondayOf(today), zone);
   const weekEvents = useQuery({
@@ -73,7 +78,7 @@ export default function MySchedulePage() {
         <>
           <p>{t('text')}</p>
           <p className="mt-1 font-medium text-teal-800" data-testid="calendar-zone">
-            {t('zone', { zone })}
+            {t('zone', { zone: zoneLabel(zone, i18n.language, now) })}
           </p>
         </>
       }
@@ -128,17 +133,24 @@ export default function MySchedulePage() {
 
         <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
           {view === 'list' ? (
-            <ListView events={upcoming.data.events} formats={formats} />
+            <ListView events={upcoming.data.events} formats={formats} onOpen={setOpened} />
           ) : weekEvents.isError ? (
             <LoadError onRetry={() => void weekEvents.refetch()} />
           ) : weekEvents.data ? (
-            <WeekView days={week.days} today={today} events={weekEvents.data.events} formats={formats} />
+            <WeekView
+              days={week.days}
+              today={today}
+              events={weekEvents.data.events}
+              formats={formats}
+              onOpen={setOpened}
+            />
           ) : (
             <Spinner />
           )}
         </section>
 
         <FeedPanel dateTime={dateTime} />
+        <EventDetails event={opened} formats={formats} onClose={() => setOpened(null)} />
       </div>
     </PageFrame>
   );
