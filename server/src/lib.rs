@@ -47,6 +47,7 @@ pub mod notifications;
 pub mod platform;
 pub mod reports;
 pub mod schedule;
+pub mod site;
 pub mod state;
 
 use std::{future::Future, net::SocketAddr};
@@ -76,6 +77,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(reports::routes::router())
         .merge(dashboard::routes::router())
         .merge(meeting::routes::router())
+        .merge(site::routes::router())
 }
 
 /// Commerce: the cart, free enrolment, checkout and orders, payments, and their administration.
