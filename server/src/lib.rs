@@ -47,6 +47,7 @@ pub mod notifications;
 pub mod platform;
 pub mod reports;
 pub mod schedule;
+pub mod site;
 pub mod state;
 
 use std::{future::Future, net::SocketAddr};
@@ -78,6 +79,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(finance::router())
         .merge(reports::router())
         .merge(dashboard::router())
+        .merge(site::routes::router())
 }
 
 /// The OpenAPI document of [`api_router`] (also served at `/api/openapi.json`).

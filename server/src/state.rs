@@ -22,7 +22,7 @@ use crate::{
         data_lock::DataDirLock,
         db::{self, Backend, Pool},
         jobs::JobQueue,
-        mail::Mailer,
+        mail::{ChosenSender, Mailer},
         storage::Storage,
     },
 };
@@ -56,6 +56,8 @@ pub struct AppState {
     pub notifications: Live,
     /// Online rooms: the signalling relay and the tickets of its sockets.
     pub meetings: Meetings,
+    /// The academy's own settings (contact details, promotion…), kept in step across instances.
+    pub site: crate::site::Site,
     /// The public pages' HTML for visitors (Node.js beside the server), when the web app's renderer is built.
     pub page_renderer: Option<PageRenderer>,
     /// The data directory's lock, held shared while this state lives: a restore waits for the server to stop.
@@ -99,11 +101,15 @@ impl AppState {
         let login_throttle = LoginThrottle::new(guess_limits, hash_concurrency);
         let storage = Storage::from_config(&config.data_dir, config.s3()?.as_ref(), token_secret.as_bytes())
             .context("opening file storage")?;
-        let mailer = crate::platform::mail::from_config(config.smtp_url.as_deref(), &config.mail_from, &pool)
-            .context("configuring mail")?;
-        Ok(AppState {
+        let sender = ChosenSender::default();
+        let mailer =
+            crate::platform::mail::from_config(config.smtp_url.as_deref(), &config.mail_from, &pool, sender.clone())
+                .context("configuring mail")?;
+        let notifications = Live::new(pool.clone(), backend, url.clone());
+        let state = AppState {
             jobs: JobQueue::new(pool.clone(), backend),
-            notifications: Live::new(pool.clone(), backend, url.clone()),
+            site: crate::site::Site::new(pool.clone(), backend, url.clone(), sender, notifications.closed()),
+            notifications,
             meetings: Meetings {
                 relay: Relay::new(pool.clone(), backend, url.clone()),
                 tickets: Tickets::new(token_secret.as_bytes()),
@@ -125,6 +131,10 @@ impl AppState {
             courses_index: Arc::new(CourseIndex::new(Duration::from_secs(config.response_cache_counts_max_age_secs))),
             config: Arc::new(config),
             data_lock: Arc::new(data_lock),
-        })
+        };
+        // The academy's settings are read (and, on PostgreSQL, listened for) from the start: the mail sender they
+        // choose holds for the first mail too.
+        state.site.current().await.context("reading the academy's settings")?;
+        Ok(state)
     }
 }

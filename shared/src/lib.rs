@@ -32,6 +32,7 @@ pub mod roles;
 #[cfg(feature = "schedule")]
 pub mod schedule;
 pub mod search;
+pub mod site;
 pub mod upload;
 pub mod validation;
 pub mod vietqr;

@@ -228,7 +228,7 @@ fn is_site_path(link: &str) -> bool {
 }
 
 /// `https://` followed by a host.
-fn is_https_link(link: &str) -> bool {
+pub(crate) fn is_https_link(link: &str) -> bool {
     let Some(rest) = link.get(..8).filter(|scheme| scheme.eq_ignore_ascii_case("https://")).map(|_| &link[8..]) else {
         return false;
     };

@@ -12,7 +12,7 @@
 //!   first download (within its budget);
 //! - `account`: the account forms (login, registration, password reset, profile, staff accounts),
 //!   `wasm/pkg-account` = npm `academy-wasm-account`, loaded by those pages through `web/src/lib/wasm-account.ts`;
-//! - `dashboard`: the catalogue editor's, the broadcast form's and the payout forms' rules, `wasm/pkg-dashboard` = npm `academy-wasm-dashboard`, loaded with
+//! - `dashboard`: the catalogue editor's, the broadcast form's, the payout forms' and the academy settings' rules, `wasm/pkg-dashboard` = npm `academy-wasm-dashboard`, loaded with
 //!   the dashboard's pages through `web/src/lib/wasm-dashboard.ts`;
 //! - `checkout`: the VietQR payload, its QR code and the order's expiry, `wasm/pkg-checkout` = npm
 //!   `academy-wasm-checkout`, loaded by the checkout through `web/src/lib/wasm-checkout.ts`;
@@ -55,6 +55,11 @@ pub use dashboard::*;
 mod payouts;
 #[cfg(feature = "dashboard")]
 pub use payouts::*;
+
+#[cfg(feature = "dashboard")]
+mod site;
+#[cfg(feature = "dashboard")]
+pub use site::*;
 
 #[cfg(feature = "dashboard")]
 mod notifications;

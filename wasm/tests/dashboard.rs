@@ -428,3 +428,26 @@ fn a_payout_quote_shows_fee_tax_and_net() {
         Some("Số tiền rút tối thiểu là 100.000 ₫.")
     );
 }
+
+#[wasm_bindgen_test]
+fn the_academy_settings_are_checked_with_the_servers_messages() {
+    let form = object(&[
+        ("academyName", "Academy".into()),
+        ("phone", " 028 3822 0000 ".into()),
+        ("email", "hello@academy.vn".into()),
+        ("address", "1 Lê Lợi".into()),
+        ("facebook", "https://facebook.com/academy".into()),
+        ("defaultCurrency", "VND".into()),
+        ("promoTitleVi", "Ưu đãi".into()),
+        ("promoTitleEn", "Offer".into()),
+    ]);
+    let passed = json(&ok(validate_site_settings(form, "vi")));
+    assert!(passed.starts_with(r#"{"ok":true,"value":{"academyName":"Academy","phone":"028 3822 0000""#), "{passed}");
+    let broken =
+        object(&[("phone", "12".into()), ("facebook", "http://x.vn".into()), ("defaultCurrency", "EUR".into())]);
+    let result = ok(validate_site_settings(broken, "vi"));
+    assert_eq!(error(&result, "academyName").as_deref(), Some("Vui lòng nhập trường này"));
+    assert_eq!(error(&result, "phone").as_deref(), Some("Nhập số điện thoại từ 8 đến 15 chữ số"));
+    assert_eq!(error(&result, "facebook").as_deref(), Some("Dùng liên kết https, hoặc để trống"));
+    assert_eq!(error(&result, "defaultCurrency").as_deref(), Some("Chọn VND hoặc USD"));
+}

@@ -40,6 +40,8 @@ const COURSES_PAGE_SIZE: &str = "12";
 const REVIEWS_PAGE_SIZE: &str = "5";
 /// The recent posts of every public page's footer.
 const FOOTER_POSTS: &str = "/api/posts/recent?limit=2";
+/// The academy's details every public page shows (top bar, footer, the home's promotion).
+const SITE: &str = "/api/site";
 /// The course list's orders (the web app's `COURSE_SORTS`); anything else is the default, the first.
 const COURSE_SORTS: [&str; 5] = ["popular", "best-selling", "best-rated", "newest", "free"];
 
@@ -65,6 +67,7 @@ pub fn first_requests(path: &str, query: Option<&str>) -> Vec<String> {
         },
     };
     requests.push(FOOTER_POSTS.to_owned());
+    requests.push(SITE.to_owned());
     requests
 }
 
@@ -215,11 +218,11 @@ mod tests {
 
     #[test]
     fn only_public_pages_have_a_first_view() {
-        assert_eq!(first_requests("/", None), ["/api/home", FOOTER_POSTS]);
-        assert_eq!(first_requests("/mentorlist", None), ["/api/mentors", FOOTER_POSTS]);
+        assert_eq!(first_requests("/", None), ["/api/home", FOOTER_POSTS, SITE]);
+        assert_eq!(first_requests("/mentorlist", None), ["/api/mentors", FOOTER_POSTS, SITE]);
         assert_eq!(
             first_requests("/course/details/0193-ab_c", None),
-            ["/api/courses/0193-ab_c", "/api/courses/0193-ab_c/reviews?page=1&pageSize=5", FOOTER_POSTS]
+            ["/api/courses/0193-ab_c", "/api/courses/0193-ab_c/reviews?page=1&pageSize=5", FOOTER_POSTS, SITE]
         );
         assert!(first_requests("/course/details/a%2F..", None).is_empty());
         assert!(first_requests("/dashboard", None).is_empty());

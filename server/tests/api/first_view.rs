@@ -51,7 +51,7 @@ async fn each_public_page_carries_the_answers_its_first_requests_get() {
 
         assert!(html.contains(r#"<html lang="vi">"#), "{path}");
         assert_eq!(first_view["lang"], "vi");
-        for request in requests.into_iter().chain(["/api/posts/recent?limit=2"]) {
+        for request in requests.into_iter().chain(["/api/posts/recent?limit=2", "/api/site"]) {
             assert_eq!(first_view["answers"][request], api(&app, request, "vi", None).await, "{path}: {request}");
         }
     }
@@ -79,11 +79,12 @@ async fn other_pages_unknown_courses_and_files_have_no_first_view() {
     for path in ["/dashboard", "/profile", "/login", "/course/details/not-a-course"] {
         let (html, first_view) = page(&app, path, None).await;
         let answers = first_view.map(|view| view["answers"].as_object().expect("answers").len());
-        assert!(answers.is_none_or(|n| n == 1), "{path}: only the footer's posts at most");
+        assert!(answers.is_none_or(|n| n == 2), "{path}: only the footer's posts and the academy's details at most");
         assert!(html.contains("<html"), "{path}");
     }
     let (_, first_view) = page(&app, "/course/details/not-a-course", None).await;
-    let first_view = first_view.expect("the footer's posts");
+    let first_view = first_view.expect("the footer's posts and the academy's details");
+    assert!(first_view["answers"]["/api/site"]["result"]["phone"].is_string());
     assert!(first_view["answers"].get("/api/courses/not-a-course").is_none(), "a 404 is left to the page");
 }
 

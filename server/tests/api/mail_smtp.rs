@@ -196,3 +196,51 @@ async fn a_mail_the_smtp_server_refuses_is_retried_by_the_job_queue_and_given_up
         .expect("row");
     assert_eq!(mailed, None, "the notification is not marked mailed");
 }
+
+#[tokio::test]
+async fn the_mail_sender_chosen_in_the_academys_settings_signs_the_next_mail_and_empty_goes_back_to_the_configured_one()
+{
+    let Some(python) = smtpd_python() else {
+        let _ = writeln!(std::io::stderr(), "skipped: ACADEMY_TEST_SMTPD_PYTHON names no Python with aiosmtpd");
+        return;
+    };
+    let smtpd = start_smtpd(python).await;
+    let smtp_url = format!("smtp://127.0.0.1:{}", smtpd.port);
+    let app = spawn_app_with(move |config| {
+        config.smtp_url = Some(smtp_url);
+        config.mail_from = "Academy <no-reply@academy.test>".to_owned();
+    })
+    .await;
+    let user = app.create_user("smtpsender", Role::Student).await;
+    let (_, admin, _) = app.signed_in("admin", Role::Admin).await;
+    let sender = |name: &str, email: &str| {
+        let mut body = serde_json::to_value(academy_shared::site::SiteSettings::default()).expect("json");
+        body["mailFromName"] = json!(name);
+        body["mailFromEmail"] = json!(email);
+        body
+    };
+    let save = |body: Value| app.client.put(app.url("/api/admin/site-settings")).bearer_auth(&admin).json(&body).send();
+    assert_eq!(save(sender("Phòng đào tạo", "daotao@academy.test")).await.expect("sent").status(), 200);
+
+    let reset = || app.client.post(app.url("/auth/forgot-password")).json(&json!({ "email": user.email })).send();
+    assert_eq!(reset().await.expect("sent").status(), 200);
+    let next_mail = |count: usize| {
+        let smtpd = &smtpd;
+        async move {
+            let deadline = Instant::now() + Duration::from_secs(15);
+            loop {
+                let mails = received(smtpd);
+                if mails.len() >= count {
+                    break mails[count - 1].clone();
+                }
+                assert!(Instant::now() < deadline, "no mail reached the SMTP server");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    };
+    assert_eq!(next_mail(1).await["from"], "Phòng đào tạo <daotao@academy.test>");
+
+    assert_eq!(save(sender("", "")).await.expect("sent").status(), 200);
+    assert_eq!(reset().await.expect("sent").status(), 200);
+    assert_eq!(next_mail(2).await["from"], "Academy <no-reply@academy.test>");
+}

@@ -76,6 +76,7 @@ mod search_refresh;
 mod search_scale;
 mod security;
 mod shutdown;
+mod site_settings;
 mod storage_s3;
 mod token_refresh;
 mod users;

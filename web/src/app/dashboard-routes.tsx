@@ -10,7 +10,6 @@ const DashboardHomePage = lazyPage(
   () => import('@/features/dashboard-home/routes/home'),
   ['dashboardHome', 'catalogue'],
 );
-const DashboardPlaceholder = lazyPage(() => import('@/features/placeholders/routes/dashboard-page'), ['dashboard']);
 const UsersAdminPage = lazyPage(() => import('@/features/users-admin/routes/users'), ['users', 'auth']);
 const BroadcastsPage = lazyPage(() => import('@/features/notifications/routes/broadcasts'), ['notifications', 'menus']);
 const AddPlanPage = lazyPage(() => import('@/features/mentorship/routes/add-plan'), ['mentorship', 'catalogue']);
@@ -23,6 +22,7 @@ const ClassRegisterPage = lazyPage(() => import('@/features/classes/routes/class
 const AvailablePage = lazyPage(() => import('@/features/schedule/routes/available'), ['schedule', 'catalogue']);
 const MySchedulePage = lazyPage(() => import('@/features/schedule/routes/my-schedule'), ['calendar', 'catalogue']);
 
+const SettingsPage = lazyPage(() => import('@/features/settings/routes/settings'), ['settings', 'catalogue']);
 const AdminProfilePage = lazyPage(() => import('@/features/profile/routes/admin-profile'), ['profile', 'auth']);
 const SalesReportPage = lazyPage(() => import('@/features/reports/routes/sales-report'), ['reports', 'catalogue']);
 const PaymentPage = lazyPage(() => import('@/features/finance/routes/payment'), ['finance', 'catalogue']);
@@ -61,9 +61,6 @@ const mentorshipDashboardRoutes: RouteObject[] = [
   { path: 'mentorship/booked-mentorship', element: <BookedMentorshipPage /> },
 ];
 
-/** [path under /dashboard, page key] of the finance and settings pages still to build. */
-const dashboardPages: [string, string][] = [['settings', 'settings']];
-
 /** The pages under /dashboard, in the dashboard's layout. */
 export const dashboardRoutes: RouteObject[] = [
   {
@@ -80,7 +77,7 @@ export const dashboardRoutes: RouteObject[] = [
           ...commerceDashboardRoutes,
           ...financeDashboardRoutes,
           { path: 'ADMIN-profile', element: <AdminProfilePage /> },
-          ...dashboardPages.map(([path, page]) => ({ path, element: <DashboardPlaceholder page={page} /> })),
+          { path: 'settings', element: <SettingsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -32,16 +32,25 @@ export function renderFrom(view: Record<string, unknown>): void {
   [answers, readAs, freshFor] = [{ ...view }, undefined, Infinity];
 }
 
+function keyOf(url: string): string {
+  const { pathname, searchParams } = new URL(url, 'http://page');
+  searchParams.sort();
+  const query = searchParams.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 /** The first view's answer of a GET of `url` (used up), or undefined. */
 export function takeFirstAnswer(url: string): unknown {
   if (performance.now() > freshFor) return undefined;
   if (!answers) [answers, readAs] = [read(), token()];
   if (token() !== readAs) return undefined;
-  const { pathname, searchParams } = new URL(url, 'http://page');
-  searchParams.sort();
-  const query = searchParams.toString();
-  const key = query ? `${pathname}?${query}` : pathname;
+  const key = keyOf(url);
   const answer = answers[key];
   delete answers[key];
   return answer;
+}
+
+/** On the server: the answer of the page being rendered, left for the other parts of the page that read it. */
+export function peekRenderedAnswer(url: string): unknown {
+  return freshFor === Infinity ? answers?.[keyOf(url)] : undefined;
 }

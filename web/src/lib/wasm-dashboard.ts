@@ -297,3 +297,31 @@ export function quotePayout(
 ): { ok: true; value: PayoutQuote } | { ok: false; message: string } {
   return wasm.quotePayout(amount, terms, lang) as { ok: true; value: PayoutQuote } | { ok: false; message: string };
 }
+
+/** The academy settings form (every value a string), as `PUT /api/admin/site-settings` takes it. */
+export interface SiteSettingsRulesInput {
+  academyName: string;
+  phone: string;
+  email: string;
+  address: string;
+  facebook: string;
+  instagram: string;
+  linkedin: string;
+  youtube: string;
+  defaultCurrency: string;
+  mailFromName: string;
+  mailFromEmail: string;
+  promoTitleVi: string;
+  promoTitleEn: string;
+  promoTextVi: string;
+  promoTextEn: string;
+}
+
+/**
+ * The academy's settings: name, phone (8–15 digits), e-mail and address required and on one line; social links
+ * empty or https; VND or USD; a mail sender name without `< > "` and its address (both or neither); promotion
+ * titles required (≤ 120), texts ≤ 300. `value` is the settings trimmed.
+ */
+export function validateSiteSettings(form: SiteSettingsRulesInput, lang: LangCode): Checked<SiteSettingsRulesInput> {
+  return wasm.validateSiteSettings(form, lang) as Checked<SiteSettingsRulesInput>;
+}

@@ -129,9 +129,10 @@ pub struct PaymentSettingsBody {
 )]
 pub async fn put_payment_settings(
     State(state): State<AppState>,
-    _: Allowed<Admins>,
+    Allowed(user, _): Allowed<Admins>,
     Json(body): Json<PaymentSettingsBody>,
 ) -> ApiResult<PaymentSettingsView> {
+    let before = settings::read(&state.pool).await?;
     let input = SettingsInput {
         bank: BankAccount {
             bank_bin: body.bank_bin,
@@ -143,7 +144,13 @@ pub async fn put_payment_settings(
         order_expiry_minutes: body.order_expiry_minutes,
     };
     let saved = settings::save(&state, input).await?;
+    crate::site::history::record(&state.pool, &user.id, "payment", &json_of(&before), &json_of(&saved)).await?;
     Ok(ok(PaymentSettingsView::from(&saved)))
+}
+
+/// A saved value as the settings history compares it.
+fn json_of(value: &impl serde::Serialize) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or_default()
 }
 
 /// Every coupon, newest first.

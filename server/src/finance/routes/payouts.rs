@@ -596,15 +596,18 @@ pub async fn read_payout_settings(State(state): State<AppState>, _: Allowed<Admi
 )]
 pub async fn save_payout_settings(
     State(state): State<AppState>,
-    _: Allowed<Admins>,
+    Allowed(user, _): Allowed<Admins>,
     Json(mut body): Json<PayoutSettings>,
 ) -> ApiResult<PayoutSettingsView> {
     let configured = state.config.payos().is_some();
+    let before = settings::read(&state.pool).await?;
     if !configured {
         // Not offered here: what was kept stays.
-        body.payos = settings::read(&state.pool).await?.payos;
+        body.payos = before.payos.clone();
     }
     settings::save(&state.pool, &body).await?;
+    let json = |value: &PayoutSettings| serde_json::to_value(value).unwrap_or_default();
+    crate::site::history::record(&state.pool, &user.id, "payout", &json(&before), &json(&body)).await?;
     Ok(ok(PayoutSettingsView::new(&body, configured)))
 }
 

@@ -40,9 +40,18 @@ pub trait Mailer: Send + Sync + std::fmt::Debug {
 ///
 /// `smtp_url` is lettre's form: `smtps://user:pass@host` (TLS, port 465), `smtp://user:pass@host:587?tls=required`
 /// (STARTTLS), or `smtp://host:25` (plain, for a local relay). `from` is like `Academy <no-reply@example.com>`.
-pub fn from_config(smtp_url: Option<&str>, from: &str, pool: &AnyPool) -> Result<Arc<dyn Mailer>, MailError> {
+/// `chosen` is the sender an administrator chose in the academy's settings, used instead of `from` while set.
+pub fn from_config(
+    smtp_url: Option<&str>,
+    from: &str,
+    pool: &AnyPool,
+    chosen: ChosenSender,
+) -> Result<Arc<dyn Mailer>, MailError> {
     match smtp_url.map(str::trim).filter(|u| !u.is_empty()) {
-        Some(url) => Ok(Arc::new(Counted { inner: SmtpMailer::new(url, from)?, transport: "smtp" })),
+        Some(url) => {
+            let inner = SmtpMailer { chosen, ..SmtpMailer::new(url, from)? };
+            Ok(Arc::new(Counted { inner, transport: "smtp" }))
+        }
         None => Ok(Arc::new(Counted { inner: OutboxMailer::new(pool.clone()), transport: "outbox" })),
     }
 }
@@ -70,11 +79,30 @@ impl<M: Mailer> Mailer for Counted<M> {
     }
 }
 
+/// The sender an administrator chose for the academy's mail (none: the configured one). Cheap to clone; every
+/// clone sees the same choice.
+#[derive(Debug, Clone, Default)]
+pub struct ChosenSender(Arc<std::sync::RwLock<Option<Mailbox>>>);
+
+impl ChosenSender {
+    /// Chooses `sender` (`Name <address>` or an address); `None`, or one that cannot be read, goes back to the
+    /// configured sender.
+    pub fn set(&self, sender: Option<&str>) {
+        let mailbox = sender.and_then(|s| s.parse::<Mailbox>().ok());
+        *self.0.write().unwrap_or_else(std::sync::PoisonError::into_inner) = mailbox;
+    }
+
+    pub fn get(&self) -> Option<Mailbox> {
+        self.0.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+}
+
 /// Sends through an SMTP server (rustls, pooled connections).
 #[derive(Clone)]
 pub struct SmtpMailer {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     from: Mailbox,
+    chosen: ChosenSender,
 }
 
 impl std::fmt::Debug for SmtpMailer {
@@ -85,7 +113,11 @@ impl std::fmt::Debug for SmtpMailer {
 
 impl SmtpMailer {
     pub fn new(url: &str, from: &str) -> Result<Self, MailError> {
-        Ok(Self { transport: AsyncSmtpTransport::<Tokio1Executor>::from_url(url)?.build(), from: from.parse()? })
+        Ok(Self {
+            transport: AsyncSmtpTransport::<Tokio1Executor>::from_url(url)?.build(),
+            from: from.parse()?,
+            chosen: ChosenSender::default(),
+        })
     }
 }
 
@@ -93,7 +125,7 @@ impl SmtpMailer {
 impl Mailer for SmtpMailer {
     async fn send(&self, mail: &Mail) -> Result<(), MailError> {
         let message = Message::builder()
-            .from(self.from.clone())
+            .from(self.chosen.get().unwrap_or_else(|| self.from.clone()))
             .to(mail.to.parse()?)
             .subject(&mail.subject)
             .header(ContentType::TEXT_PLAIN)
@@ -166,7 +198,8 @@ mod tests {
     #[tokio::test]
     async fn without_smtp_mails_are_kept_in_the_outbox() {
         for db in test_db::all().await {
-            let mailer = from_config(None, "Academy <no-reply@example.com>", &db.pool).unwrap();
+            let mailer =
+                from_config(None, "Academy <no-reply@example.com>", &db.pool, ChosenSender::default()).unwrap();
             let mail =
                 Mail { to: "a@example.com".into(), subject: "Hi".into(), body_text: "https://x/reset?token=1".into() };
             mailer.send(&mail).await.unwrap();
@@ -182,10 +215,18 @@ mod tests {
     #[tokio::test]
     async fn an_smtp_url_selects_smtp_and_bad_settings_are_reported() {
         let db = test_db::all().await.remove(0);
-        let mailer = from_config(Some("smtp://127.0.0.1:2525"), "Academy <no-reply@example.com>", &db.pool).unwrap();
+        let mailer = from_config(
+            Some("smtp://127.0.0.1:2525"),
+            "Academy <no-reply@example.com>",
+            &db.pool,
+            ChosenSender::default(),
+        )
+        .unwrap();
         assert!(format!("{mailer:?}").starts_with("SmtpMailer"));
-        assert!(from_config(Some("smtp://127.0.0.1:2525"), "not an address", &db.pool).is_err());
-        assert!(from_config(Some("ftp://x"), "a@b.c", &db.pool).is_err());
+        assert!(
+            from_config(Some("smtp://127.0.0.1:2525"), "not an address", &db.pool, ChosenSender::default()).is_err()
+        );
+        assert!(from_config(Some("ftp://x"), "a@b.c", &db.pool, ChosenSender::default()).is_err());
     }
 
     #[tokio::test]
@@ -234,6 +275,7 @@ mod tests {
                 .pool_config(lettre::transport::smtp::PoolConfig::new().max_size(0))
                 .build(),
             from: "Academy <no-reply@example.com>".parse().unwrap(),
+            chosen: ChosenSender::default(),
         };
         let (subject, body) = templates::password_reset(
             academy_shared::i18n::Lang::En,

@@ -2,7 +2,8 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths, site } from '@/config/paths';
+import { paths } from '@/config/paths';
+import { useSite } from '@/lib/site';
 import { Brand } from './brand';
 import { SocialLinks } from './social-links';
 
@@ -30,6 +31,7 @@ const linkClass = 'text-slate-400 transition hover:text-amber-400';
  */
 export function Footer({ recentPosts }: { recentPosts?: ReactNode }) {
   const { t } = useTranslation('layout');
+  const site = useSite();
 
   return (
     <footer

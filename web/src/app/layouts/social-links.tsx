@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { site } from '@/config/paths';
+import { useSite } from '@/lib/site';
 
 /** Brand marks drawn inline (the icon set carries no brand logos). */
 const icons = {
@@ -14,13 +14,16 @@ const icons = {
 
 export function SocialLinks({ className = '' }: { className?: string }) {
   const { t } = useTranslation('layout');
+  const site = useSite();
+  // A social page the academy has none of (left empty in its settings) is not shown.
+  const names = (Object.keys(icons) as (keyof typeof icons)[]).filter((name) => site[name]);
   return (
     <ul className={`flex items-center gap-1 ${className}`}>
-      {(Object.keys(icons) as (keyof typeof icons)[]).map((name) => (
+      {names.map((name) => (
         <li key={name}>
           <a
-            href={site.social[name]}
-            target={site.social[name] === '#' ? undefined : '_blank'}
+            href={site[name]}
+            target="_blank"
             rel="noreferrer"
             aria-label={t(`social.${name}`)}
             className="flex size-8 items-center justify-center rounded-full transition hover:bg-white/10 hover:text-amber-400"

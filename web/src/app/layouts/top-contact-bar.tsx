@@ -1,11 +1,12 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { site } from '@/config/paths';
+import { useSite } from '@/lib/site';
 import { SocialLinks } from './social-links';
 
 /** The top contact bar: phone, e-mail and address as links plus social links; hidden on small screens. */
 export function TopContactBar() {
   const { t } = useTranslation('layout');
+  const site = useSite();
   return (
     <div className="hidden bg-slate-900 text-sm text-slate-300 md:block" data-testid="top-contact-bar">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-6 px-6 py-2">

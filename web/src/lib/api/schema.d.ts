@@ -100,6 +100,19 @@ export interface paths {
     /** Saves the payout settings. */
     put: operations["save_payout_settings"];
   };
+  "/api/admin/settings-history": {
+    /** Every settings change, newest first, filtered by setting, person and time. */
+    get: operations["list_settings_history"];
+  };
+  "/api/admin/site-settings": {
+    /** The academy's settings. */
+    get: operations["get_site_settings"];
+    /**
+     * Saves the academy's settings: checked by the shared rule (422 naming each broken field, in the caller's
+     * language), kept in the history, effective at once on every instance.
+     */
+    put: operations["put_site_settings"];
+  };
   "/api/banners": {
     /** The active banners in display order. */
     get: operations["list_banners"];
@@ -725,6 +738,10 @@ export interface paths {
     /** Hides a review (it leaves the list and the course's rating) or shows it again. Administrators. */
     put: operations["set_review_visibility"];
   };
+  "/api/site": {
+    /** The academy's details for the public pages (the top bar, the footer, the contact page, the home's promotion). */
+    get: operations["get_site"];
+  };
   "/auth/forgot-password": {
     /**
      * Mails a single-use reset link (valid 30 minutes) when the email belongs to an active account. The answer
@@ -1314,6 +1331,11 @@ export interface components {
        */
       order?: number;
       slug?: string;
+    };
+    /** @description Someone who changed a setting. */
+    ChangerView: {
+      id: string;
+      name: string;
     };
     /** @description A checkout. */
     CheckoutBody: {
@@ -3123,6 +3145,75 @@ export interface components {
         /** @description The teacher's and the student's names (empty when the answer is about one session just changed). */
         teacherName: string;
         updatedAt: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_SettingsHistoryView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A page of changes, newest first, with everyone who ever changed a setting (the filter's choices). */
+      result: {
+        items: components["schemas"]["SettingChangeView"][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        pageSize: number;
+        people: components["schemas"]["ChangerView"][];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_SiteSettingsView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description The settings as the form shows them, with the server's own mail sender (used while none is set). */
+      result: components["schemas"]["SiteSettingsBody"] & {
+        mailFromDefault: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_SiteView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /**
+       * @description What every public page shows of the academy: its name, contact details, social links (empty: not shown),
+       * the default currency and the home page's promotion.
+       */
+      result: {
+        academyName: string;
+        address: string;
+        /** @description The address on a map. */
+        addressHref: string;
+        /** @description `VND` or `USD`. */
+        defaultCurrency: string;
+        email: string;
+        facebook: string;
+        instagram: string;
+        linkedin: string;
+        phone: string;
+        /** @description `tel:` and the phone's digits. */
+        phoneHref: string;
+        promoTextEn: string;
+        promoTextVi: string;
+        promoTitleEn: string;
+        promoTitleVi: string;
+        youtube: string;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -5463,6 +5554,33 @@ export interface components {
       teacherName: string;
       updatedAt: string;
     };
+    /** @description One change. */
+    SettingChangeView: {
+      /**
+       * Format: int64
+       * @description Epoch milliseconds.
+       */
+      changedAt: number;
+      id: string;
+      newValue: string;
+      /** @description Secrets masked. */
+      oldValue: string;
+      /** @description `site.phone`, `payment.terms.commission`, `payout.rules.holdingDays`… */
+      setting: string;
+      userId: string;
+      userName: string;
+    };
+    /** @description A page of changes, newest first, with everyone who ever changed a setting (the filter's choices). */
+    SettingsHistoryView: {
+      items: components["schemas"]["SettingChangeView"][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      people: components["schemas"]["ChangerView"][];
+      /** Format: int64 */
+      total: number;
+    };
     /** @description The "finish setting up" list: each item done or not. */
     SetupView: {
       availableHours: boolean;
@@ -5485,6 +5603,73 @@ export interface components {
       signedInAt: string;
       /** @description "Windows", "Android", "iOS"…; empty when not known. */
       system: string;
+    };
+    /** @description The settings form's values (every value a string; the mail sender empty: `mailFromDefault` is used). */
+    SiteSettingsBody: {
+      /** @default */
+      academyName?: string;
+      /** @default */
+      address?: string;
+      /**
+       * @description `VND` or `USD`.
+       * @default
+       */
+      defaultCurrency?: string;
+      /** @default */
+      email?: string;
+      /**
+       * @description Each social link empty (not shown) or https.
+       * @default
+       */
+      facebook?: string;
+      /** @default */
+      instagram?: string;
+      /** @default */
+      linkedin?: string;
+      /** @default */
+      mailFromEmail?: string;
+      /** @default */
+      mailFromName?: string;
+      /** @default */
+      phone?: string;
+      /** @default */
+      promoTextEn?: string;
+      /** @default */
+      promoTextVi?: string;
+      /** @default */
+      promoTitleEn?: string;
+      /** @default */
+      promoTitleVi?: string;
+      /** @default */
+      youtube?: string;
+    };
+    /** @description The settings as the form shows them, with the server's own mail sender (used while none is set). */
+    SiteSettingsView: components["schemas"]["SiteSettingsBody"] & {
+      mailFromDefault: string;
+    };
+    /**
+     * @description What every public page shows of the academy: its name, contact details, social links (empty: not shown),
+     * the default currency and the home page's promotion.
+     */
+    SiteView: {
+      academyName: string;
+      address: string;
+      /** @description The address on a map. */
+      addressHref: string;
+      /** @description `VND` or `USD`. */
+      defaultCurrency: string;
+      email: string;
+      facebook: string;
+      instagram: string;
+      linkedin: string;
+      phone: string;
+      /** @description `tel:` and the phone's digits. */
+      phoneHref: string;
+      promoTextEn: string;
+      promoTextVi: string;
+      promoTitleEn: string;
+      promoTitleVi: string;
+      youtube: string;
     };
     /** @description A course of the browser's cart that was not added, and why. */
     SkippedCourse: {
@@ -6894,6 +7079,141 @@ export interface operations {
         };
       };
       /** @description A setting out of its range */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Every settings change, newest first, filtered by setting, person and time. */
+  list_settings_history: {
+    parameters: {
+      query?: {
+        /** @description One setting (`site.phone`) or a group ending with a dot (`site.`, `payment.`, `payout.`). */
+        setting?: string;
+        /** @description Who changed it. */
+        userId?: string;
+        /** @description From this instant (epoch milliseconds, included). */
+        from?: number;
+        /** @description Up to this instant (epoch milliseconds, excluded). */
+        to?: number;
+        /** @description 1-based page (default 1); a page past the last one is empty. */
+        page?: number;
+        /** @description Items per page, 1–100 (default 20). */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description A page of changes */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_SettingsHistoryView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The academy's settings. */
+  get_site_settings: {
+    responses: {
+      /** @description The settings */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_SiteSettingsView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Saves the academy's settings: checked by the shared rule (422 naming each broken field, in the caller's
+   * language), kept in the history, effective at once on every instance.
+   */
+  put_site_settings: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SiteSettingsBody"];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_SiteSettingsView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks its rule (named in `result.fields`) */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -13626,6 +13946,23 @@ export interface operations {
       422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The academy's details for the public pages (the top bar, the footer, the contact page, the home's promotion). */
+  get_site: {
+    responses: {
+      /** @description The academy's details */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_SiteView"];
         };
       };
       /** @description The database cannot be reached right now; `Retry-After` says when to try again */

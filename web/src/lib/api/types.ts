@@ -81,3 +81,10 @@ export type FeedView = Schemas['FeedView'];
 // Online rooms: a session's or class's room, and a ticket to its signalling socket.
 export type RoomView = ResultOf<'/api/meeting/{id}', 'get'>;
 export type RoomTicket = ResultOf<'/api/meeting/{id}/ticket', 'post'>;
+
+// The academy's own settings: what the public pages show, the administrators' form and the history of changes.
+export type SiteView = Schemas['SiteView'];
+export type SiteSettingsBody = Schemas['SiteSettingsBody'];
+export type SiteSettingsView = ResultOf<'/api/admin/site-settings', 'get'>;
+export type SettingsHistory = Schemas['SettingsHistoryView'];
+export type SettingChange = Schemas['SettingChangeView'];

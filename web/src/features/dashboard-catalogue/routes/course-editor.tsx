@@ -33,6 +33,7 @@ import {
 import { CurriculumEditor } from '../components/curriculum-editor';
 import { ImageInput } from '../components/image-input';
 import { messagesOf, useForm } from '@/lib/form';
+import { useSite } from '@/lib/site';
 import { BilingualField, Card, FormRow, StatusBadge, input } from '../components/ui';
 import { dashboardPaths } from './course-manage';
 
@@ -74,9 +75,13 @@ function Editor({ id, initial, categories }: { id?: string; initial?: ManagedCou
   const { t, i18n } = useTranslation('dashboardCatalogue');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
+  // A new course is priced in the academy's default currency (its settings) until the teacher chooses another.
+  const { defaultCurrency } = useSite();
   const tab: Tab = id && TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'details';
   const [form, setForm] = useState<CourseForm>(() =>
-    initial ? courseToForm(initial) : { ...emptyCourseForm, categoryId: categories[0]?.id ?? '' },
+    initial
+      ? courseToForm(initial)
+      : { ...emptyCourseForm, currency: defaultCurrency, categoryId: categories[0]?.id ?? '' },
   );
   const [sections, setSections] = useState<SectionDraft[]>(() => (initial ? curriculumToDrafts(initial) : []));
   const { t: tm } = useTranslation('material');

@@ -5,13 +5,20 @@ import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { VideoDialog } from '@/components/video-dialog';
 import { paths } from '@/config/paths';
+import { inLanguage, useSite } from '@/lib/site';
 
 /** The promo's external video (the demo catalogue's `site.promoVideoUrl`). */
 export const PROMO_VIDEO_URL = 'https://www.youtube.com/embed/aqz-KE-bpKQ';
 
-/** "40% off for the first 100 customers", Join With Us, Our Courses, and the video overlay. */
+/**
+ * The promotion band: its title and text as the administrators set them (/dashboard/settings; "40% off for the
+ * first 100 customers" by default), Join With Us, Our Courses, and the video overlay.
+ */
 export function Promo() {
-  const { t } = useTranslation('home');
+  const { t, i18n } = useTranslation('home');
+  const site = useSite();
+  const title = inLanguage(site.promoTitleVi, site.promoTitleEn, i18n.language) || t('promo.title');
+  const text = inLanguage(site.promoTextVi, site.promoTextEn, i18n.language) || t('promo.text');
   const [playing, setPlaying] = useState(false);
   return (
     <section data-section="promo" aria-labelledby="promo-title" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
@@ -24,9 +31,9 @@ export function Promo() {
               {t('promo.badge')}
             </p>
             <h2 id="promo-title" className="mt-5 text-3xl leading-tight font-extrabold sm:text-4xl">
-              {t('promo.title')}
+              {title}
             </h2>
-            <p className="mt-4 max-w-xl text-teal-50/90">{t('promo.text')}</p>
+            <p className="mt-4 max-w-xl text-teal-50/90">{text}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to={paths.about} className={buttonClass('accent', 'lg')}>
                 {t('promo.join')}

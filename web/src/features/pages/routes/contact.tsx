@@ -2,7 +2,7 @@ import { Clock, GraduationCap, Mail, MapPin, Phone, Send } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/ui/spinner';
-import { site } from '@/config/paths';
+import { useSite } from '@/lib/site';
 import { textLimits } from '@/lib/wasm';
 import { sendContactMessage, type ContactMessage } from '../api/contact';
 import { InfoHeader, InfoPage, useInfoT } from '../components/info-page';
@@ -64,6 +64,7 @@ function Body() {
     'aria-describedby': errors[key] ? `${id}-${key}-error` : undefined,
   });
 
+  const site = useSite();
   const info = [
     { Icon: Phone, label: t('contact.info.phone'), value: site.phone, href: site.phoneHref },
     { Icon: Mail, label: t('contact.info.email'), value: site.email, href: `mailto:${site.email}` },
