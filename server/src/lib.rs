@@ -45,6 +45,7 @@ pub mod meeting;
 pub mod mentorship;
 pub mod notifications;
 pub mod platform;
+pub mod privacy;
 pub mod reports;
 pub mod schedule;
 pub mod state;
@@ -66,6 +67,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(identity::routes::auth::router()) // Identity: tokens and logout; users and files follow.
         .merge(identity::routes::users::router())
         .merge(identity::routes::security::router())
+        .merge(privacy::routes::router())
         .merge(identity::routes::admin_users::router())
         .merge(files::routes::router())
         .merge(files::videos::router())

@@ -27,6 +27,7 @@ import { EnrolledCourseCard, InstructorCourseCard } from '../components/course-c
 import { AVATAR_PLACEHOLDER, Img } from '../components/image';
 import { MentorshipCard } from '../components/mentorship-card';
 import { AccountSecurity } from '../components/account-security';
+import { PersonalData } from '../components/personal-data';
 import { UpdateProfileDialog } from '../components/update-profile-dialog';
 import { formatDate, localeOf } from '../lib/format';
 import type { EnrolledCourse, InstructorCourse, ProfileUser } from '../types';
@@ -314,6 +315,7 @@ export default function ProfilePage({ studentSection }: { studentSection?: React
           )}
           {showsTabs && !isTeacher && <Suspense fallback={null}>{studentSection}</Suspense>}
           <AccountSecurity userInputs={[profile.username ?? '', profile.email ?? ''].filter(Boolean)} />
+          {profile.username && <PersonalData username={profile.username} />}
         </div>
       </div>
 
