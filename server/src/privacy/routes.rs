@@ -225,11 +225,11 @@ fn tie_text(tie: &Tie) -> Text {
             format!("You have {n} payout request{} not decided yet: wait until the academy decides.", plural(*n)),
         ),
         Tie::UpcomingSessions(n) => Text::new(
-            format!("Bạn có {n} buổi mentor sắp diễn ra: hãy hoàn thành hoặc hủy chúng trước."),
+            format!("Bạn có {n} buổi cố vấn sắp diễn ra: hãy hoàn thành hoặc hủy chúng trước."),
             format!("You have {n} mentorship session{} to come: hold or cancel them first.", plural(*n)),
         ),
         Tie::RunningMentorships(n) => Text::new(
-            format!("{n} học viên đã trả tiền gói mentor của bạn và gói vẫn còn hạn: hãy chờ các gói kết thúc."),
+            format!("{n} học viên đã trả tiền gói cố vấn của bạn và gói vẫn còn hạn: hãy chờ các gói kết thúc."),
             format!(
                 "{n} student{} paid for your mentorship and {} still running: wait until {} end{}.",
                 plural(*n),
