@@ -14,14 +14,18 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     const section = page.getByTestId('personal-data');
     // Below the sticky header.
+    // The section and everything in it fit the screen once the page has laid itself out again, to the whole
+    // pixel (the profile's tab list scrolls on its own).
+    const right = () =>
+      section.evaluate((element) =>
+        Math.max(
+          ...[element, ...element.querySelectorAll('*')].map((e) => Math.round(e.getBoundingClientRect().right)),
+        ),
+      );
+    await expect.poll(right, { message: `${name} fits ${width} px` }).toBeLessThanOrEqual(width);
+    // Below the sticky header.
     await section.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 96));
     await section.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`) });
-    // The section and everything in it fit the screen, to the whole pixel (the profile's tab list scrolls on its
-    // own).
-    const right = await section.evaluate((element) =>
-      Math.max(...[element, ...element.querySelectorAll('*')].map((e) => Math.round(e.getBoundingClientRect().right))),
-    );
-    expect(right, `${name} fits ${width} px`).toBeLessThanOrEqual(width);
   }
 }
 

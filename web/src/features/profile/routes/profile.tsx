@@ -175,7 +175,7 @@ export default function ProfilePage({ studentSection }: { studentSection?: React
         </div>
       </div>
 
-      <div className="mx-auto -mt-16 grid max-w-7xl gap-6 px-4 pb-16 sm:px-6 lg:grid-cols-[22rem_1fr] lg:px-8">
+      <div className="mx-auto -mt-16 grid max-w-7xl grid-cols-1 gap-6 px-4 pb-16 sm:px-6 lg:grid-cols-[22rem_1fr] lg:px-8">
         <aside className="h-fit rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
           <div className="flex flex-col items-center text-center">
             <Img
