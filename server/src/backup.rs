@@ -8,8 +8,8 @@
 //! and renamed, and is readable by its owner only: it holds every account's data.
 //!
 //! `academy backup <file>` takes one on demand; the server takes one every `ACADEMY_BACKUP_INTERVAL_SECS`
-//! through the job queue (so once across instances) into `ACADEMY_BACKUP_DIR`, keeping the newest
-//! `ACADEMY_BACKUP_KEEP`. `academy restore <file>` puts one back into a data directory no server is using
+//! through the job queue (so once across instances) into `ACADEMY_BACKUP_DIR`, or into the bucket's `backups/`
+//! when the uploads live in S3, keeping the newest `ACADEMY_BACKUP_KEEP`. `academy restore <file>` puts one back into a data directory no server is using
 //! (see [`crate::platform::data_lock`]). PostgreSQL is backed up with its own `pg_dump` (docs/operations.md).
 
 use std::{
@@ -60,6 +60,8 @@ struct Manifest {
 #[derive(Debug, Clone)]
 pub struct BackupReport {
     pub path: PathBuf,
+    /// The key of the archive in the bucket, when scheduled backups go there (the local `path` is then gone).
+    pub bucket_key: Option<String>,
     pub bytes: u64,
     /// Uploaded files in the archive.
     pub uploads: usize,
@@ -102,7 +104,7 @@ pub async fn back_up(
     })
     .await
     .context("writing the backup")??;
-    Ok(BackupReport { path: dest, bytes: written.0, uploads: written.1 })
+    Ok(BackupReport { path: dest, bucket_key: None, bytes: written.0, uploads: written.1 })
 }
 
 /// Writes the archive under a temporary name, syncs it and renames it to `dest`: (its size, uploads in it).
@@ -483,22 +485,70 @@ impl JobHandler<AppState> for ScheduledBackups {
         let outcome = if written.is_ok() { "written" } else { "failed" };
         metrics::counter!(crate::platform::metrics::names::BACKUPS, "outcome" => outcome).increment(1);
         let report = written?;
-        tracing::info!(path = %report.path.display(), bytes = report.bytes, "scheduled backup written");
+        match &report.bucket_key {
+            Some(key) => tracing::info!(key = %key, bytes = report.bytes, "scheduled backup written to the bucket"),
+            None => tracing::info!(path = %report.path.display(), bytes = report.bytes, "scheduled backup written"),
+        }
         Ok(())
     }
 }
 
-/// Writes a backup named by its time into the backup folder, then deletes the oldest beyond the number kept.
+/// Writes a backup named by its time into the backup folder, then deletes the oldest beyond the number kept. When
+/// the uploads live in a bucket, the archive goes there too (under [`BUCKET_FOLDER`], never served: no public
+/// file has such a name) and leaves this machine's disk: a backup on the server's own disk does not survive it.
 pub async fn run_scheduled(state: &AppState) -> anyhow::Result<BackupReport> {
     if state.backend == Backend::Postgres {
         bail!("scheduled backups are for SQLite; back PostgreSQL up with pg_dump");
     }
     let folder = state.config.backup_folder();
     let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ");
-    let dest = folder.join(format!("academy-{stamp}.tar.gz"));
-    let report = back_up(&state.pool, &state.config.data_dir, state.storage.local_root(), &dest).await?;
-    prune(&folder, usize::try_from(state.config.backup_keep).unwrap_or(usize::MAX).max(1))?;
+    let name = format!("academy-{stamp}.tar.gz");
+    let dest = folder.join(&name);
+    let mut report = back_up(&state.pool, &state.config.data_dir, state.storage.local_root(), &dest).await?;
+    let keep = usize::try_from(state.config.backup_keep).unwrap_or(usize::MAX).max(1);
+    if !state.storage.is_bucket() {
+        prune(&folder, keep)?;
+        return Ok(report);
+    }
+    let key = format!("{BUCKET_FOLDER}/{name}");
+    let sent = state.storage.put_file(&key, &dest).await;
+    if let Err(e) = std::fs::remove_file(&dest) {
+        tracing::warn!(error = %e, path = %dest.display(), "the backup sent to the bucket stays on disk");
+    }
+    sent.with_context(|| format!("sending the backup to the bucket as {key}"))?;
+    prune_bucket(&state.storage, keep).await?;
+    report.bucket_key = Some(key);
     Ok(report)
+}
+
+/// The bucket's folder of scheduled backups.
+pub const BUCKET_FOLDER: &str = "backups";
+
+/// The scheduled backups kept in the bucket, oldest first (their names sort by time).
+pub async fn bucket_backups(storage: &crate::platform::storage::Storage) -> anyhow::Result<Vec<String>> {
+    let mut keys: Vec<String> = storage
+        .list(BUCKET_FOLDER)
+        .await
+        .context("listing the backups in the bucket")?
+        .into_iter()
+        .filter(|key| {
+            key.strip_prefix(BUCKET_FOLDER)
+                .and_then(|rest| rest.strip_prefix("/academy-"))
+                .is_some_and(|rest| rest.ends_with(".tar.gz") && !rest.contains('/'))
+        })
+        .collect();
+    keys.sort();
+    Ok(keys)
+}
+
+/// Deletes the scheduled backups in the bucket beyond the newest `keep`.
+async fn prune_bucket(storage: &crate::platform::storage::Storage, keep: usize) -> anyhow::Result<()> {
+    let keys = bucket_backups(storage).await?;
+    let extra = keys.len().saturating_sub(keep);
+    for key in &keys[..extra] {
+        storage.delete(key).await.with_context(|| format!("deleting the old backup {key}"))?;
+    }
+    Ok(())
 }
 
 /// Deletes the scheduled backups in `folder` beyond the newest `keep` (their names sort by time).

@@ -45,6 +45,7 @@ pub mod meeting;
 pub mod mentorship;
 pub mod notifications;
 pub mod platform;
+pub mod privacy;
 pub mod reports;
 pub mod schedule;
 pub mod site;
@@ -73,6 +74,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(mentorship::router())
         .merge(schedule::router())
         .merge(classes::router())
+        .merge(privacy::routes::router())
         .merge(meeting::routes::router())
         .merge(notifications::router())
         .merge(commerce::router())

@@ -1,8 +1,8 @@
 //! Limits on writes anyone can send: how many contact messages, admission messages, newsletter subscriptions
 //! and registrations one client address may send, how many upload URLs one account may ask for, and how many
-//! coupon codes one account and one client address may try (quotes and checkouts naming a code), in a window of
-//! time. Beyond a limit, requests are refused with the seconds until the window ends (HTTP 429 +
-//! `Retry-After`).
+//! coupon codes one account and one client address may try (quotes and checkouts naming a code), and how often
+//! one account downloads its data, in a window of time. Beyond a limit, requests are refused with the seconds
+//! until the window ends (HTTP 429 + `Retry-After`).
 //!
 //! Counters live in the database, in the login counters' table (`login_throttles`), so they hold across
 //! server instances sharing a PostgreSQL database and across restarts. A counter's id is
@@ -36,10 +36,12 @@ pub enum Limit {
     CouponCode,
     /// Quotes and checkouts naming a coupon code, per client address (across the accounts it signs in as).
     CouponCodeAddress,
+    /// Downloads of everything the academy holds about a person, per account: each reads all of their data.
+    DataExport,
 }
 
 impl Limit {
-    pub const ALL: [Limit; 7] = [
+    pub const ALL: [Limit; 8] = [
         Limit::ContactMessage,
         Limit::AdmissionMessage,
         Limit::Newsletter,
@@ -47,6 +49,7 @@ impl Limit {
         Limit::UploadUrl,
         Limit::CouponCode,
         Limit::CouponCodeAddress,
+        Limit::DataExport,
     ];
 
     /// The limit's name in counter ids and in `ACADEMY_RATE_LIMITS`.
@@ -59,6 +62,7 @@ impl Limit {
             Limit::UploadUrl => "upload-url",
             Limit::CouponCode => "coupon",
             Limit::CouponCodeAddress => "coupon-address",
+            Limit::DataExport => "data-export",
         }
     }
 
@@ -68,7 +72,7 @@ impl Limit {
     pub fn default_rate(self) -> Rate {
         let window = Duration::from_secs(15 * 60);
         let max = match self {
-            Limit::ContactMessage => 5,
+            Limit::ContactMessage | Limit::DataExport => 5,
             Limit::AdmissionMessage | Limit::Newsletter => 10,
             Limit::Registration | Limit::CouponCode => 20,
             Limit::UploadUrl => 30,

@@ -392,7 +392,8 @@ pub async fn set_status(pool: &Pool, id: &str, active: bool) -> Result<UserRow, 
         return Err(AdminChangeError::LastAdmin);
     }
     let status = if active { STATUS_ACTIVE } else { STATUS_LOCKED };
-    sqlx::query("update users set status = $1, updated_at = $2 where id = $3")
+    // A deleted account stays locked: its owner erased it, nobody opens it again.
+    sqlx::query("update users set status = $1, updated_at = $2 where id = $3 and deleted_at is null")
         .bind(status)
         .bind(now)
         .bind(id)

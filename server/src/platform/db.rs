@@ -23,12 +23,23 @@ static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
 /// Opens a transaction that writes. On SQLite it takes the write lock at once (`begin immediate`): a transaction
 /// that reads first and writes later could otherwise find that another connection wrote meanwhile and fail at
 /// once (busy, answered 503) instead of waiting its turn. Readers are not held up (WAL).
+///
+/// While it waits (for a connection of the pool and, on SQLite, for the write lock) it is counted in
+/// `academy_db_write_transactions_waiting`, and the wait is recorded in `academy_db_write_begin_wait_seconds`.
+/// Reads are not counted: they take their connection inside sqlx, which tells only how many connections are open
+/// and idle, not who waits for one.
 pub async fn begin_write(pool: &Pool) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
-    if pool.connect_options().database_url.scheme() == "sqlite" {
+    use crate::platform::metrics::{OpenGauge, names};
+    let waiting = OpenGauge::open(names::DB_WRITES_WAITING);
+    let started = std::time::Instant::now();
+    let begun = if pool.connect_options().database_url.scheme() == "sqlite" {
         pool.begin_with("begin immediate").await
     } else {
         pool.begin().await
-    }
+    };
+    drop(waiting);
+    metrics::histogram!(names::DB_BEGIN_WAIT).record(started.elapsed().as_secs_f64());
+    begun
 }
 
 /// The database engine behind the pool.

@@ -15,6 +15,8 @@ pub mod names {
     pub const HTTP_DURATION: &str = "academy_http_request_duration_seconds";
     pub const DB_CONNECTIONS: &str = "academy_db_pool_connections";
     pub const DB_POOL_MAX: &str = "academy_db_pool_max_connections";
+    pub const DB_WRITES_WAITING: &str = "academy_db_write_transactions_waiting";
+    pub const DB_BEGIN_WAIT: &str = "academy_db_write_begin_wait_seconds";
     pub const JOBS_WAITING: &str = "academy_job_queue_depth";
     pub const JOBS_RUNNING: &str = "academy_jobs_running";
     pub const JOB_RUNS: &str = "academy_job_runs_total";
@@ -80,6 +82,15 @@ fn describe() {
     describe_histogram!(HTTP_DURATION, Unit::Seconds, "Time to answer an HTTP request (to its headers), by route.");
     describe_gauge!(DB_CONNECTIONS, "Database connections of the pool, by state (in_use, idle).");
     describe_gauge!(DB_POOL_MAX, "The most connections the database pool opens.");
+    describe_gauge!(
+        DB_WRITES_WAITING,
+        "Write transactions waiting to begin: for a pool connection and, on SQLite, for the write lock."
+    );
+    describe_histogram!(
+        DB_BEGIN_WAIT,
+        Unit::Seconds,
+        "Time a write transaction waited to begin (a pool connection, and SQLite's write lock)."
+    );
     describe_gauge!(JOBS_WAITING, "Queued jobs whose time has come, by kind (all instances).");
     describe_gauge!(JOBS_RUNNING, "Jobs claimed by a worker, by kind (all instances).");
     describe_counter!(JOB_RUNS, "Job runs on this instance, by kind and outcome (done, retry, failed).");

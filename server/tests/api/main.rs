@@ -66,6 +66,7 @@ mod outage;
 mod pagination;
 mod password_reset;
 mod pictures;
+mod privacy;
 mod rate_limits;
 mod reports;
 mod response_cache;

@@ -191,3 +191,32 @@ async fn readyz_is_503_with_a_migration_missing_or_the_database_gone() {
     // Liveness is another question: /healthz says the same of the database, and the process answers both.
     assert_eq!(app.get("/healthz").await.status(), 503);
 }
+
+#[tokio::test]
+async fn a_write_waiting_for_a_database_connection_is_counted_while_it_waits() {
+    let app = app_with_metrics().await;
+    let handle = academy_server::platform::metrics::handle().expect("metrics installed");
+    let waited = |text: &str| value(text, "academy_db_write_begin_wait_seconds_count");
+    let waited_for = |text: &str| value(text, "academy_db_write_begin_wait_seconds_sum");
+    let (before, before_seconds) = (waited(&handle.render()), waited_for(&handle.render()));
+    // Every connection of the pool is taken: a write must wait for one.
+    let pool = app.state.pool.clone();
+    let mut held = Vec::new();
+    for _ in 0..pool.options().get_max_connections() {
+        held.push(pool.acquire().await.expect("a connection"));
+    }
+    let writer = tokio::spawn(async move {
+        let tx = academy_server::platform::db::begin_write(&pool).await.expect("begun once a connection is free");
+        tx.rollback().await.expect("rolled back");
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    let during = handle.render();
+    assert!(value(&during, "academy_db_write_transactions_waiting") >= 1.0, "the waiting write is counted");
+    drop(held);
+    writer.await.expect("the write went on");
+
+    let after = handle.render();
+    assert!(waited(&after) >= before + 1.0, "its wait is recorded");
+    assert!(waited_for(&after) - before_seconds >= 0.25, "it waited the time the connections were held");
+}

@@ -148,3 +148,66 @@ async fn uploads_live_in_a_real_s3_service_signed_committed_read_by_range_purged
     assert_eq!(served.status(), 200);
     assert_eq!(served.bytes().await.expect("bytes").as_ref(), PNG);
 }
+
+#[tokio::test]
+async fn scheduled_backups_go_to_the_bucket_restore_whole_and_only_the_newest_are_kept() {
+    let Some(python) = std::env::var("ACADEMY_TEST_MOTO_PYTHON").ok().filter(|p| !p.trim().is_empty()) else {
+        let _ = writeln!(std::io::stderr(), "skipped: ACADEMY_TEST_MOTO_PYTHON names no Python with moto");
+        return;
+    };
+    if crate::helpers::backend() != academy_server::platform::db::Backend::Sqlite {
+        return; // PostgreSQL is backed up with pg_dump (tests/api/backups.rs).
+    }
+    let moto = start_moto(&python).await;
+    let endpoint = moto.endpoint.clone();
+    let local = tempfile::tempdir().expect("backup dir");
+    let folder = local.path().to_path_buf();
+    let app = spawn_app_with(move |config| {
+        config.s3_bucket = Some(BUCKET.to_owned());
+        config.s3_endpoint = Some(endpoint);
+        config.s3_region = "us-east-1".to_owned();
+        config.s3_access_key_id = Some("testing".to_owned());
+        config.s3_secret_access_key = Some("testing".to_owned());
+        config.backup_dir = Some(folder);
+        config.backup_keep = 2;
+    })
+    .await;
+    let (before, _, _) = app.signed_in("backedup", Role::Student).await;
+
+    let mut written = Vec::new();
+    for _ in 0..3 {
+        let report = academy_server::backup::run_scheduled(&app.state).await.expect("backup");
+        written.push(report.bucket_key.expect("sent to the bucket"));
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+
+    // The two newest are in the bucket, nothing stays on the server's disk, and the bucket does not serve them.
+    let kept = academy_server::backup::bucket_backups(&app.state.storage).await.expect("listed");
+    assert_eq!(kept, written[1..].to_vec());
+    let on_disk: Vec<_> = std::fs::read_dir(local.path()).expect("dir").collect();
+    assert!(on_disk.is_empty(), "{on_disk:?}");
+    assert_eq!(app.get(&format!("/files/public/{}", kept[1])).await.status().as_u16(), 404);
+    let anonymous = reqwest::get(format!("{}/{BUCKET}/{}", moto.endpoint, kept[1])).await.expect("sent");
+    assert_eq!(anonymous.status(), 403, "the bucket itself does not serve it to anyone");
+
+    // The newest, fetched back, holds a whole database with the account made before it.
+    let archive = local.path().join("fetched.tar.gz");
+    app.state.storage.get_file(&kept[1], &archive).await.expect("fetched");
+    let unpacked = tempfile::tempdir().expect("unpack dir");
+    let file = std::fs::File::open(&archive).expect("archive");
+    tar::Archive::new(flate2::read::GzDecoder::new(file)).unpack(unpacked.path()).expect("unpacked");
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(unpacked.path().join("backup.json")).expect("manifest")).expect("json");
+    assert_eq!(manifest["uploads"], "bucket", "{manifest}");
+    let url = format!("sqlite://{}?mode=ro", unpacked.path().join("academy.db").display());
+    let pool = sqlx::AnyPool::connect(&url).await.expect("opened");
+    let check: String = sqlx::query_scalar("pragma integrity_check").fetch_one(&pool).await.expect("checked");
+    assert_eq!(check, "ok");
+    let found: i64 = sqlx::query_scalar("select count(*) from users where id = $1")
+        .bind(&before.id)
+        .fetch_one(&pool)
+        .await
+        .expect("count");
+    assert_eq!(found, 1, "the account made before the backup is in it");
+    pool.close().await;
+}

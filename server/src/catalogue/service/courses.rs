@@ -318,6 +318,15 @@ pub async fn teacher_renamed(conn: &mut sqlx::AnyConnection, teacher_id: &str) -
     repo::courses::refresh_search_text_where(conn, "instructor_id = $1", teacher_id).await
 }
 
+/// A teacher whose account was deleted: every course of theirs leaves the catalogue (archived: no new sales; the
+/// buyers keep learning it) and is found by its anonymous author. Call inside the deletion's transaction.
+pub async fn teacher_left(conn: &mut sqlx::AnyConnection, teacher_id: &str) -> Result<(), sqlx::Error> {
+    for category_id in repo::courses::archive_all_of(conn, teacher_id, now_ms()).await? {
+        repo::courses::refresh_category_counts(conn, &category_id).await?;
+    }
+    teacher_renamed(conn, teacher_id).await
+}
+
 /// The course ownership rule: teachers manage their own courses, administrators every course.
 async fn owned(conn: &mut sqlx::AnyConnection, editor: Editor<'_>, id_or_slug: &str) -> Result<Ownership, ManageError> {
     let course = repo::courses::ownership(conn, id_or_slug).await?.ok_or(ManageError::NotFound)?;

@@ -311,6 +311,54 @@ impl Storage {
         Ok(self.store.head(&Path::from(key)).await?.size)
     }
 
+    /// Whether files live in a bucket (S3) rather than on this machine's disk.
+    pub fn is_bucket(&self) -> bool {
+        self.local_root.is_none()
+    }
+
+    /// Copies the file at `path` into the store as `key`, streamed in parts (a large file is never held in
+    /// memory); its size. Nothing is left under `key` when the copy fails.
+    pub async fn put_file(&self, key: &str, path: &FsPath) -> Result<u64, StorageError> {
+        use tokio::io::AsyncWriteExt as _;
+        let io =
+            |e: std::io::Error| StorageError::from(object_store::Error::Generic { store: "file", source: Box::new(e) });
+        let mut file = tokio::fs::File::open(path).await.map_err(io)?;
+        let mut writer = object_store::buffered::BufWriter::new(Arc::clone(&self.store), Path::from(key));
+        match tokio::io::copy(&mut file, &mut writer).await {
+            Ok(size) => {
+                writer.shutdown().await.map_err(io)?;
+                Ok(size)
+            }
+            Err(e) => {
+                let _ = writer.abort().await;
+                Err(io(e))
+            }
+        }
+    }
+
+    /// Copies the stored `key` into the file `dest`, streamed.
+    pub async fn get_file(&self, key: &str, dest: &FsPath) -> Result<u64, StorageError> {
+        use tokio::io::AsyncWriteExt as _;
+        let io =
+            |e: std::io::Error| StorageError::from(object_store::Error::Generic { store: "file", source: Box::new(e) });
+        let mut body = self.store.get(&Path::from(key)).await?.into_stream();
+        let mut file = tokio::fs::File::create(dest).await.map_err(io)?;
+        let mut size = 0;
+        while let Some(chunk) = body.next().await {
+            let chunk = chunk?;
+            size += chunk.len() as u64;
+            file.write_all(&chunk).await.map_err(io)?;
+        }
+        file.sync_all().await.map_err(io)?;
+        Ok(size)
+    }
+
+    /// The keys stored under the folder `prefix`, in no particular order.
+    pub async fn list(&self, prefix: &str) -> Result<Vec<String>, StorageError> {
+        let found: Vec<object_store::ObjectMeta> = self.store.list(Some(&Path::from(prefix))).try_collect().await?;
+        Ok(found.into_iter().map(|meta| meta.location.to_string()).collect())
+    }
+
     /// Deletes a file (an old avatar, an abandoned upload). Deleting a missing file is not an error.
     pub async fn delete(&self, key: &str) -> Result<(), StorageError> {
         match self.store.delete(&Path::from(key)).await {

@@ -7,6 +7,7 @@ const variants = {
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:border-teal-600 hover:text-teal-700',
   ghost: 'text-slate-700 hover:bg-slate-100',
   accent: 'bg-amber-400 text-slate-900 hover:bg-amber-300',
+  danger: 'bg-rose-700 text-white shadow-sm hover:bg-rose-800',
 } as const;
 
 const sizes = { sm: 'px-3 py-1.5 text-sm', md: 'px-5 py-2.5 text-sm', lg: 'px-6 py-3 text-base' } as const;

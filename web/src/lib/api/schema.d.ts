@@ -873,6 +873,31 @@ export interface paths {
      */
     post: operations["confirm_email"];
   };
+  "/users/my-account": {
+    /**
+     * Deletes the signed-in person's account: their details are erased and every session ends; orders, payments,
+     * payouts and ledger entries stay without their details. The password and the username typed as confirmation
+     * are required; what must be settled first answers 409 with the list.
+     */
+    delete: operations["delete_my_account"];
+  };
+  "/users/my-account/deletion": {
+    /**
+     * What deleting the signed-in person's account would do now: what must be settled first, and what happens to
+     * their courses, plans and the records the academy keeps.
+     */
+    get: operations["deletion_preview"];
+  };
+  "/users/my-data": {
+    /**
+     * Everything the academy holds about the signed-in person, as a JSON file to save (`format`
+     * `academy-personal-data/1`): profile, enrolments and progress, orders, order items and payments, bookings,
+     * reviews, posts, notifications, sessions, uploaded files as links and, for a teacher, courses, plans, classes,
+     * sales (without buyers), payout accounts and requests (account numbers masked), tax commitments and ledger
+     * entries. At most 5 downloads in 15 minutes per account.
+     */
+    get: operations["export_my_data"];
+  };
   "/users/my-info": {
     /** The signed-in user. */
     get: operations["get_my_info"];
@@ -934,6 +959,13 @@ export interface components {
       /** @description As the bank prints it; stored upper case without marks. */
       holderName: string;
       /** @description The owner's current password. */
+      password: string;
+    };
+    /** @description A deletion of one's own account. */
+    AccountDeletion: {
+      /** @description The account's username, typed to confirm. */
+      confirmation: string;
+      /** @description The account's password. */
       password: string;
     };
     /** @description The body of `PATCH /users/{userId}/status`. */
@@ -1682,6 +1714,47 @@ export interface components {
       /** Format: int64 */
       netSales: number;
     };
+    /** @description What deleting the signed-in person's account would do now. */
+    DeletionPreviewView: {
+      /**
+       * Format: int64
+       * @description Courses that leave the catalogue and stay open to their buyers.
+       */
+      coursesWithBuyers: number;
+      /**
+       * Format: int64
+       * @description Courses that leave the catalogue.
+       */
+      coursesWithoutBuyers: number;
+      /**
+       * Format: int64
+       * @description Mentorship plans no longer sold.
+       */
+      mentorshipPlans: number;
+      /**
+       * Format: int64
+       * @description Orders kept, without the person's details, as the law requires.
+       */
+      ordersKept: number;
+      /**
+       * Format: int64
+       * @description Payout requests kept, without the person's details.
+       */
+      payoutsKept: number;
+      /** @description Whether nothing stands in the way. */
+      possible: boolean;
+      ties: components["schemas"]["DeletionTieView"][];
+    };
+    /** @description Something to settle before the account can be deleted. */
+    DeletionTieView: {
+      /**
+       * @description `pending_orders`, `earnings`, `open_payouts`, `upcoming_sessions`, `running_mentorships`,
+       * `upcoming_classes` or `last_admin`.
+       */
+      code: string;
+      /** @description What it is and what to do, in the request's language. */
+      message: string;
+    };
     /** @description A confirmed change of address. */
     EmailConfirmed: {
       /** @description The account's address from now on. */
@@ -2165,6 +2238,47 @@ export interface components {
       /** @description The answer of a create: the new item's id. */
       result: {
         id: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_DeletionPreviewView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description What deleting the signed-in person's account would do now. */
+      result: {
+        /**
+         * Format: int64
+         * @description Courses that leave the catalogue and stay open to their buyers.
+         */
+        coursesWithBuyers: number;
+        /**
+         * Format: int64
+         * @description Courses that leave the catalogue.
+         */
+        coursesWithoutBuyers: number;
+        /**
+         * Format: int64
+         * @description Mentorship plans no longer sold.
+         */
+        mentorshipPlans: number;
+        /**
+         * Format: int64
+         * @description Orders kept, without the person's details, as the law requires.
+         */
+        ordersKept: number;
+        /**
+         * Format: int64
+         * @description Payout requests kept, without the person's details.
+         */
+        payoutsKept: number;
+        /** @description Whether nothing stands in the way. */
+        possible: boolean;
+        ties: components["schemas"]["DeletionTieView"][];
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -14994,6 +15108,129 @@ export interface operations {
       };
       /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Deletes the signed-in person's account: their details are erased and every session ends; orders, payments,
+   * payouts and ledger entries stay without their details. The password and the username typed as confirmation
+   * are required; what must be settled first answers 409 with the list.
+   */
+  delete_my_account: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AccountDeletion"];
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_bool"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something must be settled first (the message lists it) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The password is wrong (`password`) or the confirmation is not the username (`confirmation`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many wrong passwords */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * What deleting the signed-in person's account would do now: what must be settled first, and what happens to
+   * their courses, plans and the records the academy keeps.
+   */
+  deletion_preview: {
+    responses: {
+      /** @description The preview */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_DeletionPreviewView"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Everything the academy holds about the signed-in person, as a JSON file to save (`format`
+   * `academy-personal-data/1`): profile, enrolments and progress, orders, order items and payments, bookings,
+   * reviews, posts, notifications, sessions, uploaded files as links and, for a teacher, courses, plans, classes,
+   * sales (without buyers), payout accounts and requests (account numbers masked), tax commitments and ledger
+   * entries. At most 5 downloads in 15 minutes per account.
+   */
+  export_my_data: {
+    responses: {
+      /** @description The person's data, as an attachment */
+      200: {
+        content: {
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many downloads */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -90,6 +90,28 @@ async fn search_text_for(
     Ok(search_text(title, first.as_deref(), last.as_deref(), &Localized { vi, en }))
 }
 
+/// Archives every course of `teacher_id` not archived yet; the categories whose counts change.
+pub async fn archive_all_of(
+    conn: &mut sqlx::AnyConnection,
+    teacher_id: &str,
+    now_ms: i64,
+) -> Result<Vec<String>, sqlx::Error> {
+    let categories: Vec<String> = sqlx::query_scalar(
+        "select distinct category_id from courses where instructor_id = $1 and status <> 'archived'",
+    )
+    .bind(teacher_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    sqlx::query(
+        "update courses set status = 'archived', updated_at = $2 where instructor_id = $1 and status <> 'archived'",
+    )
+    .bind(teacher_id)
+    .bind(now_ms)
+    .execute(&mut *conn)
+    .await?;
+    Ok(categories)
+}
+
 /// Recounts the published (and free published) courses of a category.
 pub async fn refresh_category_counts(conn: &mut sqlx::AnyConnection, category_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query(

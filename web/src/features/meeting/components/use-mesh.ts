@@ -17,6 +17,8 @@ export type MeshState =
   | { kind: 'idle' }
   | { kind: 'connecting' }
   | { kind: 'in' }
+  /** The socket dropped (the server restarts, the network blinked): joining again by itself. */
+  | { kind: 'reconnecting'; attempt: number }
   | { kind: 'refused'; reason: string; message: string }
   | { kind: 'replaced' }
   | { kind: 'lost' }
@@ -33,12 +35,33 @@ interface Link {
 type Signal = Record<string, unknown> & { type: string; from?: string; fromName?: string };
 
 /**
+ * Close codes after which the browser joins again by itself: 1012 (the server restarts; another instance takes
+ * the room), 1001 (going away) and 1006 (the connection broke without a close, a crash or the network).
+ */
+const RECONNECT_CODES = new Set([1001, 1006, 1012]);
+/** Tries before the person is asked to join again by hand, and the waits between them (ms, with jitter). */
+export const RECONNECT_ATTEMPTS = 6;
+export function reconnectDelay(attempt: number, random = Math.random): number {
+  return Math.min(500 * 2 ** attempt, 8000) * (0.75 + random() * 0.5);
+}
+
+/**
  * Peer-to-peer video with everyone in the room (a mesh of `RTCPeerConnection`s, at most three others) over the
  * room's signalling socket. A newcomer offers to each person already there; later renegotiations follow the perfect
  * negotiation pattern: both sides may offer, the polite one (the smaller user id) gives way when offers cross.
  */
 export function useMesh(roomId: string, iceServers: RTCIceServer[], local: MediaStream | null) {
-  const [state, setState] = useState<MeshState>({ kind: 'idle' });
+  const [state, setMeshState] = useState<MeshState>({ kind: 'idle' });
+  const stateRef = useRef<MeshState>(state);
+  const setState = useCallback((next: MeshState | ((now: MeshState) => MeshState)) => {
+    setMeshState((now) => {
+      const value = typeof next === 'function' ? next(now) : next;
+      stateRef.current = value;
+      return value;
+    });
+  }, []);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const joinRef = useRef<(attempt?: number) => Promise<void>>(async () => {});
   const [peers, setPeers] = useState<RemotePeer[]>([]);
   const [notice, setNotice] = useState<{ kind: 'left' | 'joined'; name: string } | null>(null);
   const socket = useRef<WebSocket | null>(null);
@@ -120,6 +143,7 @@ export function useMesh(roomId: string, iceServers: RTCIceServer[], local: Media
           const you = message.you as { id: string };
           me.current = you.id;
           setState({ kind: 'in' });
+          if (retryTimer.current) clearTimeout(retryTimer.current);
           for (const peer of (message.peers as { id: string; name: string }[]) ?? []) linkTo(peer.id, peer.name);
           send({ type: 'media', ...mediaRef.current });
           return;
@@ -180,7 +204,7 @@ export function useMesh(roomId: string, iceServers: RTCIceServer[], local: Media
           return;
       }
     },
-    [drop, linkTo, send, update],
+    [drop, linkTo, send, setState, update],
   );
 
   const closeAll = useCallback(() => {
@@ -189,33 +213,66 @@ export function useMesh(roomId: string, iceServers: RTCIceServer[], local: Media
     setPeers([]);
   }, []);
 
-  const join = useCallback(async () => {
-    setState({ kind: 'connecting' });
-    let ticket: string;
-    try {
-      ticket = (await createTicket(roomId)).ticket;
-    } catch (error) {
-      setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
-      return;
-    }
-    const ws = new WebSocket(signalUrl(roomId, ticket));
-    socket.current = ws;
-    ws.onmessage = (event) => {
-      try {
-        void onSignal(JSON.parse(String(event.data)) as Signal).catch((error) => console.warn(error));
-      } catch {
-        // An unreadable message is skipped.
+  /** Joins again after `attempt` failed tries, or gives up and lets the person do it. */
+  const retry = useCallback(
+    (attempt: number) => {
+      if (attempt >= RECONNECT_ATTEMPTS) {
+        setState({ kind: 'lost' });
+        return;
       }
-    };
-    ws.onclose = () => {
-      if (socket.current !== ws) return;
-      socket.current = null;
-      closeAll();
-      setState((now) => (now.kind === 'in' || now.kind === 'connecting' ? { kind: 'lost' } : now));
-    };
-  }, [closeAll, onSignal, roomId]);
+      setState({ kind: 'reconnecting', attempt: attempt + 1 });
+      if (retryTimer.current) clearTimeout(retryTimer.current);
+      retryTimer.current = setTimeout(() => void joinRef.current(attempt + 1), reconnectDelay(attempt));
+    },
+    [setState],
+  );
+
+  const join = useCallback(
+    async (attempt = 0) => {
+      if (attempt === 0) setState({ kind: 'connecting' });
+      let ticket: string;
+      try {
+        ticket = (await createTicket(roomId)).ticket;
+      } catch (error) {
+        if (attempt > 0 && stateRef.current.kind === 'reconnecting') retry(attempt);
+        else setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+        return;
+      }
+      if (attempt > 0 && stateRef.current.kind !== 'reconnecting') return; // left meanwhile
+      const ws = new WebSocket(signalUrl(roomId, ticket));
+      socket.current = ws;
+      ws.onmessage = (event) => {
+        try {
+          void onSignal(JSON.parse(String(event.data)) as Signal).catch((error) => console.warn(error));
+        } catch {
+          // An unreadable message is skipped.
+        }
+      };
+      ws.onclose = (event) => {
+        if (socket.current !== ws) return;
+        socket.current = null;
+        closeAll();
+        const now = stateRef.current.kind;
+        if (RECONNECT_CODES.has(event.code) && (now === 'in' || now === 'reconnecting')) {
+          // A room that was working: after a restart, another instance (or this one, back) takes it.
+          retry(now === 'in' ? 0 : attempt);
+          return;
+        }
+        setState((current) =>
+          current.kind === 'in' || current.kind === 'connecting' || current.kind === 'reconnecting'
+            ? { kind: 'lost' }
+            : current,
+        );
+      };
+    },
+    [closeAll, onSignal, retry, roomId, setState],
+  );
+  useEffect(() => {
+    joinRef.current = join;
+  }, [join]);
 
   const leave = useCallback(() => {
+    if (retryTimer.current) clearTimeout(retryTimer.current);
     const ws = socket.current;
     socket.current = null;
     if (ws && ws.readyState === WebSocket.OPEN) {
@@ -224,7 +281,7 @@ export function useMesh(roomId: string, iceServers: RTCIceServer[], local: Media
     }
     closeAll();
     setState({ kind: 'left' });
-  }, [closeAll]);
+  }, [closeAll, setState]);
 
   /** Tells the others whether the microphone and camera are on. */
   const announceMedia = useCallback(
@@ -245,6 +302,7 @@ export function useMesh(roomId: string, iceServers: RTCIceServer[], local: Media
 
   useEffect(
     () => () => {
+      if (retryTimer.current) clearTimeout(retryTimer.current);
       const ws = socket.current;
       socket.current = null;
       ws?.close();
@@ -254,5 +312,5 @@ export function useMesh(roomId: string, iceServers: RTCIceServer[], local: Media
     [],
   );
 
-  return { state, peers, notice, join, leave, announceMedia, replaceVideo };
+  return { state, peers, notice, join: () => join(0), leave, announceMedia, replaceVideo };
 }

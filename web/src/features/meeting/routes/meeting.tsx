@@ -312,11 +312,13 @@ function PeerRoom({ room }: { room: RoomView }) {
       <header className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
         <h1 className="font-semibold">{room.title}</h1>
         <p className="text-sm text-slate-300" aria-live="polite">
-          {mesh.notice
-            ? t(mesh.notice.kind === 'left' ? 'room.peerLeft' : 'room.peerJoined', { name: mesh.notice.name })
-            : mesh.peers.length === 0
-              ? t('room.waiting')
-              : ''}
+          {state.kind === 'reconnecting'
+            ? t('room.reconnecting')
+            : mesh.notice
+              ? t(mesh.notice.kind === 'left' ? 'room.peerLeft' : 'room.peerJoined', { name: mesh.notice.name })
+              : mesh.peers.length === 0
+                ? t('room.waiting')
+                : ''}
         </p>
       </header>
       <div className={`grid flex-1 content-center gap-3 px-4 ${tiles > 1 ? 'md:grid-cols-2' : ''}`}>

@@ -10,6 +10,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import { profileKeys } from '../api/keys';
 import { profileQueries } from '../api/queries';
 import { AccountSecurity } from '../components/account-security';
+import { PersonalData } from '../components/personal-data';
 import { AVATAR_PLACEHOLDER, Img } from '../components/image';
 import { UpdateProfileDialog } from '../components/update-profile-dialog';
 import type { ProfileUser } from '../types';
@@ -64,6 +65,7 @@ export default function AdminProfilePage() {
           </section>
         )}
         {profile && <AccountSecurity userInputs={[profile.username ?? '', profile.email ?? ''].filter(Boolean)} />}
+        {profile?.username && <PersonalData username={profile.username} />}
       </div>
       {profile?.userId && (
         <UpdateProfileDialog user={profile} open={editing} onOpenChange={setEditing} onUpdated={afterUpdate} />

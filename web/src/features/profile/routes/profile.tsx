@@ -31,6 +31,7 @@ import { EnrolledCourseCard, InstructorCourseCard } from '../components/course-c
 import { AVATAR_PLACEHOLDER, Img } from '../components/image';
 import { MentorshipCard } from '../components/mentorship-card';
 import { AccountSecurity } from '../components/account-security';
+import { PersonalData } from '../components/personal-data';
 import { UpdateProfileDialog } from '../components/update-profile-dialog';
 import { formatDate, localeOf } from '../lib/format';
 import type { EnrolledCourse, InstructorCourse, ProfileUser } from '../types';
@@ -185,7 +186,7 @@ export default function ProfilePage({ studentSection }: { studentSection?: React
         </div>
       </div>
 
-      <div className="mx-auto -mt-16 grid max-w-7xl gap-6 px-4 pb-16 sm:px-6 lg:grid-cols-[22rem_1fr] lg:px-8">
+      <div className="mx-auto -mt-16 grid max-w-7xl grid-cols-1 gap-6 px-4 pb-16 sm:px-6 lg:grid-cols-[22rem_1fr] lg:px-8">
         <aside className="h-fit rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
           <div className="flex flex-col items-center text-center">
             <Img
@@ -330,6 +331,7 @@ export default function ProfilePage({ studentSection }: { studentSection?: React
           )}
           {showsTabs && !isTeacher && <Suspense fallback={null}>{studentSection}</Suspense>}
           <AccountSecurity userInputs={[profile.username ?? '', profile.email ?? ''].filter(Boolean)} />
+          {profile.username && <PersonalData username={profile.username} />}
         </div>
       </div>
 
