@@ -1,6 +1,7 @@
 //! Limits on writes anyone can send: how many contact messages, admission messages, newsletter subscriptions
 //! and registrations one client address may send, how many upload URLs one account may ask for, and how many
-//! coupon codes one account and one client address may try (quotes and checkouts naming a code), in a window of
+//! coupon codes one account and one client address may try (quotes and checkouts naming a code), and how many chat
+//! messages one account may send, in a window of
 //! time. Beyond a limit, requests are refused with the seconds until the window ends (HTTP 429 +
 //! `Retry-After`).
 //!
@@ -36,10 +37,12 @@ pub enum Limit {
     CouponCode,
     /// Quotes and checkouts naming a coupon code, per client address (across the accounts it signs in as).
     CouponCodeAddress,
+    /// Chat messages, per account: a conversation at a person's pace, never a flood.
+    ChatMessage,
 }
 
 impl Limit {
-    pub const ALL: [Limit; 7] = [
+    pub const ALL: [Limit; 8] = [
         Limit::ContactMessage,
         Limit::AdmissionMessage,
         Limit::Newsletter,
@@ -47,6 +50,7 @@ impl Limit {
         Limit::UploadUrl,
         Limit::CouponCode,
         Limit::CouponCodeAddress,
+        Limit::ChatMessage,
     ];
 
     /// The limit's name in counter ids and in `ACADEMY_RATE_LIMITS`.
@@ -59,6 +63,7 @@ impl Limit {
             Limit::UploadUrl => "upload-url",
             Limit::CouponCode => "coupon",
             Limit::CouponCodeAddress => "coupon-address",
+            Limit::ChatMessage => "chat",
         }
     }
 
@@ -73,6 +78,8 @@ impl Limit {
             Limit::Registration | Limit::CouponCode => 20,
             Limit::UploadUrl => 30,
             Limit::CouponCodeAddress => 60,
+            // Someone typing fast sends a message every few seconds: 120 in 15 minutes.
+            Limit::ChatMessage => 120,
         };
         Rate { max, window }
     }
