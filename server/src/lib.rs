@@ -28,6 +28,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 pub mod backup;
 pub mod catalogue;
+pub mod chat;
 pub mod classes;
 pub mod commerce;
 pub mod config;
@@ -82,6 +83,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(reports::router())
         .merge(dashboard::router())
         .merge(site::routes::router())
+        .merge(chat::routes::router())
 }
 
 /// The OpenAPI document of [`api_router`] (also served at `/api/openapi.json`).
@@ -184,6 +186,7 @@ pub fn job_handlers() -> Vec<std::sync::Arc<dyn platform::jobs::JobHandler<AppSt
     vec![
         std::sync::Arc::new(housekeeping::Chores),
         std::sync::Arc::new(notifications::mail::MailNotification),
+        std::sync::Arc::new(chat::mail::MailUnread),
         std::sync::Arc::new(notifications::broadcast::BroadcastBatches),
         std::sync::Arc::new(commerce::orders::ExpireOrders),
         std::sync::Arc::new(commerce::payments::PaidNotices),

@@ -5,6 +5,7 @@
 
 pub mod auth_rules;
 pub mod catalogue;
+pub mod chat;
 pub mod classes;
 pub mod commerce;
 pub mod contact;

@@ -1,9 +1,9 @@
 //! The account forms' rules (wasm/pkg-account, npm `academy-wasm-account`): login, registration and password
-//! reset, the password strength meter, the profile form with its e-mail change and avatar, and the staff account
-//! dialog. Loaded only by the pages that show these forms (`web/src/lib/wasm-account.ts`), so public pages'
+//! reset, the password strength meter, the profile form with its e-mail change and avatar, the staff account
+//! dialog, and the mentorship chat's message rule. Loaded only by the pages that show these forms (`web/src/lib/wasm-account.ts`), so public pages'
 //! first download does not carry them.
 
-use academy_shared::{auth_rules, display, password, profile};
+use academy_shared::{Message as _, auth_rules, chat, display, password, profile};
 use wasm_bindgen::prelude::*;
 
 use crate::{JsResult, checked, count, expect_object, lang, number, text, to_js};
@@ -86,6 +86,21 @@ pub fn avatar_size_error(
     #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str,
 ) -> Option<String> {
     profile::check_avatar_size(count(bytes)).err().map(|e| e.message(lang(lang_code)))
+}
+
+/// Why a chat message cannot be sent (empty, or longer than the limit), in `lang`; `undefined` when it can.
+#[wasm_bindgen(js_name = chatMessageError)]
+pub fn chat_message_error(
+    text: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] lang_code: &str,
+) -> Option<String> {
+    chat::check_chat_message(text).err().map(|e| e.message(lang(lang_code)))
+}
+
+/// The most characters a chat message has (for the text box's counter).
+#[wasm_bindgen(js_name = chatMessageMaxChars)]
+pub fn chat_message_max_chars() -> u32 {
+    u32::try_from(chat::CHAT_MESSAGE_MAX_CHARS).unwrap_or(u32::MAX)
 }
 
 // Avatar upload

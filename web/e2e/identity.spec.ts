@@ -278,7 +278,7 @@ test.describe('identity', () => {
     await expect(cards).toHaveCount(2);
     const active = page.locator('[data-testid="mentorship-card"][data-state="active"]');
     const expired = page.locator('[data-testid="mentorship-card"][data-state="expired"]');
-    await expect(active.getByRole('button', { name: 'Trò chuyện' })).toBeVisible();
+    await expect(active.getByRole('link', { name: 'Trò chuyện' })).toBeVisible();
     await expect(active).toContainText(/Còn \d+ ngày/);
     await expect(active).toContainText('₫');
     await expect(expired.getByRole('link', { name: 'Gia hạn' })).toHaveAttribute('href', /^\/mentor\?id=.+/);

@@ -1,8 +1,8 @@
 //! Limits on writes anyone can send: how many contact messages, admission messages, newsletter subscriptions
 //! and registrations one client address may send, how many upload URLs one account may ask for, and how many
-//! coupon codes one account and one client address may try (quotes and checkouts naming a code), and how often
-//! one account downloads its data, in a window of time. Beyond a limit, requests are refused with the seconds
-//! until the window ends (HTTP 429 + `Retry-After`).
+//! coupon codes one account and one client address may try (quotes and checkouts naming a code), how often one
+//! account downloads its data and how many chat messages it may send, in a window of time. Beyond a limit,
+//! requests are refused with the seconds until the window ends (HTTP 429 + `Retry-After`).
 //!
 //! Counters live in the database, in the login counters' table (`login_throttles`), so they hold across
 //! server instances sharing a PostgreSQL database and across restarts. A counter's id is
@@ -38,10 +38,12 @@ pub enum Limit {
     CouponCodeAddress,
     /// Downloads of everything the academy holds about a person, per account: each reads all of their data.
     DataExport,
+    /// Chat messages, per account: a conversation at a person's pace, never a flood.
+    ChatMessage,
 }
 
 impl Limit {
-    pub const ALL: [Limit; 8] = [
+    pub const ALL: [Limit; 9] = [
         Limit::ContactMessage,
         Limit::AdmissionMessage,
         Limit::Newsletter,
@@ -50,6 +52,7 @@ impl Limit {
         Limit::CouponCode,
         Limit::CouponCodeAddress,
         Limit::DataExport,
+        Limit::ChatMessage,
     ];
 
     /// The limit's name in counter ids and in `ACADEMY_RATE_LIMITS`.
@@ -63,6 +66,7 @@ impl Limit {
             Limit::CouponCode => "coupon",
             Limit::CouponCodeAddress => "coupon-address",
             Limit::DataExport => "data-export",
+            Limit::ChatMessage => "chat",
         }
     }
 
@@ -77,6 +81,8 @@ impl Limit {
             Limit::Registration | Limit::CouponCode => 20,
             Limit::UploadUrl => 30,
             Limit::CouponCodeAddress => 60,
+            // Someone typing fast sends a message every few seconds: 120 in 15 minutes.
+            Limit::ChatMessage => 120,
         };
         Rate { max, window }
     }

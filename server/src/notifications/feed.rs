@@ -31,6 +31,8 @@ pub enum LiveEvent {
     Count(i64),
     /// A new notification, and the unread count with it.
     New { notification: Arc<StoredNotification>, unread: i64 },
+    /// A conversation of theirs changed: a message was sent (its id), or read (`None`); the page re-reads it.
+    Conversation { conversation_id: String, message_id: Option<String> },
 }
 
 /// How far back a re-read looks, beyond the last one: writers whose transactions commit later than this after
@@ -104,6 +106,9 @@ impl Feed {
                         }
                         self.pending.push_back(LiveEvent::New { notification: row, unread: self.unread });
                     }
+                }
+                Signal::Conversation { conversation_id, message_id } => {
+                    self.pending.push_back(LiveEvent::Conversation { conversation_id, message_id });
                 }
                 Signal::Changed => {
                     if let Err(e) = self.reread().await {

@@ -3,7 +3,10 @@
 //!
 //! A writer stores the row first, then announces it ([`Live::announce`]) with ids only: `n:<notification id>`
 //! for one notification, `b:<broadcast id>:<after>:<up to>` for a batch of a broadcast (its recipients'
-//! user ids after `after`, up to `up to`), `r:<user id>` when a person's read state changed. On PostgreSQL the
+//! user ids after `after`, up to `up to`), `r:<user id>` when a person's read state changed, and
+//! `c:<conversation id>:<message id>:<user id>,<user id>` when a conversation between these people changed (a
+//! message sent, or read when the message id is empty; other domains' conversations ride the same stream). On
+//! PostgreSQL the
 //! announcement is a `NOTIFY` on [`CHANNEL`], heard by every instance's one `LISTEN` connection; on SQLite (one
 //! instance) it goes through an in-process channel. The instance that hears it reads the rows back and hands
 //! them to the streams of the people concerned ([`Subscription`]), one channel per connected person.
@@ -39,6 +42,8 @@ pub enum Signal {
     New(Arc<StoredNotification>),
     /// Their notifications changed in a way to re-read: read elsewhere, or announcements may have been missed.
     Changed,
+    /// A conversation of theirs changed: a message was sent (its id), or read (`None`).
+    Conversation { conversation_id: String, message_id: Option<String> },
 }
 
 /// What a writer announces after its change was stored.
@@ -50,6 +55,8 @@ pub enum Announcement {
     Batch { broadcast_id: String, after: String, upto: String },
     /// Some of this person's notifications were marked read or unread.
     ReadChanged(String),
+    /// A conversation between `people` changed: `message_id` was sent, or (empty) messages were read.
+    Conversation { conversation_id: String, message_id: String, people: Vec<String> },
 }
 
 impl Announcement {
@@ -59,6 +66,9 @@ impl Announcement {
             Announcement::Created(id) => format!("n:{id}"),
             Announcement::Batch { broadcast_id, after, upto } => format!("b:{broadcast_id}:{after}:{upto}"),
             Announcement::ReadChanged(user_id) => format!("r:{user_id}"),
+            Announcement::Conversation { conversation_id, message_id, people } => {
+                format!("c:{conversation_id}:{message_id}:{}", people.join(","))
+            }
         }
     }
 
@@ -67,6 +77,15 @@ impl Announcement {
         match kind {
             "n" => Some(Announcement::Created(rest.to_owned())),
             "r" => Some(Announcement::ReadChanged(rest.to_owned())),
+            "c" => {
+                let mut parts = rest.splitn(3, ':');
+                let (conversation_id, message_id, people) = (parts.next()?, parts.next()?, parts.next()?);
+                Some(Announcement::Conversation {
+                    conversation_id: conversation_id.to_owned(),
+                    message_id: message_id.to_owned(),
+                    people: people.split(',').filter(|p| !p.is_empty()).map(str::to_owned).collect(),
+                })
+            }
             "b" => {
                 let mut parts = rest.splitn(3, ':');
                 let (broadcast_id, after, upto) = (parts.next()?, parts.next()?, parts.next()?);
@@ -245,6 +264,18 @@ impl Inner {
                 }
                 return;
             }
+            Announcement::Conversation { conversation_id, message_id, people } => {
+                let message_id = Some(message_id).filter(|id| !id.is_empty());
+                for person in people {
+                    if let Some(sender) = self.sender_of(&person) {
+                        let _ = sender.send(Signal::Conversation {
+                            conversation_id: conversation_id.clone(),
+                            message_id: message_id.clone(),
+                        });
+                    }
+                }
+                return;
+            }
             Announcement::Created(id) => repo::find(&self.pool, &id).await.map(|row| row.into_iter().collect()),
             Announcement::Batch { broadcast_id, after, upto } => {
                 repo::broadcast_batch(&self.pool, &broadcast_id, &after, &upto).await
@@ -308,6 +339,16 @@ mod tests {
             Announcement::Created("0193-a".into()),
             Announcement::Batch { broadcast_id: "b1".into(), after: String::new(), upto: "u9".into() },
             Announcement::ReadChanged("u1".into()),
+            Announcement::Conversation {
+                conversation_id: "k1".into(),
+                message_id: "m1".into(),
+                people: vec!["u1".into(), "u2".into()],
+            },
+            Announcement::Conversation {
+                conversation_id: "k1".into(),
+                message_id: String::new(),
+                people: vec!["u1".into()],
+            },
         ];
         for announcement in all {
             assert_eq!(Announcement::parse(&announcement.payload()), Some(announcement.clone()));

@@ -98,6 +98,15 @@ pub struct LiveNotification {
     pub unread: i64,
 }
 
+/// The data of a stream's `chat` event: which conversation (a mentorship booking) changed, and the message sent
+/// (`null` when messages were read).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LiveConversation {
+    pub booking_id: String,
+    pub message_id: Option<String>,
+}
+
 /// A text in both languages, as the broadcast form sends and shows it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(default)]

@@ -11,6 +11,7 @@ mod calendar;
 mod catalogue;
 mod catalogue_index;
 mod catalogue_index_refresh;
+mod chat;
 mod classes;
 mod commerce_admin;
 mod commerce_cart;

@@ -17,6 +17,7 @@ const ForgotPasswordPage = lazyPage(() => import('@/features/auth/routes/forgot-
 const ResetPasswordPage = lazyPage(() => import('@/features/auth/routes/reset-password'), ['auth']);
 const ConfirmEmailPage = lazyPage(() => import('@/features/auth/routes/confirm-email'), ['auth']);
 const ProfilePage = lazyPage(() => import('@/features/profile/routes/profile'), ['profile', 'auth']);
+const ChatPage = lazyPage(() => import('@/features/profile/routes/chat'), ['profile', 'catalogue']);
 const MyClasses = lazyPage(() => import('@/features/classes/components/my-classes'), ['classes']);
 const EnrollLecturesPage = lazyPage(
   () => import('@/features/learning/routes/enroll-lectures'),
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
               { path: 'notification', element: <NotificationsPage /> },
               { path: 'profile/orders', element: <OrdersPage /> },
               { path: 'profile/sessions', element: <BookSessionPage /> },
+              { path: 'profile/chat/:bookingId', element: <ChatPage /> },
               { path: 'profile/orders/:id', element: <ReceiptPage /> },
               { path: 'cart', element: <CartPage /> },
               { path: 'checkout', element: <CheckoutPage /> },

@@ -28,6 +28,7 @@ export const paths = {
   cart: '/cart',
   checkout: '/checkout',
   vnpayReturn: '/checkout/vnpay-return',
+  chat: (bookingId: string) => `/profile/chat/${encodeURIComponent(bookingId)}`,
   orders: '/profile/orders',
   order: (id: string) => `/profile/orders/${encodeURIComponent(id)}`,
   notification: '/notification',

@@ -47,6 +47,8 @@ export const sharedKeys = {
   feed: ['feed'] as const,
   /** The courses the signed-in learner is enrolled in, with their progress: the profile shows them, learning changes them. */
   enrolledCourses: ['profile', 'courses', 'enrolled'] as const,
+  /** Mentorship conversations and their unread counts: the profile's chat shows them, the live stream refreshes them. */
+  chat: ['chat'] as const,
 };
 
 /** The cached answers an optimistic change replaced, put back when the server refuses it. */

@@ -1,7 +1,8 @@
 /**
  * The account forms' rules in the browser: the only module that imports the account wasm package
  * (`academy-wasm-account`, built from the `account` feature of wasm/): login, registration and password reset,
- * the password strength meter, the profile form with its e-mail change and avatar, the staff account dialog.
+ * the password strength meter, the profile form with its e-mail change and avatar, the staff account dialog, the
+ * mentorship chat's message rule.
  *
  * Public pages never download it: it is fetched with a dynamic `import()` the first time a page that shows one
  * of these forms asks for it ({@link useAccountRules} when the form is drawn, {@link loadAccountRules} from an
@@ -69,6 +70,10 @@ export interface AccountRules {
   acceptedImageTypes(): string;
   /** The avatar upload percent after a step: 10, 30, 30→70 by bytes sent, 70, 100, then 0. */
   uploadProgress(step: UploadStep): number;
+  /** The chat message rule (trimmed, not empty, at most `chatMessageMaxChars()`): the message when broken, else null. */
+  chatMessageError(text: string, lang: LangCode): string | null;
+  /** The most characters a chat message has. */
+  chatMessageMaxChars(): number;
 }
 
 type AccountModule = typeof AccountWasm;
@@ -88,6 +93,8 @@ function rulesOf(wasm: AccountModule): AccountRules {
     imageTypeError: (contentType, lang) => wasm.imageTypeError(contentType, lang) ?? null,
     acceptedImageTypes: () => wasm.acceptedImageTypes(),
     uploadProgress: (step) => wasm.uploadProgress(step),
+    chatMessageError: (text, lang) => wasm.chatMessageError(text, lang) ?? null,
+    chatMessageMaxChars: () => wasm.chatMessageMaxChars(),
   };
 }
 

@@ -10,13 +10,13 @@ use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    notifications::views::{LiveCount, LiveNotification},
+    notifications::views::{LiveConversation, LiveCount, LiveNotification},
     state::AppState,
 };
 
 /// The data of the live stream's events, documented beside the calls (the stream itself is `text/event-stream`).
 #[derive(Debug, OpenApi)]
-#[openapi(components(schemas(LiveCount, LiveNotification)))]
+#[openapi(components(schemas(LiveCount, LiveNotification, LiveConversation)))]
 struct StreamEvents;
 
 pub fn router() -> OpenApiRouter<AppState> {

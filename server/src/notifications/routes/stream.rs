@@ -3,6 +3,8 @@
 //! Events: `count` (`{"unread": n}`) when the stream opens and whenever the count changed otherwise, and
 //! `notification` (`{"notification": {...}, "unread": n}`, its `id` the notification's) for each new one. A
 //! comment every 15 s keeps idle connections open through proxies. The stream ends when the access token it
+//! `chat` (`{"bookingId": …, "messageId": … | null}`) when one of the caller's mentorship conversations changed
+//! (a message sent, or read when `messageId` is null): the page re-reads it. The stream ends when the access token it
 //! was opened with expires (the browser reconnects with a fresh one) or the server stops; a reconnecting
 //! browser sends `Last-Event-ID` and first receives what it missed.
 //!
@@ -30,7 +32,7 @@ use crate::{
     notifications::{
         feed::{self, LiveEvent},
         service::NotificationError,
-        views::{LiveCount, LiveNotification, NotificationView},
+        views::{LiveConversation, LiveCount, LiveNotification, NotificationView},
     },
     platform::db::now_ms,
     state::AppState,
@@ -66,7 +68,8 @@ fn access_token(headers: &HeaderMap) -> Option<String> {
     responses(
         (status = 200, content_type = "text/event-stream", body = String,
          description = "Events `count` (data `{\"unread\": n}`) and `notification` (data `{\"notification\": \
-                        {...}, \"unread\": n}`, id the notification's), until the access token expires"),
+                        {...}, \"unread\": n}`, id the notification's) and `chat` (data `{\"bookingId\": …, \
+                        \"messageId\": … | null}`), until the access token expires"),
         (status = 401, description = "Not signed in", body = crate::http::error::ErrorEnvelope),
         (status = 503, description = "Live delivery is unavailable; poll the count instead",
          body = crate::http::error::ErrorEnvelope),
@@ -113,6 +116,10 @@ pub async fn stream_notifications(
 fn to_event(event: &LiveEvent, lang: Lang) -> Event {
     match event {
         LiveEvent::Count(unread) => json_event(Event::default().event("count"), &LiveCount { unread: *unread }),
+        LiveEvent::Conversation { conversation_id, message_id } => json_event(
+            Event::default().event("chat"),
+            &LiveConversation { booking_id: conversation_id.clone(), message_id: message_id.clone() },
+        ),
         LiveEvent::New { notification, unread } => json_event(
             Event::default().event("notification").id(notification.id.clone()),
             &LiveNotification { notification: NotificationView::new(notification, lang), unread: *unread },

@@ -11,6 +11,8 @@ export type NotificationPage = Schemas['NotificationPage'];
 export type LiveNotification = Schemas['LiveNotification'];
 /** The data of the live stream's `count` event. */
 export type LiveCount = Schemas['LiveCount'];
+/** The data of the live stream's `chat` event: a mentorship conversation that changed. */
+export type LiveChat = Schemas['LiveConversation'];
 
 /** What the administrator sends: `POST /api/notification/broadcasts` (and its preview). */
 export type BroadcastBody = Schemas['BroadcastBody'];

@@ -147,6 +147,25 @@ export interface paths {
     /** Every category in display order, with its number of published courses. */
     get: operations["list_categories"];
   };
+  "/api/chat/unread": {
+    /** The caller's unread messages, in total and per conversation. */
+    get: operations["unread_messages"];
+  };
+  "/api/chat/{bookingId}": {
+    /**
+     * A page of a conversation (the latest 50 messages, or those before `before`), for the booking's mentee or
+     * mentor only.
+     */
+    get: operations["get_conversation"];
+  };
+  "/api/chat/{bookingId}/messages": {
+    /** Sends a message to the other person of the booking, while the booking is active. */
+    post: operations["send_message"];
+  };
+  "/api/chat/{bookingId}/read": {
+    /** Marks read the messages the caller received in the conversation; the unread counts after it. */
+    post: operations["read_messages"];
+  };
   "/api/checkout": {
     /**
      * Checks out the cart (or the courses named) as one order waiting for its bank transfer, and answers what the
@@ -1369,6 +1388,58 @@ export interface components {
       id: string;
       name: string;
     };
+    /** @description A page of a conversation. */
+    ChatConversationView: {
+      /** @description Whether the caller is the booking's mentor. */
+      asMentor: boolean;
+      bookingId: string;
+      /** @description The booking's end (RFC 3339, UTC). */
+      endsAt: string;
+      /** @description Older messages exist: ask again with `before` = the first message's id. */
+      hasMore: boolean;
+      /** @description The caller's own id (their messages are those it sent). */
+      me: string;
+      /** @description Oldest first. */
+      messages: components["schemas"]["ChatMessageView"][];
+      /** @description Whether new messages can be sent (the booking is active); read-only otherwise. */
+      open: boolean;
+      other: components["schemas"]["ChatPerson"];
+    };
+    /** @description One message. `body` is plain text as written: shown as text (links made clickable), never as markup. */
+    ChatMessageView: {
+      body: string;
+      bookingId: string;
+      id: string;
+      /** @description When the recipient read it (RFC 3339, UTC); `null` while unread. */
+      readAt?: string | null;
+      senderId: string;
+      /** @description RFC 3339, UTC. */
+      sentAt: string;
+    };
+    /** @description The other person of a conversation. */
+    ChatPerson: {
+      avatar?: string | null;
+      /** @description The given name. */
+      firstName?: string | null;
+      /** @description Family name first, as written in Vietnamese; the username when no name is known. */
+      fullName: string;
+      id: string;
+      /** @description The family name (with middle names). */
+      lastName?: string | null;
+      username: string;
+    };
+    /** @description The unread messages of one conversation. */
+    ChatUnreadOne: {
+      bookingId: string;
+      /** Format: int64 */
+      unread: number;
+    };
+    /** @description The caller's unread messages: the total (for the header) and per conversation. */
+    ChatUnreadView: {
+      conversations: components["schemas"]["ChatUnreadOne"][];
+      /** Format: int64 */
+      total: number;
+    };
     /** @description A checkout. */
     CheckoutBody: {
       /**
@@ -2029,6 +2100,70 @@ export interface components {
          * @description What the items cost now, together (minor units of `currency`).
          */
         totalAmount: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_ChatConversationView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A page of a conversation. */
+      result: {
+        /** @description Whether the caller is the booking's mentor. */
+        asMentor: boolean;
+        bookingId: string;
+        /** @description The booking's end (RFC 3339, UTC). */
+        endsAt: string;
+        /** @description Older messages exist: ask again with `before` = the first message's id. */
+        hasMore: boolean;
+        /** @description The caller's own id (their messages are those it sent). */
+        me: string;
+        /** @description Oldest first. */
+        messages: components["schemas"]["ChatMessageView"][];
+        /** @description Whether new messages can be sent (the booking is active); read-only otherwise. */
+        open: boolean;
+        other: components["schemas"]["ChatPerson"];
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_ChatMessageView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description One message. `body` is plain text as written: shown as text (links made clickable), never as markup. */
+      result: {
+        body: string;
+        bookingId: string;
+        id: string;
+        /** @description When the recipient read it (RFC 3339, UTC); `null` while unread. */
+        readAt?: string | null;
+        senderId: string;
+        /** @description RFC 3339, UTC. */
+        sentAt: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_ChatUnreadView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description The caller's unread messages: the total (for the header) and per conversation. */
+      result: {
+        conversations: components["schemas"]["ChatUnreadOne"][];
+        /** Format: int64 */
+        total: number;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -4474,6 +4609,14 @@ export interface components {
       id: string;
       title: string;
     };
+    /**
+     * @description The data of a stream's `chat` event: which conversation (a mentorship booking) changed, and the message sent
+     * (`null` when messages were read).
+     */
+    LiveConversation: {
+      bookingId: string;
+      messageId?: string | null;
+    };
     /** @description The data of a stream's `count` event. */
     LiveCount: {
       /** Format: int64 */
@@ -4617,6 +4760,11 @@ export interface components {
     MergedCart: {
       cart: components["schemas"]["CartView"];
       skipped: components["schemas"]["SkippedCourse"][];
+    };
+    /** @description A message as the chat panel sends it. */
+    MessageBody: {
+      /** @description Plain text, 1 to 2000 characters after trimming. */
+      body: string;
     };
     /** @description A text to show. */
     MessageResult: {
@@ -7615,6 +7763,188 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Category"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The caller's unread messages, in total and per conversation. */
+  unread_messages: {
+    responses: {
+      /** @description The unread counts */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ChatUnreadView"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A page of a conversation (the latest 50 messages, or those before `before`), for the booking's mentee or
+   * mentor only.
+   */
+  get_conversation: {
+    parameters: {
+      query?: {
+        /** @description A message's id: the page holds the messages before it. */
+        before?: string;
+      };
+      path: {
+        /** @description The mentorship booking's id */
+        bookingId: string;
+      };
+    };
+    responses: {
+      /** @description The conversation */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ChatConversationView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such booking, or not the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Sends a message to the other person of the booking, while the booking is active. */
+  send_message: {
+    parameters: {
+      path: {
+        /** @description The mentorship booking's id */
+        bookingId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MessageBody"];
+      };
+    };
+    responses: {
+      /** @description The message sent */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ChatMessageView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such booking, or not the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The booking has ended: the conversation is read-only */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The message is empty or too long (`result.fields.body`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many messages; wait (`Retry-After`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Marks read the messages the caller received in the conversation; the unread counts after it. */
+  read_messages: {
+    parameters: {
+      path: {
+        /** @description The mentorship booking's id */
+        bookingId: string;
+      };
+    };
+    responses: {
+      /** @description The caller's unread counts after it */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ChatUnreadView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such booking, or not the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description The database cannot be reached right now; `Retry-After` says when to try again */
@@ -13328,7 +13658,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Events `count` (data `{"unread": n}`) and `notification` (data `{"notification": {...}, "unread": n}`, id the notification's), until the access token expires */
+      /** @description Events `count` (data `{"unread": n}`) and `notification` (data `{"notification": {...}, "unread": n}`, id the notification's) and `chat` (data `{"bookingId": …, "messageId": … | null}`), until the access token expires */
       200: {
         content: {
           "text/event-stream": string;

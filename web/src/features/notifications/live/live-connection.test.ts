@@ -135,6 +135,24 @@ describe('live notifications', () => {
     expect(CHANNEL).toBe('academy:notifications');
   });
 
+  it("passes a conversation's change (a chat message sent or read) to every tab", async () => {
+    const { tab, open } = browser();
+    const chats: string[][] = [[], []];
+    const stops = chats.map((seen) =>
+      connectLive({ ...recorder(), onChat: (event) => seen.push(`${event.bookingId}:${event.messageId}`) }, tab()),
+    );
+    await flush();
+
+    open()[0]!.emit('chat', { bookingId: 'b1', messageId: 'm1' });
+    open()[0]!.emit('chat', { bookingId: 'b1', messageId: null });
+
+    expect(chats).toEqual([
+      ['b1:m1', 'b1:null'],
+      ['b1:m1', 'b1:null'],
+    ]);
+    stops.forEach((stop) => stop());
+  });
+
   it('passes the stream to another tab when the leading tab closes', async () => {
     const { tab, open, streams } = browser();
     const first = recorder();

@@ -12,7 +12,7 @@
  */
 import { storedLanguage } from '@/lib/language';
 import { countUnread } from '../api/notifications';
-import type { LiveCount, LiveNotification } from '../types';
+import type { LiveChat, LiveCount, LiveNotification } from '../types';
 
 /** The lock whose holder keeps the stream. */
 export const LEADER_LOCK = 'academy:notifications:stream';
@@ -25,11 +25,16 @@ export const POLL_INTERVAL_MS = 30_000;
 export const MAX_RETRY_MS = 60_000;
 
 /** What the tabs are told. */
-export type LiveMessage = { type: 'count'; data: LiveCount } | { type: 'notification'; data: LiveNotification };
+export type LiveMessage =
+  | { type: 'count'; data: LiveCount }
+  | { type: 'notification'; data: LiveNotification }
+  | { type: 'chat'; data: LiveChat };
 
 export interface LiveHandlers {
   onCount: (unread: number) => void;
   onNotification: (event: LiveNotification) => void;
+  /** A mentorship conversation of this person changed (a message sent, or read). */
+  onChat?: (event: LiveChat) => void;
 }
 
 /** The browser's parts the connection uses (tests give fakes). */
@@ -109,6 +114,9 @@ export function lead(
     stream.addEventListener('notification', (event) => {
       publish({ type: 'notification', data: JSON.parse((event as MessageEvent<string>).data) as LiveNotification });
     });
+    stream.addEventListener('chat', (event) => {
+      publish({ type: 'chat', data: JSON.parse((event as MessageEvent<string>).data) as LiveChat });
+    });
     stream.addEventListener('error', () => {
       // While connecting again the browser keeps it; a closed stream was refused and is opened here again.
       if (stream.readyState !== CLOSED || source !== stream || signal.aborted) return;
@@ -147,6 +155,7 @@ export function lead(
 export function connectLive(handlers: LiveHandlers, env: LiveEnvironment = browserEnvironment()): () => void {
   const deliver = (message: LiveMessage) => {
     if (message.type === 'count') handlers.onCount(message.data.unread);
+    else if (message.type === 'chat') handlers.onChat?.(message.data);
     else handlers.onNotification(message.data);
   };
   const stop = new AbortController();

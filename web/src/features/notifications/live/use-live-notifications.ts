@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { sharedKeys } from '@/lib/query-client';
 import { notificationKeys } from '../api/keys';
 import type { AppNotification } from '../types';
 import { connectLive } from './live-connection';
@@ -7,7 +8,7 @@ import { connectLive } from './live-connection';
 /**
  * Keeps this tab's notification data live while `enabled` (a signed-in person): a new notification joins the
  * newest list and the count at once; a count that changed otherwise (read in another tab or on another device)
- * has the lists read again.
+ * has the lists read again. A mentorship conversation that changed has the chat's data read again.
  */
 export function useLiveNotifications(enabled: boolean): void {
   const client = useQueryClient();
@@ -28,6 +29,7 @@ export function useLiveNotifications(enabled: boolean): void {
         );
         void client.invalidateQueries({ queryKey: notificationKeys.pageLists() });
       },
+      onChat: () => void client.invalidateQueries({ queryKey: sharedKeys.chat }),
     });
   }, [enabled, client]);
 }

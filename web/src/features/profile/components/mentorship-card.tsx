@@ -1,4 +1,5 @@
 import { CalendarCheck, CalendarPlus, CalendarX, Clock, MessageCircle, RefreshCw } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +7,7 @@ import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatPrice, mentorshipStatus, servicesPreview } from '@/lib/wasm';
 import { personName } from '@/lib/person-name';
+import { chatQueries } from '../api/chat';
 import { formatDate, localeOf, toMs } from '../lib/format';
 import type { MentorshipEnrollment } from '../types';
 import { AVATAR_PLACEHOLDER, Img } from './image';
@@ -30,7 +32,7 @@ export function useNarrowLayout(): boolean {
 
 /**
  * A booked mentorship: Active/Expired by the shared rule, price, services preview, dates and days
- * left; Chat (logs only) while active, Renew and a disabled Expired button once expired.
+ * left; Chat (with its unread messages) while active, Renew and a disabled Expired button once expired.
  */
 export function MentorshipCard({
   enrollment,
@@ -55,6 +57,10 @@ export function MentorshipCard({
   const name = personName(person, i18n.language) || (enrollment.menteeUsername ?? '');
   const start = formatDate(enrollment.startDate, locale);
   const end = formatDate(enrollment.endDate, locale);
+  const unread =
+    useQuery({ ...chatQueries.unread(), enabled: active }).data?.conversations.find(
+      (c) => c.bookingId === enrollment._id,
+    )?.unread ?? 0;
 
   return (
     <article
@@ -117,14 +123,22 @@ export function MentorshipCard({
       <div className="mt-4 flex gap-2">
         {active ? (
           <>
-            <button
-              type="button"
-              onClick={() => console.log('Chat with mentor', mentor.userId)}
-              className={`${buttonClass('primary', 'sm')} flex-1`}
+            <Link
+              to={paths.chat(enrollment._id)}
+              data-testid="mentorship-chat"
+              className={`${buttonClass('primary', 'sm')} relative flex-1`}
             >
               <MessageCircle aria-hidden="true" className="size-4" />
               {t('mentors.chat')}
-            </button>
+              {unread > 0 && (
+                <span
+                  aria-label={t('chat.unread', { count: unread })}
+                  className="absolute -top-2 -right-2 min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-xs leading-5 font-bold text-white"
+                >
+                  {unread > 99 ? '99+' : unread}
+                </span>
+              )}
+            </Link>
             {!asMentor && (
               <Link
                 to={`/profile/sessions?booking=${encodeURIComponent(enrollment._id)}`}

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { renderAt } from '@/testing/render';
 import type { EnrolledCourse, InstructorCourse, MentorshipEnrollment, ProfileUser } from '../types';
+import type * as ChatApi from '../api/chat';
 import ProfilePage from './profile';
 import { loadAccountRules } from '@/lib/wasm-account';
 
@@ -15,6 +16,14 @@ const api = vi.hoisted(() => ({
   uploadAvatar: vi.fn(),
 }));
 vi.mock('../api/profile', () => api);
+const chat = vi.hoisted(() => ({ unread: vi.fn() }));
+vi.mock('../api/chat', async (actual) => {
+  const real: typeof ChatApi = await actual();
+  return {
+    ...real,
+    chatQueries: { ...real.chatQueries, unread: () => ({ queryKey: real.chatKeys.unread(), queryFn: chat.unread }) },
+  };
+});
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const DAY = 86_400_000;
@@ -59,6 +68,7 @@ describe('ProfilePage', () => {
   beforeAll(() => loadAccountRules());
   beforeEach(async () => {
     await i18n.changeLanguage('en');
+    chat.unread.mockResolvedValue({ total: 0, conversations: [] });
     for (const fn of Object.values(api)) fn.mockReset();
     api.fetchInstructorCourses.mockResolvedValue([]);
     api.fetchEnrolledCourses.mockResolvedValue([]);
@@ -204,8 +214,9 @@ describe('ProfilePage', () => {
   });
 
   it('renders active and expired mentorships by the shared rule', async () => {
-    api.fetchMentorshipEnrollments.mockResolvedValue([mentorship(2.5 * DAY), mentorship(-DAY, ['A', 'B'])]);
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const booked = mentorship(2.5 * DAY);
+    api.fetchMentorshipEnrollments.mockResolvedValue([booked, mentorship(-DAY, ['A', 'B'])]);
+    chat.unread.mockResolvedValue({ total: 3, conversations: [{ bookingId: booked._id, unread: 3 }] });
     renderProfile(person('STUDENT'));
     fireEvent.mouseDown((await screen.findAllByRole('tab'))[1]!);
     const [active, expired] = await screen.findAllByTestId('mentorship-card');
@@ -222,8 +233,10 @@ describe('ProfilePage', () => {
         .map((li) => li.textContent),
     ).toEqual(['A', 'B', 'C', '+2 more']);
     expect(within(active!).getByText('3 days left')).toBeTruthy();
-    fireEvent.click(within(active!).getByRole('button', { name: 'Chat' }));
-    expect(log).toHaveBeenCalled();
+    const chatLink = within(active!).getByRole('link', { name: /^Chat/ });
+    expect(chatLink.getAttribute('href')).toBe(`/profile/chat/${booked._id}`);
+    expect((await within(active!).findByLabelText('3 unread messages')).textContent).toBe('3');
+    expect(within(expired!).queryByRole('link', { name: 'Chat' })).toBeNull();
 
     expect(expired!.dataset.state).toBe('expired');
     expect(within(expired!).getByText('Ended:')).toBeTruthy();
