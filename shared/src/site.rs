@@ -299,6 +299,8 @@ pub fn check_site_settings(form: &SiteSettings) -> Result<SiteSettings, FieldErr
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
+
     use super::*;
 
     fn broken(form: &SiteSettings) -> Vec<(&'static str, String)> {

@@ -77,10 +77,7 @@ test.describe('the teacher calendar', () => {
     await expect(lesson).toContainText(/\d+\/\d+ chỗ đã đăng ký/);
     const main = page.locator('#main');
     await expect(main.getByRole('link', { name: 'Khung giờ trống' })).toHaveAttribute('href', '/dashboard/available');
-    await expect(main.getByRole('link', { name: 'Đăng ký lớp' })).toHaveAttribute(
-      'href',
-      '/dashboard/class-register',
-    );
+    await expect(main.getByRole('link', { name: 'Đăng ký lớp' })).toHaveAttribute('href', '/dashboard/class-register');
 
     // The subscription address: made once, fetched without signing in, it holds the session.
     const create = page.getByRole('button', { name: /Tạo đường dẫn/ });

@@ -179,7 +179,12 @@ function CourseView({ course }: { course: CourseDetail }) {
                 )}
               </button>
               <div className="p-6">
-                <CoursePrice price={course.price} currentPrice={course.currentPrice} currency={course.currency} size="lg" />
+                <CoursePrice
+                  price={course.price}
+                  currentPrice={course.currentPrice}
+                  currency={course.currency}
+                  size="lg"
+                />
                 <div className="mt-5">
                   <BuyBox course={course} />
                 </div>
