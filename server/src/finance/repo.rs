@@ -684,11 +684,11 @@ pub struct TeacherBalanceRow {
 pub async fn teacher_balances(pool: &Pool, currency: &str) -> Result<Vec<TeacherBalanceRow>, sqlx::Error> {
     sqlx::query_as(
         "select u.id as teacher_id, u.username, u.first_name, u.last_name, \
-         cast(coalesce(sum(case when a.kind = 'teacher_earnings' then e.amount else 0 end), 0) as bigint) as balance, \
-         cast(coalesce(sum(case when a.kind = 'payout_reserved' then e.amount else 0 end), 0) as bigint) as reserved, \
-         cast(coalesce(sum(case when a.kind = 'tax_withheld' then e.amount else 0 end), 0) as bigint) as tax_withheld \
+         cast(coalesce(sum(case when a.kind = 'teacher_earnings' then d.amount else 0 end), 0) as bigint) as balance, \
+         cast(coalesce(sum(case when a.kind = 'payout_reserved' then d.amount else 0 end), 0) as bigint) as reserved, \
+         cast(coalesce(sum(case when a.kind = 'tax_withheld' then d.amount else 0 end), 0) as bigint) as tax_withheld \
          from ledger_accounts a join users u on u.id = a.owner_id \
-         left join ledger_entries e on e.account_code = a.code and e.currency = $1 \
+         left join ledger_day_sums d on d.account_code = a.code and d.currency = $1 \
          where a.kind in ('teacher_earnings', 'payout_reserved', 'tax_withheld') \
          group by u.id, u.username, u.first_name, u.last_name",
     )

@@ -269,8 +269,9 @@ pub struct Balances {
 
 pub async fn balances(state: &AppState) -> Result<Balances, FinanceError> {
     let teachers = repo::teacher_balances(&state.pool, "VND").await?;
-    let owed_to_teachers = repo::kind_total(&state.pool, &["teacher_earnings", "payout_reserved"], "VND").await?;
+    // Every account with an owner is a teacher's row: the academy's totals are the rows' sums.
+    let owed_to_teachers = teachers.iter().map(|t| t.balance + t.reserved).sum();
+    let tax_withheld = teachers.iter().map(|t| t.tax_withheld).sum();
     let platform_revenue = repo::kind_total(&state.pool, &["platform_revenue"], "VND").await?;
-    let tax_withheld = repo::kind_total(&state.pool, &["tax_withheld"], "VND").await?;
     Ok(Balances { teachers, owed_to_teachers, platform_revenue, tax_withheld })
 }
