@@ -496,7 +496,8 @@ fn quoted(names: &[&str]) -> String {
 }
 
 /// What the sales of the last holding period left on a teacher's account, per currency: the sale entries posted
-/// since `since_ms` and the refunds of those same orders (their earnings are not available yet).
+/// since `since_ms` and the refunds of those same orders (their earnings are not available yet). The orders are
+/// found among the account's own recent entries, so the cost is that of the holding period's entries.
 pub async fn maturing(
     conn: &mut AnyConnection,
     account: &str,
@@ -506,8 +507,9 @@ pub async fn maturing(
         "select e.currency, cast(sum(e.amount) as bigint) from ledger_entries e \
          join ledger_transactions t on t.id = e.transaction_id \
          where e.account_code = $1 and e.created_at >= $2 and t.kind in ('sale', 'refund') \
-         and exists (select 1 from ledger_transactions s where s.order_id = t.order_id and s.kind = 'sale' \
-         and s.created_at >= $2) group by e.currency",
+         and t.order_id in (select s.order_id from ledger_entries se \
+         join ledger_transactions s on s.id = se.transaction_id \
+         where se.account_code = $1 and se.created_at >= $2 and s.kind = 'sale') group by e.currency",
     )
     .bind(account)
     .bind(since_ms)
