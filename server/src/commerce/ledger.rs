@@ -6,6 +6,8 @@
 //! due from the customers' funds to each teacher's earnings and the platform's revenue; a refund takes the sale's
 //! shares back from them into the refunds owed.
 
+use std::collections::BTreeMap;
+
 use academy_shared::money::Currency;
 use sqlx::AnyConnection;
 
@@ -183,12 +185,51 @@ pub async fn post(conn: &mut AnyConnection, event: &MoneyEvent, now_ms: i64) -> 
     if !repo::insert_transaction(&mut *conn, &header, now_ms).await? {
         return Ok(Posted::AlreadyPosted);
     }
+    let mut day_sums: BTreeMap<String, (i64, i64)> = BTreeMap::new();
     for (account, amount) in event.entries.iter().filter(|(_, amount)| *amount != 0) {
         let code = account.code();
         repo::ensure_account(&mut *conn, &code, account.kind(), account.owner(), now_ms).await?;
         repo::insert_entry(&mut *conn, &transaction_id, &code, *amount, event.currency.code(), now_ms).await?;
+        if account.owner().is_some() {
+            let sums = day_sums.entry(code).or_default();
+            sums.0 += amount;
+            sums.1 += 1;
+        }
+    }
+    // In the order of the accounts' codes, so that two postings touching the same rows wait for each other
+    // instead of locking them crosswise.
+    for (code, (amount, entries)) in &day_sums {
+        let sums = repo::DaySums {
+            account_code: code,
+            currency: event.currency.code(),
+            day: local_day(now_ms),
+            kind: event.kind.as_str(),
+            amount: *amount,
+            entries: *entries,
+        };
+        repo::add_to_day_sums(&mut *conn, &sums).await?;
     }
     Ok(Posted::Written)
+}
+
+/// The day in Vietnam (UTC+7 all year) of an instant in epoch milliseconds, as days since 1970-01-01: the day the
+/// ledger's day sums file an entry under.
+pub fn local_day(at_ms: i64) -> i64 {
+    (at_ms + VIETNAM_OFFSET_MS).div_euclid(DAY_MS)
+}
+
+/// The first instant (epoch milliseconds) of a [`local_day`].
+pub fn local_day_start(day: i64) -> i64 {
+    day * DAY_MS - VIETNAM_OFFSET_MS
+}
+
+const DAY_MS: i64 = 86_400_000;
+const VIETNAM_OFFSET_MS: i64 = 7 * 3_600_000;
+
+/// Writes the day sums of the accounts with an owner again from their entries: for entries written around the
+/// ledger (a benchmark's fixture, a restore of entries alone). Returns how many rows were written.
+pub async fn rebuild_day_sums(pool: &Pool) -> Result<u64, sqlx::Error> {
+    repo::rebuild_day_sums(pool).await
 }
 
 /// The balance of `account` in `currency`: the sum of its entries.

@@ -75,7 +75,8 @@ pub async fn figures(
         entry(&mut by_currency, &currency).maturing = sum.max(0);
     }
     let (year_start, _) = year_start_ms(now);
-    let withheld = repo::sum_since(conn, &tax, year_start, i64::MAX).await?;
+    let this_year = repo::Range { account: &tax, currency: None, kinds: &[], from_ms: year_start, to_ms: i64::MAX };
+    let (withheld, _) = repo::range_sums(conn, &this_year).await?;
     if withheld != 0 {
         entry(&mut by_currency, "VND").tax_withheld_this_year = withheld;
     }

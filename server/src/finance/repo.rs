@@ -3,7 +3,10 @@
 
 use sqlx::{AnyConnection, FromRow, Row as _};
 
-use crate::platform::db::{Pool, new_id};
+use crate::{
+    commerce::ledger::{local_day, local_day_start},
+    platform::db::{Pool, new_id},
+};
 
 /// A stored payout account.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -392,11 +395,12 @@ pub async fn lock_ledger_account(conn: &mut AnyConnection, code: &str) -> Result
     Ok(done.rows_affected() == 1)
 }
 
-/// The sums of one account's entries by transaction kind and currency: (kind, currency, sum).
+/// The sums of one account's entries by transaction kind and currency: (kind, currency, sum), from its day sums
+/// (kept for accounts with an owner).
 pub async fn sums_by_kind(conn: &mut AnyConnection, account: &str) -> Result<Vec<(String, String, i64)>, sqlx::Error> {
     let rows = sqlx::query(
-        "select t.kind, e.currency, cast(sum(e.amount) as bigint) from ledger_entries e \
-         join ledger_transactions t on t.id = e.transaction_id where e.account_code = $1 group by t.kind, e.currency",
+        "select kind, currency, cast(sum(amount) as bigint) from ledger_day_sums where account_code = $1 \
+         group by kind, currency",
     )
     .bind(account)
     .fetch_all(conn)
@@ -404,8 +408,96 @@ pub async fn sums_by_kind(conn: &mut AnyConnection, account: &str) -> Result<Vec
     rows.iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?, row.try_get(2)?))).collect()
 }
 
+/// Which entries of an account (one with an owner: its day sums are kept) a [`range_sums`] adds up.
+#[derive(Debug, Clone, Copy)]
+pub struct Range<'a> {
+    pub account: &'a str,
+    /// One currency, or all.
+    pub currency: Option<&'a str>,
+    /// Transaction kinds (all when empty).
+    pub kinds: &'a [&'a str],
+    pub from_ms: i64,
+    pub to_ms: i64,
+}
+
+/// Instants later than any entry (the year 10000), so that day arithmetic never overflows.
+const FAR_FUTURE_MS: i64 = 253_402_300_800_000;
+
+/// The sum and the number of the entries of `range` posted in `[from_ms, to_ms)`: the whole days in Vietnam from
+/// the account's day sums, the parts of days at either end from the entries themselves. The cost does not grow
+/// with the account's entries, only with the days of the range and the entries of its two end days.
+pub async fn range_sums(conn: &mut AnyConnection, range: &Range<'_>) -> Result<(i64, i64), sqlx::Error> {
+    let from_ms = range.from_ms.clamp(0, FAR_FUTURE_MS);
+    let to_ms = range.to_ms.clamp(0, FAR_FUTURE_MS);
+    if from_ms >= to_ms {
+        return Ok((0, 0));
+    }
+    let mut first_day = local_day(from_ms);
+    if local_day_start(first_day) < from_ms {
+        first_day += 1;
+    }
+    let end_day = local_day(to_ms);
+    if first_day >= end_day {
+        return entry_sums(conn, range, from_ms, to_ms).await;
+    }
+    let (before, before_count) = entry_sums(conn, range, from_ms, local_day_start(first_day)).await?;
+    let (after, after_count) = entry_sums(conn, range, local_day_start(end_day), to_ms).await?;
+    let mut sql = String::from(
+        "select cast(coalesce(sum(amount), 0) as bigint), cast(coalesce(sum(entries), 0) as bigint) \
+         from ledger_day_sums where account_code = $1 and day >= $2 and day < $3",
+    );
+    if range.currency.is_some() {
+        sql.push_str(" and currency = $4");
+    }
+    if !range.kinds.is_empty() {
+        sql.push_str(&format!(" and kind in ({})", quoted(range.kinds)));
+    }
+    let mut query = sqlx::query(&sql).bind(range.account).bind(first_day).bind(end_day);
+    if let Some(currency) = range.currency {
+        query = query.bind(currency);
+    }
+    let row = query.fetch_one(&mut *conn).await?;
+    let (days, days_count): (i64, i64) = (row.try_get(0)?, row.try_get(1)?);
+    Ok((before + days + after, before_count + days_count + after_count))
+}
+
+/// The sum and number of the entries of `range` posted in `[from_ms, to_ms)`, read from the entries.
+async fn entry_sums(
+    conn: &mut AnyConnection,
+    range: &Range<'_>,
+    from_ms: i64,
+    to_ms: i64,
+) -> Result<(i64, i64), sqlx::Error> {
+    if from_ms >= to_ms {
+        return Ok((0, 0));
+    }
+    let mut sql = String::from("select cast(coalesce(sum(e.amount), 0) as bigint), count(*) from ledger_entries e");
+    if !range.kinds.is_empty() {
+        sql.push_str(" join ledger_transactions t on t.id = e.transaction_id");
+    }
+    sql.push_str(" where e.account_code = $1 and e.created_at >= $2 and e.created_at < $3");
+    if range.currency.is_some() {
+        sql.push_str(" and e.currency = $4");
+    }
+    if !range.kinds.is_empty() {
+        sql.push_str(&format!(" and t.kind in ({})", quoted(range.kinds)));
+    }
+    let mut query = sqlx::query(&sql).bind(range.account).bind(from_ms).bind(to_ms);
+    if let Some(currency) = range.currency {
+        query = query.bind(currency);
+    }
+    let row = query.fetch_one(conn).await?;
+    Ok((row.try_get(0)?, row.try_get(1)?))
+}
+
+/// Names the code chose (transaction kinds), as SQL literals.
+fn quoted(names: &[&str]) -> String {
+    names.iter().map(|k| format!("'{k}'")).collect::<Vec<_>>().join(", ")
+}
+
 /// What the sales of the last holding period left on a teacher's account, per currency: the sale entries posted
-/// since `since_ms` and the refunds of those same orders (their earnings are not available yet).
+/// since `since_ms` and the refunds of those same orders (their earnings are not available yet). The orders are
+/// found among the account's own recent entries, so the cost is that of the holding period's entries.
 pub async fn maturing(
     conn: &mut AnyConnection,
     account: &str,
@@ -415,33 +507,15 @@ pub async fn maturing(
         "select e.currency, cast(sum(e.amount) as bigint) from ledger_entries e \
          join ledger_transactions t on t.id = e.transaction_id \
          where e.account_code = $1 and e.created_at >= $2 and t.kind in ('sale', 'refund') \
-         and exists (select 1 from ledger_transactions s where s.order_id = t.order_id and s.kind = 'sale' \
-         and s.created_at >= $2) group by e.currency",
+         and t.order_id in (select s.order_id from ledger_entries se \
+         join ledger_transactions s on s.id = se.transaction_id \
+         where se.account_code = $1 and se.created_at >= $2 and s.kind = 'sale') group by e.currency",
     )
     .bind(account)
     .bind(since_ms)
     .fetch_all(conn)
     .await?;
     rows.iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).collect()
-}
-
-/// The sum of one account's entries posted from `since_ms` to before `until_ms`.
-pub async fn sum_since(
-    conn: &mut AnyConnection,
-    account: &str,
-    since_ms: i64,
-    until_ms: i64,
-) -> Result<i64, sqlx::Error> {
-    let sum: Option<i64> = sqlx::query_scalar(
-        "select cast(coalesce(sum(amount), 0) as bigint) from ledger_entries where account_code = $1 \
-         and created_at >= $2 and created_at < $3",
-    )
-    .bind(account)
-    .bind(since_ms)
-    .bind(until_ms)
-    .fetch_one(conn)
-    .await?;
-    Ok(sum.unwrap_or(0))
 }
 
 /// An entry of a teacher's statement: the entry, its transaction, and the order item it concerns, if any.
@@ -483,7 +557,7 @@ fn statement_where(filter: &StatementFilter<'_>) -> String {
 
 /// A page of a statement, newest first, with the number of entries.
 pub async fn statement(
-    pool: &Pool,
+    conn: &mut AnyConnection,
     filter: &StatementFilter<'_>,
     limit: i64,
     offset: i64,
@@ -501,44 +575,63 @@ pub async fn statement(
     if let Some(course) = filter.course_id {
         query = query.bind(course);
     }
-    let rows = query.bind(limit).bind(offset).fetch_all(pool).await?;
-    // Unfiltered by kind or course, the count needs no transaction: the entries' own index answers it.
-    let count_sql = if filter.kinds.is_empty() && filter.course_id.is_none() {
-        format!("select count(*) from ledger_entries e where {clause}")
-    } else {
-        format!(
-            "select count(*) from ledger_entries e join ledger_transactions t on t.id = e.transaction_id \
-             where {clause}"
-        )
+    let rows = query.bind(limit).bind(offset).fetch_all(&mut *conn).await?;
+    let Some(course) = filter.course_id else {
+        // Without a course, the day sums count the entries of whole days.
+        let range = Range {
+            account: filter.account,
+            currency: None,
+            kinds: filter.kinds,
+            from_ms: filter.from_ms,
+            to_ms: filter.to_ms,
+        };
+        let (_, count) = range_sums(conn, &range).await?;
+        return Ok((rows, count));
     };
-    let mut count =
-        sqlx::query_scalar::<_, i64>(&count_sql).bind(filter.account).bind(filter.from_ms).bind(filter.to_ms);
-    if let Some(course) = filter.course_id {
-        count = count.bind(course);
-    }
-    Ok((rows, count.fetch_one(pool).await?))
+    let count_sql = format!(
+        "select count(*) from ledger_entries e join ledger_transactions t on t.id = e.transaction_id where {clause}"
+    );
+    let count = sqlx::query_scalar::<_, i64>(&count_sql)
+        .bind(filter.account)
+        .bind(filter.from_ms)
+        .bind(filter.to_ms)
+        .bind(course)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok((rows, count))
 }
 
-/// The account's balance in `currency` just after the entry `(created_at, id)`: the newest line of a statement
-/// page shows it as "balance after"; the older lines are worked out from it.
+/// The account's balance in `currency` just after the entry `(created_at, id)`: the account's balance less what
+/// came after the entry (from the day sums but for the entry's own day). The newest line of a statement page shows
+/// it as "balance after"; the older lines are worked out from it.
 pub async fn balance_after(
-    pool: &Pool,
+    conn: &mut AnyConnection,
     account: &str,
     currency: &str,
     created_at: i64,
     entry_id: &str,
 ) -> Result<i64, sqlx::Error> {
-    let sum: Option<i64> = sqlx::query_scalar(
+    let total: Option<i64> = sqlx::query_scalar(
+        "select cast(coalesce(sum(amount), 0) as bigint) from ledger_day_sums where account_code = $1 \
+         and currency = $2",
+    )
+    .bind(account)
+    .bind(currency)
+    .fetch_one(&mut *conn)
+    .await?;
+    let later = Range { account, currency: Some(currency), kinds: &[], from_ms: created_at + 1, to_ms: i64::MAX };
+    let (later, _) = range_sums(conn, &later).await?;
+    let same_instant: Option<i64> = sqlx::query_scalar(
         "select cast(coalesce(sum(amount), 0) as bigint) from ledger_entries where account_code = $1 \
-         and currency = $2 and (created_at < $3 or (created_at = $3 and id <= $4))",
+         and currency = $2 and created_at = $3 and id > $4",
     )
     .bind(account)
     .bind(currency)
     .bind(created_at)
     .bind(entry_id)
-    .fetch_one(pool)
+    .fetch_one(conn)
     .await?;
-    Ok(sum.unwrap_or(0))
+    Ok(total.unwrap_or(0) - later - same_instant.unwrap_or(0))
 }
 
 /// A teacher's course or plan lines of an order (what a statement line names).
@@ -556,7 +649,11 @@ pub struct OrderLine {
     pub code: String,
 }
 
-pub async fn order_lines(pool: &Pool, order_ids: &[String], teacher_id: &str) -> Result<Vec<OrderLine>, sqlx::Error> {
+pub async fn order_lines(
+    conn: &mut AnyConnection,
+    order_ids: &[String],
+    teacher_id: &str,
+) -> Result<Vec<OrderLine>, sqlx::Error> {
     if order_ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -571,7 +668,7 @@ pub async fn order_lines(pool: &Pool, order_ids: &[String], teacher_id: &str) ->
     for id in order_ids {
         query = query.bind(id);
     }
-    query.fetch_all(pool).await
+    query.fetch_all(conn).await
 }
 
 /// A teacher with ledger accounts, with the sums the administrators' table needs.
@@ -589,11 +686,11 @@ pub struct TeacherBalanceRow {
 pub async fn teacher_balances(pool: &Pool, currency: &str) -> Result<Vec<TeacherBalanceRow>, sqlx::Error> {
     sqlx::query_as(
         "select u.id as teacher_id, u.username, u.first_name, u.last_name, \
-         cast(coalesce(sum(case when a.kind = 'teacher_earnings' then e.amount else 0 end), 0) as bigint) as balance, \
-         cast(coalesce(sum(case when a.kind = 'payout_reserved' then e.amount else 0 end), 0) as bigint) as reserved, \
-         cast(coalesce(sum(case when a.kind = 'tax_withheld' then e.amount else 0 end), 0) as bigint) as tax_withheld \
+         cast(coalesce(sum(case when a.kind = 'teacher_earnings' then d.amount else 0 end), 0) as bigint) as balance, \
+         cast(coalesce(sum(case when a.kind = 'payout_reserved' then d.amount else 0 end), 0) as bigint) as reserved, \
+         cast(coalesce(sum(case when a.kind = 'tax_withheld' then d.amount else 0 end), 0) as bigint) as tax_withheld \
          from ledger_accounts a join users u on u.id = a.owner_id \
-         left join ledger_entries e on e.account_code = a.code and e.currency = $1 \
+         left join ledger_day_sums d on d.account_code = a.code and d.currency = $1 \
          where a.kind in ('teacher_earnings', 'payout_reserved', 'tax_withheld') \
          group by u.id, u.username, u.first_name, u.last_name",
     )

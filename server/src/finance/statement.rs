@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use academy_shared::Lang;
 use chrono::{NaiveDate, TimeZone as _};
+use sqlx::AnyConnection;
 
 use super::{
     error::FinanceError,
@@ -180,14 +181,15 @@ pub async fn page(
         kinds,
         course_id: query.course_id.as_deref().map(str::trim).filter(|c| !c.is_empty()),
     };
-    let (rows, total) = repo::statement(&state.pool, &filter, limit, offset).await?;
-    let lines = lines(state, teacher_id, &account, rows).await?;
+    let mut conn = state.pool.acquire().await?;
+    let (rows, total) = repo::statement(&mut conn, &filter, limit, offset).await?;
+    let lines = lines(&mut conn, teacher_id, &account, rows).await?;
     Ok(Page { lines, total })
 }
 
 /// The statement's lines of `rows` (newest first), with what they concern and the balance after each.
 async fn lines(
-    state: &AppState,
+    conn: &mut AnyConnection,
     teacher_id: &str,
     account: &str,
     rows: Vec<StatementRow>,
@@ -199,7 +201,7 @@ async fn lines(
         ids
     };
     let mut by_order: BTreeMap<String, Vec<OrderLine>> = BTreeMap::new();
-    for line in repo::order_lines(&state.pool, &order_ids, teacher_id).await? {
+    for line in repo::order_lines(&mut *conn, &order_ids, teacher_id).await? {
         by_order.entry(line.order_id.clone()).or_default().push(line);
     }
     // The balance after each line: the newest line's from the ledger, the older ones by taking each line back.
@@ -208,7 +210,7 @@ async fn lines(
     for row in rows {
         let after = match after_by_currency.get(&row.currency) {
             Some(after) => *after,
-            None => repo::balance_after(&state.pool, account, &row.currency, row.created_at, &row.entry_id).await?,
+            None => repo::balance_after(&mut *conn, account, &row.currency, row.created_at, &row.entry_id).await?,
         };
         after_by_currency.insert(row.currency.clone(), after - row.amount);
         let kind = LineKind::of(&row.kind);
@@ -267,8 +269,9 @@ pub struct Balances {
 
 pub async fn balances(state: &AppState) -> Result<Balances, FinanceError> {
     let teachers = repo::teacher_balances(&state.pool, "VND").await?;
-    let owed_to_teachers = repo::kind_total(&state.pool, &["teacher_earnings", "payout_reserved"], "VND").await?;
+    // Every account with an owner is a teacher's row: the academy's totals are the rows' sums.
+    let owed_to_teachers = teachers.iter().map(|t| t.balance + t.reserved).sum();
+    let tax_withheld = teachers.iter().map(|t| t.tax_withheld).sum();
     let platform_revenue = repo::kind_total(&state.pool, &["platform_revenue"], "VND").await?;
-    let tax_withheld = repo::kind_total(&state.pool, &["tax_withheld"], "VND").await?;
     Ok(Balances { teachers, owed_to_teachers, platform_revenue, tax_withheld })
 }

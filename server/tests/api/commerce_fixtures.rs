@@ -279,6 +279,32 @@ impl Shop {
         .expect("balance")
     }
 
+    /// The ledger's day sums are its entries: for every account with an owner, currency, day in Vietnam and
+    /// transaction kind, the sum and the count of the entries, and no other row.
+    pub async fn assert_day_sums_are_the_entries(&self) {
+        type Row = (String, String, i64, String, i64, i64);
+        let pool = &self.app.state.pool;
+        let kept: Vec<Row> = sqlx::query_as(
+            "select account_code, currency, day, kind, amount, entries from ledger_day_sums \
+             order by account_code, currency, day, kind",
+        )
+        .fetch_all(pool)
+        .await
+        .expect("day sums");
+        let summed: Vec<Row> = sqlx::query_as(
+            "select e.account_code, e.currency, (e.created_at + 25200000) / 86400000 as day, t.kind, \
+             cast(sum(e.amount) as bigint), count(*) from ledger_entries e \
+             join ledger_transactions t on t.id = e.transaction_id \
+             join ledger_accounts a on a.code = e.account_code where a.owner_id is not null \
+             group by e.account_code, e.currency, (e.created_at + 25200000) / 86400000, t.kind \
+             order by e.account_code, e.currency, day, t.kind",
+        )
+        .fetch_all(pool)
+        .await
+        .expect("entries");
+        assert_eq!(kept, summed, "the day sums are the sums of the entries");
+    }
+
     /// What changes when money moves: counts of ledger entries, enrolments, payment rows, order events, paid
     /// orders, and the ledger's sum.
     pub async fn money_snapshot(&self) -> Vec<i64> {

@@ -17,6 +17,7 @@ use crate::{
 async fn assert_ledger_balanced(shop: &Shop) {
     let totals = academy_server::commerce::ledger::totals(&shop.app.state.pool).await.expect("totals");
     assert!(totals.iter().all(|(_, sum)| *sum == 0), "the ledger sums to zero: {totals:?}");
+    shop.assert_day_sums_are_the_entries().await;
 }
 
 async fn order(shop: &Shop, token: &str, id: &str) -> Value {

@@ -104,6 +104,7 @@ pub(crate) async fn assert_ledger_balanced(shop: &Shop) {
         .await
         .expect("sum");
     assert_eq!(sum, 0, "the ledger sums to zero");
+    shop.assert_day_sums_are_the_entries().await;
 }
 
 #[tokio::test]

@@ -400,3 +400,117 @@ async fn the_csv_holds_the_series_with_a_byte_order_mark_and_a_total() {
     assert_eq!(lines[2], "2026-11-02,700000,0,0,700000,560000,140000,1,0,1");
     assert_eq!(lines[4], "Tổng cộng,700000,0,0,700000,560000,140000,1,0,1");
 }
+
+/// Posts a payout event of `teacher`'s at `at`: (kind, entries).
+async fn payout_posted(shop: &Shop, key: &str, kind: EventKind, entries: Vec<(Account, i64)>, at: i64) {
+    let event = MoneyEvent {
+        key: key.to_owned(),
+        kind,
+        order_id: None,
+        currency: Currency::Vnd,
+        entries,
+        memo: format!("request-{key}"),
+    };
+    let mut tx = shop.app.state.pool.begin().await.expect("transaction");
+    ledger::post(&mut tx, &event, at).await.expect("payout");
+    tx.commit().await.expect("committed");
+}
+
+#[tokio::test]
+async fn the_ledgers_day_sums_are_its_entries_after_sales_coupons_refunds_and_payouts_across_midnight() {
+    let shop = shop().await;
+    let (_, admin) = shop.person("admin", Role::Admin).await;
+    let teacher = shop.teacher.id.clone();
+    let (other, _) = shop.person("teacher", Role::Teacher).await;
+    let rust = shop.course(NewCourse::vnd("Rust", 1_000_000)).await;
+    let go = shop.course_of(&other.id, NewCourse::vnd("Go", 500_000)).await;
+    let (student, _) = shop.person("buyer", Role::Student).await;
+    let nov_27 = day("2026-11-27").start_ms();
+    // 23:30 on the 26th and 00:30 on the 27th in Vietnam (16:30 and 17:30 UTC on the 26th).
+    sold_at(
+        &shop,
+        &student.id,
+        &[Line { course: &rust, teacher: &teacher, price: 1_000_000, discount: 0 }],
+        nov_27 - HOUR / 2,
+    )
+    .await;
+    let (early, items) = sold_at(
+        &shop,
+        &student.id,
+        &[
+            Line { course: &rust, teacher: &teacher, price: 1_000_000, discount: 100_000 },
+            Line { course: &go, teacher: &other.id, price: 500_000, discount: 0 },
+        ],
+        nov_27 + HOUR / 2,
+    )
+    .await;
+    refunded_at(&shop, &early, &items[1], nov_27 + 2 * HOUR).await;
+    let earnings = Account::TeacherEarnings(teacher.clone());
+    let reserved = Account::PayoutReserved(teacher.clone());
+    // 400.000 ₫ asked at 03:00 and paid at 10:00 (UTC 03:00 on the 27th) with 10% withheld; 100.000 ₫ asked and
+    // given back.
+    payout_posted(
+        &shop,
+        "p1",
+        EventKind::PayoutRequested,
+        vec![(earnings.clone(), -400_000), (reserved.clone(), 400_000)],
+        nov_27 + 3 * HOUR,
+    )
+    .await;
+    let paid = vec![
+        (reserved.clone(), -400_000),
+        (Account::PayoutClearing("bank_manual"), 360_000),
+        (Account::TaxWithheld(teacher.clone()), 40_000),
+    ];
+    payout_posted(&shop, "p1-paid", EventKind::PayoutPaid, paid, nov_27 + 10 * HOUR).await;
+    payout_posted(
+        &shop,
+        "p2",
+        EventKind::PayoutRequested,
+        vec![(earnings.clone(), -100_000), (reserved.clone(), 100_000)],
+        nov_27 + 11 * HOUR,
+    )
+    .await;
+    payout_posted(
+        &shop,
+        "p2-back",
+        EventKind::PayoutReleased,
+        vec![(reserved.clone(), -100_000), (earnings.clone(), 100_000)],
+        nov_27 + 12 * HOUR,
+    )
+    .await;
+
+    shop.assert_day_sums_are_the_entries().await;
+    let sales: Vec<(i64, i64, i64)> = sqlx::query_as(
+        "select day, amount, entries from ledger_day_sums where account_code = $1 and kind = 'sale' order by day",
+    )
+    .bind(earnings.code())
+    .fetch_all(&shop.app.state.pool)
+    .await
+    .expect("day sums");
+    let the_27th = day("2026-11-27").0;
+    assert_eq!(sales, vec![(the_27th - 1, 800_000, 1), (the_27th, 720_000, 1)], "each sale on its day in Vietnam");
+    // A statement by days in UTC cuts Vietnam's days: its count and balances are still the entries'.
+    let (status, body) = shop
+        .call(
+            Method::GET,
+            &format!("/api/finance/statement?teacherId={teacher}&zone=UTC&from=2026-11-26&to=2026-11-26"),
+            &admin,
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let lines = body["result"]["items"].as_array().cloned().unwrap_or_default();
+    let nets: Vec<i64> = lines.iter().filter_map(|l| l["net"].as_i64()).collect();
+    assert_eq!(nets, vec![-400_000, 720_000, 800_000], "the UTC 26th: the request at 20:00, both sales");
+    assert_eq!(body["result"]["total"].as_i64(), Some(3));
+    let after: Vec<i64> = lines.iter().filter_map(|l| l["balanceAfter"].as_i64()).collect();
+    assert_eq!(after, vec![1_120_000, 1_520_000, 800_000]);
+    let (status, body) =
+        shop.call(Method::GET, &format!("/api/finance/statement?teacherId={teacher}&pageSize=2"), &admin, None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["result"]["total"].as_i64(), Some(5));
+    let newest = &body["result"]["items"][0];
+    assert_eq!((newest["net"].as_i64(), newest["balanceAfter"].as_i64()), (Some(100_000), Some(1_120_000)));
+    assert_eq!(shop.balance(&earnings.code()).await, 1_120_000);
+}

@@ -79,6 +79,53 @@ pub async fn insert_entry(
     Ok(())
 }
 
+/// What one posting adds to an account's day sums.
+#[derive(Debug)]
+pub struct DaySums<'a> {
+    pub account_code: &'a str,
+    pub currency: &'a str,
+    pub day: i64,
+    pub kind: &'a str,
+    pub amount: i64,
+    pub entries: i64,
+}
+
+/// Adds to the row of the account, currency, day and kind, creating it the first time (concurrent postings add up:
+/// the second waits for the first's row).
+pub async fn add_to_day_sums(conn: &mut AnyConnection, sums: &DaySums<'_>) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into ledger_day_sums (account_code, currency, day, kind, amount, entries) \
+         values ($1, $2, $3, $4, $5, $6) on conflict (account_code, currency, day, kind) do update \
+         set amount = ledger_day_sums.amount + excluded.amount, entries = ledger_day_sums.entries + excluded.entries",
+    )
+    .bind(sums.account_code)
+    .bind(sums.currency)
+    .bind(sums.day)
+    .bind(sums.kind)
+    .bind(sums.amount)
+    .bind(sums.entries)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The day sums as the entries give them (the migration's fill, again).
+pub async fn rebuild_day_sums(pool: &Pool) -> Result<u64, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("delete from ledger_day_sums").execute(&mut *tx).await?;
+    let done = sqlx::query(
+        "insert into ledger_day_sums (account_code, currency, day, kind, amount, entries) \
+         select e.account_code, e.currency, (e.created_at + 25200000) / 86400000, t.kind, sum(e.amount), count(*) \
+         from ledger_entries e join ledger_transactions t on t.id = e.transaction_id \
+         join ledger_accounts a on a.code = e.account_code where a.owner_id is not null \
+         group by e.account_code, e.currency, (e.created_at + 25200000) / 86400000, t.kind",
+    )
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(done.rows_affected())
+}
+
 pub async fn balance(pool: &Pool, account_code: &str, currency: &str) -> Result<i64, sqlx::Error> {
     let sum: Option<i64> = sqlx::query_scalar(
         "select cast(coalesce(sum(amount), 0) as bigint) from ledger_entries where account_code = $1 and currency = $2",
