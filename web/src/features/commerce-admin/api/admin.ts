@@ -10,10 +10,16 @@ export type PaymentSettings = Schemas['PaymentSettingsView'];
 export type PaymentSettingsBody = Schemas['PaymentSettingsBody'];
 export type BankTransaction = Schemas['PaymentView'];
 export type TransactionPage = Schemas['PaymentPageView'];
+export type CoursePage = Schemas['Envelope_Page_Course']['result'];
 
 const id = (value: string) => encodeURIComponent(value);
 
 export const commerceAdminApi = {
+  /** Courses whose title (or teacher, or category) has `search`, marks ignored; the newest when empty. */
+  courseOptions: async (search: string) =>
+    resultOf(
+      await api.get<CoursePage>('/api/dashboard/courses', { query: { search: search || undefined, pageSize: 20 } }),
+    ).items,
   orders: async (status: string, page: number) =>
     resultOf(await api.get<OrderPage>('/api/admin/orders', { query: { status: status || undefined, page } })),
   order: async (orderId: string) => resultOf(await api.get<AdminOrder>(`/api/orders/${id(orderId)}`)),

@@ -6,6 +6,7 @@ export const commerceAdminKeys = {
   orders: (status: string, page: number) => [...commerceAdminKeys.all(), 'orders', status, page] as const,
   transactions: (review: string, page: number) => [...commerceAdminKeys.all(), 'transactions', review, page] as const,
   coupons: () => [...commerceAdminKeys.all(), 'coupons'] as const,
+  courseOptions: (search: string) => [...commerceAdminKeys.all(), 'course-options', search] as const,
   settings: () => [...commerceAdminKeys.all(), 'settings'] as const,
 };
 
@@ -21,6 +22,12 @@ export const commerceAdminQueries = {
       queryFn: () => commerceAdminApi.transactions(review, page),
     }),
   coupons: () => queryOptions({ queryKey: commerceAdminKeys.coupons(), queryFn: commerceAdminApi.coupons }),
+  courseOptions: (search: string) =>
+    queryOptions({
+      queryKey: commerceAdminKeys.courseOptions(search),
+      queryFn: () => commerceAdminApi.courseOptions(search),
+      staleTime: 60_000,
+    }),
   settings: () => queryOptions({ queryKey: commerceAdminKeys.settings(), queryFn: commerceAdminApi.settings }),
 };
 

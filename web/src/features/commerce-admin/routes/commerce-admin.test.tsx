@@ -146,7 +146,7 @@ describe('commerce administration', () => {
   });
 
   it('lists coupons with their uses and switches one off', async () => {
-    http.get.mockResolvedValue({
+    const coupons = {
       code: 1000,
       result: [
         {
@@ -163,7 +163,14 @@ describe('commerce administration', () => {
           createdAt: '2026-11-23T08:00:00Z',
         },
       ],
-    });
+    };
+    http.get.mockImplementation((path: string) =>
+      Promise.resolve(
+        path === '/api/dashboard/courses'
+          ? { code: 1000, result: { items: [], total: 0, page: 1, pageSize: 20 } }
+          : coupons,
+      ),
+    );
     http.patch.mockResolvedValue({ code: 1000, result: {} });
     renderAt(<CouponsPage />, { auth: admin });
     const row = await screen.findByTestId('coupon-row');
@@ -171,5 +178,36 @@ describe('commerce administration', () => {
     expect(row.textContent).toContain('37 / 100');
     fireEvent.click(within(row).getByRole('button', { name: 'Active' }));
     await waitFor(() => expect(http.patch).toHaveBeenCalledWith('/api/admin/coupons/k1', { active: false }));
+  });
+
+  it('picks the course of a new coupon by its title and sends its id', async () => {
+    http.get.mockImplementation((path: string, options?: { query?: { search?: string } }) => {
+      if (path !== '/api/dashboard/courses') return Promise.resolve({ code: 1000, result: [] });
+      const search = options?.query?.search ?? '';
+      const all = [
+        { _id: 'c-rust', title: 'Lập trình Rust backend' },
+        { _id: 'c-photo', title: 'Chụp ảnh đẹp bằng điện thoại' },
+      ];
+      const items = all.filter((c) => !search || c.title.toLowerCase().includes(search.toLowerCase()));
+      return Promise.resolve({ code: 1000, result: { items, total: items.length, page: 1, pageSize: 20 } });
+    });
+    http.post.mockResolvedValue({ code: 1000, result: { _id: 'k2', code: 'RUST10' } });
+    renderAt(<CouponsPage />, { auth: admin });
+    const form = await screen.findByTestId('coupon-form');
+    fireEvent.change(within(form).getByRole('searchbox', { name: 'Find a course by its title…' }), {
+      target: { value: 'rust' },
+    });
+    const select = within(form).getByRole('combobox', { name: 'Course it applies to' });
+    await waitFor(() =>
+      expect(within(select).queryByRole('option', { name: 'Chụp ảnh đẹp bằng điện thoại' })).toBeNull(),
+    );
+    fireEvent.change(select, { target: { value: 'c-rust' } });
+    expect((select as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Lập trình Rust backend');
+    fireEvent.change(within(form).getByLabelText('Code'), { target: { value: 'RUST10' } });
+    fireEvent.change(within(form).getByLabelText('Value'), { target: { value: '10' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create coupon' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/api/admin/coupons', expect.objectContaining({ courseId: 'c-rust' })),
+    );
   });
 });

@@ -11,6 +11,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatPrice } from '@/lib/wasm';
 import type { Coupon, CouponBody } from '../api/admin';
 import { commerceAdminQueries, useCreateCoupon, useSetCouponActive } from '../api/queries';
+import { CoursePicker } from '../components/course-picker';
 import { refusal } from '../components/note-action';
 
 interface Draft {
@@ -132,7 +133,11 @@ function CouponForm() {
             <option value="USD">USD</option>
           </select>
         </label>
-        {field('courseId')}
+        <CoursePicker
+          value={draft.courseId}
+          onChange={(courseId) => setDraft({ ...draft, courseId })}
+          error={errors.courseId}
+        />
         {field('minOrder', 'number', { min: 0 })}
         {field('startsAt', 'datetime-local')}
         {field('endsAt', 'datetime-local')}
