@@ -18,7 +18,9 @@
 //!   [`schedule`] (a teacher's weekly hours, bookable sessions, the calendar and its subscription address),
 //!   [`classes`] (live classes and their registrations), [`notifications`] (a person's notifications, live
 //!   delivery, broadcasts; other domains notify through it), [`meeting`] (the online rooms of sessions and
-//!   classes, their signalling);
+//!   classes, their signalling), [`chat`] (a mentee's conversation with their mentor), [`reports`] and
+//!   [`dashboard`] (sales reports, each role's home), [`site`] (the academy's settings and their history),
+//!   [`privacy`] (a person's data: download, account deletion);
 //! - [`housekeeping`] (the hourly chores) and [`demo`] (the demo catalogue).
 
 /// Memory comes from mimalloc: with glibc's allocator, a course-list request on a busy server spent ~25% of its
