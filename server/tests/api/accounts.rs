@@ -37,6 +37,31 @@ impl TestApp {
         request.send().await.expect("request sent")
     }
 
+    /// Sends `body` as JSON to `path` with an optional Bearer token: the status and the JSON body (null when the
+    /// answer is not JSON). Every test's requests go through this or [`TestApp::call_in`].
+    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> (u16, Value) {
+        status_json(self.send(method, path, token, body).await).await
+    }
+
+    /// [`TestApp::call`] asking for answers in `lang` (`Accept-Language`).
+    pub async fn call_in(
+        &self,
+        lang: &str,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        let mut request = self.client.request(method, self.url(path)).header("Accept-Language", lang);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        status_json(request.send().await.expect("request sent")).await
+    }
+
     pub async fn post_json(&self, path: &str, body: Value) -> Response {
         self.send(Method::POST, path, None, Some(body)).await
     }

@@ -117,17 +117,12 @@ impl Shop {
 
     /// Sends `body` as JSON (or nothing) with `token`; the status and the JSON body.
     pub async fn call(&self, method: Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
-        status_json(self.app.send(method, path, Some(token), body).await).await
+        self.app.call(method, path, Some(token), body).await
     }
 
     /// Like [`Shop::call`] with `Accept-Language: en`.
     pub async fn call_en(&self, method: Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
-        let mut request = self.app.client.request(method, self.app.url(path)).bearer_auth(token);
-        request = request.header("Accept-Language", "en");
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        status_json(request.send().await.expect("request sent")).await
+        self.app.call_in("en", method, path, Some(token), body).await
     }
 
     /// How many enrolments the user has in the course (0 or 1), and the course's enrolment count.

@@ -20,13 +20,7 @@ async fn token(app: &TestApp, username: &str, password: &str) -> String {
 }
 
 async fn call(app: &TestApp, method: reqwest::Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
-    let mut request = app.client.request(method, app.url(path)).bearer_auth(token);
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    let response = request.send().await.expect("sent");
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
+    app.call(method, path, Some(token), body).await
 }
 
 async fn course_id(app: &TestApp, slug: &str, token: &str) -> String {

@@ -5,26 +5,14 @@ use academy_shared::roles::Role;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::{
-    accounts::status_json,
-    helpers::{TestApp, spawn_app},
-};
+use crate::helpers::{TestApp, spawn_app};
 
 async fn call(app: &TestApp, method: Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
-    status_json(app.send(method, path, Some(token), body).await).await
+    app.call(method, path, Some(token), body).await
 }
 
 async fn call_in(app: &TestApp, lang: &str, method: Method, path: &str, token: &str, body: Value) -> (u16, Value) {
-    let response = app
-        .client
-        .request(method, app.url(path))
-        .bearer_auth(token)
-        .header("accept-language", lang)
-        .json(&body)
-        .send()
-        .await
-        .expect("sent");
-    status_json(response).await
+    app.call_in(lang, method, path, Some(token), Some(body)).await
 }
 
 fn subject(code: &str) -> Value {

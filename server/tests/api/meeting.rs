@@ -135,8 +135,7 @@ impl School {
     }
 
     async fn call(&self, method: Method, path: &str, token: &str) -> (u16, Value) {
-        let request = self.app.client.request(method, self.app.url(path)).bearer_auth(token);
-        status_json(request.header("Accept-Language", "en").send().await.expect("sent")).await
+        self.app.call_in("en", method, path, Some(token), None).await
     }
 
     async fn room(&self, id: &str, token: &str) -> (u16, Value) {

@@ -14,13 +14,9 @@ use crate::{
     helpers::{TestApp, backend, spawn_app, spawn_app_with},
 };
 
-async fn call(app: &TestApp, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> (u16, Value) {
-    status_json(app.send(method, path, token, body).await).await
-}
-
 /// The settings form as an administrator sends it, with `changes`.
 async fn form(app: &TestApp, admin: &str, changes: Value) -> Value {
-    let (status, mut body) = call(app, Method::GET, "/api/admin/site-settings", Some(admin), None).await;
+    let (status, mut body) = app.call(Method::GET, "/api/admin/site-settings", Some(admin), None).await;
     assert_eq!(status, 200, "{body}");
     let form = body["result"].as_object_mut().expect("settings");
     form.remove("mailFromDefault");
@@ -32,12 +28,12 @@ async fn form(app: &TestApp, admin: &str, changes: Value) -> Value {
 
 async fn save(app: &TestApp, admin: &str, changes: Value) -> (u16, Value) {
     let body = form(app, admin, changes).await;
-    call(app, Method::PUT, "/api/admin/site-settings", Some(admin), Some(body)).await
+    app.call(Method::PUT, "/api/admin/site-settings", Some(admin), Some(body)).await
 }
 
 async fn history(app: &TestApp, admin: &str, query: &str) -> Value {
     let (status, body) =
-        call(app, Method::GET, &format!("/api/admin/settings-history?{query}"), Some(admin), None).await;
+        app.call(Method::GET, &format!("/api/admin/settings-history?{query}"), Some(admin), None).await;
     assert_eq!(status, 200, "{body}");
     body["result"].clone()
 }
@@ -74,7 +70,7 @@ async fn broken_settings_are_refused_field_by_field_in_the_callers_language_and_
     assert_eq!(body["result"]["fields"]["phone"], "Enter a phone number of 8 to 15 digits");
     assert_eq!(body["result"]["fields"]["defaultCurrency"], "Choose VND or USD");
 
-    let (_, site) = call(&app, Method::GET, "/api/site", None, None).await;
+    let (_, site) = app.call(Method::GET, "/api/site", None, None).await;
     assert_eq!(site["result"]["phone"], "+84 28 3822 9999", "the defaults stay");
     assert_eq!(history(&app, &admin, "").await["total"], 0);
 }
@@ -93,13 +89,13 @@ async fn each_change_is_kept_with_who_when_old_and_new_and_the_history_filters_b
     assert_eq!(save(&app, &admin, json!({})).await.0, 200);
     let bank = json!({ "bankBin": "970436", "bankName": "Vietcombank", "accountNumber": "0071000123651",
                        "accountName": "CONG TY ACADEMY", "commissionPercent": 25 });
-    let (status, body) = call(&app, Method::PUT, "/api/admin/payment-settings", Some(&other_admin), Some(bank)).await;
+    let (status, body) = app.call(Method::PUT, "/api/admin/payment-settings", Some(&other_admin), Some(bank)).await;
     assert_eq!(status, 200, "{body}");
-    let (status, mut payouts) = call(&app, Method::GET, "/api/admin/payout-settings", Some(&admin), None).await;
+    let (status, mut payouts) = app.call(Method::GET, "/api/admin/payout-settings", Some(&admin), None).await;
     assert_eq!(status, 200);
     payouts["result"]["rules"]["holdingDays"] = json!(10);
     let (status, body) =
-        call(&app, Method::PUT, "/api/admin/payout-settings", Some(&admin), Some(payouts["result"].clone())).await;
+        app.call(Method::PUT, "/api/admin/payout-settings", Some(&admin), Some(payouts["result"].clone())).await;
     assert_eq!(status, 200, "{body}");
     let after = academy_server::platform::db::now_ms() + 1;
 
@@ -154,12 +150,12 @@ async fn only_administrators_read_or_change_the_settings_and_their_history() {
             (Method::PUT, "/api/admin/site-settings"),
             (Method::GET, "/api/admin/settings-history"),
         ] {
-            let (status, answer) = call(&app, method.clone(), path, Some(&token), Some(body.clone())).await;
+            let (status, answer) = app.call(method.clone(), path, Some(&token), Some(body.clone())).await;
             assert_eq!(status, 403, "{role:?} {method} {path}: {answer}");
         }
     }
-    assert_eq!(call(&app, Method::PUT, "/api/admin/site-settings", None, Some(body)).await.0, 401);
-    let (_, site) = call(&app, Method::GET, "/api/site", None, None).await;
+    assert_eq!(app.call(Method::PUT, "/api/admin/site-settings", None, Some(body)).await.0, 401);
+    let (_, site) = app.call(Method::GET, "/api/site", None, None).await;
     assert_eq!(site["result"]["phone"], "+84 28 3822 9999", "nothing changed");
     assert!(site["result"].get("mailFromEmail").is_none(), "the mail sender is not public");
 }
@@ -170,7 +166,7 @@ async fn a_new_phone_is_on_the_public_pages_at_once_and_in_their_first_view() {
     let (_, admin, _) = app.signed_in("admin", Role::Admin).await;
     assert_eq!(save(&app, &admin, json!({ "phone": "+84 90 111 2233", "address": "1 Lê Lợi" })).await.0, 200);
 
-    let (_, site) = call(&app, Method::GET, "/api/site", None, None).await;
+    let (_, site) = app.call(Method::GET, "/api/site", None, None).await;
     assert_eq!(site["result"]["phone"], "+84 90 111 2233");
     assert_eq!(site["result"]["phoneHref"], "tel:+84901112233");
     assert_eq!(site["result"]["addressHref"], "https://maps.google.com/?q=1+L%C3%AA+L%E1%BB%A3i");
@@ -188,13 +184,13 @@ async fn a_change_saved_through_one_instance_is_served_by_another_within_a_secon
     let url = a.state.config.database_url();
     let b = spawn_app_with(move |config| config.database_url = Some(url)).await;
     let (_, admin, _) = a.signed_in("admin", Role::Admin).await;
-    let (_, site) = call(&b, Method::GET, "/api/site", None, None).await;
+    let (_, site) = b.call(Method::GET, "/api/site", None, None).await;
     assert_eq!(site["result"]["phone"], "+84 28 3822 9999", "B has read (and listens)");
 
     let started = Instant::now();
     assert_eq!(save(&a, &admin, json!({ "phone": "0283 999 0000" })).await.0, 200);
     let seen = loop {
-        let (_, site) = call(&b, Method::GET, "/api/site", None, None).await;
+        let (_, site) = b.call(Method::GET, "/api/site", None, None).await;
         if site["result"]["phone"] == "0283 999 0000" {
             break started.elapsed();
         }
