@@ -20,8 +20,10 @@ use crate::{
 pub const MAIL_JOB: &str = "chat.unread-mail";
 /// How long a message stays unread before its recipient is mailed: 15 minutes.
 pub const MAIL_AFTER_MS: i64 = 15 * 60 * 1000;
-/// Characters of the message the mail quotes at most.
+/// Characters of each message the mail quotes at most.
 const PREVIEW_CHARS: usize = 200;
+/// Messages the mail quotes at most (the oldest waiting ones; the link opens the rest).
+const QUOTED_MESSAGES: i64 = 5;
 
 /// Mails a message's recipient when it is still unread as its job comes due.
 #[derive(Debug)]
@@ -48,17 +50,22 @@ impl JobHandler<AppState> for MailUnread {
         ) else {
             return Ok(());
         };
-        let body = sqlx::query_scalar::<_, String>("select body from chat_messages where id = $1")
-            .bind(id)
-            .fetch_optional(&state.pool)
-            .await?
-            .unwrap_or_default();
+        // What is waiting for them in this conversation, oldest first (whichever message's job runs first).
+        let waiting = sqlx::query_scalar::<_, String>(
+            "select body from chat_messages where booking_id = $1 and recipient_id = $2 and read_at is null \
+             and mailed_at is null order by created_at, id limit $3",
+        )
+        .bind(&message.booking_id)
+        .bind(&message.recipient_id)
+        .bind(QUOTED_MESSAGES)
+        .fetch_all(&state.pool)
+        .await?;
         // Claimed before sending: of two runs, one mails.
         let at = now_ms();
         if repo::set_mailed(&state.pool, &message.booking_id, &message.recipient_id, at).await? == 0 {
             return Ok(());
         }
-        let mail = compose(&sender, &recipient, &body, &message.booking_id, state.config.public_url.as_deref());
+        let mail = compose(&sender, &recipient, &waiting, &message.booking_id, state.config.public_url.as_deref());
         if let Err(e) = state.mailer.send(&mail).await {
             repo::unset_mailed(&state.pool, &message.booking_id, &message.recipient_id, at).await?;
             return Err(e.into());
@@ -67,19 +74,27 @@ impl JobHandler<AppState> for MailUnread {
     }
 }
 
-/// The mail telling `recipient` that `sender` wrote to them: who, a preview, and the link to the conversation.
+/// The mail telling `recipient` that `sender` wrote to them: who, the messages waiting (each cut to a preview),
+/// and the link to the conversation.
 pub fn compose(
     sender: &PersonRow,
     recipient: &PersonRow,
-    body: &str,
+    waiting: &[String],
     booking_id: &str,
     public_url: Option<&str>,
 ) -> Mail {
     let name = full_name(sender.first_name.as_deref(), sender.last_name.as_deref(), &sender.username);
-    let mut preview: String = body.chars().take(PREVIEW_CHARS).collect();
-    if body.chars().nth(PREVIEW_CHARS).is_some() {
-        preview.push('…');
-    }
+    let preview = waiting
+        .iter()
+        .map(|body| {
+            let mut cut: String = body.chars().take(PREVIEW_CHARS).collect();
+            if body.chars().nth(PREVIEW_CHARS).is_some() {
+                cut.push('…');
+            }
+            cut
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n");
     let base = public_url.map(|url| url.trim_end_matches('/')).unwrap_or_default();
     let link = format!("{base}/profile/chat/{booking_id}");
     let body_text = format!(

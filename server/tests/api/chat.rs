@@ -283,7 +283,8 @@ async fn a_message_unread_for_fifteen_minutes_is_mailed_once_and_a_read_one_neve
     let subject = mentor_mails[0]["subject"].as_str().unwrap_or_default();
     assert!(subject.starts_with("Tin nhắn mới từ ") && subject.contains("New message from"), "{subject}");
     let body = mentor_mails[0]["bodyText"].as_str().unwrap_or_default();
-    assert!(body.contains("Thầy xem giúp em bài này"), "{body}");
+    let (first, second) = (body.find("Thầy xem giúp em bài này"), body.find("Em cảm ơn"));
+    assert!(first.is_some() && first < second, "both waiting messages, oldest first: {body}");
     assert!(body.contains(&format!("/profile/chat/{}", p.booking)), "{body}");
     assert_eq!(mentor_later.len(), 1, "mailed once");
     assert!(mentee_mails.is_empty(), "the mentee read the reply in time");

@@ -18,13 +18,16 @@ async fn next(heard: &mut mpsc::Receiver<Heard>) -> Option<Heard> {
     tokio::time::timeout(SOON, heard.recv()).await.ok().flatten()
 }
 
+/// The server's own listeners (the settings, live delivery) listen too: only this test's channel is counted.
+const OUR_LISTENER: &str = "datname = current_database() and query ilike 'listen%' and position($1 in query) > 0 \
+     and pid <> pg_backend_pid()";
+
 async fn listening_connections(pool: &academy_server::platform::db::Pool) -> i64 {
-    sqlx::query_scalar(
-        "select count(*) from pg_stat_activity where datname = current_database() and query ilike 'listen%'",
-    )
-    .fetch_one(pool)
-    .await
-    .expect("counted")
+    sqlx::query_scalar(&format!("select count(*) from pg_stat_activity where {OUR_LISTENER}"))
+        .bind(CHANNEL)
+        .fetch_one(pool)
+        .await
+        .expect("counted")
 }
 
 #[tokio::test]
@@ -45,13 +48,12 @@ async fn a_listener_hears_in_order_says_when_it_listened_again_and_stops_with_th
     assert_eq!(first, ["one", "two", "three"].map(|p| Some(Heard::Message(p.into()))));
 
     // The listening connection is cut: the listener opens another, says so, then hears what follows.
-    let cut: Vec<bool> = sqlx::query_scalar(
-        "select pg_terminate_backend(pid) from pg_stat_activity \
-         where datname = current_database() and query ilike 'listen%'",
-    )
-    .fetch_all(pool)
-    .await
-    .expect("cut");
+    let cut: Vec<bool> =
+        sqlx::query_scalar(&format!("select pg_terminate_backend(pid) from pg_stat_activity where {OUR_LISTENER}"))
+            .bind(CHANNEL)
+            .fetch_all(pool)
+            .await
+            .expect("cut");
     assert_eq!(cut, [true]);
     assert_eq!(next(&mut heard).await, Some(Heard::Resumed));
     listen::notify(pool, CHANNEL, "four").await.expect("sent");
