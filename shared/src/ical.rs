@@ -2,6 +2,8 @@
 //! in UTC (`19700101T000000Z`), texts escaped (`\\`, `\;`, `\,`, `\n`), lines ended by CRLF and folded so no line
 //! passes 75 octets (a continuation line starts with one space; a character is never split).
 
+use crate::civil::civil_from_days;
+
 /// The longest line, in octets, without its CRLF.
 pub const LINE_MAX_OCTETS: usize = 75;
 
@@ -110,20 +112,6 @@ pub fn utc_stamp(ms: i64) -> String {
     let (year, month, day) = civil_from_days(days);
     let (hour, minute, second) = (second_of_day / 3600, second_of_day % 3600 / 60, second_of_day % 60);
     format!("{year:04}{month:02}{day:02}T{hour:02}{minute:02}{second:02}Z")
-}
-
-/// The Gregorian date of a count of days since 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 pub mod auth_rules;
 pub mod catalogue;
 pub mod chat;
+mod civil;
 pub mod classes;
 pub mod commerce;
 pub mod contact;

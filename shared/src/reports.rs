@@ -6,7 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Lang, Message};
+use crate::{
+    Lang, Message,
+    civil::{civil_from_days, days_from_civil},
+};
 
 /// Asia/Ho_Chi_Minh's offset from UTC, in milliseconds.
 pub const VN_OFFSET_MS: i64 = 7 * 3_600_000;
@@ -22,31 +25,6 @@ pub const MAX_DAYS_BY_MONTH: i64 = 10 * 366;
 /// A calendar day in Vietnam, as the number of days since 1970-01-01.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct LocalDate(pub i64);
-
-/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (month + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// The (year, month, day) of a day number.
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
-}
 
 fn days_in_month(year: i64, month: i64) -> i64 {
     let (next_year, next_month) = if month == 12 { (year + 1, 1) } else { (year, month + 1) };
