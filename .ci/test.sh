@@ -20,8 +20,8 @@
 # `make test` (no arguments, CI) runs every part, arranged for a 2-core machine (docs/performance.md has the
 # figures): two lanes side by side — the server's (format, module cycles, ONE build of the server and its test
 # binaries, then the fuzz started at once on that binary while the unit tests, both databases' API tests and the
-# API types run, then clippy) and the front end's (the rule modules, the web app's build and budgets, its style,
-# types and unit tests, then the rule crate's and the modules' tests) — then the browser tests and, alone on the
+# API types run) and the front end's (the rule modules, the web app's build and budgets, its style, types and unit
+# tests, the rule crate's and the modules' tests, then clippy) — then the browser tests and, alone on the
 # machine because it measures it, Lighthouse, both on the server binary built once. It ends with a table of each
 # step's time and, when something failed, which step.
 # `.ci/test.sh server web` runs only the parts named, one after the other.
@@ -116,9 +116,6 @@ server_lane() {
   local fuzz=$!
   step server-api run_server_api_tests || status=1
   step api-types test_api_types || status=1
-  # Clippy's check build shares nothing with the test build (metadata only): it fills the lane while the fuzz
-  # runs.
-  step clippy check_clippy || status=1
   wait "$fuzz" || { status=1; cat "$LOGS/fuzz.log"; }
   [ "$status" = 0 ] && grep -E '^    |fuzz: took' "$LOGS/fuzz.log" || true
   return "$status"
@@ -133,6 +130,9 @@ front_end_lane() {
   step web-unit test_web
   step rules-shared test_rules
   step rules-wasm test_wasm
+  # Clippy's check build shares nothing with the test builds (metadata only): it ends this lane, the shorter one,
+  # while the server's runs its API tests and the fuzz.
+  step clippy check_clippy
 }
 
 log "two lanes side by side: the server's (log: $LOGS/server.log) and the front end's (log: $LOGS/front-end.log)"
