@@ -30,6 +30,7 @@ mod crash_money;
 mod dashboard;
 mod dashboard_home;
 mod database;
+mod demo_purchases;
 mod disk_full;
 mod docs;
 mod documented_answers;
