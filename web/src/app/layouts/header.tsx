@@ -55,7 +55,7 @@ export function Header() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <SearchBox className="hidden w-60 md:block lg:hidden xl:block xl:w-48 2xl:w-72" />
+          <SearchBox className="hidden w-60 md:block lg:hidden xl:block xl:w-56 2xl:w-72" />
           <Suspense
             fallback={
               <div className="relative">
