@@ -13,7 +13,15 @@ import { ACADEMY_TIME_ZONE } from '@/lib/time-zone';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import type { LangCode } from '@/lib/wasm';
 import { useAccountRules } from '@/lib/wasm-account';
-import { chatKeys, chatQueries, readChat, sendChatMessage, type ChatConversation, type ChatMessage } from '../api/chat';
+import {
+  chatKeys,
+  chatQueries,
+  olderChatMessages,
+  readChat,
+  sendChatMessage,
+  type ChatConversation,
+  type ChatMessage,
+} from '../api/chat';
 import { MessageText } from '../components/chat/message-text';
 import { AVATAR_PLACEHOLDER, Img } from '../components/image';
 
@@ -110,7 +118,7 @@ export default function ChatPage() {
         </div>
       ) : (
         <>
-          <MessageList conversation={data} language={i18n.language} />
+          <MessageList key={bookingId} bookingId={bookingId} conversation={data} language={i18n.language} />
           {data.open ? (
             <Composer bookingId={bookingId} />
           ) : (
@@ -128,22 +136,76 @@ export default function ChatPage() {
   );
 }
 
-function MessageList({ conversation, language }: { conversation: ChatConversation; language: string }) {
+/**
+ * The conversation's messages, oldest first: the latest page (kept live by its query) after the older pages the
+ * reader asked for with "Load older messages" (each asked with the first message's id; the view stays where it
+ * was while they are added above). The view follows the newest message when one arrives.
+ */
+function MessageList({
+  bookingId,
+  conversation,
+  language,
+}: {
+  bookingId: string;
+  conversation: ChatConversation;
+  language: string;
+}) {
   const { t } = useTranslation('profile');
   const end = useRef<HTMLDivElement>(null);
-  const count = conversation.messages.length;
+  const box = useRef<HTMLDivElement>(null);
+  const [older, setOlder] = useState<{ messages: ChatMessage[]; hasMore: boolean } | null>(null);
+  const latest = new Set(conversation.messages.map((m) => m.id));
+  const messages = [...(older?.messages.filter((m) => !latest.has(m.id)) ?? []), ...conversation.messages];
+  const hasMore = older ? older.hasMore : conversation.hasMore;
+  const count = messages.length;
+  const newest = conversation.messages.at(-1)?.id;
   useLayoutEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
-  }, [count]);
-  const lastMine = [...conversation.messages].reverse().find((m) => m.senderId === conversation.me);
+  }, [newest]);
+  // Older messages added above: the view keeps its place (by the distance from the bottom).
+  const fromBottom = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (element && fromBottom.current !== null) {
+      element.scrollTop = element.scrollHeight - fromBottom.current;
+      fromBottom.current = null;
+    }
+  }, [older]);
+  const loadOlder = useMutation({
+    mutationFn: () => olderChatMessages(bookingId, messages[0]!.id),
+    onSuccess: (page) => {
+      const element = box.current;
+      fromBottom.current = element ? element.scrollHeight - element.scrollTop : null;
+      setOlder((current) => ({ messages: [...page.messages, ...(current?.messages ?? [])], hasMore: page.hasMore }));
+    },
+  });
+  const lastMine = [...messages].reverse().find((m) => m.senderId === conversation.me);
 
   return (
-    <div className="flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-5" aria-live="polite">
+    <div ref={box} className="flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-5" aria-live="polite">
+      {hasMore && count > 0 && (
+        <div className="mb-3 flex flex-col items-center gap-1">
+          <button
+            type="button"
+            data-testid="chat-older"
+            onClick={() => loadOlder.mutate()}
+            disabled={loadOlder.isPending}
+            className={buttonClass('secondary', 'sm')}
+          >
+            {t('chat.older')}
+          </button>
+          {loadOlder.isError && (
+            <p role="alert" className="text-xs text-rose-600">
+              {t('chat.olderFailed')}
+            </p>
+          )}
+        </div>
+      )}
       {count === 0 ? (
         <p className="mt-8 text-center text-sm text-slate-500">{t('chat.empty')}</p>
       ) : (
         <ol className="space-y-2" data-testid="chat-messages">
-          {conversation.messages.map((message: ChatMessage) => {
+          {messages.map((message: ChatMessage) => {
             const mine = message.senderId === conversation.me;
             return (
               <li key={message.id} className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
