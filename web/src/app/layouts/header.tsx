@@ -26,6 +26,9 @@ const NotificationDropdown = lazyPage(
   ['menus'],
 );
 
+// Unread chat messages, fetched after sign-in only.
+const ChatUnreadLink = lazyPage(() => import('@/features/profile/components/chat/unread-link'), []);
+
 /** The sticky public header. */
 export function Header() {
   const { t } = useTranslation('layout');
@@ -74,6 +77,11 @@ export function Header() {
               }
             >
               <NotificationDropdown />
+            </Suspense>
+          )}
+          {isAuthenticated && (
+            <Suspense fallback={null}>
+              <ChatUnreadLink />
             </Suspense>
           )}
           <LanguageSwitch />
