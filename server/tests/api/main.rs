@@ -12,6 +12,7 @@ mod catalogue;
 mod catalogue_index;
 mod catalogue_index_refresh;
 mod chat;
+mod chat_reports;
 mod classes;
 mod commerce_admin;
 mod commerce_cart;
