@@ -7,7 +7,7 @@ import type * as ChatApi from '../api/chat';
 import type { ChatConversation, ChatMessage } from '../api/chat';
 import ChatPage from './chat';
 
-const api = vi.hoisted(() => ({ latest: vi.fn(), olderChatMessages: vi.fn(), readChat: vi.fn() }));
+const api = vi.hoisted(() => ({ latest: vi.fn(), olderChatMessages: vi.fn(), readChat: vi.fn(), reportChat: vi.fn() }));
 vi.mock('../api/chat', async (original) => {
   const real = await original<typeof ChatApi>();
   return {
@@ -22,6 +22,7 @@ vi.mock('../api/chat', async (original) => {
     },
     olderChatMessages: api.olderChatMessages,
     readChat: api.readChat,
+    reportChat: api.reportChat,
   };
 });
 
@@ -90,5 +91,19 @@ describe('ChatPage', () => {
     });
     expect(await screen.findAllByTestId('chat-message')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+  });
+
+  it('reports the conversation with the reason given, then closes the panel', async () => {
+    api.latest.mockResolvedValue(page(range(1, 3), false));
+    api.reportChat.mockResolvedValue(undefined);
+    renderRoutes([{ path: '/profile/chat/:bookingId', element: <ChatPage /> }], {
+      at: '/profile/chat/b1',
+      auth: { user: user('STUDENT', { userId: 'me' }) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Report this conversation' }));
+    fireEvent.change(screen.getByPlaceholderText('Reason (optional)'), { target: { value: 'Rude messages' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(api.reportChat).toHaveBeenCalledWith('b1', 'Rude messages'));
+    await waitFor(() => expect(screen.queryByTestId('chat-report-panel')).toBeNull());
   });
 });

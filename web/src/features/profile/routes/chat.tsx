@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Lock, SendHorizontal } from 'lucide-react';
+import { ArrowLeft, Flag, Lock, SendHorizontal } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { refusalOf } from '@/lib/refusal';
+import { toast } from '@/lib/toast';
 import { personName } from '@/lib/person-name';
 import { ACADEMY_TIME_ZONE } from '@/lib/time-zone';
 import { useDocumentMeta } from '@/lib/use-document-meta';
@@ -18,6 +19,7 @@ import {
   chatQueries,
   olderChatMessages,
   readChat,
+  reportChat,
   sendChatMessage,
   type ChatConversation,
   type ChatMessage,
@@ -59,6 +61,7 @@ export default function ChatPage() {
   const otherName = data ? personName(data.other, i18n.language) || data.other.username : '';
   useDocumentMeta(otherName ? t('chat.titleWith', { name: otherName }) : t('chat.title'), t('chat.title'));
 
+  const [reporting, setReporting] = useState(false);
   const unreadForMe = Boolean(data?.messages.some((m) => m.senderId !== data.me && !m.readAt));
   const read = useMutation({
     mutationFn: () => readChat(bookingId),
@@ -101,12 +104,23 @@ export default function ChatPage() {
                 {data.open ? t('chat.openUntil', { time: timeOf(data.endsAt, i18n.language) }) : t('chat.closedShort')}
               </p>
             </div>
+            <button
+              type="button"
+              data-testid="chat-report"
+              aria-label={t('chat.report')}
+              title={t('chat.report')}
+              onClick={() => setReporting(true)}
+              className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-rose-600"
+            >
+              <Flag aria-hidden="true" className="size-5" />
+            </button>
           </>
         ) : (
           <Skeleton className="h-10 flex-1 rounded-lg" />
         )}
       </header>
 
+      {reporting && <ReportPanel bookingId={bookingId} onDone={() => setReporting(false)} />}
       {conversation.isError ? (
         <div className="flex-1 p-4">
           <LoadError onRetry={() => void conversation.refetch()} />
@@ -307,5 +321,59 @@ function Composer({ bookingId }: { bookingId: string }) {
         </p>
       )}
     </form>
+  );
+}
+
+/** Reporting the conversation: a reason (optional), then administrators may read it. */
+function ReportPanel({ bookingId, onDone }: { bookingId: string; onDone: () => void }) {
+  const { t } = useTranslation('profile');
+  const [reason, setReason] = useState('');
+  const report = useMutation({
+    mutationFn: () => reportChat(bookingId, reason),
+    onSuccess: () => {
+      toast.success(t('chat.reported'));
+      onDone();
+    },
+  });
+  return (
+    <section
+      data-testid="chat-report-panel"
+      aria-labelledby="chat-report-title"
+      className="border-b border-slate-200 bg-rose-50 px-4 py-3 text-sm"
+    >
+      <h2 id="chat-report-title" className="font-semibold text-slate-900">
+        {t('chat.reportTitle')}
+      </h2>
+      <p className="mt-1 text-slate-600">{t('chat.reportText')}</p>
+      <label className="mt-2 block">
+        <span className="sr-only">{t('chat.reportReason')}</span>
+        <textarea
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={1000}
+          rows={2}
+          placeholder={t('chat.reportReason')}
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-600/20"
+        />
+      </label>
+      {report.isError && (
+        <p role="alert" className="mt-1 text-rose-700">
+          {refusalOf(report.error, t('chat.reportFailed'))}
+        </p>
+      )}
+      <div className="mt-2 flex justify-end gap-2">
+        <button type="button" onClick={onDone} className={buttonClass('ghost', 'sm')}>
+          {t('chat.reportCancel')}
+        </button>
+        <button
+          type="button"
+          onClick={() => report.mutate()}
+          disabled={report.isPending}
+          className={buttonClass('primary', 'sm')}
+        >
+          {t('chat.reportSend')}
+        </button>
+      </div>
+    </section>
   );
 }
