@@ -1,15 +1,17 @@
 //! The demo catalogue (`academy serve --demo`): loads `server/demo/catalogue.json` into an empty database.
 //!
-//! Idempotent: nothing happens when the database already has categories. Everything is written in one
-//! transaction, so a failed load leaves the database as it was. Besides the catalogue's teachers and students
-//! it creates one admin and one staff account (credentials in `server/demo/README.md`), and gives every account
-//! notifications of each type and one broadcast ([`crate::notifications::demo`]). Then [`commerce`] adds the
-//! payment settings, the promotion coupon and a few orders, [`payouts`] teachers' payouts, and [`schedule`] a
-//! mentor's week with a session booked.
+//! Idempotent: nothing happens when the database already has categories. The catalogue is written in one
+//! transaction, so a failed load leaves no catalogue behind. Besides the catalogue's teachers and students it
+//! creates one admin and one staff account (credentials in `server/demo/README.md`). Then [`commerce`] adds the
+//! payment settings and the promotion coupon, [`purchases`] the students' courses and mentorships bought through
+//! checkout, the learning, classes and notifications of every account follow ([`crate::notifications::demo`]),
+//! then [`commerce`] adds the shop's orders, [`payouts`] teachers' payouts, and [`schedule`] a mentor's week with
+//! a session booked.
 
 pub mod commerce;
 mod file;
 pub mod payouts;
+pub mod purchases;
 pub mod schedule;
 
 use std::collections::HashMap;
@@ -228,7 +230,6 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
         categories.insert(category.key.clone(), id);
     }
 
-    let mut courses = Vec::new();
     for course in &catalogue.courses {
         let input = CourseInput {
             slug: course.slug.clone(),
@@ -289,7 +290,6 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             .bind(millis(&course.updated_at)?)
             .execute(&mut *conn)
             .await?;
-        courses.push((id, course.status.clone()));
     }
 
     for post in &catalogue.posts {
@@ -360,7 +360,20 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
         crate::material::repo::save_syllabus(conn, &new_id(), &input, false).await?;
     }
 
-    enrol_students(conn, &catalogue, &users, &courses).await?;
+    tx.commit().await?;
+    tracing::info!(
+        courses = catalogue.courses.len(),
+        teachers = catalogue.teachers.len(),
+        students = catalogue.students.len(),
+        "demo: catalogue loaded"
+    );
+    commerce::settings(state).await?;
+    let students: Vec<&str> = catalogue.students.iter().map(|s| s.username.as_str()).collect();
+    let slugs: Vec<&str> = catalogue.courses.iter().map(|c| c.slug.as_str()).collect();
+    purchases::load(state, &students, &slugs).await?;
+
+    let mut tx = crate::platform::db::begin_write(&state.pool).await?;
+    let conn = &mut *tx;
     crate::learning::demo::load(conn, now_ms()).await?;
     crate::classes::demo::load(conn, now_ms()).await?;
     let admin: Option<String> = sqlx::query_scalar("select id from users where username = $1")
@@ -369,46 +382,8 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
         .await?;
     crate::notifications::demo::load(conn, admin.as_deref(), now_ms()).await?;
     tx.commit().await?;
-    tracing::info!(
-        courses = catalogue.courses.len(),
-        teachers = catalogue.teachers.len(),
-        students = catalogue.students.len(),
-        "demo: catalogue loaded"
-    );
     commerce::load(state).await?;
     payouts::load(state).await?;
     schedule::load(state).await?;
     Ok(true)
-}
-
-/// Gives each demo student a few courses in progress (one completed) and two mentorships (one active, one
-/// expired), so their profile lists are real.
-async fn enrol_students(
-    conn: &mut sqlx::AnyConnection,
-    catalogue: &Catalogue,
-    users: &HashMap<String, String>,
-    courses: &[(String, String)],
-) -> anyhow::Result<()> {
-    const DAY: i64 = 24 * 60 * 60 * 1000;
-    let now = now_ms();
-    let published: Vec<&String> = courses.iter().filter(|(_, s)| s == "published").map(|(id, _)| id).collect();
-    let plans: Vec<(String, String, i64)> =
-        sqlx::query_as("select id, owner_id, duration_days from mentorship_plans order by owner_id, price, id")
-            .fetch_all(&mut *conn)
-            .await?;
-    for (n, student) in catalogue.students.iter().enumerate() {
-        let Some(user_id) = users.get(&student.username) else { continue };
-        for k in 0..3_usize {
-            let Some(course) = published.get((n * 5 + k * 7) % published.len().max(1)) else { continue };
-            let progress = [100, 45, 10][k];
-            let offset = i64::try_from(n * 3 + k * 11 + 2).unwrap_or(1);
-            repo::courses::insert_enrollment(conn, user_id, course, progress, now - offset * DAY).await?;
-        }
-        for (k, started_days_ago) in [(0_usize, 5_i64), (1, 120)] {
-            let Some((plan, mentor, days)) = plans.get((n * 3 + k * 5) % plans.len().max(1)) else { continue };
-            let start = now - started_days_ago * DAY;
-            repo::mentors::insert_mentorship_enrollment(conn, user_id, plan, mentor, start, start + days * DAY).await?;
-        }
-    }
-    Ok(())
 }

@@ -10,6 +10,7 @@
 use academy_shared::{
     catalogue::{self, BannerFacts, CourseFacts, LessonFacts, NamedFacts, SectionFacts, SubjectFacts, SyllabusFacts},
     media::OWN_FILES_PATH,
+    roles::{self, Role},
 };
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
@@ -296,4 +297,27 @@ pub fn validate_class(
         seats: whole_of("seats"),
     };
     checked(classes::validate_class(&facts, whole(now_ms)), lang(lang_code))
+}
+
+/// Whether a user of role `actor` may give an account of role `target` the role `to` (`own`: the account is the
+/// actor's): the server's own rule (`roles::check_account_change`), so the users page offers only what the server
+/// accepts. Unknown role names are refused.
+#[wasm_bindgen(js_name = mayChangeRole)]
+pub fn may_change_role(actor: &str, target: &str, own: bool, to: &str) -> bool {
+    match (Role::parse(actor), Role::parse(target), Role::parse(to)) {
+        (Some(actor), Some(target), Some(to)) => {
+            roles::may_change_account(actor, target, own, roles::AccountChange::Role(to))
+        }
+        _ => false,
+    }
+}
+
+/// Whether a user of role `actor` may lock or unlock an account of role `target` (`own`: the account is the
+/// actor's), by the same rule.
+#[wasm_bindgen(js_name = mayChangeStatus)]
+pub fn may_change_status(actor: &str, target: &str, own: bool) -> bool {
+    match (Role::parse(actor), Role::parse(target)) {
+        (Some(actor), Some(target)) => roles::may_change_account(actor, target, own, roles::AccountChange::Status),
+        _ => false,
+    }
 }

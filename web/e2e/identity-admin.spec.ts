@@ -78,6 +78,12 @@ test.describe('users admin (/dashboard/user)', () => {
     const staffPage = await context.newPage();
     await staffPage.goto('/dashboard/user');
     await expect(staffPage.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    // An administrator's account is out of a staff member's reach: nothing on its row invites a change.
+    await staffPage.getByRole('searchbox', { name: 'Search users' }).fill(E2E_ADMIN.username);
+    const adminRow = staffPage.locator(`[data-testid="user-row"][data-username="${E2E_ADMIN.username}"]`);
+    await expect(adminRow.getByTestId('user-role')).toHaveText('Admin');
+    await expect(adminRow.getByRole('combobox')).toHaveCount(0);
+    await expect(adminRow.getByRole('button', { name: /^(Lock|Unlock) / })).toHaveCount(0);
     await context.close();
   });
 

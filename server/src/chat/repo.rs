@@ -154,3 +154,62 @@ pub async fn unset_mailed(pool: &Pool, booking_id: &str, recipient_id: &str, at:
     .await?;
     Ok(())
 }
+
+/// Records that `reporter_id` reported the conversation of `booking_id` (once: a second report of theirs is kept
+/// as the first). Whether it was new.
+pub async fn insert_report(
+    pool: &Pool,
+    id: &str,
+    booking_id: &str,
+    reporter_id: &str,
+    reason: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "insert into chat_reports (id, booking_id, reporter_id, reason, created_at) values ($1, $2, $3, $4, $5) \
+         on conflict (booking_id, reporter_id) do nothing",
+    )
+    .bind(id)
+    .bind(booking_id)
+    .bind(reporter_id)
+    .bind(reason)
+    .bind(now)
+    .execute(pool)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// A reported conversation: its booking, its two people, how often and when it was last reported, the latest
+/// reason given.
+#[derive(Debug, Clone, FromRow)]
+pub struct ReportedRow {
+    pub booking_id: String,
+    pub mentee_id: String,
+    pub mentor_id: String,
+    pub reports: i64,
+    pub last_reported_at: i64,
+    pub reason: String,
+}
+
+/// The reported conversations, the latest reported first.
+pub async fn reported(pool: &Pool) -> Result<Vec<ReportedRow>, sqlx::Error> {
+    sqlx::query_as(
+        "select r.booking_id, e.user_id as mentee_id, e.mentor_id, count(*) as reports, \
+         max(r.created_at) as last_reported_at, \
+         (select l.reason from chat_reports l where l.booking_id = r.booking_id \
+          order by l.created_at desc, l.id desc limit 1) as reason \
+         from chat_reports r join mentorship_enrollments e on e.id = r.booking_id \
+         group by r.booking_id, e.user_id, e.mentor_id order by max(r.created_at) desc, r.booking_id",
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// Whether the conversation of `booking_id` was reported.
+pub async fn is_reported(pool: &Pool, booking_id: &str) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar("select 1 from chat_reports where booking_id = $1 limit 1")
+        .bind(booking_id)
+        .fetch_optional(pool)
+        .await?;
+    Ok(found.is_some())
+}

@@ -1,6 +1,7 @@
 //! Chat over HTTP: `GET /api/chat/unread` (the caller's unread messages), `GET /api/chat/{bookingId}` (a page of
 //! a conversation), `POST /api/chat/{bookingId}/messages` (send; rate-limited per account) and
-//! `POST /api/chat/{bookingId}/read`. New messages reach open pages as `chat` events of
+//! `POST /api/chat/{bookingId}/read`, `POST /api/chat/{bookingId}/report`; administrators read reported
+//! conversations: `GET /api/admin/chat/reports`, `GET /api/admin/chat/reports/{bookingId}`. New messages reach open pages as `chat` events of
 //! `GET /api/notification/stream`.
 
 use axum::extract::State;
@@ -9,11 +10,16 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    ChatError, service,
-    views::{ChatConversationView, ChatMessageView, ChatUnreadView},
+    ChatError, reports, service,
+    views::{
+        ChatConversationView, ChatMessageView, ChatReportView, ChatReportedConversationView, ChatReportedView,
+        ChatUnreadView,
+    },
 };
 use crate::{
-    http::{ApiError, ApiResult, CurrentUser, Json, Path, Query, error::ErrorEnvelope, ok, rate_limit},
+    http::{
+        Admins, Allowed, ApiError, ApiResult, CurrentUser, Json, Path, Query, error::ErrorEnvelope, ok, rate_limit,
+    },
     identity::rate_limit::{Limit, Subject},
     platform::db::now_ms,
     state::AppState,
@@ -25,6 +31,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_conversation))
         .routes(routes!(send_message))
         .routes(routes!(read_messages))
+        .routes(routes!(report_conversation))
+        .routes(routes!(list_reported_conversations))
+        .routes(routes!(get_reported_conversation))
 }
 
 impl From<ChatError> for ApiError {
@@ -33,6 +42,7 @@ impl From<ChatError> for ApiError {
         match (error, text) {
             (ChatError::Database(e), _) => e.into(),
             (ChatError::Invalid(refusal), _) => ApiError::refused("body", refusal),
+            (ChatError::ReasonTooLong, Some(text)) => ApiError::invalid_field("reason", text),
             (ChatError::NotFound, Some(text)) => ApiError::NotFound(text),
             (_, Some(text)) => ApiError::Conflict(text),
             (error, None) => ApiError::internal(error),
@@ -142,4 +152,85 @@ pub async fn read_messages(
 ) -> ApiResult<ChatUnreadView> {
     service::read(&state, &user.id, &booking_id, now_ms()).await?;
     Ok(ok(ChatUnreadView::of(service::unread(&state, &user.id).await?)))
+}
+
+/// A report of a conversation.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct ReportBody {
+    /// Why (optional, at most 1000 characters).
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// One of the two people of a conversation reports it: administrators may then read it. Reporting again changes
+/// nothing.
+#[utoipa::path(
+    post,
+    path = "/api/chat/{bookingId}/report",
+    tag = "chat",
+    security(("bearer" = [])),
+    params(("bookingId" = String, Path, description = "The mentorship booking's id")),
+    request_body = ReportBody,
+    responses(
+        (status = 200, description = "The conversation is reported", body = crate::http::Envelope<ChatReportedView>),
+        (status = 401, description = "Not signed in", body = ErrorEnvelope),
+        (status = 404, description = "No such booking, or not the caller's", body = ErrorEnvelope),
+        (status = 422, description = "The reason is too long (`result.fields.reason`)", body = ErrorEnvelope),
+    )
+)]
+pub async fn report_conversation(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(booking_id): Path<String>,
+    Json(body): Json<ReportBody>,
+) -> ApiResult<ChatReportedView> {
+    let reason = body.reason.unwrap_or_default();
+    reports::report(&state, &user.id, &booking_id, &reason, now_ms()).await?;
+    Ok(ok(ChatReportedView { reported: true }))
+}
+
+/// The reported conversations, the latest reported first (administrators).
+#[utoipa::path(
+    get,
+    path = "/api/admin/chat/reports",
+    tag = "chat",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The reported conversations", body = crate::http::Envelope<Vec<ChatReportView>>),
+        (status = 401, description = "Not signed in", body = ErrorEnvelope),
+        (status = 403, description = "Not an administrator", body = ErrorEnvelope),
+    )
+)]
+pub async fn list_reported_conversations(
+    State(state): State<AppState>,
+    Allowed(_admin, _): Allowed<Admins>,
+) -> ApiResult<Vec<ChatReportView>> {
+    let list = reports::reported(&state).await?;
+    Ok(ok(list.iter().map(ChatReportView::from).collect()))
+}
+
+/// A page of a reported conversation (the latest 50 messages, or those before `before`), read-only: reading it
+/// marks nothing read (administrators; a conversation nobody reported is not found).
+#[utoipa::path(
+    get,
+    path = "/api/admin/chat/reports/{bookingId}",
+    tag = "chat",
+    security(("bearer" = [])),
+    params(("bookingId" = String, Path, description = "The mentorship booking's id"), PageParams),
+    responses(
+        (status = 200, description = "The conversation", body = crate::http::Envelope<ChatReportedConversationView>),
+        (status = 401, description = "Not signed in", body = ErrorEnvelope),
+        (status = 403, description = "Not an administrator", body = ErrorEnvelope),
+        (status = 404, description = "No such reported conversation", body = ErrorEnvelope),
+    )
+)]
+pub async fn get_reported_conversation(
+    State(state): State<AppState>,
+    Allowed(_admin, _): Allowed<Admins>,
+    Path(booking_id): Path<String>,
+    Query(params): Query<PageParams>,
+) -> ApiResult<ChatReportedConversationView> {
+    let before = params.before.as_deref().map(str::trim).filter(|id| !id.is_empty());
+    let conversation = reports::read_reported(&state, &booking_id, before).await?;
+    Ok(ok(ChatReportedConversationView::of(booking_id.trim(), &conversation)))
 }

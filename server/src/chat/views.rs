@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use super::{
     repo::{MessageRow, PersonRow},
+    reports::{Reported, ReportedConversation},
     service::Conversation,
 };
 use crate::platform::time::iso;
@@ -126,4 +127,65 @@ impl ChatUnreadView {
                 .collect(),
         }
     }
+}
+
+/// A reported conversation in the administrators' list.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChatReportView {
+    pub booking_id: String,
+    pub mentee: ChatPerson,
+    pub mentor: ChatPerson,
+    /// How many of its people reported it (one or two).
+    pub reports: i64,
+    /// When it was last reported (RFC 3339, UTC).
+    pub last_reported_at: String,
+    /// The reason the latest report gave (may be empty).
+    pub reason: String,
+}
+
+impl From<&Reported> for ChatReportView {
+    fn from(reported: &Reported) -> ChatReportView {
+        ChatReportView {
+            booking_id: reported.row.booking_id.clone(),
+            mentee: (&reported.mentee).into(),
+            mentor: (&reported.mentor).into(),
+            reports: reported.row.reports,
+            last_reported_at: iso(reported.row.last_reported_at),
+            reason: reported.row.reason.clone(),
+        }
+    }
+}
+
+/// A page of a reported conversation, as an administrator reads it (read-only).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChatReportedConversationView {
+    pub booking_id: String,
+    pub mentee: ChatPerson,
+    pub mentor: ChatPerson,
+    /// Oldest first.
+    pub messages: Vec<ChatMessageView>,
+    /// Older messages exist: ask again with `before` = the first message's id.
+    pub has_more: bool,
+}
+
+impl ChatReportedConversationView {
+    pub fn of(booking_id: &str, conversation: &ReportedConversation) -> ChatReportedConversationView {
+        ChatReportedConversationView {
+            booking_id: booking_id.to_owned(),
+            mentee: (&conversation.mentee).into(),
+            mentor: (&conversation.mentor).into(),
+            messages: conversation.messages.iter().map(Into::into).collect(),
+            has_more: conversation.has_more,
+        }
+    }
+}
+
+/// The answer to a report.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChatReportedView {
+    /// Always true: the conversation is reported (a second report of the same person changes nothing).
+    pub reported: bool,
 }

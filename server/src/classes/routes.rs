@@ -5,6 +5,7 @@
 use academy_shared::{
     Lang,
     classes::{self as rules},
+    names::full_name,
 };
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -16,7 +17,7 @@ use super::{
     repo::{self, ClassRow, RegistrantRow},
 };
 use crate::{
-    catalogue::routes::courses::{full_name, iso},
+    catalogue::routes::courses::iso,
     http::{
         ApiError, ApiResult, CurrentUser, Json, Language, Path, Query,
         current_user::{Allowed, Teachers},
@@ -147,7 +148,7 @@ impl ClassView {
             description: row.description.clone(),
             teacher: ClassTeacher {
                 user_id: row.teacher_id.clone(),
-                name: full_name(row.teacher_first_name.as_deref(), row.teacher_last_name.as_deref()),
+                name: full_name(row.teacher_first_name.as_deref(), row.teacher_last_name.as_deref(), ""),
                 avatar: row.teacher_avatar.clone(),
             },
             audience: ClassAudience { kind: kind.to_owned(), id, title: title.unwrap_or_default() },
@@ -291,7 +292,7 @@ pub struct Registrant {
 impl From<RegistrantRow> for Registrant {
     fn from(row: RegistrantRow) -> Registrant {
         Registrant {
-            name: full_name(row.first_name.as_deref(), row.last_name.as_deref()),
+            name: full_name(row.first_name.as_deref(), row.last_name.as_deref(), ""),
             user_id: row.user_id,
             email: row.email,
             avatar: row.avatar,

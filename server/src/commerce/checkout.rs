@@ -207,6 +207,17 @@ pub async fn checkout(
     user_id: &str,
     request: CheckoutRequest,
 ) -> Result<CheckoutAnswer, CommerceError> {
+    checkout_at(state, user_id, request, now_ms()).await
+}
+
+/// [`checkout`] made at the instant `now` (the demo's purchases of past months). The order waits for its payment
+/// from the later of `now` and the clock, so a purchase dated in the past is not expired before it can be paid.
+pub async fn checkout_at(
+    state: &AppState,
+    user_id: &str,
+    request: CheckoutRequest,
+    now: i64,
+) -> Result<CheckoutAnswer, CommerceError> {
     let key = request.idempotency_key.as_deref().map(str::trim).filter(|k| !k.is_empty());
     if key.is_some_and(|k| k.chars().count() > IDEMPOTENCY_KEY_MAX_CHARS) {
         return Err(CommerceError::Invalid {
@@ -219,7 +230,6 @@ pub async fn checkout(
     }
     let settings = settings::read(&state.pool).await?;
     let bank = settings.bank.clone().ok_or(CommerceError::PaymentsNotConfigured)?;
-    let now = now_ms();
     let mut tx = repo::begin_write(state).await?;
     // One checkout of a person at a time: the cart's row is the lock (SQLite's writer lock already is one).
     repo::carts::ensure(&mut tx, user_id, now).await?;
@@ -268,7 +278,7 @@ pub async fn checkout(
     if let Some(coupon) = &quote.coupon {
         coupons::check_open_uses(&mut tx, coupon, user_id, now).await?;
     }
-    let expires_at = now + settings.terms.order_expiry_minutes * 60_000;
+    let expires_at = now.max(now_ms()) + settings.terms.order_expiry_minutes * 60_000;
     let order = insert_order(&mut tx, user_id, &quote, settings.terms.commission, key, expires_at, now).await?;
     let paid_now = order.row.total == 0;
     let order = if paid_now {

@@ -75,9 +75,12 @@ fn order_of(answer: &CheckoutAnswer) -> &crate::commerce::orders::Order {
     }
 }
 
-/// Loads the demo's commerce into a database whose demo catalogue was just loaded.
-pub async fn load(state: &AppState) -> anyhow::Result<()> {
-    let failed = |e: crate::commerce::error::CommerceError| anyhow::anyhow!("demo commerce: {e}");
+fn failed(e: crate::commerce::error::CommerceError) -> anyhow::Error {
+    anyhow::anyhow!("demo commerce: {e}")
+}
+
+/// Loads the demo's payment settings and promotion coupon into a database whose demo catalogue was just loaded.
+pub async fn settings(state: &AppState) -> anyhow::Result<()> {
     let input = SettingsInput { bank: bank_account(), commission_percent: Some(20), order_expiry_minutes: Some(30) };
     settings::save(state, input).await.map_err(failed)?;
     let admin_id = user_id(state, "admin01").await?;
@@ -98,7 +101,12 @@ pub async fn load(state: &AppState) -> anyhow::Result<()> {
         description_en: "40% off for the first 100 customers".to_owned(),
     };
     coupons::create(state, &admin_id, promo).await.map_err(failed)?;
+    Ok(())
+}
 
+/// Loads the demo's shop orders into a database whose payment settings were just loaded.
+pub async fn load(state: &AppState) -> anyhow::Result<()> {
+    let admin_id = user_id(state, "admin01").await?;
     // Paid through the bank feed, with the promotion.
     let answer = buy(state, "trinhvanduc", 2, 0, Some(PROMO_COUPON)).await?;
     let order = order_of(&answer);
@@ -135,6 +143,6 @@ pub async fn load(state: &AppState) -> anyhow::Result<()> {
 
     // Waiting for its transfer.
     buy(state, "ngothaovy", 1, 3, None).await?;
-    tracing::info!("demo: payment settings, the FIRST100 coupon and four orders loaded");
+    tracing::info!("demo: the shop's four orders loaded");
     Ok(())
 }

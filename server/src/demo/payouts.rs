@@ -145,7 +145,11 @@ pub async fn load(state: &AppState) -> anyhow::Result<()> {
     let order = sell(state, &admin_id, "tranthuha", 0, 25).await?;
     let ha = user_id(state, "tranthuha").await?;
     let ha_account = account(state, &ha, "970422", "0801234567", "TRAN THU HA").await?;
-    let all = ask(state, &ha, &ha_account, 600_000, "demo-payout-ha-1").await?;
+    let mut conn = state.pool.acquire().await?;
+    let everything = crate::finance::balance::figures(&mut conn, &ha, &payout_settings.rules, now_ms()).await?;
+    drop(conn);
+    let available = crate::finance::balance::vnd(&everything).available;
+    let all = ask(state, &ha, &ha_account, available, "demo-payout-ha-1").await?;
     decide(state, &admin_id, &all, paid("FT26318DEMO0003", 12)).await?;
     admin::refund(state, &admin_id, &order, None, "Học viên yêu cầu hoàn tiền (dữ liệu mẫu)")
         .await

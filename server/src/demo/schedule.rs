@@ -1,6 +1,6 @@
 //! The demo's schedule: the mentor `nguyenminhkhoa` keeps a week in Ho Chi Minh City (weekday mornings and
 //! afternoons, Saturday mornings, 15 minutes between sessions, two hours' notice), the student `phanthiyen`
-//! holds an active booking of one of his plans and has booked one session of it, made through the same use
+//! holds an active booking of one of his plans (bought through checkout) and has booked one session of it, made through the same use
 //! cases as a real booking, and has a session with him that starts five minutes after the demo is loaded (its
 //! online room is open at once). The other mentors keep weeks of their own: evenings after work, weekends, and
 //! one who lives in Berlin and keeps hours in that zone.
@@ -9,7 +9,7 @@ use academy_shared::schedule::{Availability, DEFAULT_ZONE, Interval};
 use anyhow::Context as _;
 
 use crate::{
-    catalogue::repo::mentors::insert_mentorship_enrollment,
+    demo::purchases::Item,
     mentorship::bookings,
     platform::db::now_ms,
     schedule::{
@@ -100,18 +100,19 @@ pub async fn load(state: &AppState) -> anyhow::Result<()> {
     }
 
     let mut conn = state.pool.acquire().await?;
-    if bookings::active_bookings_with(&mut conn, &student, &mentor, now).await?.is_empty() {
-        let (plan, days): (String, i64) = sqlx::query_as(
-            "select id, duration_days from mentorship_plans where owner_id = $1 order by price, id limit 1",
-        )
-        .bind(&mentor)
-        .fetch_one(&mut *conn)
-        .await
-        .context("a plan of the demo mentor")?;
-        let start = now - 2 * DAY_MS;
-        insert_mentorship_enrollment(&mut conn, &student, &plan, &mentor, start, start + days * DAY_MS).await?;
-    }
+    let booked = !bookings::active_bookings_with(&mut conn, &student, &mentor, now).await?.is_empty();
     drop(conn);
+    if !booked {
+        let plan: String =
+            sqlx::query_scalar("select id from mentorship_plans where owner_id = $1 order by price, slug limit 1")
+                .bind(&mentor)
+                .fetch_one(&state.pool)
+                .await
+                .context("a plan of the demo mentor")?;
+        let admin = user_id(state, "admin01").await?;
+        let key = format!("demo-schedule-{STUDENT}");
+        super::purchases::purchase(state, &admin, &student, Item::Plan(&plan), &key, now - 2 * DAY_MS).await?;
+    }
 
     let query = SlotsQuery {
         viewer_id: &student,

@@ -3,15 +3,13 @@
 use academy_shared::{
     i18n::Lang,
     learning::{CourseRole, LessonPlayer, Progress},
+    names::full_name,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::service::{EnrolledCourse as Enrolment, Lesson, Outline};
-use crate::{
-    catalogue::routes::courses::{full_name, iso},
-    platform::localized::Localized,
-};
+use crate::{catalogue::routes::courses::iso, platform::localized::Localized};
 
 /// A course the teacher created.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -77,7 +75,7 @@ impl EnrolledCourse {
             id: row.course_id,
             thumbnail: row.thumbnail,
             instructor: PersonRef {
-                name: full_name(row.instructor_first_name.as_deref(), row.instructor_last_name.as_deref()),
+                name: full_name(row.instructor_first_name.as_deref(), row.instructor_last_name.as_deref(), ""),
                 image: row.instructor_avatar,
             },
             progress: i64::from(enrolment.progress.percent),
@@ -209,7 +207,7 @@ impl LearningCourse {
             slug: course.slug,
             thumbnail: course.thumbnail,
             instructor: PersonRef {
-                name: full_name(course.instructor_first_name.as_deref(), course.instructor_last_name.as_deref()),
+                name: full_name(course.instructor_first_name.as_deref(), course.instructor_last_name.as_deref(), ""),
                 image: course.instructor_avatar,
             },
             role: outline.access.role.into(),

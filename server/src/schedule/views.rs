@@ -1,5 +1,6 @@
 //! The shapes the schedule answers with and reads: a teacher's week, a mentor's open times, booked sessions.
 
+use academy_shared::names::full_name;
 use academy_shared::schedule::{Availability, DateOverride, Interval};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -9,7 +10,7 @@ use super::{
     repo::{SessionListRow, SessionRow},
     service::{OpenSlots, Week},
 };
-use crate::catalogue::routes::courses::{full_name, iso};
+use crate::catalogue::routes::courses::iso;
 
 /// Part of a local day: minutes after midnight, `start` included, `end` excluded (1440 is the day's end).
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
@@ -200,7 +201,7 @@ impl SessionView {
 
     pub fn listed(row: &SessionListRow) -> SessionView {
         let name = |first: &Option<String>, last: &Option<String>, username: &str| {
-            let name = full_name(first.as_deref(), last.as_deref());
+            let name = full_name(first.as_deref(), last.as_deref(), "");
             if name.trim().is_empty() { username.to_owned() } else { name }
         };
         SessionView {

@@ -23,16 +23,16 @@ const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 const SOON: Duration = Duration::from_secs(5);
 
 /// A mentee and a mentor with a booking between them.
-struct Pair {
-    mentee: TestUser,
-    mentee_token: String,
-    mentor: TestUser,
-    mentor_token: String,
-    booking: String,
+pub(crate) struct Pair {
+    pub(crate) mentee: TestUser,
+    pub(crate) mentee_token: String,
+    pub(crate) mentor: TestUser,
+    pub(crate) mentor_token: String,
+    pub(crate) booking: String,
 }
 
 /// A booking of a new plan of a new teacher by a new student, ending `end_at`.
-async fn pair(app: &TestApp, end_at: i64) -> Pair {
+pub(crate) async fn pair(app: &TestApp, end_at: i64) -> Pair {
     let (mentor, mentor_token, _) = app.signed_in("chatmentor", Role::Teacher).await;
     let (mentee, mentee_token, _) = app.signed_in("chatmentee", Role::Student).await;
     let plan = json!({
@@ -63,7 +63,7 @@ async fn pair(app: &TestApp, end_at: i64) -> Pair {
     Pair { mentee, mentee_token, mentor, mentor_token, booking }
 }
 
-async fn send(app: &TestApp, token: &str, booking: &str, body: &str, lang: &str) -> (u16, Value) {
+pub(crate) async fn send(app: &TestApp, token: &str, booking: &str, body: &str, lang: &str) -> (u16, Value) {
     let response = app
         .client
         .post(app.url(&format!("/api/chat/{booking}/messages")))

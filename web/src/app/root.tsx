@@ -20,10 +20,13 @@ function ToastArea() {
   return (
     <Suspense>
       {/* dir given: sonner would otherwise read it from the page's computed style, a style pass over the page. */}
+      {/* At the bottom: at the top a toast covered the header's controls, or (below the header) the cart's and
+          notifications' hover menus. On a phone it stays above the bottom bar. */}
       <Toaster
         visibleToasts={TOAST_LIMIT}
         duration={TOAST_DURATION_MS}
-        position="top-right"
+        position="bottom-right"
+        mobileOffset={{ bottom: 72 }}
         dir="ltr"
         richColors
         closeButton

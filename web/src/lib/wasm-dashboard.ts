@@ -325,3 +325,16 @@ export interface SiteSettingsRulesInput {
 export function validateSiteSettings(form: SiteSettingsRulesInput, lang: LangCode): Checked<SiteSettingsRulesInput> {
   return wasm.validateSiteSettings(form, lang) as Checked<SiteSettingsRulesInput>;
 }
+
+/**
+ * Whether a user of role `actor` may give an account of role `target` the role `to` (`own`: the account is the
+ * viewer's): the server's own account rule, so the users page offers only what the server accepts.
+ */
+export function mayChangeRole(actor: string, target: string, own: boolean, to: string): boolean {
+  return wasm.mayChangeRole(actor, target, own, to);
+}
+
+/** Whether a user of role `actor` may lock or unlock an account of role `target`, by the same rule. */
+export function mayChangeStatus(actor: string, target: string, own: boolean): boolean {
+  return wasm.mayChangeStatus(actor, target, own);
+}

@@ -3,7 +3,7 @@
 use sqlx::FromRow;
 
 use super::{Localized, to_json};
-use crate::platform::db::{Pool, new_id, now_ms};
+use crate::platform::db::{Pool, now_ms};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct InstructorRow {
@@ -152,32 +152,6 @@ pub async fn insert_plan(
     .bind(&input.short_description.en)
     .bind(to_json(&input.services))
     .bind(input.duration_days)
-    .bind(now_ms())
-    .execute(conn)
-    .await
-    .map(|_| ())
-}
-
-/// A booking written by the demo data: its price is the plan's price now.
-pub async fn insert_mentorship_enrollment(
-    conn: &mut sqlx::AnyConnection,
-    user_id: &str,
-    plan_id: &str,
-    mentor_id: &str,
-    start_at: i64,
-    end_at: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "insert into mentorship_enrollments (id, user_id, plan_id, mentor_id, start_at, end_at, price, currency, \
-         created_at, updated_at) select $1, $2, $3, $4, $5, $6, p.price, p.currency, $7, $7 \
-         from mentorship_plans p where p.id = $3",
-    )
-    .bind(new_id())
-    .bind(user_id)
-    .bind(plan_id)
-    .bind(mentor_id)
-    .bind(start_at)
-    .bind(end_at)
     .bind(now_ms())
     .execute(conn)
     .await

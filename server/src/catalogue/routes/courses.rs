@@ -4,6 +4,7 @@
 use academy_shared::{
     i18n::Lang,
     limits::{SEARCH_MAX_CHARS, SLUG_MAX_CHARS},
+    names::full_name,
 };
 use axum::{extract::State, http::HeaderMap, response::Response};
 use serde::{Deserialize, Serialize};
@@ -26,11 +27,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 pub use crate::platform::time::iso;
-
-/// A person's name as shown, by the shared name rule (family name first); empty when neither part is known.
-pub fn full_name(first: Option<&str>, last: Option<&str>) -> String {
-    academy_shared::names::full_name(first, last, "")
-}
 
 /// The name of a course level in `lang`.
 pub fn level_name(level: &str, lang: Lang) -> String {
@@ -124,7 +120,7 @@ pub fn course_card_from(row: CourseCardRow, lang: Lang) -> Course {
         level_key: row.level,
         total_seat: row.total_seat,
         instructor: CardInstructor {
-            name: full_name(row.instructor_first_name.as_deref(), row.instructor_last_name.as_deref()),
+            name: full_name(row.instructor_first_name.as_deref(), row.instructor_last_name.as_deref(), ""),
             user_id: row.instructor_id,
             first_name: row.instructor_first_name,
             last_name: row.instructor_last_name,

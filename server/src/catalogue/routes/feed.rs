@@ -1,6 +1,7 @@
 //! The community feed: `GET /api/feed`.
 
 use academy_shared::i18n::Lang;
+use academy_shared::names::full_name;
 use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -8,7 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     ApiResult, Language, Pagination,
-    courses::{Page, full_name, iso},
+    courses::{Page, iso},
     ok,
 };
 use crate::{
@@ -53,7 +54,7 @@ pub fn feed_post(row: &FeedRow, lang: Lang) -> FeedPost {
             user_id: row.author_id.clone(),
             first_name: row.author_first_name.clone(),
             last_name: row.author_last_name.clone(),
-            name: full_name(row.author_first_name.as_deref(), row.author_last_name.as_deref()),
+            name: full_name(row.author_first_name.as_deref(), row.author_last_name.as_deref(), ""),
             avatar: row.author_avatar.clone(),
             role_name: row.author_role.clone(),
         },

@@ -2,6 +2,7 @@
 //! mentorship plans and published courses.
 
 use academy_shared::i18n::Lang;
+use academy_shared::names::full_name;
 use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -9,7 +10,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     ApiError, ApiResult, Language, Path,
-    courses::{Course, course_card, full_name},
+    courses::{Course, course_card},
     ok,
 };
 use crate::{
@@ -50,7 +51,7 @@ pub fn instructor(row: &InstructorRow, lang: Lang) -> Instructor {
         username: row.username.clone(),
         first_name: row.first_name.clone(),
         last_name: row.last_name.clone(),
-        name: full_name(row.first_name.as_deref(), row.last_name.as_deref()),
+        name: full_name(row.first_name.as_deref(), row.last_name.as_deref(), ""),
         avatar: row.avatar.clone(),
         profession: Localized::new(&row.profession_vi, &row.profession_en).get(lang).to_owned(),
         expertise: localized_list_in(&row.expertise, lang),

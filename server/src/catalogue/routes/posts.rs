@@ -2,6 +2,7 @@
 //! `GET /api/posts/{id}`.
 
 use academy_shared::i18n::Lang;
+use academy_shared::names::full_name;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -9,7 +10,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     ApiError, ApiResult, Language, Pagination, Path, Query,
-    courses::{Page, full_name, iso},
+    courses::{Page, iso},
     ok,
 };
 use crate::{
@@ -66,7 +67,7 @@ pub fn post(row: &PostRow, lang: Lang) -> Post {
         tags: localized_list_in(&row.tags, lang),
         author: Author {
             user_id: row.author_id.clone(),
-            name: full_name(row.author_first_name.as_deref(), row.author_last_name.as_deref()),
+            name: full_name(row.author_first_name.as_deref(), row.author_last_name.as_deref(), ""),
             avatar: row.author_avatar.clone(),
         },
         created_at: iso(row.created_at),

@@ -4,6 +4,7 @@
 
 use academy_shared::{
     learning::{CourseRole, ReviewForm},
+    names::full_name,
     roles::Role,
 };
 use axum::extract::State;
@@ -17,7 +18,7 @@ use super::{
     service::{self, ReviewsError},
 };
 use crate::{
-    catalogue::routes::courses::{full_name, iso},
+    catalogue::routes::courses::iso,
     http::{Admins, Allowed, CurrentUser, MaybeUser, ok},
     learning::{service::Person, views::PersonRef},
     platform::db::now_ms,
@@ -104,7 +105,7 @@ impl From<ReviewRow> for Review {
                 text,
                 replied_at: iso(at),
                 author: PersonRef {
-                    name: full_name(row.replier_first_name.as_deref(), row.replier_last_name.as_deref()),
+                    name: full_name(row.replier_first_name.as_deref(), row.replier_last_name.as_deref(), ""),
                     image: row.replier_avatar,
                 },
             }),
@@ -115,7 +116,7 @@ impl From<ReviewRow> for Review {
             rating: row.rating,
             text: row.body,
             author: PersonRef {
-                name: full_name(row.author_first_name.as_deref(), row.author_last_name.as_deref()),
+                name: full_name(row.author_first_name.as_deref(), row.author_last_name.as_deref(), ""),
                 image: row.author_avatar,
             },
             created_at: iso(row.created_at),

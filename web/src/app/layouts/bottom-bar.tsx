@@ -1,9 +1,17 @@
 import { BookOpen, Home, LayoutDashboard, LogOut, ShoppingCart, UserRound } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth, useRole } from '@/lib/auth';
 import { bottomBarShowsDashboard } from '@/lib/wasm';
+import { lazyPage } from '../lazy-page';
+
+// Unread chat messages over the profile item, fetched after sign-in only.
+const ChatUnreadBadge = lazyPage(
+  () => import('@/features/profile/components/chat/unread-link').then((m) => ({ default: m.ChatUnreadBadge })),
+  [],
+);
 
 /** The mobile bottom bar (Dashboard only for TEACHER; sign-out through POST /api/logout/). */
 export function BottomBar() {
@@ -36,11 +44,16 @@ export function BottomBar() {
               to={to}
               end={end}
               className={({ isActive }) =>
-                `flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${isActive ? 'text-teal-700' : 'text-slate-500'}`
+                `relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${isActive ? 'text-teal-700' : 'text-slate-500'}`
               }
             >
               <Icon aria-hidden="true" className="size-5" />
               {t(`bottomBar.${key}`)}
+              {key === 'profile' && (
+                <Suspense fallback={null}>
+                  <ChatUnreadBadge />
+                </Suspense>
+              )}
             </NavLink>
           </li>
         ))}

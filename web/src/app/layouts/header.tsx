@@ -26,6 +26,9 @@ const NotificationDropdown = lazyPage(
   ['menus'],
 );
 
+// Unread chat messages, fetched after sign-in only.
+const ChatUnreadLink = lazyPage(() => import('@/features/profile/components/chat/unread-link'), []);
+
 /** The sticky public header. */
 export function Header() {
   const { t } = useTranslation('layout');
@@ -55,7 +58,7 @@ export function Header() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <SearchBox className="hidden w-60 md:block lg:hidden xl:block xl:w-48 2xl:w-72" />
+          <SearchBox className="hidden w-60 md:block lg:hidden xl:block xl:w-56 2xl:w-72" />
           <Suspense
             fallback={
               <div className="relative">
@@ -74,6 +77,11 @@ export function Header() {
               }
             >
               <NotificationDropdown />
+            </Suspense>
+          )}
+          {isAuthenticated && (
+            <Suspense fallback={null}>
+              <ChatUnreadLink />
             </Suspense>
           )}
           <LanguageSwitch />

@@ -10,6 +10,17 @@ type XOR<T, U> = (T | U) extends object ? (Without<T, U> & U) | (Without<U, T> &
 type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A, infer B, ...infer Rest] ? OneOf<[XOR<A, B>, ...Rest]> : never;
 
 export interface paths {
+  "/api/admin/chat/reports": {
+    /** The reported conversations, the latest reported first (administrators). */
+    get: operations["list_reported_conversations"];
+  };
+  "/api/admin/chat/reports/{bookingId}": {
+    /**
+     * A page of a reported conversation (the latest 50 messages, or those before `before`), read-only: reading it
+     * marks nothing read (administrators; a conversation nobody reported is not found).
+     */
+    get: operations["get_reported_conversation"];
+  };
   "/api/admin/coupons": {
     /** Every coupon, newest first. */
     get: operations["list_coupons"];
@@ -165,6 +176,13 @@ export interface paths {
   "/api/chat/{bookingId}/read": {
     /** Marks read the messages the caller received in the conversation; the unread counts after it. */
     post: operations["read_messages"];
+  };
+  "/api/chat/{bookingId}/report": {
+    /**
+     * One of the two people of a conversation reports it: administrators may then read it. Reporting again changes
+     * nothing.
+     */
+    post: operations["report_conversation"];
   };
   "/api/checkout": {
     /**
@@ -1428,6 +1446,36 @@ export interface components {
       lastName?: string | null;
       username: string;
     };
+    /** @description A reported conversation in the administrators' list. */
+    ChatReportView: {
+      bookingId: string;
+      /** @description When it was last reported (RFC 3339, UTC). */
+      lastReportedAt: string;
+      mentee: components["schemas"]["ChatPerson"];
+      mentor: components["schemas"]["ChatPerson"];
+      /** @description The reason the latest report gave (may be empty). */
+      reason: string;
+      /**
+       * Format: int64
+       * @description How many of its people reported it (one or two).
+       */
+      reports: number;
+    };
+    /** @description A page of a reported conversation, as an administrator reads it (read-only). */
+    ChatReportedConversationView: {
+      bookingId: string;
+      /** @description Older messages exist: ask again with `before` = the first message's id. */
+      hasMore: boolean;
+      mentee: components["schemas"]["ChatPerson"];
+      mentor: components["schemas"]["ChatPerson"];
+      /** @description Oldest first. */
+      messages: components["schemas"]["ChatMessageView"][];
+    };
+    /** @description The answer to a report. */
+    ChatReportedView: {
+      /** @description Always true: the conversation is reported (a second report of the same person changes nothing). */
+      reported: boolean;
+    };
     /** @description The unread messages of one conversation. */
     ChatUnreadOne: {
       bookingId: string;
@@ -2148,6 +2196,41 @@ export interface components {
         senderId: string;
         /** @description RFC 3339, UTC. */
         sentAt: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_ChatReportedConversationView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A page of a reported conversation, as an administrator reads it (read-only). */
+      result: {
+        bookingId: string;
+        /** @description Older messages exist: ask again with `before` = the first message's id. */
+        hasMore: boolean;
+        mentee: components["schemas"]["ChatPerson"];
+        mentor: components["schemas"]["ChatPerson"];
+        /** @description Oldest first. */
+        messages: components["schemas"]["ChatMessageView"][];
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_ChatReportedView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description The answer to a report. */
+      result: {
+        /** @description Always true: the conversation is reported (a second report of the same person changes nothing). */
+        reported: boolean;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -3796,6 +3879,30 @@ export interface components {
         })[];
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Vec_ChatReportView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: {
+          bookingId: string;
+          /** @description When it was last reported (RFC 3339, UTC). */
+          lastReportedAt: string;
+          mentee: components["schemas"]["ChatPerson"];
+          mentor: components["schemas"]["ChatPerson"];
+          /** @description The reason the latest report gave (may be empty). */
+          reason: string;
+          /**
+           * Format: int64
+           * @description How many of its people reported it (one or two).
+           */
+          reports: number;
+        }[];
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_Vec_ClassAudience: {
       /**
        * Format: int32
@@ -5432,6 +5539,11 @@ export interface components {
       /** @description At most 5,000 characters. */
       text: string;
     };
+    /** @description A report of a conversation. */
+    ReportBody: {
+      /** @description Why (optional, at most 1000 characters). */
+      reason?: string | null;
+    };
     /** @description A page of payout requests with the counts of each status. */
     RequestPageView: {
       counts: components["schemas"]["StatusCounts"];
@@ -6387,6 +6499,89 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /** The reported conversations, the latest reported first (administrators). */
+  list_reported_conversations: {
+    responses: {
+      /** @description The reported conversations */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_ChatReportView"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A page of a reported conversation (the latest 50 messages, or those before `before`), read-only: reading it
+   * marks nothing read (administrators; a conversation nobody reported is not found).
+   */
+  get_reported_conversation: {
+    parameters: {
+      query?: {
+        /** @description A message's id: the page holds the messages before it. */
+        before?: string;
+      };
+      path: {
+        /** @description The mentorship booking's id */
+        bookingId: string;
+      };
+    };
+    responses: {
+      /** @description The conversation */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ChatReportedConversationView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such reported conversation */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Every coupon, newest first. */
   list_coupons: {
     responses: {
@@ -7943,6 +8138,67 @@ export interface operations {
       };
       /** @description No such booking, or not the caller's */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One of the two people of a conversation reports it: administrators may then read it. Reporting again changes
+   * nothing.
+   */
+  report_conversation: {
+    parameters: {
+      path: {
+        /** @description The mentorship booking's id */
+        bookingId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReportBody"];
+      };
+    };
+    responses: {
+      /** @description The conversation is reported */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ChatReportedView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such booking, or not the caller's */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The reason is too long (`result.fields.reason`) */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -30,6 +30,16 @@ export const chatQueries = {
     }),
 };
 
+/** GET /api/chat/{bookingId}?before=: the page of messages older than the message `before`. */
+export async function olderChatMessages(bookingId: string, before: string): Promise<ChatConversation> {
+  return resultOf(await api.get<ChatConversation>(`${path(bookingId)}?before=${encodeURIComponent(before)}`));
+}
+
+/** POST /api/chat/{bookingId}/report: administrators may then read the conversation. */
+export async function reportChat(bookingId: string, reason: string): Promise<void> {
+  resultOf(await api.post(`${path(bookingId)}/report`, { reason }));
+}
+
 /** POST /api/chat/{bookingId}/messages. */
 export async function sendChatMessage(bookingId: string, body: string): Promise<ChatMessage> {
   return resultOf(await api.post<ChatMessage>(`${path(bookingId)}/messages`, { body }));

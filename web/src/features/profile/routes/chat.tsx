@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Lock, SendHorizontal } from 'lucide-react';
+import { ArrowLeft, Flag, Lock, SendHorizontal } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,12 +8,22 @@ import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { refusalOf } from '@/lib/refusal';
+import { toast } from '@/lib/toast';
 import { personName } from '@/lib/person-name';
 import { ACADEMY_TIME_ZONE } from '@/lib/time-zone';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import type { LangCode } from '@/lib/wasm';
 import { useAccountRules } from '@/lib/wasm-account';
-import { chatKeys, chatQueries, readChat, sendChatMessage, type ChatConversation, type ChatMessage } from '../api/chat';
+import {
+  chatKeys,
+  chatQueries,
+  olderChatMessages,
+  readChat,
+  reportChat,
+  sendChatMessage,
+  type ChatConversation,
+  type ChatMessage,
+} from '../api/chat';
 import { MessageText } from '../components/chat/message-text';
 import { AVATAR_PLACEHOLDER, Img } from '../components/image';
 
@@ -51,6 +61,7 @@ export default function ChatPage() {
   const otherName = data ? personName(data.other, i18n.language) || data.other.username : '';
   useDocumentMeta(otherName ? t('chat.titleWith', { name: otherName }) : t('chat.title'), t('chat.title'));
 
+  const [reporting, setReporting] = useState(false);
   const unreadForMe = Boolean(data?.messages.some((m) => m.senderId !== data.me && !m.readAt));
   const read = useMutation({
     mutationFn: () => readChat(bookingId),
@@ -93,12 +104,23 @@ export default function ChatPage() {
                 {data.open ? t('chat.openUntil', { time: timeOf(data.endsAt, i18n.language) }) : t('chat.closedShort')}
               </p>
             </div>
+            <button
+              type="button"
+              data-testid="chat-report"
+              aria-label={t('chat.report')}
+              title={t('chat.report')}
+              onClick={() => setReporting(true)}
+              className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-rose-600"
+            >
+              <Flag aria-hidden="true" className="size-5" />
+            </button>
           </>
         ) : (
           <Skeleton className="h-10 flex-1 rounded-lg" />
         )}
       </header>
 
+      {reporting && <ReportPanel bookingId={bookingId} onDone={() => setReporting(false)} />}
       {conversation.isError ? (
         <div className="flex-1 p-4">
           <LoadError onRetry={() => void conversation.refetch()} />
@@ -110,7 +132,7 @@ export default function ChatPage() {
         </div>
       ) : (
         <>
-          <MessageList conversation={data} language={i18n.language} />
+          <MessageList key={bookingId} bookingId={bookingId} conversation={data} language={i18n.language} />
           {data.open ? (
             <Composer bookingId={bookingId} />
           ) : (
@@ -128,22 +150,76 @@ export default function ChatPage() {
   );
 }
 
-function MessageList({ conversation, language }: { conversation: ChatConversation; language: string }) {
+/**
+ * The conversation's messages, oldest first: the latest page (kept live by its query) after the older pages the
+ * reader asked for with "Load older messages" (each asked with the first message's id; the view stays where it
+ * was while they are added above). The view follows the newest message when one arrives.
+ */
+function MessageList({
+  bookingId,
+  conversation,
+  language,
+}: {
+  bookingId: string;
+  conversation: ChatConversation;
+  language: string;
+}) {
   const { t } = useTranslation('profile');
   const end = useRef<HTMLDivElement>(null);
-  const count = conversation.messages.length;
+  const box = useRef<HTMLDivElement>(null);
+  const [older, setOlder] = useState<{ messages: ChatMessage[]; hasMore: boolean } | null>(null);
+  const latest = new Set(conversation.messages.map((m) => m.id));
+  const messages = [...(older?.messages.filter((m) => !latest.has(m.id)) ?? []), ...conversation.messages];
+  const hasMore = older ? older.hasMore : conversation.hasMore;
+  const count = messages.length;
+  const newest = conversation.messages.at(-1)?.id;
   useLayoutEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
-  }, [count]);
-  const lastMine = [...conversation.messages].reverse().find((m) => m.senderId === conversation.me);
+  }, [newest]);
+  // Older messages added above: the view keeps its place (by the distance from the bottom).
+  const fromBottom = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (element && fromBottom.current !== null) {
+      element.scrollTop = element.scrollHeight - fromBottom.current;
+      fromBottom.current = null;
+    }
+  }, [older]);
+  const loadOlder = useMutation({
+    mutationFn: () => olderChatMessages(bookingId, messages[0]!.id),
+    onSuccess: (page) => {
+      const element = box.current;
+      fromBottom.current = element ? element.scrollHeight - element.scrollTop : null;
+      setOlder((current) => ({ messages: [...page.messages, ...(current?.messages ?? [])], hasMore: page.hasMore }));
+    },
+  });
+  const lastMine = [...messages].reverse().find((m) => m.senderId === conversation.me);
 
   return (
-    <div className="flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-5" aria-live="polite">
+    <div ref={box} className="flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-5" aria-live="polite">
+      {hasMore && count > 0 && (
+        <div className="mb-3 flex flex-col items-center gap-1">
+          <button
+            type="button"
+            data-testid="chat-older"
+            onClick={() => loadOlder.mutate()}
+            disabled={loadOlder.isPending}
+            className={buttonClass('secondary', 'sm')}
+          >
+            {t('chat.older')}
+          </button>
+          {loadOlder.isError && (
+            <p role="alert" className="text-xs text-rose-600">
+              {t('chat.olderFailed')}
+            </p>
+          )}
+        </div>
+      )}
       {count === 0 ? (
         <p className="mt-8 text-center text-sm text-slate-500">{t('chat.empty')}</p>
       ) : (
         <ol className="space-y-2" data-testid="chat-messages">
-          {conversation.messages.map((message: ChatMessage) => {
+          {messages.map((message: ChatMessage) => {
             const mine = message.senderId === conversation.me;
             return (
               <li key={message.id} className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
@@ -245,5 +321,59 @@ function Composer({ bookingId }: { bookingId: string }) {
         </p>
       )}
     </form>
+  );
+}
+
+/** Reporting the conversation: a reason (optional), then administrators may read it. */
+function ReportPanel({ bookingId, onDone }: { bookingId: string; onDone: () => void }) {
+  const { t } = useTranslation('profile');
+  const [reason, setReason] = useState('');
+  const report = useMutation({
+    mutationFn: () => reportChat(bookingId, reason),
+    onSuccess: () => {
+      toast.success(t('chat.reported'));
+      onDone();
+    },
+  });
+  return (
+    <section
+      data-testid="chat-report-panel"
+      aria-labelledby="chat-report-title"
+      className="border-b border-slate-200 bg-rose-50 px-4 py-3 text-sm"
+    >
+      <h2 id="chat-report-title" className="font-semibold text-slate-900">
+        {t('chat.reportTitle')}
+      </h2>
+      <p className="mt-1 text-slate-600">{t('chat.reportText')}</p>
+      <label className="mt-2 block">
+        <span className="sr-only">{t('chat.reportReason')}</span>
+        <textarea
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={1000}
+          rows={2}
+          placeholder={t('chat.reportReason')}
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-600/20"
+        />
+      </label>
+      {report.isError && (
+        <p role="alert" className="mt-1 text-rose-700">
+          {refusalOf(report.error, t('chat.reportFailed'))}
+        </p>
+      )}
+      <div className="mt-2 flex justify-end gap-2">
+        <button type="button" onClick={onDone} className={buttonClass('ghost', 'sm')}>
+          {t('chat.reportCancel')}
+        </button>
+        <button
+          type="button"
+          onClick={() => report.mutate()}
+          disabled={report.isPending}
+          className={buttonClass('primary', 'sm')}
+        >
+          {t('chat.reportSend')}
+        </button>
+      </div>
+    </section>
   );
 }

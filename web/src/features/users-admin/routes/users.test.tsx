@@ -88,6 +88,24 @@ describe('UsersAdminPage', () => {
     await waitFor(() => expect(api.listUsers).toHaveBeenCalledTimes(3));
   });
 
+  it("offers staff only what the account rule lets them do: nothing on an administrator's row, no admin role", async () => {
+    const staff: AdminUser = { ...student, userId: 'f1', username: 'staff01', roleName: 'STAFF', status: 'active' };
+    api.listUsers.mockResolvedValue({ items: [admin, student, staff], total: 3, page: 1, pageSize: 20 });
+    renderAt(<UsersAdminPage />, { auth: { user: user('STAFF', { userId: 'f1' }) } });
+    const rows = await screen.findAllByTestId('user-row');
+
+    expect(within(rows[0]!).queryByRole('combobox')).toBeNull();
+    expect(within(rows[0]!).getByTestId('user-role').textContent).toBe('Admin');
+    expect(within(rows[0]!).queryByRole('button', { name: 'Lock An Lê' })).toBeNull();
+
+    const choices = within(rows[1]!)
+      .getAllByRole<HTMLOptionElement>('option')
+      .map((option) => option.value);
+    expect(choices).toEqual(['STAFF', 'TEACHER', 'STUDENT']);
+    expect(within(rows[1]!).getByRole('button', { name: 'Unlock Bình Phạm' })).toBeTruthy();
+    expect(within(rows[2]!).getByRole('button', { name: /^Lock / })).toBeTruthy();
+  });
+
   it("shows the server's refusal, e.g. locking the last admin", async () => {
     api.changeStatus.mockRejectedValue(
       new ApiError('The last administrator cannot be locked', { kind: 'bad-request', status: 409, code: 1005 }),

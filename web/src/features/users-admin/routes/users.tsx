@@ -8,9 +8,10 @@ import { inputClass, inputStateClass } from '@/components/ui/field';
 import { DataTable } from '@/components/ui/data-table';
 import { PageFrame } from '@/components/ui/page-frame';
 import { ApiError } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useRole } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { parseRole, textLimits, type Role } from '@/lib/wasm';
+import { mayChangeRole, mayChangeStatus } from '@/lib/wasm-dashboard';
 import { personName } from '@/lib/person-name';
 import { useChangeRole, useChangeStatus, userQueries } from '../api/queries';
 import type { AdminUser, UserQuery } from '../api/users';
@@ -40,7 +41,9 @@ function Initials({ user }: { user: AdminUser }) {
 
 /**
  * Users admin (`/dashboard/user`, ADMIN and STAFF): search, role filter, pagination, role change, lock/unlock
- * and staff account creation. The server's refusals (e.g. demoting or locking the last admin) are shown as is.
+ * and staff account creation. A row offers only the changes the shared account rule lets the viewer make (staff
+ * never change an administrator's account nor grant the administrator role); the server's refusals (e.g. demoting
+ * or locking the last admin) are shown as is.
  */
 export default function UsersAdminPage() {
   const { t, i18n } = useTranslation('users');
@@ -81,6 +84,10 @@ export default function UsersAdminPage() {
   const busy = busyWith(changeRole) ?? busyWith(changeStatus) ?? null;
 
   const isMe = (user: AdminUser) => Boolean(me?.userId && me.userId === user.userId);
+  const myRole = useRole() ?? '';
+  const rolesFor = (user: AdminUser) =>
+    ROLES.filter((role) => role === user.roleName || mayChangeRole(myRole, user.roleName, isMe(user), role));
+  const mayLock = (user: AdminUser) => mayChangeStatus(myRole, user.roleName, isMe(user));
   const dateFormat = new Intl.DateTimeFormat(i18n.language.startsWith('en') ? 'en-US' : 'vi-VN', {
     dateStyle: 'medium',
   });
@@ -186,6 +193,15 @@ export default function UsersAdminPage() {
             header: t('columns.role'),
             cell: (user) => {
               const name = displayName(user, i18n.language);
+              const roles = rolesFor(user);
+              if (roles.length < 2) {
+                const role = parseRole(user.roleName);
+                return (
+                  <span data-testid="user-role" className="text-sm text-slate-700">
+                    {role ? t(`roles.${role}`) : user.roleName}
+                  </span>
+                );
+              }
               return (
                 <select
                   aria-label={t('changeRoleFor', { name })}
@@ -201,7 +217,7 @@ export default function UsersAdminPage() {
                   }}
                   className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm focus:border-teal-600 focus:ring-2 focus:ring-teal-600/25 focus:outline-none"
                 >
-                  {ROLES.map((role) => (
+                  {roles.map((role) => (
                     <option key={role} value={role}>
                       {t(`roles.${role}`)}
                     </option>
@@ -234,6 +250,7 @@ export default function UsersAdminPage() {
         actions={(user) => {
           const name = displayName(user, i18n.language);
           const locked = user.status === 'locked';
+          if (!mayLock(user)) return null;
           return (
             <button
               type="button"
