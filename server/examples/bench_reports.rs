@@ -163,8 +163,10 @@ async fn seed(state: &AppState, entries: usize) -> anyhow::Result<(String, Strin
         insert(state, "ledger_entries", "id, transaction_id, account_code, amount, currency, created_at", &lines)
             .await?;
     }
-    // Written around the ledger: its day sums are filled from the entries, as the migration fills them.
+    // Written around the ledger: its day sums and the reports' are filled from the entries, as the migrations fill
+    // them.
     academy_server::commerce::ledger::rebuild_day_sums(&state.pool).await?;
+    academy_server::reports::day_sums::rebuild(&state.pool).await?;
     exec(state, "analyze").await?;
     println!("seeded {written} ledger entries ({n} paid orders)");
     Ok(("admin".to_owned(), "t0".to_owned()))

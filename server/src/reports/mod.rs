@@ -7,6 +7,7 @@
 //! credited to `teacher:<id>`, the commission to the platform's revenue), so the reports and the teachers'
 //! statements add up to the same money.
 
+pub mod day_sums;
 pub mod error;
 pub mod repo;
 pub mod routes;
