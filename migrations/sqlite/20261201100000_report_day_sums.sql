@@ -4,7 +4,8 @@
 -- one teacher and one currency. Orders are counted once per order (`orders`), once per order and kind
 -- (`kind_orders`), once per order, kind and teacher (`teacher_orders`) and once per order, kind and course or plan
 -- (`product_orders`), each on the row of the order's first such item, so an order count stays exact however the
--- rows are grouped. The ledger posts a sale or refund and adds it to these rows in one transaction.
+-- rows are grouped. The ledger posts a sale or refund and adds it to these rows in one transaction. Stored in the
+-- primary key's order (without rowid), so a range of days is read in one pass.
 create table report_day_sums (
     item_kind text not null,
     currency text not null,
@@ -26,7 +27,7 @@ create table report_day_sums (
     teacher_orders bigint not null,
     product_orders bigint not null,
     primary key (item_kind, currency, day, product_id, teacher_id)
-);
+) without rowid;
 create index report_day_sums_teacher_idx on report_day_sums (teacher_id, item_kind, currency, day);
 
 -- When a student first bought an item of a kind (`teacher_id` and `product_id` empty), first bought one of a
@@ -38,7 +39,7 @@ create table report_first_purchases (
     product_id text not null,
     first_at bigint not null,
     primary key (user_id, item_kind, teacher_id, product_id)
-);
+) without rowid;
 create index report_first_purchases_time_idx on report_first_purchases (item_kind, teacher_id, product_id, first_at);
 
 insert into report_day_sums (item_kind, currency, day, product_id, teacher_id, title_vi, title_en, gross, discounts,
