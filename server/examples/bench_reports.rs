@@ -1,7 +1,7 @@
 //! Sales reports at scale: 1,000,000 ledger entries (about 190,000 paid orders of one course each over two years,
 //! with 5% of their items refunded) on a fresh SQLite file and a fresh PostgreSQL database, then a year's report
-//! grouped by day (figures, the period before, series, rankings per course, teacher and category) read back to
-//! back, and the dashboard's home of an administrator and a teacher on the same data.
+//! grouped by day and by month (figures, the period before, series, rankings per course, teacher and category)
+//! read back to back, and the dashboard's home of an administrator and a teacher on the same data.
 //!
 //! `cargo run --release -p academy-server --example bench_reports [sqlite|postgres|both]`; options:
 //! `BENCH_ENTRIES` (default 1,000,000), `BENCH_RUNS` (default 30 reports per backend).
@@ -163,8 +163,10 @@ async fn seed(state: &AppState, entries: usize) -> anyhow::Result<(String, Strin
         insert(state, "ledger_entries", "id, transaction_id, account_code, amount, currency, created_at", &lines)
             .await?;
     }
-    // Written around the ledger: its day sums are filled from the entries, as the migration fills them.
+    // Written around the ledger: its day sums and the reports' are filled from the entries, as the migrations fill
+    // them.
     academy_server::commerce::ledger::rebuild_day_sums(&state.pool).await?;
+    academy_server::reports::day_sums::rebuild(&state.pool).await?;
     exec(state, "analyze").await?;
     println!("seeded {written} ledger entries ({n} paid orders)");
     Ok(("admin".to_owned(), "t0".to_owned()))
@@ -188,18 +190,23 @@ async fn run(backend: Backend, url: String, dir: &std::path::Path, entries: usiz
         group: "day".to_owned(),
         ..Ask::default()
     };
+    let by_month = Ask { group: "month".to_owned(), ..year.clone() };
+    let (admin_viewer, teacher_viewer) =
+        (Viewer { id: admin.clone(), role: Role::Admin }, Viewer { id: teacher.clone(), role: Role::Teacher });
     let cases = [
-        ("admin, a year by day", Viewer { id: admin.clone(), role: Role::Admin }),
-        ("teacher, a year by day", Viewer { id: teacher.clone(), role: Role::Teacher }),
+        ("admin, a year by day", &admin_viewer, &year),
+        ("teacher, a year by day", &teacher_viewer, &year),
+        ("admin, a year by month", &admin_viewer, &by_month),
+        ("teacher, a year by month", &teacher_viewer, &by_month),
     ];
-    for (name, viewer) in cases {
+    for (name, viewer, ask) in cases {
         let mut latencies = histogram();
         for run in 0..runs + 3 {
             let started = Instant::now();
-            let report = sales_report(&state.pool, &viewer, &year).await?;
+            let report = sales_report(&state.pool, viewer, ask).await?;
             if run == 0 {
                 println!(
-                    "{name}: {} days, net {} ₫, {} orders",
+                    "{name}: {} groups, net {} ₫, {} orders",
                     report.series.len(),
                     report.totals.net(),
                     report.totals.sums.orders

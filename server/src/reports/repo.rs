@@ -1,5 +1,5 @@
-//! The reports' SQL: the lines of sales and refunds posted in the ledger, joined to the order items they are made
-//! of, summed per day, course or plan, teacher or category.
+//! The reports' SQL: the day sums of sales and refunds the ledger keeps (see [`super::day_sums`]), summed per day,
+//! course or plan, teacher or category, and the students' first purchases.
 
 use sqlx::{Row as _, any::AnyRow};
 
@@ -28,9 +28,8 @@ pub enum By {
 impl By {
     fn key(self) -> &'static str {
         match self {
-            // Vietnam is UTC+7 all year: the local day of an instant is (ms + 7 h) / 1 day.
-            Self::Day => "cast((t.created_at + 25200000) / 86400000 as text)",
-            Self::Product => "i.course_id || '|' || i.teacher_id || '|' || coalesce(c.category_id, '')",
+            Self::Day => "cast(s.day as text)",
+            Self::Product => "s.product_id || '|' || s.teacher_id || '|' || coalesce(c.category_id, '')",
         }
     }
 }
@@ -53,8 +52,10 @@ pub struct Sums {
     pub units: i64,
     /// Items refunded.
     pub refunded_units: i64,
-    /// Orders with a sale.
+    /// Orders with a sale in the group (by product: orders of the course or plan).
     pub orders: i64,
+    /// By product: the orders counted once per teacher, so a teacher's rows add up to their orders.
+    pub teacher_orders: i64,
     /// Plans sold to someone who had bought the same plan before.
     pub renewals: i64,
     /// The title of the course or plan (by product), as sold last.
@@ -72,27 +73,20 @@ impl Sums {
         self.units += other.units;
         self.refunded_units += other.refunded_units;
         self.orders += other.orders;
+        self.teacher_orders += other.teacher_orders;
         self.renewals += other.renewals;
     }
 }
 
-/// The lines of sales and refunds: each sale transaction with every item of its order, each item refund
-/// (`refund:<item id>`) with its item. Refunds of unapplied money (`payment-refund:`) are no sales refunds.
-const LINES: &str = "from ledger_transactions t \
-    join order_items i on i.order_id = t.order_id and (t.kind = 'sale' or t.idempotency_key = 'refund:' || i.id) \
-    join orders o on o.id = t.order_id \
-    left join courses c on c.id = i.course_id and i.kind = 'course' \
-    where t.kind in ('sale', 'refund') and i.currency = 'VND'";
-
-/// The scope's conditions after [`LINES`], with their values, numbered from `$first`.
+/// The scope's conditions on the day sums `s` (and courses `c`), with their values, numbered from `$first`.
 fn conditions(scope: &Scope, first: usize) -> (String, Vec<String>) {
     let mut sql = String::new();
     let mut values: Vec<String> = Vec::new();
     let kind = scope.item_kind.map(str::to_owned);
     for (column, value) in [
-        ("i.kind", &kind),
-        ("i.course_id", &scope.product_id),
-        ("i.teacher_id", &scope.teacher_id),
+        ("s.item_kind", &kind),
+        ("s.product_id", &scope.product_id),
+        ("s.teacher_id", &scope.teacher_id),
         ("c.category_id", &scope.category_id),
     ] {
         if let Some(value) = value {
@@ -103,35 +97,48 @@ fn conditions(scope: &Scope, first: usize) -> (String, Vec<String>) {
     (sql, values)
 }
 
-/// The lines posted in `[from_ms, to_ms)` summed by `by`.
-pub async fn sums(pool: &Pool, scope: &Scope, from_ms: i64, to_ms: i64, by: By) -> Result<Vec<Sums>, sqlx::Error> {
-    let (filter, values) = conditions(scope, 3);
-    let renewal = if scope.item_kind != Some("mentorship_plan") {
-        "0"
+/// The column that counts a scope's orders once each: per course or plan when one is named or a category (an
+/// order with two courses of a category counts twice there), per teacher, per kind, or per order.
+fn orders_column(scope: &Scope) -> &'static str {
+    if scope.product_id.is_some() || scope.category_id.is_some() {
+        "s.product_orders"
+    } else if scope.teacher_id.is_some() {
+        "s.teacher_orders"
+    } else if scope.item_kind.is_some() {
+        "s.kind_orders"
     } else {
-        "case when t.kind = 'sale' and exists (select 1 from order_items i2 join orders o2 on o2.id = i2.order_id \
-         where o2.user_id = o.user_id and i2.course_id = i.course_id and i2.kind = i.kind and o2.paid_at < o.paid_at) \
-         then 1 else 0 end"
+        "s.orders"
+    }
+}
+
+/// The day sums of the local days `[from_day, to_day)` (days since 1970-01-01 in Vietnam) summed by `by`.
+pub async fn sums(pool: &Pool, scope: &Scope, from_day: i64, to_day: i64, by: By) -> Result<Vec<Sums>, sqlx::Error> {
+    let (filter, values) = conditions(scope, 3);
+    let courses = if by == By::Product || scope.category_id.is_some() {
+        " left join courses c on c.id = s.product_id and s.item_kind = 'course'"
+    } else {
+        ""
     };
-    let sale = |v: &str| format!("cast(coalesce(sum(case when t.kind = 'sale' then {v} else 0 end), 0) as bigint)");
-    let signed =
-        |v: &str| format!("cast(coalesce(sum(case when t.kind = 'sale' then {v} else -{v} end), 0) as bigint)");
+    let orders = if by == By::Product { "s.product_orders" } else { orders_column(scope) };
+    let sum = |v: &str| format!("cast(coalesce(sum({v}), 0) as bigint)");
     let sql = format!(
-        "select {key}, {gross}, {discounts}, \
-         cast(coalesce(sum(case when t.kind = 'refund' then i.paid else 0 end), 0) as bigint), \
-         {teacher}, {platform}, {units}, \
-         cast(coalesce(sum(case when t.kind = 'refund' then 1 else 0 end), 0) as bigint), \
-         count(distinct case when t.kind = 'sale' then o.id end), \
-         cast(coalesce(sum({renewal}), 0) as bigint), max(i.title_vi), max(i.title_en) \
-         {LINES} and t.created_at >= $1 and t.created_at < $2{filter} group by {key}",
+        "select {key}, {gross}, {discounts}, {refunds}, {teacher}, {commission}, {units}, {refunded}, {orders}, \
+         {teacher_orders}, {renewals}, max(s.title_vi), max(s.title_en) \
+         from report_day_sums s{courses} where s.currency = 'VND' and s.day >= $1 and s.day < $2{filter} \
+         group by {key}",
         key = by.key(),
-        gross = sale("i.price"),
-        discounts = sale("i.discount"),
-        teacher = signed("i.teacher_share"),
-        platform = signed("i.platform_share"),
-        units = sale("1"),
+        gross = sum("s.gross"),
+        discounts = sum("s.discounts"),
+        refunds = sum("s.refunds"),
+        teacher = sum("s.teacher_share"),
+        commission = sum("s.commission"),
+        units = sum("s.units"),
+        refunded = sum("s.refunded_units"),
+        orders = sum(orders),
+        teacher_orders = sum("s.teacher_orders"),
+        renewals = sum("s.renewals"),
     );
-    let mut query = sqlx::query(&sql).bind(from_ms).bind(to_ms);
+    let mut query = sqlx::query(&sql).bind(from_day).bind(to_day);
     for value in &values {
         query = query.bind(value);
     }
@@ -149,27 +156,49 @@ fn sums_of(row: &AnyRow) -> Result<Sums, sqlx::Error> {
         units: row.try_get(6)?,
         refunded_units: row.try_get(7)?,
         orders: row.try_get(8)?,
-        renewals: row.try_get(9)?,
-        title_vi: row.try_get::<Option<String>, _>(10)?.unwrap_or_default(),
-        title_en: row.try_get::<Option<String>, _>(11)?.unwrap_or_default(),
+        teacher_orders: row.try_get(9)?,
+        renewals: row.try_get(10)?,
+        title_vi: row.try_get::<Option<String>, _>(11)?.unwrap_or_default(),
+        title_en: row.try_get::<Option<String>, _>(12)?.unwrap_or_default(),
     })
 }
 
-/// How many students bought in the scope for the first time in each of two periods `[from, to)`.
+/// How many students bought in the scope for the first time in each of two periods `[from, to)` (instants), read
+/// from their first purchases: of the kind, of the teacher, or of the courses or plans named (by id or category).
 pub async fn new_students(
     pool: &Pool,
     scope: &Scope,
     (from, to): (i64, i64),
     (before_from, before_to): (i64, i64),
 ) -> Result<(i64, i64), sqlx::Error> {
-    let (filter, values) = conditions(scope, 5);
-    let sql = format!(
-        "select cast(coalesce(sum(case when f.first_at >= $1 and f.first_at < $2 then 1 else 0 end), 0) as bigint), \
-         cast(coalesce(sum(case when f.first_at >= $3 and f.first_at < $4 then 1 else 0 end), 0) as bigint) \
-         from (select o.user_id, min(t.created_at) as first_at {LINES} and t.kind = 'sale'{filter} \
-         group by o.user_id) f"
-    );
+    let counted = "cast(coalesce(sum(case when first_at >= $1 and first_at < $2 then 1 else 0 end), 0) as bigint), \
+         cast(coalesce(sum(case when first_at >= $3 and first_at < $4 then 1 else 0 end), 0) as bigint)";
+    let by_products = scope.product_id.is_some() || scope.category_id.is_some();
+    let (sql, values) = if by_products {
+        // A student's first purchase among several courses or plans: the earliest of theirs.
+        let (filter, values) = conditions(scope, 5);
+        let sql = format!(
+            "select {counted} from (select f.user_id, min(f.first_at) as first_at from report_first_purchases f \
+             left join courses c on c.id = f.product_id and f.item_kind = 'course' \
+             where f.product_id <> ''{filter} group by f.user_id) firsts",
+            filter = filter.replace("s.", "f.").replace("f.category_id", "c.category_id"),
+        );
+        (sql, values)
+    } else {
+        // One row a student: their first purchase of the kind, or of the teacher.
+        let (filter, values) = conditions(scope, 7);
+        let teacher = if scope.teacher_id.is_some() { "" } else { " and f.teacher_id = ''" };
+        let sql = format!(
+            "select {counted} from report_first_purchases f where f.product_id = ''{teacher}{filter} \
+             and f.first_at >= $5 and f.first_at < $6",
+            filter = filter.replace("s.", "f."),
+        );
+        (sql, values)
+    };
     let mut query = sqlx::query(&sql).bind(from).bind(to).bind(before_from).bind(before_to);
+    if !by_products {
+        query = query.bind(from.min(before_from)).bind(to.max(before_to));
+    }
     for value in &values {
         query = query.bind(value);
     }

@@ -147,13 +147,19 @@ async fn scope_of(pool: &Pool, viewer: &Viewer, kind: ReportKind, ask: &Ask) -> 
 
 /// The range's sums per day and in total.
 async fn day_sums(pool: &Pool, scope: &Scope, range: &ReportRange) -> Result<(Sums, Vec<Sums>), ReportsError> {
-    let (from, to) = range.instants();
+    let (from, to) = days_of(range);
     let days = repo::sums(pool, scope, from, to, By::Day).await?;
     let mut total = Sums::default();
     for day in &days {
         total.add(day);
     }
     Ok((total, days))
+}
+
+/// The range's local days as `[first, after last)`, in days since 1970-01-01.
+fn days_of(range: &ReportRange) -> (i64, i64) {
+    let (from, to) = range.instants();
+    (LocalDate::of_instant(from).0, LocalDate::of_instant(to).0)
 }
 
 /// Sums per day folded into the range's groups, every group present (zero when nothing happened).
@@ -193,7 +199,7 @@ pub async fn sales_report(pool: &Pool, viewer: &Viewer, ask: &Ask) -> Result<Rep
     let (new_now, new_before) = repo::new_students(pool, &scope, range.instants(), previous_range.instants()).await?;
     let totals = Figures { sums: totals, new_students: new_now };
     let previous = Figures { sums: previous, new_students: new_before };
-    let (from, to) = range.instants();
+    let (from, to) = days_of(&range);
     let mut products: BTreeMap<String, Ranked> = BTreeMap::new();
     let mut teachers: BTreeMap<String, Sums> = BTreeMap::new();
     let mut categories: BTreeMap<String, Sums> = BTreeMap::new();
@@ -221,6 +227,7 @@ pub async fn sales_report(pool: &Pool, viewer: &Viewer, ask: &Ask) -> Result<Rep
             .into_iter()
             .map(|(id, sums)| {
                 let name = names.get(&id).cloned().unwrap_or_default();
+                let sums = Sums { orders: sums.teacher_orders, ..sums };
                 Ranked { id, name_vi: name.clone(), name_en: name, sums }
             })
             .collect();
@@ -265,7 +272,7 @@ pub async fn daily_net(
     to: LocalDate,
 ) -> Result<Vec<(LocalDate, Sums)>, sqlx::Error> {
     let scope = Scope { teacher_id: teacher_id.map(str::to_owned), ..Scope::default() };
-    let rows = repo::sums(pool, &scope, from.start_ms(), to.add_days(1).start_ms(), By::Day).await?;
+    let rows = repo::sums(pool, &scope, from.0, to.0 + 1, By::Day).await?;
     let mut days: Vec<(LocalDate, Sums)> = (from.0..=to.0).map(|n| (LocalDate(n), Sums::default())).collect();
     for row in &rows {
         if let Ok(n) = row.key.parse::<i64>()

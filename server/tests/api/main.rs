@@ -71,6 +71,7 @@ mod password_reset;
 mod pictures;
 mod privacy;
 mod rate_limits;
+mod report_fixtures;
 mod reports;
 mod response_cache;
 mod reviews;

@@ -29,6 +29,11 @@ struct Line<'a> {
 /// Writes a paid order of `lines` for `student` as checkout and payment would, its money posted in the ledger at
 /// `at` (a receipt and the sale); the ids of its items.
 async fn sold_at(shop: &Shop, student: &str, lines: &[Line<'_>], at: i64) -> (String, Vec<String>) {
+    sold_of_kind_at(shop, student, "course", lines, at).await
+}
+
+/// [`sold_at`] for items of `kind` (`course` or `mentorship_plan`, whose `course` is then the plan).
+async fn sold_of_kind_at(shop: &Shop, student: &str, kind: &str, lines: &[Line<'_>], at: i64) -> (String, Vec<String>) {
     let pool = &shop.app.state.pool;
     let order_id = new_id();
     let subtotal: i64 = lines.iter().map(|l| l.price).sum();
@@ -58,8 +63,8 @@ async fn sold_at(shop: &Shop, student: &str, lines: &[Line<'_>], at: i64) -> (St
         let platform = paid / 5;
         sqlx::query(
             "insert into order_items (id, order_id, course_id, teacher_id, title_vi, title_en, list_price, price, \
-             discount, paid, teacher_share, platform_share, currency, position) \
-             values ($1, $2, $3, $4, 'Khóa học', 'Course', $5, $5, $6, $7, $8, $9, 'VND', $10)",
+             discount, paid, teacher_share, platform_share, currency, position, kind) \
+             values ($1, $2, $3, $4, 'Khóa học', 'Course', $5, $5, $6, $7, $8, $9, 'VND', $10, $11)",
         )
         .bind(&id)
         .bind(&order_id)
@@ -71,6 +76,7 @@ async fn sold_at(shop: &Shop, student: &str, lines: &[Line<'_>], at: i64) -> (St
         .bind(paid - platform)
         .bind(platform)
         .bind(position as i64)
+        .bind(kind)
         .execute(&mut *tx)
         .await
         .expect("item");
@@ -262,6 +268,110 @@ async fn a_reports_totals_are_the_ledgers_entries_for_its_days_in_vietnam_time()
         .map(|p| (p["label"].as_str().unwrap_or_default(), p["netSales"].as_i64().unwrap_or(-1)))
         .collect();
     assert_eq!(weeks, [("2026-W48", 900_000), ("2026-W49", 0)]);
+    shop.assert_day_sums_are_the_entries().await;
+    // Filled again from the ledger alone (as the migration fills them), they are the same.
+    academy_server::reports::day_sums::rebuild(&shop.app.state.pool).await.expect("rebuilt");
+    shop.assert_day_sums_are_the_entries().await;
+}
+
+#[tokio::test]
+async fn a_mentorship_report_tells_first_bookings_from_renewals() {
+    let shop = shop().await;
+    let (_, admin) = shop.person("admin", Role::Admin).await;
+    let teacher = shop.teacher.id.clone();
+    let (weekly, monthly) = (new_id(), new_id());
+    let (student_a, _) = shop.person("buyer", Role::Student).await;
+    let (student_b, _) = shop.person("buyer", Role::Student).await;
+    let plan = |id| [Line { course: id, teacher: &teacher, price: 800_000, discount: 0 }];
+    let nov_2 = day("2026-11-02").start_ms() + HOUR;
+    // A books the weekly plan on the 2nd and again on the 3rd (a renewal); B books it on the 3rd (a first
+    // booking); A books the monthly plan on the 4th (a first booking of that plan, though not a new student).
+    sold_of_kind_at(&shop, &student_a.id, "mentorship_plan", &plan(&weekly), nov_2).await;
+    sold_of_kind_at(&shop, &student_a.id, "mentorship_plan", &plan(&weekly), nov_2 + 24 * HOUR).await;
+    sold_of_kind_at(&shop, &student_b.id, "mentorship_plan", &plan(&weekly), nov_2 + 25 * HOUR).await;
+    sold_of_kind_at(&shop, &student_a.id, "mentorship_plan", &plan(&monthly), nov_2 + 48 * HOUR).await;
+    shop.assert_day_sums_are_the_entries().await;
+
+    let (status, body) = report(&shop, &admin, "kind=mentorship&from=2026-11-02&to=2026-11-04&group=day").await;
+    assert_eq!(status, 200, "{body}");
+    let totals = &body["result"]["totals"];
+    assert_eq!(
+        (totals["unitsSold"].as_i64(), totals["bookings"].as_i64(), totals["renewals"].as_i64()),
+        (Some(4), Some(3), Some(1))
+    );
+    assert_eq!((totals["orders"].as_i64(), totals["newStudents"].as_i64()), (Some(4), Some(2)));
+    // Day by day: A's renewal is on the 3rd beside B's first booking; a renewal makes no new student.
+    let mut per_day = Vec::new();
+    for date in ["2026-11-02", "2026-11-03", "2026-11-04"] {
+        let (_, body) = report(&shop, &admin, &format!("kind=mentorship&from={date}&to={date}")).await;
+        let totals = &body["result"]["totals"];
+        per_day.push(["bookings", "renewals", "newStudents"].map(|field| totals[field].as_i64().unwrap_or(-1)));
+    }
+    assert_eq!(per_day, [[1, 0, 1], [1, 1, 1], [1, 0, 0]]);
+    // The weekly plan alone: two first bookings and a renewal.
+    let (_, body) =
+        report(&shop, &admin, &format!("kind=mentorship&from=2026-11-02&to=2026-11-04&planId={weekly}")).await;
+    let totals = &body["result"]["totals"];
+    assert_eq!((totals["bookings"].as_i64(), totals["renewals"].as_i64()), (Some(2), Some(1)));
+    // Courses' reports hold none of it.
+    let (_, body) = report(&shop, &admin, "kind=course&from=2026-11-02&to=2026-11-04").await;
+    assert_eq!(body["result"]["totals"]["unitsSold"].as_i64(), Some(0));
+}
+
+#[tokio::test]
+async fn many_checkouts_payments_and_refunds_at_once_keep_the_reports_day_sums_exact() {
+    let shop = shop().await;
+    let admin = shop.admin_with_payments().await;
+    shop.coupon(&admin, json!({ "code": "GIAM10", "kind": "percent", "value": 10 })).await;
+    let rust = shop.course(NewCourse::vnd("Rust", 1_000_000)).await;
+    let go = shop.course(NewCourse::vnd("Go", 400_000)).await;
+    let students = crate::commerce_fixtures::many_students(&shop.app, 6).await;
+    // Each student has two orders (Rust with a coupon; Go), confirmed all at once.
+    let mut orders = Vec::new();
+    for (_, token) in &students {
+        for (course, coupon) in [(&rust, Some("GIAM10")), (&go, None)] {
+            let (status, body) = shop.checkout(token, &[course], coupon, None).await;
+            assert_eq!(status, 201, "{body}");
+            orders.push(body["result"]["_id"].as_str().expect("id").to_owned());
+        }
+    }
+    let confirmed = futures_util::future::join_all(orders.iter().map(|order| {
+        let path = format!("/api/admin/orders/{order}/confirm");
+        let admin = admin.clone();
+        let shop = &shop;
+        async move { shop.call(Method::POST, &path, &admin, Some(json!({ "note": "Đã thấy tiền" }))).await }
+    }))
+    .await;
+    let mut go_items = Vec::new();
+    for (status, body) in &confirmed {
+        assert_eq!(*status, 200, "{body}");
+        let item = &body["result"]["items"][0];
+        if item["courseId"] == go.as_str() {
+            go_items.push((body["result"]["_id"].as_str().expect("id").to_owned(), item["_id"].clone()));
+        }
+    }
+    // Every Go order refunded at once, each asked twice.
+    let refunded = futures_util::future::join_all(go_items.iter().chain(go_items.iter()).map(|(order, item)| {
+        let path = format!("/api/admin/orders/{order}/refund");
+        let admin = admin.clone();
+        let shop = &shop;
+        let body = json!({ "note": "Học viên yêu cầu", "itemIds": [item] });
+        async move { shop.call(Method::POST, &path, &admin, Some(body)).await }
+    }))
+    .await;
+    assert!(refunded.iter().any(|(status, _)| *status == 200), "{refunded:?}");
+    shop.assert_day_sums_are_the_entries().await;
+
+    let today = LocalDate::of_instant(now_ms()).to_string();
+    let (status, body) = report(&shop, &admin, &format!("kind=course&from={today}&to={today}")).await;
+    assert_eq!(status, 200, "{body}");
+    let totals = &body["result"]["totals"];
+    assert_eq!((totals["orders"].as_i64(), totals["unitsSold"].as_i64()), (Some(12), Some(12)));
+    assert_eq!(totals["newStudents"].as_i64(), Some(6), "each student once, whichever order was confirmed first");
+    assert_eq!(totals["grossSales"].as_i64(), Some(6 * 1_400_000));
+    assert_eq!(totals["discounts"].as_i64(), Some(6 * 100_000));
+    assert_eq!((totals["refunds"].as_i64(), totals["refundedUnits"].as_i64()), (Some(6 * 400_000), Some(6)));
+    assert_eq!(totals["refunds"].as_i64(), Some(shop.balance("refunds").await));
 }
 
 #[tokio::test]

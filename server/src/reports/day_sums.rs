@@ -1,0 +1,285 @@
+//! The reports' day sums: what sold and was refunded per day in Vietnam, kind of item, course or plan, teacher and
+//! currency, and when each student first bought (of a kind, of a teacher, a course or plan). The ledger adds a sale
+//! or refund to them in the transaction that posts it, so they always equal its entries; the reports read them
+//! instead of every entry.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use sqlx::{AnyConnection, Row as _};
+
+use crate::platform::db::Pool;
+
+const DAY_MS: i64 = 86_400_000;
+const VIETNAM_OFFSET_MS: i64 = 7 * 3_600_000;
+
+/// The row a line is added to: (kind of item, currency, day, course or plan, teacher).
+type Key = (String, String, i64, String, String);
+
+/// What a sale or refund adds to a row.
+#[derive(Debug, Default)]
+struct Added {
+    title_vi: String,
+    title_en: String,
+    gross: i64,
+    discounts: i64,
+    refunds: i64,
+    teacher_share: i64,
+    commission: i64,
+    units: i64,
+    refunded_units: i64,
+    renewals: i64,
+    orders: i64,
+    kind_orders: i64,
+    teacher_orders: i64,
+    product_orders: i64,
+}
+
+/// An order item as the day sums need it.
+struct Item {
+    kind: String,
+    product_id: String,
+    teacher_id: String,
+    currency: String,
+    title_vi: String,
+    title_en: String,
+    price: i64,
+    discount: i64,
+    paid: i64,
+    teacher_share: i64,
+    platform_share: i64,
+    user_id: String,
+}
+
+const ITEM_COLUMNS: &str = "i.kind, i.course_id, i.teacher_id, i.currency, i.title_vi, i.title_en, i.price, \
+    i.discount, i.paid, i.teacher_share, i.platform_share, o.user_id";
+
+fn item_of(row: &sqlx::any::AnyRow) -> Result<Item, sqlx::Error> {
+    Ok(Item {
+        kind: row.try_get(0)?,
+        product_id: row.try_get(1)?,
+        teacher_id: row.try_get(2)?,
+        currency: row.try_get(3)?,
+        title_vi: row.try_get(4)?,
+        title_en: row.try_get(5)?,
+        price: row.try_get(6)?,
+        discount: row.try_get(7)?,
+        paid: row.try_get(8)?,
+        teacher_share: row.try_get(9)?,
+        platform_share: row.try_get(10)?,
+        user_id: row.try_get(11)?,
+    })
+}
+
+/// Adds a ledger transaction of `kind` (`sale`: every item of the order; `refund` under `refund:<item id>`: that
+/// item) posted at `now_ms` to the day sums, through `conn` (the posting's transaction). Other transactions add
+/// nothing.
+pub async fn record(
+    conn: &mut AnyConnection,
+    kind: &str,
+    key: &str,
+    order_id: Option<&str>,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    let Some(order_id) = order_id else { return Ok(()) };
+    let day = (now_ms + VIETNAM_OFFSET_MS).div_euclid(DAY_MS);
+    match kind {
+        "sale" => record_sale(conn, order_id, day, now_ms).await,
+        "refund" => match key.strip_prefix("refund:") {
+            Some(item_id) => record_refund(conn, order_id, item_id, day).await,
+            None => Ok(()),
+        },
+        _ => Ok(()),
+    }
+}
+
+async fn record_sale(conn: &mut AnyConnection, order_id: &str, day: i64, now_ms: i64) -> Result<(), sqlx::Error> {
+    let sql = format!(
+        "select {ITEM_COLUMNS} from order_items i join orders o on o.id = i.order_id where i.order_id = $1 \
+         order by i.position, i.id"
+    );
+    let items: Vec<Item> =
+        sqlx::query(&sql).bind(order_id).fetch_all(&mut *conn).await?.iter().map(item_of).collect::<Result<_, _>>()?;
+    let Some(user_id) = items.first().map(|i| i.user_id.clone()) else { return Ok(()) };
+    // First purchases, in key order so two sales of one student wait for each other instead of locking crosswise.
+    // A key already there with an earlier or equal time was bought before; one there with a later time (a sale
+    // stamped later but committed first) takes this sale's time.
+    let mut firsts: BTreeSet<(String, String, String)> = BTreeSet::new();
+    for item in &items {
+        firsts.insert((item.kind.clone(), String::new(), String::new()));
+        firsts.insert((item.kind.clone(), item.teacher_id.clone(), String::new()));
+        firsts.insert((item.kind.clone(), item.teacher_id.clone(), item.product_id.clone()));
+    }
+    let mut bought_before: BTreeSet<(String, String, String)> = BTreeSet::new();
+    for first in &firsts {
+        let done = sqlx::query(
+            "insert into report_first_purchases (user_id, item_kind, teacher_id, product_id, first_at) \
+             values ($1, $2, $3, $4, $5) on conflict (user_id, item_kind, teacher_id, product_id) do update \
+             set first_at = excluded.first_at where excluded.first_at < report_first_purchases.first_at",
+        )
+        .bind(&user_id)
+        .bind(&first.0)
+        .bind(&first.1)
+        .bind(&first.2)
+        .bind(now_ms)
+        .execute(&mut *conn)
+        .await?;
+        if done.rows_affected() == 0 {
+            bought_before.insert(first.clone());
+        }
+    }
+    let mut rows: BTreeMap<Key, Added> = BTreeMap::new();
+    let (mut order_seen, mut kinds, mut teachers, mut products) =
+        (false, BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
+    for item in &items {
+        let row = rows
+            .entry((item.kind.clone(), item.currency.clone(), day, item.product_id.clone(), item.teacher_id.clone()))
+            .or_default();
+        row.title_vi.clone_from(&item.title_vi);
+        row.title_en.clone_from(&item.title_en);
+        row.gross += item.price;
+        row.discounts += item.discount;
+        row.teacher_share += item.teacher_share;
+        row.commission += item.platform_share;
+        row.units += 1;
+        let product = (item.kind.clone(), item.teacher_id.clone(), item.product_id.clone());
+        if item.kind == "mentorship_plan" && bought_before.contains(&product) {
+            row.renewals += 1;
+        }
+        row.orders += i64::from(!std::mem::replace(&mut order_seen, true));
+        row.kind_orders += i64::from(kinds.insert(item.kind.clone()));
+        row.teacher_orders += i64::from(teachers.insert((item.kind.clone(), item.teacher_id.clone())));
+        row.product_orders += i64::from(products.insert((item.kind.clone(), item.product_id.clone())));
+    }
+    for (key, added) in &rows {
+        add(conn, key, added).await?;
+    }
+    Ok(())
+}
+
+async fn record_refund(conn: &mut AnyConnection, order_id: &str, item_id: &str, day: i64) -> Result<(), sqlx::Error> {
+    let sql = format!(
+        "select {ITEM_COLUMNS} from order_items i join orders o on o.id = i.order_id \
+         where i.id = $1 and i.order_id = $2"
+    );
+    let Some(row) = sqlx::query(&sql).bind(item_id).bind(order_id).fetch_optional(&mut *conn).await? else {
+        return Ok(());
+    };
+    let item = item_of(&row)?;
+    let added = Added {
+        title_vi: item.title_vi,
+        title_en: item.title_en,
+        refunds: item.paid,
+        teacher_share: -item.teacher_share,
+        commission: -item.platform_share,
+        refunded_units: 1,
+        ..Added::default()
+    };
+    add(conn, &(item.kind, item.currency, day, item.product_id, item.teacher_id), &added).await
+}
+
+async fn add(conn: &mut AnyConnection, key: &Key, added: &Added) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into report_day_sums (item_kind, currency, day, product_id, teacher_id, title_vi, title_en, gross, \
+         discounts, refunds, teacher_share, commission, units, refunded_units, renewals, orders, kind_orders, \
+         teacher_orders, product_orders) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) \
+         on conflict (item_kind, currency, day, product_id, teacher_id) do update set \
+         title_vi = excluded.title_vi, title_en = excluded.title_en, \
+         gross = report_day_sums.gross + excluded.gross, \
+         discounts = report_day_sums.discounts + excluded.discounts, \
+         refunds = report_day_sums.refunds + excluded.refunds, \
+         teacher_share = report_day_sums.teacher_share + excluded.teacher_share, \
+         commission = report_day_sums.commission + excluded.commission, \
+         units = report_day_sums.units + excluded.units, \
+         refunded_units = report_day_sums.refunded_units + excluded.refunded_units, \
+         renewals = report_day_sums.renewals + excluded.renewals, \
+         orders = report_day_sums.orders + excluded.orders, \
+         kind_orders = report_day_sums.kind_orders + excluded.kind_orders, \
+         teacher_orders = report_day_sums.teacher_orders + excluded.teacher_orders, \
+         product_orders = report_day_sums.product_orders + excluded.product_orders",
+    )
+    .bind(&key.0)
+    .bind(&key.1)
+    .bind(key.2)
+    .bind(&key.3)
+    .bind(&key.4)
+    .bind(&added.title_vi)
+    .bind(&added.title_en)
+    .bind(added.gross)
+    .bind(added.discounts)
+    .bind(added.refunds)
+    .bind(added.teacher_share)
+    .bind(added.commission)
+    .bind(added.units)
+    .bind(added.refunded_units)
+    .bind(added.renewals)
+    .bind(added.orders)
+    .bind(added.kind_orders)
+    .bind(added.teacher_orders)
+    .bind(added.product_orders)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Writes the day sums and first purchases again from the ledger's sales and refunds (the migration's fill): for
+/// entries written around the ledger (a benchmark's fixture, a restore of entries alone).
+pub async fn rebuild(pool: &Pool) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    for sql in
+        ["delete from report_day_sums", "delete from report_first_purchases", FILL_DAY_SUMS, FILL_FIRST_PURCHASES]
+    {
+        sqlx::query(sql).execute(&mut *tx).await?;
+    }
+    tx.commit().await
+}
+
+const FILL_DAY_SUMS: &str = "insert into report_day_sums (item_kind, currency, day, product_id, teacher_id, \
+    title_vi, title_en, gross, discounts, refunds, teacher_share, commission, units, refunded_units, renewals, \
+    orders, kind_orders, teacher_orders, product_orders) \
+    select kind, currency, day, course_id, teacher_id, max(title_vi), max(title_en), sum(gross), sum(discounts), \
+    sum(refunds), sum(teacher_share), sum(commission), sum(units), sum(refunded_units), sum(renewals), sum(orders), \
+    sum(kind_orders), sum(teacher_orders), sum(product_orders) \
+    from ( \
+    select i.kind, i.currency, (t.created_at + 25200000) / 86400000 as day, i.course_id, i.teacher_id, i.title_vi, \
+    i.title_en, i.price as gross, i.discount as discounts, 0 as refunds, i.teacher_share, \
+    i.platform_share as commission, 1 as units, 0 as refunded_units, \
+    case when i.kind = 'mentorship_plan' and exists ( \
+    select 1 from ledger_transactions t2 join order_items i2 on i2.order_id = t2.order_id \
+    join orders o2 on o2.id = t2.order_id \
+    where t2.kind = 'sale' and o2.user_id = o.user_id and i2.kind = i.kind and i2.course_id = i.course_id \
+    and i2.teacher_id = i.teacher_id and t2.created_at < t.created_at \
+    ) then 1 else 0 end as renewals, \
+    case when row_number() over (partition by i.order_id order by i.position, i.id) = 1 then 1 else 0 end as orders, \
+    case when row_number() over (partition by i.order_id, i.kind order by i.position, i.id) = 1 then 1 else 0 end \
+    as kind_orders, \
+    case when row_number() over (partition by i.order_id, i.kind, i.teacher_id order by i.position, i.id) = 1 \
+    then 1 else 0 end as teacher_orders, \
+    case when row_number() over (partition by i.order_id, i.kind, i.course_id order by i.position, i.id) = 1 \
+    then 1 else 0 end as product_orders \
+    from ledger_transactions t \
+    join order_items i on i.order_id = t.order_id \
+    join orders o on o.id = t.order_id \
+    where t.kind = 'sale' \
+    union all \
+    select i.kind, i.currency, (t.created_at + 25200000) / 86400000, i.course_id, i.teacher_id, i.title_vi, \
+    i.title_en, 0, 0, i.paid, -i.teacher_share, -i.platform_share, 0, 1, 0, 0, 0, 0, 0 \
+    from ledger_transactions t \
+    join order_items i on i.order_id = t.order_id and t.idempotency_key = 'refund:' || i.id \
+    where t.kind = 'refund' \
+    ) lines \
+    group by kind, currency, day, course_id, teacher_id";
+
+const FILL_FIRST_PURCHASES: &str = "insert into report_first_purchases (user_id, item_kind, teacher_id, product_id, \
+    first_at) \
+    select o.user_id, i.kind, '', '', min(t.created_at) \
+    from ledger_transactions t join order_items i on i.order_id = t.order_id join orders o on o.id = t.order_id \
+    where t.kind = 'sale' group by o.user_id, i.kind \
+    union all \
+    select o.user_id, i.kind, i.teacher_id, '', min(t.created_at) \
+    from ledger_transactions t join order_items i on i.order_id = t.order_id join orders o on o.id = t.order_id \
+    where t.kind = 'sale' group by o.user_id, i.kind, i.teacher_id \
+    union all \
+    select o.user_id, i.kind, i.teacher_id, i.course_id, min(t.created_at) \
+    from ledger_transactions t join order_items i on i.order_id = t.order_id join orders o on o.id = t.order_id \
+    where t.kind = 'sale' group by o.user_id, i.kind, i.teacher_id, i.course_id";
