@@ -6,11 +6,13 @@ import { inputClass, inputStateClass } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/empty-state';
 import { DataTable } from '@/components/ui/data-table';
 import { PageFrame } from '@/components/ui/page-frame';
+import { useRole } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatPrice, mentorshipStatus } from '@/lib/wasm';
 import { personName, type NameParts } from '@/lib/person-name';
 import type { BookingQuery } from '../api/plans';
 import { mentorshipQueries } from '../api/queries';
+import { ReportedChats } from '../components/reported-chats';
 
 const statuses: BookingQuery['status'][] = ['', 'active', 'expired'];
 
@@ -20,7 +22,8 @@ function fullName(person: NameParts, language: string, fallback: string): string
 
 /**
  * /dashboard/mentorship/booked-mentorship (TEACHER: bookings of their plans, ADMIN: all): filtered by
- * Active/Expired (the shared rule on the server and in each row) and searched by plan or person.
+ * Active/Expired (the shared rule on the server and in each row) and searched by plan or person. Administrators
+ * also find here the conversations of bookings that a mentee or mentor reported, to read.
  */
 export default function BookedMentorshipPage() {
   const { t, i18n } = useTranslation('mentorship');
@@ -32,9 +35,11 @@ export default function BookedMentorshipPage() {
   const bookings = useQuery(mentorshipQueries.bookings({ status, search, page }));
   const [now] = useState(() => Date.now());
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const isAdmin = useRole() === 'ADMIN';
 
   return (
     <PageFrame title={t('booked.title')} description={t('booked.text')} testId="booked-mentorship">
+      {isAdmin && <ReportedChats />}
       <form
         role="search"
         className="mb-4 flex flex-wrap items-center gap-3"

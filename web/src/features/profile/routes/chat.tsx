@@ -24,7 +24,7 @@ import {
   type ChatConversation,
   type ChatMessage,
 } from '../api/chat';
-import { MessageText } from '../components/chat/message-text';
+import { MessageText } from '@/components/message-text';
 import { AVATAR_PLACEHOLDER, Img } from '../components/image';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
