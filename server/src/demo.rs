@@ -5,9 +5,10 @@
 //! creates one admin and one staff account (credentials in `server/demo/README.md`). Then [`commerce`] adds the
 //! payment settings and the promotion coupon, [`purchases`] the students' courses and mentorships bought through
 //! checkout, the learning, classes and notifications of every account follow ([`crate::notifications::demo`]),
-//! then [`commerce`] adds the shop's orders, [`payouts`] teachers' payouts, and [`schedule`] a mentor's week with
-//! a session booked.
+//! then [`commerce`] adds the shop's orders, [`payouts`] teachers' payouts, [`schedule`] a mentor's week with
+//! a session booked, and [`chat`] two conversations, one of them reported.
 
+mod chat;
 pub mod commerce;
 mod file;
 pub mod payouts;
@@ -385,5 +386,6 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
     commerce::load(state).await?;
     payouts::load(state).await?;
     schedule::load(state).await?;
+    chat::load(state).await?;
     Ok(true)
 }
