@@ -147,3 +147,8 @@ pub async fn open_orders_by(
     .fetch_one(conn)
     .await
 }
+
+/// A coupon by id, in a transaction.
+pub async fn find_in(conn: &mut AnyConnection, id: &str) -> Result<Option<CouponRow>, sqlx::Error> {
+    sqlx::query_as(&format!("select {COLUMNS} from coupons where id = $1")).bind(id).fetch_optional(conn).await
+}

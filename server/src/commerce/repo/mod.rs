@@ -7,6 +7,7 @@ pub mod ledger;
 pub mod offers;
 pub mod orders;
 pub mod payments;
+pub mod promotions;
 
 use sqlx::{Any, Transaction};
 

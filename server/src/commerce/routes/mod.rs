@@ -7,6 +7,7 @@ pub mod admin_payments;
 pub mod cart;
 pub mod orders;
 pub mod payments;
+pub mod promotions;
 pub mod vnpay;
 
 use std::collections::BTreeMap;
