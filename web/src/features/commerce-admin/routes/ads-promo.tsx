@@ -320,20 +320,21 @@ export function PromotionsPanel() {
         columns={[
           {
             id: 'title',
-            header: t('promotions.field.titleVi'),
+            header: t('promotions.promotion'),
             primary: true,
             sortValue: (p) => title(p),
             cell: (p) => (
-              <span>
+              <span className="block min-w-48">
                 <span className="font-semibold">{title(p)}</span>{' '}
                 <span className="font-mono text-xs text-slate-500">{p.couponCode}</span>
+                <span className="block text-xs text-slate-500">
+                  {p.placements.map((place) => t(`promotions.placement.${place}`)).join(', ')} ·{' '}
+                  <span className={p.showing ? 'text-emerald-700' : 'text-slate-500'}>
+                    {p.showing ? t('promotions.showing') : t('promotions.hidden')}
+                  </span>
+                </span>
               </span>
             ),
-          },
-          {
-            id: 'placements',
-            header: t('promotions.field.placements'),
-            cell: (p) => p.placements.map((place) => t(`promotions.placement.${place}`)).join(', '),
           },
           {
             id: 'period',
@@ -346,11 +347,6 @@ export function PromotionsPanel() {
               ) : (
                 t('coupons.always')
               ),
-          },
-          {
-            id: 'state',
-            header: t('coupons.state'),
-            cell: (p) => (p.showing ? t('promotions.showing') : t('promotions.hidden')),
           },
           {
             id: 'priority',
