@@ -69,6 +69,7 @@ mod pagination;
 mod password_reset;
 mod pictures;
 mod privacy;
+mod privacy_deletion_mail;
 mod rate_limits;
 mod reports;
 mod response_cache;
