@@ -14,6 +14,7 @@ pub mod notify;
 pub mod orders;
 pub mod payments;
 pub mod promotions;
+pub mod referrals;
 pub mod repo;
 pub mod routes;
 pub mod settings;
@@ -30,4 +31,5 @@ pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
         .merge(routes::admin::router())
         .merge(routes::admin_payments::router())
         .merge(routes::promotions::router())
+        .merge(routes::referrals::router())
 }

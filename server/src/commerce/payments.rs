@@ -183,6 +183,9 @@ pub(crate) async fn after_paid(state: &AppState, order_id: &str) {
     if order.items.iter().any(|item| !item.is_plan()) {
         notify::course_purchased(state, &order).await;
     }
+    if order.items.iter().any(|item| item.referrer_id.is_some()) {
+        notify::referred_sale(state, &order).await;
+    }
     for (item, booking_id, end) in &bookings {
         let booked = mentorship::notify::Booked {
             booking_id,

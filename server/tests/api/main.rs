@@ -22,6 +22,7 @@ mod commerce_fixtures;
 mod commerce_ledger;
 mod commerce_payments;
 mod commerce_promotions;
+mod commerce_referrals;
 mod commerce_safety;
 mod commerce_vnpay;
 mod contact;

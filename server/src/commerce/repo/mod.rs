@@ -8,6 +8,7 @@ pub mod offers;
 pub mod orders;
 pub mod payments;
 pub mod promotions;
+pub mod referrals;
 
 use sqlx::{Any, Transaction};
 

@@ -8,6 +8,7 @@ pub mod cart;
 pub mod orders;
 pub mod payments;
 pub mod promotions;
+pub mod referrals;
 pub mod vnpay;
 
 use std::collections::BTreeMap;

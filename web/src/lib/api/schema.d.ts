@@ -764,6 +764,13 @@ export interface paths {
     /** A visitor was shown the promotion (counted when it is shown now; rate-limited per address). */
     post: operations["view_promotion"];
   };
+  "/api/referrals/visit": {
+    /**
+     * A visitor arrived through a referral link: for 7 days, a course of its teacher's they buy is credited to the
+     * teacher (a signed cookie; the signed-in person's visit is also stored). Rate-limited per address.
+     */
+    post: operations["visit_referral"];
+  };
   "/api/reports/sales": {
     /**
      * A sales report read from the ledger: the range's figures and the previous period's (same length, just
@@ -787,6 +794,10 @@ export interface paths {
   "/api/site": {
     /** The academy's details for the public pages (the top bar, the footer, the contact page, the home's promotion). */
     get: operations["get_site"];
+  };
+  "/api/teacher/referral-code": {
+    /** The caller's referral code (made the first time). */
+    get: operations["get_referral_code"];
   };
   "/auth/forgot-password": {
     /**
@@ -3272,6 +3283,34 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_ReferralCodeView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A teacher's referral code: their courses' share links are `/course/details/<course id>?ref=<code>`. */
+      result: {
+        code: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_ReferralVisitView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description Whether the link's teacher was remembered (false for an unknown code). */
+      result: {
+        remembered: boolean;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_RequestPageView: {
       /**
        * Format: int32
@@ -5684,6 +5723,19 @@ export interface components {
     };
     ReadBody: {
       read: boolean;
+    };
+    /** @description A teacher's referral code: their courses' share links are `/course/details/<course id>?ref=<code>`. */
+    ReferralCodeView: {
+      code: string;
+    };
+    /** @description The link a visitor arrived through. */
+    ReferralVisitBody: {
+      /** @description The `ref` of the link. */
+      code: string;
+    };
+    /** @description Whether the link's teacher was remembered (false for an unknown code). */
+    ReferralVisitView: {
+      remembered: boolean;
     };
     /** @description A refund. */
     RefundBody: {
@@ -14775,6 +14827,55 @@ export interface operations {
     };
   };
   /**
+   * A visitor arrived through a referral link: for 7 days, a course of its teacher's they buy is credited to the
+   * teacher (a signed cookie; the signed-in person's visit is also stored). Rate-limited per address.
+   */
+  visit_referral: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReferralVisitBody"];
+      };
+    };
+    responses: {
+      /** @description Seen */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ReferralVisitView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many from this address */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * A sales report read from the ledger: the range's figures and the previous period's (same length, just
    * before), the series grouped by day, ISO week or month in Vietnam (refunds on the day they happened), and the
    * ranked tables. Teachers see only their own sales.
@@ -15047,6 +15148,35 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_SiteView"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The caller's referral code (made the first time). */
+  get_referral_code: {
+    responses: {
+      /** @description The code */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ReferralCodeView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher; or signed in, but not as TEACHER */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description The database cannot be reached right now; `Retry-After` says when to try again */
