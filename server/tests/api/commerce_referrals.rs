@@ -89,6 +89,14 @@ async fn a_course_bought_within_seven_days_of_its_teachers_link_is_credited_and_
     assert_eq!(referral_notices(&shop, &teacher.id).await, 1, "told once");
     assert_eq!(referral_notices(&shop, &other.id).await, 0);
     assert_eq!(shop.money_snapshot().await[5], 0, "the ledger sums to zero");
+
+    // The teacher's statement marks the sale as theirs by referral; the other teacher's is not.
+    let (status, statement) = shop.call(Method::GET, "/api/finance/statement?kind=sale", &teacher_token, None).await;
+    assert_eq!(status, 200, "{statement}");
+    assert_eq!(statement["result"]["items"][0]["referred"], true, "{statement}");
+    let (other_token, _) = shop.app.login(&other.username, crate::accounts::PASSWORD).await;
+    let (_, theirs) = shop.call(Method::GET, "/api/finance/statement?kind=sale", &other_token, None).await;
+    assert_eq!(theirs["result"]["items"][0]["referred"], false, "{theirs}");
 }
 
 #[tokio::test]

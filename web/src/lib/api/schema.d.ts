@@ -6386,6 +6386,8 @@ export interface components {
       orderCode?: string | null;
       orderId?: string | null;
       payoutRequestId?: string | null;
+      /** @description Bought through the teacher's referral link. */
+      referred: boolean;
     };
     /** @description A page of a statement. */
     StatementPageView: {
