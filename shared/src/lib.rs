@@ -27,6 +27,7 @@ pub mod notifications;
 pub mod password;
 pub mod payouts;
 pub mod profile;
+pub mod promotions;
 #[cfg(feature = "qr")]
 pub mod qr;
 pub mod reports;

@@ -57,6 +57,11 @@ mod payouts;
 pub use payouts::*;
 
 #[cfg(feature = "dashboard")]
+mod promotions;
+#[cfg(feature = "dashboard")]
+pub use promotions::*;
+
+#[cfg(feature = "dashboard")]
 mod site;
 #[cfg(feature = "dashboard")]
 pub use site::*;

@@ -19,7 +19,7 @@ use super::{
     error::CommerceError,
     ledger::PaymentMethod,
     orders::{self, Order},
-    payments,
+    payments, referrals,
     repo::{
         self,
         coupons::CouponRow,
@@ -280,6 +280,7 @@ pub async fn checkout_at(
     }
     let expires_at = now.max(now_ms()) + settings.terms.order_expiry_minutes * 60_000;
     let order = insert_order(&mut tx, user_id, &quote, settings.terms.commission, key, expires_at, now).await?;
+    let order = referrals::attribute(&mut tx, order, user_id, now).await?;
     let paid_now = order.row.total == 0;
     let order = if paid_now {
         // Nothing to pay (a coupon took it all): paid at once.
@@ -402,6 +403,7 @@ async fn insert_order(
             kind: if line.offer.plan.is_some() { ItemKind::MentorshipPlan } else { ItemKind::Course },
             plan_duration_value: line.offer.plan.map(|d| d.value),
             plan_duration_unit: line.offer.plan.map(|d| d.unit.as_str().to_owned()),
+            referrer_id: None,
         };
         repo::orders::insert_item(conn, &item).await?;
         items.push(item);

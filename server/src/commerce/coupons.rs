@@ -177,3 +177,11 @@ pub async fn set_active(state: &AppState, id: &str, active: bool) -> Result<Coup
     }
     repo::coupons::find(&state.pool, id).await?.ok_or(CommerceError::CouponNotFound)
 }
+
+/// The titles (Vietnamese, English) of the courses coupons apply to, by course id.
+pub async fn course_titles(
+    state: &AppState,
+) -> Result<std::collections::HashMap<String, (String, String)>, CommerceError> {
+    let rows = repo::coupons::course_titles(&state.pool).await?;
+    Ok(rows.into_iter().map(|(id, vi, en)| (id, (vi, en))).collect())
+}

@@ -13,6 +13,8 @@ pub mod ledger;
 pub mod notify;
 pub mod orders;
 pub mod payments;
+pub mod promotions;
+pub mod referrals;
 pub mod repo;
 pub mod routes;
 pub mod settings;
@@ -28,4 +30,6 @@ pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
         .merge(routes::vnpay::router())
         .merge(routes::admin::router())
         .merge(routes::admin_payments::router())
+        .merge(routes::promotions::router())
+        .merge(routes::referrals::router())
 }

@@ -70,6 +70,34 @@ fn student_notice(order: &Order) -> Notice {
     }
 }
 
+/// A paid order holds courses bought through their teachers' referral links: each such teacher gets a `Referral`
+/// notification naming them (once per order).
+pub async fn referred_sale(state: &AppState, order: &Order) {
+    let mut by_teacher: BTreeMap<&str, Vec<&OrderItemRow>> = BTreeMap::new();
+    for item in &order.items {
+        if let Some(referrer) = item.referrer_id.as_deref() {
+            by_teacher.entry(referrer).or_default().push(item);
+        }
+    }
+    for (teacher, items) in by_teacher {
+        let notice = Notice {
+            user_id: teacher.to_owned(),
+            kind: NotificationType::Referral,
+            title: Text::new("Bán được nhờ liên kết giới thiệu", "A sale through your referral link"),
+            message: Text::new(
+                format!("Một học viên đến từ liên kết giới thiệu của bạn vừa mua {}.", course_list(&items, Lang::Vi)),
+                format!("A student who came through your referral link just bought {}.", course_list(&items, Lang::En)),
+            ),
+            image: picture(items.first().copied()),
+            link: Some("/dashboard".to_owned()),
+            mail: false,
+        };
+        if let Err(e) = service::notify_once(state, notice, &format!("referral:{}:{teacher}", order.row.id)).await {
+            tracing::error!(error = %e, order = %order.row.id, teacher = %teacher, "telling of a referred sale failed");
+        }
+    }
+}
+
 /// One notice per teacher whose courses the order holds, naming those courses.
 fn teacher_notices(order: &Order) -> Vec<Notice> {
     let mut by_teacher: BTreeMap<&str, Vec<&OrderItemRow>> = BTreeMap::new();

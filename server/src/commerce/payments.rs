@@ -17,6 +17,7 @@ use super::{
     ledger::{self, Account, EventKind, MoneyEvent, PaymentMethod, Posted},
     notify,
     orders::{self, Order},
+    promotions,
     repo::{self, orders::OrderItemRow},
 };
 use crate::{
@@ -129,11 +130,12 @@ pub(crate) async fn mark_paid(
     if !repo::orders::set_status(conn, &order.row.id, OrderStatus::Pending, to, now).await? {
         return Err(TransitionRefused { from: order.status(), event: OrderEvent::Pay }.into());
     }
-    if let Some(coupon_id) = &order.row.coupon_id
-        && !coupons::count_paid_use(conn, coupon_id, &order.row.user_id).await?
-    {
-        let code = order.row.coupon_code.as_deref().unwrap_or_default();
-        repo::orders::insert_event(conn, &order.row.id, "coupon_over_limit", actor_id, code, None, now).await?;
+    if let Some(coupon_id) = &order.row.coupon_id {
+        if !coupons::count_paid_use(conn, coupon_id, &order.row.user_id).await? {
+            let code = order.row.coupon_code.as_deref().unwrap_or_default();
+            repo::orders::insert_event(conn, &order.row.id, "coupon_over_limit", actor_id, code, None, now).await?;
+        }
+        promotions::count_redemption(conn, coupon_id, &order.row.id, now).await?;
     }
     let course_ids: Vec<String> =
         order.items.iter().filter(|item| !item.is_plan()).map(|item| item.course_id.clone()).collect();
@@ -180,6 +182,9 @@ pub(crate) async fn after_paid(state: &AppState, order_id: &str) {
     };
     if order.items.iter().any(|item| !item.is_plan()) {
         notify::course_purchased(state, &order).await;
+    }
+    if order.items.iter().any(|item| item.referrer_id.is_some()) {
+        notify::referred_sale(state, &order).await;
     }
     for (item, booking_id, end) in &bookings {
         let booked = mentorship::notify::Booked {

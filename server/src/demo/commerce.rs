@@ -3,7 +3,10 @@
 //! an order paid through the bank feed with that coupon, one confirmed by an administrator, one short of its
 //! total, and one waiting for its transfer; the ledger holds their entries.
 
-use academy_shared::commerce::{Coupon, CouponKind, settings::BankAccount};
+use academy_shared::{
+    commerce::{Coupon, CouponKind, settings::BankAccount},
+    promotions::PromotionForm,
+};
 use anyhow::Context as _;
 
 use crate::{
@@ -12,6 +15,7 @@ use crate::{
         bank_feed::{self, BankTransaction},
         checkout::{self, CheckoutAnswer, CheckoutRequest},
         coupons::{self, CouponInput},
+        promotions,
         settings::{self, SettingsInput},
     },
     state::AppState,
@@ -100,7 +104,22 @@ pub async fn settings(state: &AppState) -> anyhow::Result<()> {
         description_vi: "Giảm 40% cho 100 khách hàng đầu tiên".to_owned(),
         description_en: "40% off for the first 100 customers".to_owned(),
     };
-    coupons::create(state, &admin_id, promo).await.map_err(failed)?;
+    let coupon = coupons::create(state, &admin_id, promo).await.map_err(failed)?;
+    let band = PromotionForm {
+        coupon_id: coupon.id,
+        placements: vec!["home".to_owned(), "courses".to_owned(), "cart".to_owned()],
+        title_vi: "Giảm 40% cho 100 khách hàng đầu tiên".to_owned(),
+        title_en: "40% off for the first 100 customers".to_owned(),
+        text_vi: "Đăng ký khóa học đầu tiên của bạn hôm nay với mã FIRST100 và nhận ưu đãi dành riêng cho 100 học \
+                  viên sớm nhất."
+            .to_owned(),
+        text_en: "Enroll in your first course today with the code FIRST100 and get an offer reserved for the first \
+                  100 students."
+            .to_owned(),
+        priority: 100,
+        ..PromotionForm::default()
+    };
+    promotions::save(state, &admin_id, None, &band, true).await.map_err(|e| anyhow::anyhow!("demo promotion: {e}"))?;
     Ok(())
 }
 

@@ -647,6 +647,9 @@ pub struct OrderLine {
     pub platform_share: i64,
     pub teacher_id: String,
     pub code: String,
+    /// The teacher whose referral link brought the buyer.
+    #[sqlx(default)]
+    pub referrer_id: Option<String>,
 }
 
 pub async fn order_lines(
@@ -660,7 +663,7 @@ pub async fn order_lines(
     let placeholders: Vec<String> = (0..order_ids.len()).map(|i| format!("${}", i + 2)).collect();
     let sql = format!(
         "select i.order_id, i.course_id, i.title_vi, i.title_en, i.kind, i.paid, i.teacher_share, i.platform_share, \
-         i.teacher_id, o.code from order_items i join orders o on o.id = i.order_id \
+         i.teacher_id, o.code, i.referrer_id from order_items i join orders o on o.id = i.order_id \
          where i.teacher_id = $1 and i.order_id in ({}) order by i.position",
         placeholders.join(", ")
     );

@@ -96,6 +96,8 @@ pub struct Line {
     /// What moved on the teacher's balance.
     pub net: i64,
     pub balance_after: i64,
+    /// A sale (or its refund) of a course bought through the teacher's referral link.
+    pub referred: bool,
 }
 
 /// A page of a statement.
@@ -251,6 +253,8 @@ async fn lines(
             commission,
             net: row.amount,
             balance_after: after,
+            referred: order_lines
+                .is_some_and(|items| items.iter().any(|i| i.referrer_id.as_deref() == Some(teacher_id))),
         });
     }
     Ok(lines)

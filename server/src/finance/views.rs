@@ -288,6 +288,8 @@ pub struct StatementLineView {
     pub commission: Option<i64>,
     pub net: i64,
     pub balance_after: i64,
+    /// Bought through the teacher's referral link.
+    pub referred: bool,
     /// When a sale's earnings become available (sales only).
     pub available_at: Option<String>,
 }
@@ -312,6 +314,7 @@ impl StatementLineView {
             commission: line.commission,
             net: line.net,
             balance_after: line.balance_after,
+            referred: line.referred,
             available_at: (line.kind == LineKind::Sale).then(|| iso(rules.matures_at(line.at_ms))),
         }
     }

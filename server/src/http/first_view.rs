@@ -42,6 +42,9 @@ const REVIEWS_PAGE_SIZE: &str = "5";
 const FOOTER_POSTS: &str = "/api/posts/recent?limit=2";
 /// The academy's details every public page shows (top bar, footer, the home's promotion).
 const SITE: &str = "/api/site";
+/// The promotions of the home page's promo band and of the course list (their uses left shown live).
+const HOME_PROMOTIONS: &str = "/api/promotions?placement=home";
+const COURSE_LIST_PROMOTIONS: &str = "/api/promotions?placement=courses";
 /// The course list's orders (the web app's `COURSE_SORTS`); anything else is the default, the first.
 const COURSE_SORTS: [&str; 5] = ["popular", "best-selling", "best-rated", "newest", "free"];
 
@@ -55,8 +58,10 @@ pub fn page_language(headers: &HeaderMap) -> Lang {
 pub fn first_requests(path: &str, query: Option<&str>) -> Vec<String> {
     let path = path.strip_suffix('/').filter(|p| !p.is_empty()).unwrap_or(path);
     let mut requests = match path {
-        "/" => vec!["/api/home".to_owned()],
-        "/courselist" | "/courses" => vec![course_list_request(query), "/api/categories".to_owned()],
+        "/" => vec!["/api/home".to_owned(), HOME_PROMOTIONS.to_owned()],
+        "/courselist" | "/courses" => {
+            vec![course_list_request(query), "/api/categories".to_owned(), COURSE_LIST_PROMOTIONS.to_owned()]
+        }
         "/mentorlist" => vec!["/api/mentors".to_owned()],
         _ => match path.strip_prefix("/course/details/") {
             Some(id) if is_plain_id(id) => vec![

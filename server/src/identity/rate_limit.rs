@@ -40,10 +40,13 @@ pub enum Limit {
     DataExport,
     /// Chat messages, per account: a conversation at a person's pace, never a flood.
     ChatMessage,
+    /// Views and clicks of promotions, per client address: a page shows a few promotions, a script counting
+    /// its own is stopped.
+    PromotionBeacon,
 }
 
 impl Limit {
-    pub const ALL: [Limit; 9] = [
+    pub const ALL: [Limit; 10] = [
         Limit::ContactMessage,
         Limit::AdmissionMessage,
         Limit::Newsletter,
@@ -53,6 +56,7 @@ impl Limit {
         Limit::CouponCodeAddress,
         Limit::DataExport,
         Limit::ChatMessage,
+        Limit::PromotionBeacon,
     ];
 
     /// The limit's name in counter ids and in `ACADEMY_RATE_LIMITS`.
@@ -67,6 +71,7 @@ impl Limit {
             Limit::CouponCodeAddress => "coupon-address",
             Limit::DataExport => "data-export",
             Limit::ChatMessage => "chat",
+            Limit::PromotionBeacon => "promotion",
         }
     }
 
@@ -83,6 +88,8 @@ impl Limit {
             Limit::CouponCodeAddress => 60,
             // Someone typing fast sends a message every few seconds: 120 in 15 minutes.
             Limit::ChatMessage => 120,
+            // Pages seen and promotions tapped by a person browsing: a few each minute.
+            Limit::PromotionBeacon => 300,
         };
         Rate { max, window }
     }

@@ -19,7 +19,7 @@
 
 use std::net::IpAddr;
 
-use academy_shared::roles::Role;
+use academy_shared::{Lang, roles::Role};
 
 use super::repo::{self, Ties};
 use crate::{
@@ -144,6 +144,7 @@ pub async fn delete_account(
     password: &str,
     confirmation: &str,
     ip: IpAddr,
+    lang: Lang,
 ) -> Result<(), DeletionRefusal> {
     let user = users::find_by_id(&state.pool, user_id).await?.ok_or(DeletionRefusal::NotFound)?;
     if !confirms(confirmation, &user.username) {
@@ -169,6 +170,13 @@ pub async fn delete_account(
     catalogue::service::courses::teacher_left(&mut tx, user_id).await?;
     tx.commit().await?;
     tracing::info!(user_id = %user_id, "account deleted by its owner; personal details erased");
+    // Sent to the address the account had, in the language the deletion was asked in. The account is gone: a
+    // confirmation that cannot be sent is logged, not turned into a failure.
+    let (subject, body_text) = crate::platform::mail::templates::account_deleted(lang, &user.username);
+    if let Err(e) = state.mailer.send(&crate::platform::mail::Mail { to: user.email.clone(), subject, body_text }).await
+    {
+        tracing::warn!(user_id = %user_id, error = %e, "the account deletion confirmation was not sent");
+    }
     for key in avatars {
         if let Err(e) = state.storage.delete(&key).await {
             tracing::warn!(user_id = %user_id, error = %e, "a deleted account's avatar file could not be removed");

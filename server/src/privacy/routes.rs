@@ -155,10 +155,11 @@ pub struct AccountDeletion {
 pub async fn delete_my_account(
     State(state): State<AppState>,
     ClientAddr(ip): ClientAddr,
+    Language(lang): Language,
     user: CurrentUser,
     Json(body): Json<AccountDeletion>,
 ) -> ApiResult<bool> {
-    match erasure::delete_account(&state, &user.id, &body.password, &body.confirmation, ip).await {
+    match erasure::delete_account(&state, &user.id, &body.password, &body.confirmation, ip, lang).await {
         Ok(()) => Ok(ok(true)),
         Err(DeletionRefusal::Confirmation) => Err(ApiError::invalid_field(
             "confirmation",

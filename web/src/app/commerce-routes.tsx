@@ -7,7 +7,10 @@ const CommerceOrdersPage = lazyPage(
   () => import('@/features/commerce-admin/routes/orders'),
   ['commerceAdmin', 'catalogue'],
 );
-const CouponsPage = lazyPage(() => import('@/features/commerce-admin/routes/coupons'), ['commerceAdmin', 'catalogue']);
+const AdsPromoPage = lazyPage(
+  () => import('@/features/commerce-admin/routes/ads-promo'),
+  ['commerceAdmin', 'catalogue'],
+);
 const PaymentMethodPage = lazyPage(
   () => import('@/features/commerce-admin/routes/payment-method'),
   ['commerceAdmin', 'catalogue'],
@@ -29,6 +32,6 @@ export const commerceDashboardRoutes: RouteObject[] = [
     path: 'transection',
     element: <TransactionsPage admin={<CommerceOrdersPage />} teacher={<StatementPage />} />,
   },
-  { path: 'ads-promo', element: <CouponsPage /> },
+  { path: 'ads-promo', element: <AdsPromoPage /> },
   { path: 'payment-method', element: <PaymentMethodPage /> },
 ];

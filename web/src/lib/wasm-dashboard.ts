@@ -338,3 +338,25 @@ export function mayChangeRole(actor: string, target: string, own: boolean, to: s
 export function mayChangeStatus(actor: string, target: string, own: boolean): boolean {
   return wasm.mayChangeStatus(actor, target, own);
 }
+
+/** The promotion form, as `POST`/`PUT /api/admin/promotions` takes it. */
+export interface PromotionRulesInput {
+  couponId: string;
+  placements: string[];
+  pictureUrl: string;
+  titleVi: string;
+  titleEn: string;
+  textVi: string;
+  textEn: string;
+  startsAt: number | null;
+  endsAt: number | null;
+  priority: number;
+}
+
+/**
+ * A promotion: a coupon, one or more placements (home, courses, cart), titles in both languages (≤ 120), texts
+ * ≤ 300, a picture of this site or https, an end after the start, a priority of 0–1000.
+ */
+export function validatePromotion(form: PromotionRulesInput, lang: LangCode): Checked<null> {
+  return wasm.validatePromotion(form, lang) as Checked<null>;
+}

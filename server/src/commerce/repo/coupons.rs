@@ -147,3 +147,17 @@ pub async fn open_orders_by(
     .fetch_one(conn)
     .await
 }
+
+/// A coupon by id, in a transaction.
+pub async fn find_in(conn: &mut AnyConnection, id: &str) -> Result<Option<CouponRow>, sqlx::Error> {
+    sqlx::query_as(&format!("select {COLUMNS} from coupons where id = $1")).bind(id).fetch_optional(conn).await
+}
+
+/// The courses coupons apply to: (course id, title in Vietnamese, in English).
+pub async fn course_titles(pool: &Pool) -> Result<Vec<(String, String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "select distinct co.id, co.title_vi, co.title_en from coupons c join courses co on co.id = c.course_id",
+    )
+    .fetch_all(pool)
+    .await
+}

@@ -7,6 +7,8 @@ pub mod ledger;
 pub mod offers;
 pub mod orders;
 pub mod payments;
+pub mod promotions;
+pub mod referrals;
 
 use sqlx::{Any, Transaction};
 

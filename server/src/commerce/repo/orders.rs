@@ -70,6 +70,9 @@ pub struct OrderItemRow {
     /// A plan's duration at checkout (value and `days` / `months`).
     pub plan_duration_value: Option<i64>,
     pub plan_duration_unit: Option<String>,
+    /// The teacher whose referral link brought the buyer (see [`crate::commerce::referrals`]).
+    #[sqlx(default)]
+    pub referrer_id: Option<String>,
 }
 
 /// What an order item sells.
@@ -265,10 +268,12 @@ pub async fn pending_of(conn: &mut AnyConnection, user_id: &str) -> Result<Vec<O
 }
 
 pub async fn items(conn: &mut AnyConnection, order_id: &str) -> Result<Vec<OrderItemRow>, sqlx::Error> {
-    sqlx::query_as(&format!("select {ITEM_COLUMNS} from order_items where order_id = $1 order by position"))
-        .bind(order_id)
-        .fetch_all(conn)
-        .await
+    sqlx::query_as(&format!(
+        "select {ITEM_COLUMNS}, referrer_id from order_items where order_id = $1 order by position"
+    ))
+    .bind(order_id)
+    .fetch_all(conn)
+    .await
 }
 
 /// The items of several orders, in order of their order and position.

@@ -164,7 +164,17 @@ fn json_of(value: &impl serde::Serialize) -> serde_json::Value {
     )
 )]
 pub async fn list_coupons(State(state): State<AppState>, _: Allowed<Admins>) -> ApiResult<Vec<CouponView>> {
-    Ok(ok(coupons::list(&state).await?.iter().map(CouponView::from).collect()))
+    let titles = coupons::course_titles(&state).await?;
+    let rows = coupons::list(&state).await?;
+    let views = rows.iter().map(|row| {
+        let mut view = CouponView::from(row);
+        if let Some((vi, en)) = row.course_id.as_ref().and_then(|id| titles.get(id)) {
+            view.course_title_vi = Some(vi.clone());
+            view.course_title_en = Some(en.clone());
+        }
+        view
+    });
+    Ok(ok(views.collect()))
 }
 
 /// A new coupon.

@@ -7,6 +7,8 @@ pub mod admin_payments;
 pub mod cart;
 pub mod orders;
 pub mod payments;
+pub mod promotions;
+pub mod referrals;
 pub mod vnpay;
 
 use std::collections::BTreeMap;

@@ -19,7 +19,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     commerce::{
         checkout::{self, Checkout, CheckoutRequest},
-        orders,
+        error::CommerceError,
+        orders, referrals,
         repo::orders::OrderFilter,
         settings,
         views::{OrderPageView, OrderView, QuoteView},
@@ -29,6 +30,7 @@ use crate::{
         rate_limit,
     },
     identity::rate_limit::{Limit, Subject},
+    platform::db::now_ms,
     state::AppState,
 };
 
@@ -143,6 +145,8 @@ pub async fn create_checkout(
         coupon_code: body.coupon_code,
         idempotency_key: header_key.or(body.client_token),
     };
+    let referral = crate::http::current_user::cookie(&headers, referrals::COOKIE);
+    referrals::claim_cookie(&state, &user.id, referral, now_ms()).await.map_err(CommerceError::from)?;
     let answer = checkout::checkout(&state, &user.id, request).await?;
     let (status, order) = match &answer.checkout {
         Checkout::Created(order) => (StatusCode::CREATED, order),

@@ -24,6 +24,9 @@ pub struct CouponView {
     pub currency: Option<String>,
     /// The one course it applies to; null: every course.
     pub course_id: Option<String>,
+    /// That course's title in Vietnamese and English (in the list).
+    pub course_title_vi: Option<String>,
+    pub course_title_en: Option<String>,
     pub starts_at: Option<String>,
     pub ends_at: Option<String>,
     pub min_order: i64,
@@ -47,6 +50,8 @@ impl From<&CouponRow> for CouponView {
             value: row.value,
             currency: row.currency.clone(),
             course_id: row.course_id.clone(),
+            course_title_vi: None,
+            course_title_en: None,
             starts_at: row.starts_at.map(iso),
             ends_at: row.ends_at.map(iso),
             min_order: row.min_order,

@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod cart;
 pub mod orders;
+pub mod promotions;
 
 use academy_shared::i18n::Lang;
 

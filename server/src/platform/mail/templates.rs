@@ -154,6 +154,36 @@ pub fn password_changed(lang: Lang, username: &str, link: &str) -> (String, Stri
     }
 }
 
+/// The confirmation that an account was deleted at its owner's request: what was erased and what the law keeps.
+pub fn account_deleted(lang: Lang, username: &str) -> (String, String) {
+    match lang {
+        Lang::Vi => (
+            "Tài khoản Academy của bạn đã được xóa".to_owned(),
+            format!(
+                "Xin chào {username},\n\n\
+                 Theo yêu cầu của bạn, tài khoản Academy của bạn đã được xóa: tên, e-mail, số điện thoại, địa chỉ, \
+                 ảnh đại diện và các dữ liệu cá nhân khác đã bị xóa, mọi phiên đăng nhập đã được kết thúc.\n\n\
+                 Những hồ sơ pháp luật yêu cầu lưu giữ (đơn hàng, thanh toán, sổ cái, thuế) vẫn được giữ nhưng không \
+                 còn thông tin cá nhân của bạn.\n\n\
+                 Nếu bạn không yêu cầu việc này, hãy trả lời thư này ngay.\n\n\
+                 Academy"
+            ),
+        ),
+        Lang::En => (
+            "Your Academy account was deleted".to_owned(),
+            format!(
+                "Hello {username},\n\n\
+                 As you asked, your Academy account was deleted: your name, e-mail, phone number, address, avatar \
+                 and other personal data were erased, and every session was signed out.\n\n\
+                 The records the law requires us to keep (orders, payments, ledger, tax) stay, without your personal \
+                 details.\n\n\
+                 If you did not ask for this, reply to this mail at once.\n\n\
+                 Academy"
+            ),
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -111,6 +111,18 @@ export interface paths {
     /** Saves the payout settings. */
     put: operations["save_payout_settings"];
   };
+  "/api/admin/promotions": {
+    /** Every promotion with what it counted, highest priority first. */
+    get: operations["list_promotions"];
+    /** Creates a promotion: checked by the shared rule (422 naming each broken field, in the caller's language). */
+    post: operations["create_promotion"];
+  };
+  "/api/admin/promotions/{id}": {
+    /** Changes a promotion (its counters stay). */
+    put: operations["update_promotion"];
+    /** Deletes a promotion; its coupon stays. */
+    delete: operations["delete_promotion"];
+  };
   "/api/admin/settings-history": {
     /** Every settings change, newest first, filtered by setting, person and time. */
     get: operations["list_settings_history"];
@@ -755,6 +767,28 @@ export interface paths {
     /** One published post by id or slug. */
     get: operations["get_post"];
   };
+  "/api/promotions": {
+    /**
+     * The promotions a visitor sees at a placement now, highest priority first: switched on, within their period,
+     * their coupon usable, with its uses left.
+     */
+    get: operations["list_showing_promotions"];
+  };
+  "/api/promotions/{id}/click": {
+    /** A visitor tapped the promotion (counted when it is shown now; rate-limited per address). */
+    post: operations["click_promotion"];
+  };
+  "/api/promotions/{id}/view": {
+    /** A visitor was shown the promotion (counted when it is shown now; rate-limited per address). */
+    post: operations["view_promotion"];
+  };
+  "/api/referrals/visit": {
+    /**
+     * A visitor arrived through a referral link: for 7 days, a course of its teacher's they buy is credited to the
+     * teacher (a signed cookie; the signed-in person's visit is also stored). Rate-limited per address.
+     */
+    post: operations["visit_referral"];
+  };
   "/api/reports/sales": {
     /**
      * A sales report read from the ledger: the range's figures and the previous period's (same length, just
@@ -778,6 +812,10 @@ export interface paths {
   "/api/site": {
     /** The academy's details for the public pages (the top bar, the footer, the contact page, the home's promotion). */
     get: operations["get_site"];
+  };
+  "/api/teacher/referral-code": {
+    /** The caller's referral code (made the first time). */
+    get: operations["get_referral_code"];
   };
   "/auth/forgot-password": {
     /**
@@ -1594,6 +1632,10 @@ export interface components {
       phone?: string | null;
       subject?: string | null;
     };
+    /** @description Whether a view or click was counted (not when the promotion is not shown now). */
+    Counted: {
+      counted: boolean;
+    };
     /** @description A new coupon. */
     CouponBody: {
       /** @description 3–32 letters, digits, dashes or underscores (stored upper case). */
@@ -1642,6 +1684,9 @@ export interface components {
       code: string;
       /** @description The one course it applies to; null: every course. */
       courseId?: string | null;
+      courseTitleEn?: string | null;
+      /** @description That course's title in Vietnamese and English (in the list). */
+      courseTitleVi?: string | null;
       createdAt: string;
       currency?: string | null;
       descriptionEn: string;
@@ -1832,6 +1877,10 @@ export interface components {
       day: string;
       /** Format: int64 */
       netSales: number;
+    };
+    /** @description What a deletion answers. */
+    Deleted: {
+      deleted: boolean;
     };
     /** @description What deleting the signed-in person's account would do now. */
     DeletionPreviewView: {
@@ -2313,6 +2362,20 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Counted: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description Whether a view or click was counted (not when the promotion is not shown now). */
+      result: {
+        counted: boolean;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_CouponView: {
       /**
        * Format: int32
@@ -2328,6 +2391,9 @@ export interface components {
         code: string;
         /** @description The one course it applies to; null: every course. */
         courseId?: string | null;
+        courseTitleEn?: string | null;
+        /** @description That course's title in Vietnamese and English (in the list). */
+        courseTitleVi?: string | null;
         createdAt: string;
         currency?: string | null;
         descriptionEn: string;
@@ -2456,6 +2522,20 @@ export interface components {
       /** @description The answer of a create: the new item's id. */
       result: {
         id: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Deleted: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description What a deletion answers. */
+      result: {
+        deleted: boolean;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -3206,6 +3286,63 @@ export interface components {
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_PromotionView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A promotion as the administrators see it, with what it counted. */
+      result: {
+        active: boolean;
+        /** Format: int64 */
+        clicks: number;
+        couponCode: string;
+        couponId: string;
+        /**
+         * Format: int64
+         * @description Epoch milliseconds.
+         */
+        createdAt: number;
+        /**
+         * Format: int64
+         * @description Epoch milliseconds, exclusive; null: no end.
+         */
+        endsAt?: number | null;
+        id: string;
+        pictureUrl?: string | null;
+        /** @description `home`, `courses`, `cart`. */
+        placements: string[];
+        /** Format: int64 */
+        priority: number;
+        /**
+         * Format: int64
+         * @description Paid orders that used its coupon.
+         */
+        redemptions: number;
+        /**
+         * Format: int64
+         * @description Uses of its coupon left; null: unlimited.
+         */
+        remainingUses?: number | null;
+        /** @description Whether visitors see it now (switched on, within its period, its coupon usable). */
+        showing: boolean;
+        /**
+         * Format: int64
+         * @description Epoch milliseconds, inclusive; null: at once.
+         */
+        startsAt?: number | null;
+        textEn: string;
+        textVi: string;
+        titleEn: string;
+        titleVi: string;
+        /** Format: int64 */
+        views: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_QuoteView: {
       /**
        * Format: int32
@@ -3226,6 +3363,34 @@ export interface components {
         subtotal: number;
         /** Format: int64 */
         totalAmount: number;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_ReferralCodeView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description A teacher's referral code: their courses' share links are `/course/details/<course id>?ref=<code>`. */
+      result: {
+        code: string;
+      };
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_ReferralVisitView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      /** @description Whether the link's teacher was remembered (false for an unknown code). */
+      result: {
+        remembered: boolean;
       };
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
@@ -3967,6 +4132,9 @@ export interface components {
           code: string;
           /** @description The one course it applies to; null: every course. */
           courseId?: string | null;
+          courseTitleEn?: string | null;
+          /** @description That course's title in Vietnamese and English (in the list). */
+          courseTitleVi?: string | null;
           createdAt: string;
           currency?: string | null;
           descriptionEn: string;
@@ -4175,6 +4343,100 @@ export interface components {
           title: string;
           updatedAt: string;
         }[];
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Vec_PromotionView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: ({
+          active: boolean;
+          /** Format: int64 */
+          clicks: number;
+          couponCode: string;
+          couponId: string;
+          /**
+           * Format: int64
+           * @description Epoch milliseconds.
+           */
+          createdAt: number;
+          /**
+           * Format: int64
+           * @description Epoch milliseconds, exclusive; null: no end.
+           */
+          endsAt?: number | null;
+          id: string;
+          pictureUrl?: string | null;
+          /** @description `home`, `courses`, `cart`. */
+          placements: string[];
+          /** Format: int64 */
+          priority: number;
+          /**
+           * Format: int64
+           * @description Paid orders that used its coupon.
+           */
+          redemptions: number;
+          /**
+           * Format: int64
+           * @description Uses of its coupon left; null: unlimited.
+           */
+          remainingUses?: number | null;
+          /** @description Whether visitors see it now (switched on, within its period, its coupon usable). */
+          showing: boolean;
+          /**
+           * Format: int64
+           * @description Epoch milliseconds, inclusive; null: at once.
+           */
+          startsAt?: number | null;
+          textEn: string;
+          textVi: string;
+          titleEn: string;
+          titleVi: string;
+          /** Format: int64 */
+          views: number;
+        })[];
+    };
+    /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
+    Envelope_Vec_PublicPromotionView: {
+      /**
+       * Format: int32
+       * @description 1000 on success.
+       * @example 1000
+       */
+      code: number;
+      message?: string | null;
+      result: ({
+          /** @description The code applied in the cart. */
+          couponCode: string;
+          currency?: string | null;
+          /** @description `percent` or `fixed`. */
+          discountKind: string;
+          /**
+           * Format: int64
+           * @description The percentage, or the amount in minor units of `currency`.
+           */
+          discountValue: number;
+          /**
+           * Format: int64
+           * @description Epoch milliseconds; null: no end.
+           */
+          endsAt?: number | null;
+          id: string;
+          pictureUrl?: string | null;
+          /**
+           * Format: int64
+           * @description Uses of its coupon left; null: unlimited.
+           */
+          remainingUses?: number | null;
+          textEn: string;
+          textVi: string;
+          titleEn: string;
+          titleVi: string;
+        })[];
     };
     /** @description The success envelope as documented (the wire type is `academy_shared::envelope::Envelope`). */
     Envelope_Vec_Section: {
@@ -5408,6 +5670,111 @@ export interface components {
        */
       totalLessons: number;
     };
+    /** @description A promotion as the form sends it. */
+    PromotionBody: {
+      /** @description Absent: switched on. */
+      active?: boolean | null;
+      couponId: string;
+      /**
+       * Format: int64
+       * @description Epoch milliseconds, exclusive; null: no end.
+       */
+      endsAt?: number | null;
+      /** @description An uploaded picture (a path of this site) or an https picture; empty or null: none. */
+      pictureUrl?: string | null;
+      /** @description One or more of `home`, `courses`, `cart`. */
+      placements: string[];
+      /**
+       * Format: int64
+       * @description 0–1000, higher first.
+       */
+      priority?: number;
+      /**
+       * Format: int64
+       * @description Epoch milliseconds, inclusive; null: at once.
+       */
+      startsAt?: number | null;
+      textEn?: string;
+      textVi?: string;
+      titleEn: string;
+      titleVi: string;
+    };
+    /** @description A promotion as the administrators see it, with what it counted. */
+    PromotionView: {
+      active: boolean;
+      /** Format: int64 */
+      clicks: number;
+      couponCode: string;
+      couponId: string;
+      /**
+       * Format: int64
+       * @description Epoch milliseconds.
+       */
+      createdAt: number;
+      /**
+       * Format: int64
+       * @description Epoch milliseconds, exclusive; null: no end.
+       */
+      endsAt?: number | null;
+      id: string;
+      pictureUrl?: string | null;
+      /** @description `home`, `courses`, `cart`. */
+      placements: string[];
+      /** Format: int64 */
+      priority: number;
+      /**
+       * Format: int64
+       * @description Paid orders that used its coupon.
+       */
+      redemptions: number;
+      /**
+       * Format: int64
+       * @description Uses of its coupon left; null: unlimited.
+       */
+      remainingUses?: number | null;
+      /** @description Whether visitors see it now (switched on, within its period, its coupon usable). */
+      showing: boolean;
+      /**
+       * Format: int64
+       * @description Epoch milliseconds, inclusive; null: at once.
+       */
+      startsAt?: number | null;
+      textEn: string;
+      textVi: string;
+      titleEn: string;
+      titleVi: string;
+      /** Format: int64 */
+      views: number;
+    };
+    /** @description A promotion a visitor sees: its texts in both languages, its coupon's code and discount, the uses left. */
+    PublicPromotionView: {
+      /** @description The code applied in the cart. */
+      couponCode: string;
+      currency?: string | null;
+      /** @description `percent` or `fixed`. */
+      discountKind: string;
+      /**
+       * Format: int64
+       * @description The percentage, or the amount in minor units of `currency`.
+       */
+      discountValue: number;
+      /**
+       * Format: int64
+       * @description Epoch milliseconds; null: no end.
+       */
+      endsAt?: number | null;
+      id: string;
+      pictureUrl?: string | null;
+      /**
+       * Format: int64
+       * @description Uses of its coupon left; null: unlimited.
+       */
+      remainingUses?: number | null;
+      textEn: string;
+      textVi: string;
+      titleEn: string;
+      titleVi: string;
+    };
     /** @description A course of a quote. */
     QuoteItemView: {
       courseId: string;
@@ -5463,6 +5830,19 @@ export interface components {
     };
     ReadBody: {
       read: boolean;
+    };
+    /** @description A teacher's referral code: their courses' share links are `/course/details/<course id>?ref=<code>`. */
+    ReferralCodeView: {
+      code: string;
+    };
+    /** @description The link a visitor arrived through. */
+    ReferralVisitBody: {
+      /** @description The `ref` of the link. */
+      code: string;
+    };
+    /** @description Whether the link's teacher was remembered (false for an unknown code). */
+    ReferralVisitView: {
+      remembered: boolean;
     };
     /** @description A refund. */
     RefundBody: {
@@ -6118,6 +6498,8 @@ export interface components {
       orderCode?: string | null;
       orderId?: string | null;
       payoutRequestId?: string | null;
+      /** @description Bought through the teacher's referral link. */
+      referred: boolean;
     };
     /** @description A page of a statement. */
     StatementPageView: {
@@ -7537,6 +7919,198 @@ export interface operations {
       };
       /** @description A setting out of its range */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Every promotion with what it counted, highest priority first. */
+  list_promotions: {
+    responses: {
+      /** @description The promotions */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_PromotionView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Creates a promotion: checked by the shared rule (422 naming each broken field, in the caller's language). */
+  create_promotion: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PromotionBody"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PromotionView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks its rule (named in `result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Changes a promotion (its counters stay). */
+  update_promotion: {
+    parameters: {
+      path: {
+        /** @description The promotion's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PromotionBody"];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_PromotionView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such promotion */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description A field breaks its rule (named in `result.fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Deletes a promotion; its coupon stays. */
+  delete_promotion: {
+    parameters: {
+      path: {
+        /** @description The promotion's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Deleted"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not an administrator; or signed in, but not as ADMIN */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such promotion */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -14391,6 +14965,175 @@ export interface operations {
     };
   };
   /**
+   * The promotions a visitor sees at a placement now, highest priority first: switched on, within their period,
+   * their coupon usable, with its uses left.
+   */
+  list_showing_promotions: {
+    parameters: {
+      query: {
+        /** @description `home`, `courses` or `cart`. */
+        placement: string;
+      };
+    };
+    responses: {
+      /** @description The promotions shown */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_PublicPromotionView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unknown placement */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** A visitor tapped the promotion (counted when it is shown now; rate-limited per address). */
+  click_promotion: {
+    parameters: {
+      path: {
+        /** @description The promotion's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Tapped */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Counted"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such promotion */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many from this address */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** A visitor was shown the promotion (counted when it is shown now; rate-limited per address). */
+  view_promotion: {
+    parameters: {
+      path: {
+        /** @description The promotion's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Seen */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Counted"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description No such promotion */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many from this address */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A visitor arrived through a referral link: for 7 days, a course of its teacher's they buy is credited to the
+   * teacher (a signed cookie; the signed-in person's visit is also stored). Rate-limited per address.
+   */
+  visit_referral: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReferralVisitBody"];
+      };
+    };
+    responses: {
+      /** @description Seen */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ReferralVisitView"];
+        };
+      };
+      /** @description The request cannot be read: malformed JSON, or a parameter of the wrong type */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is larger than this operation accepts */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The body is JSON but its values do not fit (a wrong type), or a field is invalid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many from this address */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * A sales report read from the ledger: the range's figures and the previous period's (same length, just
    * before), the series grouped by day, ISO week or month in Vietnam (refunds on the day they happened), and the
    * ranked tables. Teachers see only their own sales.
@@ -14663,6 +15406,35 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_SiteView"];
+        };
+      };
+      /** @description The database cannot be reached right now; `Retry-After` says when to try again */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The caller's referral code (made the first time). */
+  get_referral_code: {
+    responses: {
+      /** @description The code */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ReferralCodeView"];
+        };
+      };
+      /** @description Not signed in, or the access token is invalid or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not a teacher; or signed in, but not as TEACHER */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
       /** @description The database cannot be reached right now; `Retry-After` says when to try again */

@@ -3,6 +3,7 @@ import { ShoppingCart, Tag, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { PromotionStrip } from '@/components/promotion-strip';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
@@ -51,6 +52,17 @@ export default function CartPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:py-12" data-testid="cart-page">
       <h1 className="mb-6 text-2xl font-bold text-slate-900 sm:text-3xl">{t('cart.title')}</h1>
+      {items.length > 0 && (
+        <div className="mb-6">
+          <PromotionStrip
+            placement="cart"
+            onApply={(code) => {
+              setDraft(code);
+              setCoupon(code);
+            }}
+          />
+        </div>
+      )}
       {cart.isError ? (
         <LoadError onRetry={() => void cart.refetch()} />
       ) : cart.isPending ? (

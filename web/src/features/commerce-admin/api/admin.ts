@@ -1,4 +1,5 @@
-import { api, resultOf } from '@/lib/api-client';
+import { ApiError, api, resultOf } from '@/lib/api-client';
+import { uploadFile } from '@/lib/upload';
 import type { components } from '@/lib/api/schema';
 
 type Schemas = components['schemas'];
@@ -11,6 +12,8 @@ export type PaymentSettingsBody = Schemas['PaymentSettingsBody'];
 export type BankTransaction = Schemas['PaymentView'];
 export type TransactionPage = Schemas['PaymentPageView'];
 export type CoursePage = Schemas['Envelope_Page_Course']['result'];
+export type Promotion = Schemas['PromotionView'];
+export type PromotionBody = Schemas['PromotionBody'];
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -41,7 +44,37 @@ export const commerceAdminApi = {
   createCoupon: async (body: CouponBody) => resultOf(await api.post<Coupon>('/api/admin/coupons', body)),
   setCouponActive: async (couponId: string, active: boolean) =>
     resultOf(await api.patch<Coupon>(`/api/admin/coupons/${id(couponId)}`, { active })),
+  promotions: async () => resultOf(await api.get<Promotion[]>('/api/admin/promotions')),
+  createPromotion: async (body: PromotionBody) => resultOf(await api.post<Promotion>('/api/admin/promotions', body)),
+  updatePromotion: async (promotionId: string, body: PromotionBody) =>
+    resultOf(await api.put<Promotion>(`/api/admin/promotions/${id(promotionId)}`, body)),
+  deletePromotion: async (promotionId: string) =>
+    resultOf(await api.delete<{ deleted: boolean }>(`/api/admin/promotions/${id(promotionId)}`)),
   settings: async () => resultOf(await api.get<PaymentSettings>('/api/admin/payment-settings')),
   saveSettings: async (body: PaymentSettingsBody) =>
     resultOf(await api.put<PaymentSettings>('/api/admin/payment-settings', body)),
 };
+
+/**
+ * Uploads a promotion's picture through the site's picture path (a signed upload URL, then the server's commit,
+ * which checks the file's type and size); the picture's address.
+ */
+export async function uploadPromotionPicture(file: File, onProgress?: (percent: number) => void): Promise<string> {
+  const fileId = `promotion-${Date.now()}-${file.name}`;
+  const envelope = await api.get<{ url?: string }>('/files/get-upload-url', {
+    query: { 'file-id': fileId, 'access-type': 'PUBLIC' },
+  });
+  const url = envelope.result?.url;
+  if (!url) throw new ApiError('Failed to get upload URL', { kind: 'bad-response' });
+  const status = await uploadFile(url, file, {
+    headers: { 'Content-Type': file.type, 'x-amz-acl': 'public-read', 'Content-Disposition': 'inline' },
+    onProgress: (loaded, total) => onProgress?.(Math.round((loaded / total) * 100)),
+  });
+  if (status !== 200) throw new ApiError(`Upload failed with status ${status}`, { kind: 'bad-response', status });
+  const committed = await api.post<{ url?: string }>('/files/commit-picture', undefined, {
+    query: { 'file-id': fileId },
+  });
+  const picture = committed.result?.url;
+  if (!picture) throw new ApiError('Failed to upload the picture', { kind: 'bad-response' });
+  return picture;
+}

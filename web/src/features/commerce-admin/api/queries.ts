@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { commerceAdminApi, type CouponBody, type PaymentSettingsBody } from './admin';
+import { commerceAdminApi, type CouponBody, type PaymentSettingsBody, type PromotionBody } from './admin';
 
 export const commerceAdminKeys = {
   all: () => ['commerce-admin'] as const,
   orders: (status: string, page: number) => [...commerceAdminKeys.all(), 'orders', status, page] as const,
   transactions: (review: string, page: number) => [...commerceAdminKeys.all(), 'transactions', review, page] as const,
   coupons: () => [...commerceAdminKeys.all(), 'coupons'] as const,
+  promotions: () => [...commerceAdminKeys.all(), 'promotions'] as const,
   courseOptions: (search: string) => [...commerceAdminKeys.all(), 'course-options', search] as const,
   settings: () => [...commerceAdminKeys.all(), 'settings'] as const,
 };
@@ -22,6 +23,7 @@ export const commerceAdminQueries = {
       queryFn: () => commerceAdminApi.transactions(review, page),
     }),
   coupons: () => queryOptions({ queryKey: commerceAdminKeys.coupons(), queryFn: commerceAdminApi.coupons }),
+  promotions: () => queryOptions({ queryKey: commerceAdminKeys.promotions(), queryFn: commerceAdminApi.promotions }),
   courseOptions: (search: string) =>
     queryOptions({
       queryKey: commerceAdminKeys.courseOptions(search),
@@ -57,3 +59,22 @@ export const useSetCouponActive = () =>
   useAdminMutation(({ id, active }: { id: string; active: boolean }) => commerceAdminApi.setCouponActive(id, active));
 export const useSaveSettings = () =>
   useAdminMutation((body: PaymentSettingsBody) => commerceAdminApi.saveSettings(body));
+
+/** Creates (no id) or saves a promotion; the list is read again. */
+export function useSavePromotion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: PromotionBody }) =>
+      id ? commerceAdminApi.updatePromotion(id, body) : commerceAdminApi.createPromotion(body),
+    onSuccess: () => client.invalidateQueries({ queryKey: commerceAdminKeys.promotions() }),
+  });
+}
+
+/** Deletes a promotion; the list is read again. */
+export function useDeletePromotion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => commerceAdminApi.deletePromotion(id),
+    onSuccess: () => client.invalidateQueries({ queryKey: commerceAdminKeys.promotions() }),
+  });
+}

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { renderAt, user } from '@/testing/render';
-import CouponsPage from './coupons';
+import { CouponsPanel } from './coupons';
 import CommerceOrdersPage from './orders';
 import PaymentMethodPage from './payment-method';
 
@@ -172,7 +172,7 @@ describe('commerce administration', () => {
       ),
     );
     http.patch.mockResolvedValue({ code: 1000, result: {} });
-    renderAt(<CouponsPage />, { auth: admin });
+    renderAt(<CouponsPanel />, { auth: admin });
     const row = await screen.findByTestId('coupon-row');
     expect(row.textContent).toContain('40%');
     expect(row.textContent).toContain('37 / 100');
@@ -192,7 +192,7 @@ describe('commerce administration', () => {
       return Promise.resolve({ code: 1000, result: { items, total: items.length, page: 1, pageSize: 20 } });
     });
     http.post.mockResolvedValue({ code: 1000, result: { _id: 'k2', code: 'RUST10' } });
-    renderAt(<CouponsPage />, { auth: admin });
+    renderAt(<CouponsPanel />, { auth: admin });
     const form = await screen.findByTestId('coupon-form');
     fireEvent.change(within(form).getByRole('searchbox', { name: 'Find a course by its title…' }), {
       target: { value: 'rust' },

@@ -5,9 +5,8 @@ import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
 import { DataTable } from '@/components/ui/data-table';
-import { PageFrame } from '@/components/ui/page-frame';
 import { fieldsOf, SubmitButton, useForm } from '@/lib/form';
-import { useDocumentMeta } from '@/lib/use-document-meta';
+import { usePersonTimeZone } from '@/lib/person-time-zone';
 import { formatPrice } from '@/lib/wasm';
 import type { Coupon, CouponBody } from '../api/admin';
 import { commerceAdminQueries, useCreateCoupon, useSetCouponActive } from '../api/queries';
@@ -180,60 +179,82 @@ function CouponSwitch({ coupon }: { coupon: Coupon }) {
   );
 }
 
-/** /dashboard/ads-promo (administrators): the coupons with their uses, switching them on or off, and new ones. */
-export default function CouponsPage() {
+/** The coupons tab of /dashboard/ads-promo: the coupons with their course, period and uses, switching them on or off,
+ * and new ones. Dates are in the person's time zone. */
+export function CouponsPanel() {
   const { t, i18n } = useTranslation('commerceAdmin');
   const coupons = useQuery(commerceAdminQueries.coupons());
-  useDocumentMeta(t('coupons.title'), t('coupons.title'));
+  const timeZone = usePersonTimeZone();
+  const format = new Intl.DateTimeFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone,
+  });
+  const when = (iso?: string | null) => (iso ? format.format(new Date(iso)) : '…');
+  const courseName = (coupon: Coupon): string => {
+    if (!coupon.courseId) return t('coupons.everyCourse');
+    const english = i18n.language === 'en' ? coupon.courseTitleEn : null;
+    return english || coupon.courseTitleVi || coupon.courseId;
+  };
   return (
-    <PageFrame title={t('coupons.title')} testId="coupons-page">
-      <div className="space-y-6">
-        <CouponForm />
-        <DataTable
-          caption={t('coupons.title')}
-          rows={coupons.data}
-          rowKey={(coupon) => coupon._id}
-          rowTestId={() => 'coupon-row'}
-          error={coupons.isError}
-          onRetry={() => void coupons.refetch()}
-          pageSize={20}
-          columns={[
-            {
-              id: 'code',
-              header: t('coupons.field.code'),
-              primary: true,
-              sortValue: (coupon) => coupon.code,
-              cell: (coupon) => <span className="font-mono font-semibold">{coupon.code}</span>,
-            },
-            {
-              id: 'value',
-              header: t('coupons.field.value'),
-              cell: (coupon) =>
-                coupon.kind === 'percent'
-                  ? `${coupon.value}%`
-                  : formatPrice(coupon.value, coupon.currency ?? 'VND', i18n.language),
-            },
-            {
-              id: 'course',
-              header: t('coupons.field.courseId'),
-              cell: (coupon) => <span className="break-all">{coupon.courseId ?? t('coupons.everyCourse')}</span>,
-            },
-            {
-              id: 'uses',
-              header: t('coupons.uses'),
-              align: 'end',
-              sortValue: (coupon) => coupon.usedCount,
-              cell: (coupon) => (
-                <span className="tabular-nums">
-                  {coupon.usedCount}
-                  {coupon.maxUses !== null && coupon.maxUses !== undefined && ` / ${coupon.maxUses}`}
+    <div className="space-y-6">
+      <CouponForm />
+      <DataTable
+        caption={t('coupons.title')}
+        rows={coupons.data}
+        rowKey={(coupon) => coupon._id}
+        rowTestId={() => 'coupon-row'}
+        error={coupons.isError}
+        onRetry={() => void coupons.refetch()}
+        pageSize={20}
+        columns={[
+          {
+            id: 'code',
+            header: t('coupons.field.code'),
+            primary: true,
+            sortValue: (coupon) => coupon.code,
+            cell: (coupon) => <span className="font-mono font-semibold">{coupon.code}</span>,
+          },
+          {
+            id: 'value',
+            header: t('coupons.field.value'),
+            cell: (coupon) =>
+              coupon.kind === 'percent'
+                ? `${coupon.value}%`
+                : formatPrice(coupon.value, coupon.currency ?? 'VND', i18n.language),
+          },
+          {
+            id: 'course',
+            header: t('coupons.field.courseId'),
+            cell: (coupon) => <span className="break-words">{courseName(coupon)}</span>,
+          },
+          {
+            id: 'period',
+            header: t('coupons.period'),
+            cell: (coupon) =>
+              coupon.startsAt || coupon.endsAt ? (
+                <span className="whitespace-nowrap tabular-nums">
+                  {when(coupon.startsAt)} – {when(coupon.endsAt)}
                 </span>
+              ) : (
+                t('coupons.always')
               ),
-            },
-          ]}
-          actions={(coupon) => <CouponSwitch coupon={coupon} />}
-        />
-      </div>
-    </PageFrame>
+          },
+          {
+            id: 'uses',
+            header: t('coupons.uses'),
+            align: 'end',
+            sortValue: (coupon) => coupon.usedCount,
+            cell: (coupon) => (
+              <span className="tabular-nums">
+                {coupon.usedCount}
+                {coupon.maxUses !== null && coupon.maxUses !== undefined && ` / ${coupon.maxUses}`}
+              </span>
+            ),
+          },
+        ]}
+        actions={(coupon) => <CouponSwitch coupon={coupon} />}
+      />
+    </div>
   );
 }

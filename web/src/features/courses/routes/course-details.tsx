@@ -3,6 +3,7 @@ import { Armchair, BarChart3, BookOpen, Check, Clock, Globe, PlayCircle, Star, U
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useReferralVisit } from '@/lib/referral';
 import { instructorName } from '@/components/course-card/course-card';
 import { CoursePrice } from '@/components/course-card/course-price';
 import { buttonClass } from '@/components/ui/button';
@@ -29,6 +30,7 @@ import { hoursMinutes } from '../format';
 export default function CourseDetailsPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation(['courses', 'pages', 'common']);
+  useReferralVisit();
   const course = useQuery(courseQueries.detail(id));
   const data = course.data;
   useDocumentMeta(

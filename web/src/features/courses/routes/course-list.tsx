@@ -3,6 +3,7 @@ import { Filter, Search, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PromotionStrip } from '@/components/promotion-strip';
 import { CourseCard, CourseCardSkeleton } from '@/components/course-card/course-card';
 import { HydrateWhenNear } from '@/components/hydrate-when-near';
 import { Pagination } from '@/components/pagination';
@@ -94,6 +95,9 @@ export default function CourseListPage({ variant = 'list' }: { variant?: 'list' 
         </div>
       </header>
 
+      <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 empty:hidden">
+        <PromotionStrip placement="courses" />
+      </div>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[16rem_1fr]">
         <aside aria-label={t('courses:filters.title')}>
           <button

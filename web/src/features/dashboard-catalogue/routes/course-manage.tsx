@@ -1,6 +1,6 @@
 import '../texts';
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { ExternalLink, Link2, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/ui/page-frame';
@@ -14,9 +14,10 @@ import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { placeholders } from '@/config/placeholders';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, api, resultOf } from '@/lib/api-client';
 import type { Course } from '@/lib/api/types';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useRole } from '@/lib/auth';
+import { referralLink } from '@/lib/referral';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatCount, formatPrice, textLimits } from '@/lib/wasm';
 import type { CourseStatus } from '../api/dashboard';
@@ -41,6 +42,21 @@ export default function CourseManagePage() {
   const setCourseStatus = useSetCourseStatus();
   const deleteCourse = useDeleteCourse();
   const busy = deleteCourse.isPending ? deleteCourse.variables : null;
+  const teacher = useRole() === 'TEACHER';
+  const referral = useQuery({
+    queryKey: ['referral-code'],
+    queryFn: async () => resultOf(await api.get<{ code: string }>('/api/teacher/referral-code')).code,
+    enabled: teacher,
+    staleTime: Infinity,
+  });
+  const share = (course: Course) => {
+    if (!referral.data) return;
+    const link = referralLink(window.location.origin, course._id, referral.data);
+    navigator.clipboard.writeText(link).then(
+      () => toast.success(t('courses.shareCopied'), { description: link }),
+      () => toast.error(t('actionFailed'), { description: link }),
+    );
+  };
   const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'medium' });
 
   useEffect(() => {
@@ -191,6 +207,18 @@ export default function CourseManagePage() {
                   >
                     <Pencil aria-hidden="true" className="size-4" />
                   </Link>
+                  {teacher && referral.data && course.status === 'published' && (
+                    <button
+                      type="button"
+                      onClick={() => share(course)}
+                      className={buttonClass('ghost', 'sm')}
+                      aria-label={t('courses.shareLink', { title: course.title })}
+                      title={t('courses.shareText')}
+                      data-testid="share-link"
+                    >
+                      <Link2 aria-hidden="true" className="size-4" />
+                    </button>
+                  )}
                   {course.status === 'published' && (
                     <Link
                       to={paths.courseDetails(course._id)}

@@ -45,6 +45,14 @@ export function StatementLines({
       cell: (line) => (
         <>
           {line.kindLabel}
+          {line.referred && (
+            <span
+              className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-800 ring-1 ring-teal-200"
+              data-testid="referred"
+            >
+              {t('referred')}
+            </span>
+          )}
           {line.availableAt && new Date(line.availableAt).getTime() > now && (
             <span className="block text-xs font-normal text-amber-700">
               {t('latest.availableOn', { date: day(line.availableAt) })}

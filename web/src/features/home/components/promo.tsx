@@ -1,24 +1,34 @@
 import { ArrowRight, Play } from 'lucide-react';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { VideoDialog } from '@/components/video-dialog';
 import { paths } from '@/config/paths';
+import { countPromotion, promotionQueries, promotionTexts } from '@/lib/promotions';
 import { inLanguage, useSite } from '@/lib/site';
 
 /** The promo's external video (the demo catalogue's `site.promoVideoUrl`). */
 export const PROMO_VIDEO_URL = 'https://www.youtube.com/embed/aqz-KE-bpKQ';
 
 /**
- * The promotion band: its title and text as the administrators set them (/dashboard/settings; "40% off for the
- * first 100 customers" by default), Join With Us, Our Courses, and the video overlay.
+ * The promotion band: the first promotion placed on it (/dashboard/ads-promo; "40% off for the first 100
+ * customers" by default) with its code's uses left, else the title and text of the settings
+ * (/dashboard/settings); Join With Us, Our Courses, and the video overlay.
  */
 export function Promo() {
-  const { t, i18n } = useTranslation('home');
+  const { t, i18n } = useTranslation(['home', 'common']);
   const site = useSite();
-  const title = inLanguage(site.promoTitleVi, site.promoTitleEn, i18n.language) || t('promo.title');
-  const text = inLanguage(site.promoTextVi, site.promoTextEn, i18n.language) || t('promo.text');
+  const promotion = useQuery(promotionQueries.showing('home')).data?.[0];
+  useEffect(() => {
+    if (promotion) countPromotion(promotion.id, 'view');
+  }, [promotion]);
+  const texts = promotion && promotionTexts(promotion, i18n.language);
+  const title = texts?.title || inLanguage(site.promoTitleVi, site.promoTitleEn, i18n.language) || t('promo.title');
+  const text = texts?.text || inLanguage(site.promoTextVi, site.promoTextEn, i18n.language) || t('promo.text');
+  const left = promotion?.remainingUses;
+  const tapped = () => promotion && countPromotion(promotion.id, 'click');
   const [playing, setPlaying] = useState(false);
   return (
     <section data-section="promo" aria-labelledby="promo-title" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
@@ -34,13 +44,27 @@ export function Promo() {
               {title}
             </h2>
             <p className="mt-4 max-w-xl text-teal-50/90">{text}</p>
+            {promotion && (
+              <p className="mt-3 text-sm text-teal-50" data-testid="promo-code">
+                {t('common:promotion.code')}{' '}
+                <span className="rounded bg-white/15 px-1.5 py-0.5 font-mono font-semibold">
+                  {promotion.couponCode}
+                </span>
+                {left !== null && left !== undefined && (
+                  <span className="ml-2 font-semibold text-amber-300" data-testid="promo-left">
+                    {t('common:promotion.left', { count: left })}
+                  </span>
+                )}
+              </p>
+            )}
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to={paths.about} className={buttonClass('accent', 'lg')}>
+              <Link to={paths.about} onClick={tapped} className={buttonClass('accent', 'lg')}>
                 {t('promo.join')}
                 <ArrowRight aria-hidden="true" className="size-5" />
               </Link>
               <Link
                 to={paths.courseList}
+                onClick={tapped}
                 className={`${buttonClass('ghost', 'lg')} text-white ring-1 ring-white/40 hover:bg-white/10`}
               >
                 {t('promo.courses')}
