@@ -35,6 +35,7 @@ pub mod roles;
 pub mod schedule;
 pub mod search;
 pub mod site;
+pub mod stored;
 pub mod upload;
 pub mod validation;
 pub mod vietqr;
