@@ -15,6 +15,13 @@ use crate::validation::{Field, FieldErrors, Message};
 /// The most sections of a curriculum, lessons of a section, and lessons of a whole course: a course page
 /// carries its whole outline, and one far larger would slow every visitor's page and the server with it.
 pub const MAX_SECTIONS: usize = 50;
+
+/// How many courses a page of the course list asks for (the web app's lists and the server's first view).
+pub const COURSES_PAGE_SIZE: u32 = 12;
+/// How many reviews a course page asks for first.
+pub const REVIEWS_PAGE_SIZE: u32 = 5;
+/// The course list's sorts, its default first.
+pub const COURSE_SORTS: [&str; 5] = ["popular", "best-selling", "best-rated", "newest", "free"];
 pub const MAX_LESSONS_PER_SECTION: usize = 100;
 pub const MAX_COURSE_LESSONS: usize = 500;
 /// The most subjects a syllabus lists.

@@ -56,6 +56,15 @@ impl FromStr for Role {
     }
 }
 
+/// How a stored role is read (`#[sqlx(try_from = "String")]`): an unknown name is an error.
+impl TryFrom<String> for Role {
+    type Error = UnknownRole;
+
+    fn try_from(name: String) -> Result<Self, Self::Error> {
+        Role::parse(&name).ok_or(UnknownRole(name))
+    }
+}
+
 /// Who may open a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Audience {

@@ -2,7 +2,15 @@
 
 use sqlx::{AnyConnection, FromRow};
 
-use crate::platform::db::{Pool, new_id};
+use crate::platform::db::{Flag, Pool, new_id};
+
+academy_shared::stored_names! {
+    /// Where a class stands.
+    pub enum ClassStatus("class status") {
+        Scheduled = "scheduled",
+        Cancelled = "cancelled",
+    }
+}
 
 /// A class as stored, with its audience's titles and its teacher's name.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -17,7 +25,8 @@ pub struct ClassRow {
     pub ends_at: i64,
     pub seats: i64,
     pub taken: i64,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: ClassStatus,
     pub created_at: i64,
     pub updated_at: i64,
     pub audience_title_vi: Option<String>,
@@ -29,7 +38,7 @@ pub struct ClassRow {
 
 impl ClassRow {
     pub fn cancelled(&self) -> bool {
-        self.status == "cancelled"
+        self.status == ClassStatus::Cancelled
     }
 }
 
@@ -99,9 +108,10 @@ pub async fn update(conn: &mut AnyConnection, id: &str, input: &ClassInput, now:
 }
 
 pub async fn cancel(conn: &mut AnyConnection, id: &str, now: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("update classes set status = 'cancelled', updated_at = $2 where id = $1")
+    sqlx::query("update classes set status = $3, updated_at = $2 where id = $1")
         .bind(id)
         .bind(now)
+        .bind(ClassStatus::Cancelled.as_str())
         .execute(conn)
         .await?;
     Ok(())
@@ -135,7 +145,8 @@ pub async fn teaching(
 pub struct StudentClassRow {
     #[sqlx(flatten)]
     pub class: ClassRow,
-    pub registered: i64,
+    #[sqlx(try_from = "i64")]
+    pub registered: Flag,
 }
 
 /// The classes not yet over that `student_id` may join: those of the courses they are enrolled in and of the

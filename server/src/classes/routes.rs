@@ -158,7 +158,7 @@ impl ClassView {
             seats: row.seats,
             registered_count: row.taken,
             seats_left: rules::seats_left(seating),
-            status: row.status.clone(),
+            status: row.status.as_str().to_owned(),
             registered,
             refusal: (!registered)
                 .then(|| rules::registration_refusal(seating, now))
@@ -382,7 +382,7 @@ pub async fn my_classes(
 ) -> ApiResult<Vec<ClassView>> {
     let now = now_ms();
     let rows = repo::open_for(&state.pool, &user.id, now).await?;
-    Ok(ok(rows.iter().map(|row| ClassView::of(&row.class, row.registered != 0, lang, now)).collect()))
+    Ok(ok(rows.iter().map(|row| ClassView::of(&row.class, row.registered.get(), lang, now)).collect()))
 }
 
 /// Takes a seat in the class (a student of its course or a mentee of its plan). Registering again changes

@@ -96,7 +96,7 @@ pub async fn list_inbox(
             phone: r.phone,
             subject: r.subject,
             message: r.message,
-            is_read: r.is_read != 0,
+            is_read: r.is_read.get(),
             created_at: iso(r.created_at),
         })
         .collect();

@@ -6,7 +6,7 @@ use academy_shared::{
 };
 use sqlx::FromRow;
 
-use crate::platform::db::{Pool, new_id, now_ms};
+use crate::platform::db::{Flag, Pool, new_id, now_ms};
 
 /// Which inbox: the contact page's messages or the admission form's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,7 +33,8 @@ pub struct MessageRow {
     pub phone: String,
     pub subject: String,
     pub message: String,
-    pub is_read: i64,
+    #[sqlx(try_from = "i64")]
+    pub is_read: Flag,
     pub created_at: i64,
 }
 

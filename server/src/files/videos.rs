@@ -74,7 +74,7 @@ impl LessonWithVideo {
             title: lang.pick(&row.title_vi, &row.title_en).to_owned(),
             order: row.position,
             duration_seconds: row.duration_seconds,
-            free_preview: row.free_preview != 0,
+            free_preview: row.free_preview.get(),
             video_url: row.video_url,
         }
     }

@@ -15,7 +15,12 @@
 
 use std::time::Duration;
 
-use academy_shared::i18n::Lang;
+// The page sizes and sorts the web app asks with: one copy in `shared`, generated into the web app
+// (`web/src/lib/rules/constants.ts`). A sort not among them is the default, the first.
+use academy_shared::{
+    catalogue::{COURSE_SORTS, COURSES_PAGE_SIZE, REVIEWS_PAGE_SIZE},
+    i18n::Lang,
+};
 use axum::{
     Router,
     body::Body,
@@ -34,10 +39,6 @@ pub const ACCESS_TOKEN_COOKIE: &str = "access-token";
 const ROOT: &str = "<div id=\"root\"></div>";
 /// The page is sent without its first view rather than wait longer for it.
 const TIME_LIMIT: Duration = Duration::from_millis(800);
-/// What the course list asks for per page (the web app's `COURSES_PAGE_SIZE`).
-const COURSES_PAGE_SIZE: &str = "12";
-/// What the course page asks for of its reviews first (the web app's `REVIEWS_PAGE_SIZE`).
-const REVIEWS_PAGE_SIZE: &str = "5";
 /// The recent posts of every public page's footer.
 const FOOTER_POSTS: &str = "/api/posts/recent?limit=2";
 /// The academy's details every public page shows (top bar, footer, the home's promotion).
@@ -45,8 +46,6 @@ const SITE: &str = "/api/site";
 /// The promotions of the home page's promo band and of the course list (their uses left shown live).
 const HOME_PROMOTIONS: &str = "/api/promotions?placement=home";
 const COURSE_LIST_PROMOTIONS: &str = "/api/promotions?placement=courses";
-/// The course list's orders (the web app's `COURSE_SORTS`); anything else is the default, the first.
-const COURSE_SORTS: [&str; 5] = ["popular", "best-selling", "best-rated", "newest", "free"];
 
 /// The language of the page for a request: the `academy.lang` cookie, else Vietnamese.
 pub fn page_language(headers: &HeaderMap) -> Lang {
@@ -110,7 +109,7 @@ fn course_list_request(query: Option<&str>) -> String {
     let page = param("page").and_then(|p| p.parse::<u32>().ok()).filter(|p| *p >= 1).unwrap_or(1);
     let mut sent = vec![
         ("page", page.to_string()),
-        ("pageSize", COURSES_PAGE_SIZE.to_owned()),
+        ("pageSize", COURSES_PAGE_SIZE.to_string()),
         ("sort", if free { "free" } else { sort }.to_owned()),
     ];
     if let Some(search) = param("search").map(str::trim).filter(|s| !s.is_empty()) {

@@ -73,6 +73,14 @@ fn field_name(field: RegistrationField) -> &'static str {
     academy_shared::validation::Field::name(field)
 }
 
+academy_shared::stored_names! {
+    /// Whether an account may sign in: active, or locked by an administrator.
+    pub enum UserStatus("account status") {
+        Active = "active",
+        Locked = "locked",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

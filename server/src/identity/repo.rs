@@ -12,7 +12,7 @@ use crate::{
     platform::db::{Pool, new_id, now_ms},
 };
 
-pub use super::policy::email_key;
+pub use super::policy::{UserStatus, email_key};
 
 /// Columns of [`UserRow`], for `select`.
 const COLUMNS: &str = "id, username, email, password_hash, first_name, last_name, phone_number, address, dob, \
@@ -31,8 +31,10 @@ pub struct UserRow {
     pub address: Option<String>,
     pub dob: Option<String>,
     pub avatar: Option<String>,
-    pub role: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub role: Role,
+    #[sqlx(try_from = "String")]
+    pub status: UserStatus,
     pub token_version: i64,
     pub created_at: i64,
     pub updated_at: i64,
@@ -41,18 +43,14 @@ pub struct UserRow {
 }
 
 impl UserRow {
-    /// The role; an unknown stored value (impossible by the check constraint) reads as Student.
     pub fn role(&self) -> Role {
-        Role::parse(&self.role).unwrap_or(Role::Student)
+        self.role
     }
 
     pub fn is_active(&self) -> bool {
-        self.status == STATUS_ACTIVE
+        self.status == UserStatus::Active
     }
 }
-
-pub const STATUS_ACTIVE: &str = "active";
-pub const STATUS_LOCKED: &str = "locked";
 
 /// A new account (password already hashed).
 #[derive(Debug, Clone)]
@@ -391,7 +389,7 @@ pub async fn set_status(pool: &Pool, id: &str, active: bool) -> Result<UserRow, 
     if !active && user.role() == Role::Admin && user.is_active() && other_active_admins(&mut tx, id).await? == 0 {
         return Err(AdminChangeError::LastAdmin);
     }
-    let status = if active { STATUS_ACTIVE } else { STATUS_LOCKED };
+    let status = if active { UserStatus::Active } else { UserStatus::Locked }.as_str();
     // A deleted account stays locked: its owner erased it, nobody opens it again.
     sqlx::query("update users set status = $1, updated_at = $2 where id = $3 and deleted_at is null")
         .bind(status)

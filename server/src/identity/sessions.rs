@@ -30,6 +30,7 @@
 
 use sqlx::{AnyConnection, AnyPool, Row as _};
 
+use super::policy::UserStatus;
 use super::tokens::{Claims, IssuedToken, Subject, TokenError, TokenKeys, TokenKind};
 
 /// The tokens handed out at login and at each refresh.
@@ -355,9 +356,10 @@ async fn live_subject(conn: &mut AnyConnection, claims: &Claims) -> Result<Subje
     if row.try_get::<Option<i64>, _>("revoked_at")?.is_some() {
         return Err(SessionError::Revoked);
     }
-    let status: String = row.try_get("status")?;
+    let status = UserStatus::try_from(row.try_get::<String, _>("status")?)
+        .map_err(|unknown| sqlx::Error::Decode(Box::new(unknown)))?;
     let version: i64 = row.try_get("token_version")?;
-    if status != "active" || version != claims.ver {
+    if status != UserStatus::Active || version != claims.ver {
         return Err(SessionError::UserInactive);
     }
     Ok(Subject { user_id: claims.sub.clone(), role: row.try_get("role")?, token_version: version })

@@ -4,7 +4,7 @@
 
 use sqlx::{AnyConnection, FromRow};
 
-use crate::platform::db::Pool;
+use crate::platform::db::{Flag, Pool};
 
 /// Lessons of the course that the user completed and the course still has, and the lessons it has now.
 macro_rules! progress_columns {
@@ -136,7 +136,8 @@ pub struct OutlineLessonRow {
     pub title_en: String,
     pub duration_seconds: i64,
     pub video_url: Option<String>,
-    pub free_preview: i64,
+    #[sqlx(try_from = "i64")]
+    pub free_preview: Flag,
 }
 
 /// A course's sections in order, each with its lessons in order.
@@ -182,7 +183,8 @@ pub struct LessonRow {
     pub title_en: String,
     pub duration_seconds: i64,
     pub video_url: Option<String>,
-    pub free_preview: i64,
+    #[sqlx(try_from = "i64")]
+    pub free_preview: Flag,
     pub body_vi: String,
     pub body_en: String,
 }

@@ -163,7 +163,7 @@ pub async fn lesson(
 ) -> Result<Lesson, LearningError> {
     let access = course_access(pool, person, course).await?;
     let row = repo::find_lesson(pool, &access.course.id, lesson_id).await?.ok_or(LearningError::LessonNotFound)?;
-    if !access.role.opens_lesson(row.free_preview != 0) {
+    if !access.role.opens_lesson(row.free_preview.get()) {
         return Err(if person.is_some() { LearningError::NotEnrolled } else { LearningError::SignInRequired });
     }
     let completed = match person {

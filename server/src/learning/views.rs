@@ -224,7 +224,7 @@ impl LearningCourse {
                         .map(|l| OutlineLesson {
                             title: Localized::new(l.title_vi, l.title_en).get(lang).to_owned(),
                             duration_seconds: l.duration_seconds,
-                            free_preview: l.free_preview != 0,
+                            free_preview: l.free_preview.get(),
                             kind: kind_of(l.video_url.as_deref()),
                             completed: completed.contains(&l.id),
                             id: l.id,
@@ -287,7 +287,7 @@ impl LessonContent {
             id: row.id,
             course_id: lesson.course_id,
             duration_seconds: row.duration_seconds,
-            free_preview: row.free_preview != 0,
+            free_preview: row.free_preview.get(),
             player: lesson.player.map(Into::into),
             completed: lesson.completed,
             texts,

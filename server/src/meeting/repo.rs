@@ -4,20 +4,37 @@ use sqlx::{AnyConnection, FromRow};
 
 use crate::platform::db::{Backend, Pool};
 
+academy_shared::stored_names! {
+    /// What a room is: a mentorship session or a live class.
+    pub enum RoomKind("room kind") {
+        Session = "session",
+        Class = "class",
+    }
+}
+
+academy_shared::stored_names! {
+    /// Where a room's session (booked) or class (scheduled) stands.
+    pub enum RoomStatus("room status") {
+        Booked = "booked",
+        Scheduled = "scheduled",
+        Cancelled = "cancelled",
+    }
+}
+
 /// A room as stored: a mentorship session or a live class.
 #[derive(Debug, Clone, FromRow)]
 pub struct RoomRow {
     pub id: String,
-    /// `session` or `class`.
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: RoomKind,
     pub teacher_id: String,
     /// The class's topic, or the session's plan title, in Vietnamese and English.
     pub title_vi: String,
     pub title_en: String,
     pub start_at: i64,
     pub end_at: i64,
-    /// `booked`/`scheduled`, or `cancelled`.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: RoomStatus,
     /// How many people can be in it: the teacher and the session's student, or the teacher and the seats.
     pub capacity: i64,
 }
@@ -59,7 +76,7 @@ pub async fn find_room(pool: &Pool, id: &str) -> Result<Option<RoomRow>, sqlx::E
 
 /// The people allowed in a room: its teacher first, then its student(s).
 pub async fn participants(pool: &Pool, room: &RoomRow) -> Result<Vec<PersonRow>, sqlx::Error> {
-    let students = if room.kind == "session" {
+    let students = if room.kind == RoomKind::Session {
         "select u.id, u.username, u.first_name, u.last_name, 'student' as part from mentorship_sessions s \
          join users u on u.id = s.student_id where s.id = $1"
     } else {

@@ -7,7 +7,7 @@ use academy_shared::{
 
 use super::{
     MeetingError,
-    repo::{self, PersonRow, RoomRow},
+    repo::{self, PersonRow, RoomRow, RoomStatus},
     tickets::Admission,
 };
 use crate::platform::db::Pool;
@@ -28,7 +28,7 @@ pub struct Viewer {
 
 impl Room {
     pub fn cancelled(&self) -> bool {
-        self.row.status == "cancelled"
+        self.row.status == RoomStatus::Cancelled
     }
 
     /// Whether the room runs peer to peer (at most four people can be in it).

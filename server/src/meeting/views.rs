@@ -85,7 +85,7 @@ impl RoomView {
         });
         RoomView {
             id: row.id.clone(),
-            kind: row.kind.clone(),
+            kind: row.kind.as_str().to_owned(),
             title: match lang {
                 Lang::Vi => row.title_vi.clone(),
                 Lang::En => row.title_en.clone(),
@@ -94,7 +94,7 @@ impl RoomView {
             end: iso(row.end_at),
             opens_at: iso(meeting::opens_at(row.start_at)),
             closes_at: iso(meeting::closes_at(row.end_at)),
-            status: row.status.clone(),
+            status: row.status.as_str().to_owned(),
             open: refusal.is_none(),
             refusal: refusal_kind,
             refusal_message: refusal.map(|r| r.message(lang)),

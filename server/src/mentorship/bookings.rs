@@ -10,12 +10,12 @@
 //! the mentor has one mentee more than planned): the short hold keeps that rare, refusing a paid buyer would
 //! not be fair.
 
-use academy_shared::mentorship::plan::{Duration, DurationUnit, booked_period, refunded_end};
+use academy_shared::mentorship::plan::{Duration, booked_period, refunded_end};
 use sqlx::AnyConnection;
 
 use super::{
     MentorshipError,
-    repo::{self, BookingFilter, BookingRow, BookingWrite, PlanRow},
+    repo::{self, BookingFilter, BookingRow, BookingWrite, PlanRow, PlanStatus},
 };
 use crate::platform::db::Pool;
 
@@ -29,14 +29,13 @@ pub struct Bookable {
 /// The plan `plan_id` if `user_id` may book it: it exists, is active, and is not their own.
 pub async fn bookable(conn: &mut AnyConnection, user_id: &str, plan_id: &str) -> Result<Bookable, MentorshipError> {
     let plan = repo::find_plan(conn, plan_id.trim()).await?.ok_or(MentorshipError::PlanNotFound)?;
-    if plan.status != "active" {
+    if plan.status != PlanStatus::Active {
         return Err(MentorshipError::PlanPaused);
     }
     if plan.owner_id == user_id {
         return Err(MentorshipError::OwnPlan);
     }
-    let unit = DurationUnit::parse(&plan.duration_unit).unwrap_or(DurationUnit::Days);
-    Ok(Bookable { duration: Duration { value: plan.duration_value, unit }, plan })
+    Ok(Bookable { duration: Duration { value: plan.duration_value, unit: plan.duration_unit }, plan })
 }
 
 /// How long an unpaid order holds a seat of its plan: 10 minutes.
@@ -158,7 +157,6 @@ pub struct SessionBooking {
 
 impl From<repo::SessionBookingRow> for SessionBooking {
     fn from(row: repo::SessionBookingRow) -> SessionBooking {
-        let unit = DurationUnit::parse(&row.duration_unit).unwrap_or(DurationUnit::Days);
         SessionBooking {
             id: row.id,
             user_id: row.user_id,
@@ -167,7 +165,7 @@ impl From<repo::SessionBookingRow> for SessionBooking {
             end_at: row.end_at,
             sessions_per_period: row.sessions_per_period,
             session_minutes: row.session_minutes,
-            duration: Duration { value: row.duration_value, unit },
+            duration: Duration { value: row.duration_value, unit: row.duration_unit },
         }
     }
 }

@@ -1,11 +1,20 @@
 //! The SQL of mentorship: plans as their teachers manage them, the seats a plan has taken, and bookings.
 
+use academy_shared::mentorship::plan::DurationUnit;
 use sqlx::{AnyConnection, FromRow};
 
 use crate::{
     platform::db::{Pool, new_id},
     platform::localized::{Localized, to_json},
 };
+
+academy_shared::stored_names! {
+    /// Whether a plan takes new bookings.
+    pub enum PlanStatus("plan status") {
+        Active = "active",
+        Inactive = "inactive",
+    }
+}
 
 /// A plan as stored.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -21,11 +30,13 @@ pub struct PlanRow {
     pub short_description_en: String,
     pub services: String,
     pub duration_value: i64,
-    pub duration_unit: String,
+    #[sqlx(try_from = "String")]
+    pub duration_unit: DurationUnit,
     pub sessions_per_period: i64,
     pub session_minutes: i64,
     pub max_mentees: i64,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: PlanStatus,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -53,7 +64,7 @@ pub struct PlanInput {
 }
 
 fn status_of(active: bool) -> &'static str {
-    if active { "active" } else { "inactive" }
+    if active { PlanStatus::Active } else { PlanStatus::Inactive }.as_str()
 }
 
 pub async fn find_plan(conn: &mut AnyConnection, id: &str) -> Result<Option<PlanRow>, sqlx::Error> {
@@ -390,7 +401,8 @@ pub struct SessionBookingRow {
     pub sessions_per_period: i64,
     pub session_minutes: i64,
     pub duration_value: i64,
-    pub duration_unit: String,
+    #[sqlx(try_from = "String")]
+    pub duration_unit: DurationUnit,
 }
 
 const SESSION_BOOKING_COLUMNS: &str = "e.id, e.user_id, e.mentor_id, e.start_at, e.end_at, p.sessions_per_period, \

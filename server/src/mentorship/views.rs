@@ -5,7 +5,7 @@ use academy_shared::{i18n::Lang, mentorship::mentorship_status};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::repo::{BookingRow, PlanRow};
+use super::repo::{BookingRow, PlanRow, PlanStatus};
 use crate::{
     catalogue::routes::courses::iso,
     platform::localized::{Localized, localized_list, localized_list_in},
@@ -71,11 +71,11 @@ impl ManagedPlan {
             price: row.price,
             currency: row.currency.clone(),
             duration_value: row.duration_value,
-            duration_unit: row.duration_unit.clone(),
+            duration_unit: row.duration_unit.as_str().to_owned(),
             sessions_per_period: row.sessions_per_period,
             session_minutes: row.session_minutes,
             max_mentees: row.max_mentees,
-            active: row.status == "active",
+            active: row.status == PlanStatus::Active,
             active_mentees,
             created_at: iso(row.created_at),
             updated_at: iso(row.updated_at),

@@ -245,6 +245,46 @@ pub fn redact_url(url: &str) -> String {
     }
 }
 
+/// A yes/no column, stored as 0 or 1 (`Any` reads no boolean on SQLite), read with
+/// `#[sqlx(try_from = "i64")]`. Any other number is an error, never a guess.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Flag(bool);
+
+impl Flag {
+    pub fn get(self) -> bool {
+        self.0
+    }
+}
+
+impl From<Flag> for bool {
+    fn from(flag: Flag) -> bool {
+        flag.0
+    }
+}
+
+impl From<bool> for Flag {
+    fn from(value: bool) -> Flag {
+        Flag(value)
+    }
+}
+
+/// A stored flag that is neither 0 nor 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a flag holds {0}, not 0 or 1")]
+pub struct NotAFlag(pub i64);
+
+impl TryFrom<i64> for Flag {
+    type Error = NotAFlag;
+
+    fn try_from(stored: i64) -> Result<Flag, NotAFlag> {
+        match stored {
+            0 => Ok(Flag(false)),
+            1 => Ok(Flag(true)),
+            other => Err(NotAFlag(other)),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -266,6 +306,14 @@ mod tests {
             assert_eq!((mode.as_str(), sync), ("wal", 2), "journal mode and synchronous = full (2)");
             connections.push(conn);
         }
+    }
+
+    #[test]
+    fn a_flag_is_0_or_1_and_any_other_number_is_an_error() {
+        assert_eq!(Flag::try_from(0).map(Flag::get), Ok(false));
+        assert_eq!(Flag::try_from(1).map(Flag::get), Ok(true));
+        assert_eq!(Flag::try_from(2), Err(NotAFlag(2)));
+        assert_eq!(Flag::try_from(-1), Err(NotAFlag(-1)));
     }
 
     #[test]

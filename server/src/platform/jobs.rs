@@ -78,12 +78,23 @@ pub struct Job {
     pub max_attempts: i32,
 }
 
+academy_shared::stored_names! {
+    /// Where a job stands: waiting (or waiting again after a failed run), claimed by a worker, or finished.
+    pub enum JobStatus("job status") {
+        Queued = "queued",
+        Running = "running",
+        Done = "done",
+        Failed = "failed",
+    }
+}
+
 /// The state of a job row (for tests and the admin).
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct JobRow {
     pub id: String,
     pub kind: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: JobStatus,
     pub attempts: i32,
     pub last_error: Option<String>,
     pub run_at: i64,
@@ -250,15 +261,15 @@ impl JobQueue {
     pub async fn fail(&self, job: &Job, worker: &str, error: &str, now: i64) -> Result<(), sqlx::Error> {
         let error: String = error.chars().take(2000).collect();
         let (status, run_at, finished) = if job.attempt >= job.max_attempts {
-            ("failed", now, Some(now))
+            (JobStatus::Failed, now, Some(now))
         } else {
-            ("queued", now.saturating_add(retry_delay_ms(job.attempt)), None)
+            (JobStatus::Queued, now.saturating_add(retry_delay_ms(job.attempt)), None)
         };
         sqlx::query(
             "update jobs set status = $1, run_at = $2, finished_at = $3, last_error = $4, locked_by = null, \
              locked_until = null where id = $5 and locked_by = $6 and status = 'running'",
         )
-        .bind(status)
+        .bind(status.as_str())
         .bind(run_at)
         .bind(finished)
         .bind(error)

@@ -11,7 +11,7 @@ use sha2::{Digest as _, Sha256};
 
 use super::{
     ScheduleError,
-    repo::{self, CalendarSessionRow},
+    repo::{self, CalendarSessionRow, SessionStatus},
     service,
 };
 use crate::{
@@ -181,7 +181,7 @@ fn item_event(item: Item<'_>, lang: Lang, origin: &str) -> Event {
                     format!("Student: {student}\nMentorship plan: {plan}"),
                 ),
                 url: Some(format!("{origin}/meeting?session={}", s.id)),
-                cancelled: s.status == "cancelled",
+                cancelled: s.status == SessionStatus::Cancelled,
             }
         }
         Item::Class(c) => {

@@ -97,7 +97,7 @@ impl CalendarView {
                     id: s.id.clone(),
                     start_at: iso(s.start_at),
                     end_at: iso(s.end_at),
-                    status: s.status.clone(),
+                    status: s.status.as_str().to_owned(),
                     student_name: Some(display_name(
                         &s.student_username,
                         s.student_first_name.as_deref(),
@@ -114,7 +114,7 @@ impl CalendarView {
                     id: c.id.clone(),
                     start_at: iso(c.starts_at),
                     end_at: iso(c.ends_at),
-                    status: c.status.clone(),
+                    status: c.status.as_str().to_owned(),
                     student_name: None,
                     plan_title: None,
                     topic: Some(c.topic.clone()),

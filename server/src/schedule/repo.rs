@@ -4,6 +4,14 @@ use sqlx::{AnyConnection, FromRow};
 
 use crate::platform::db::{Pool, new_id};
 
+academy_shared::stored_names! {
+    /// Where a booked session stands.
+    pub enum SessionStatus("session status") {
+        Booked = "booked",
+        Cancelled = "cancelled",
+    }
+}
+
 /// An availability as stored (weekly and overrides as JSON).
 #[derive(Debug, Clone, FromRow)]
 pub struct AvailabilityRow {
@@ -139,7 +147,8 @@ pub struct SessionRow {
     pub student_id: String,
     pub start_at: i64,
     pub end_at: i64,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: SessionStatus,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -155,9 +164,10 @@ pub async fn find_session(conn: &mut AnyConnection, id: &str) -> Result<Option<S
 }
 
 pub async fn cancel_session(conn: &mut AnyConnection, id: &str, now_ms: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("update mentorship_sessions set status = 'cancelled', updated_at = $2 where id = $1")
+    sqlx::query("update mentorship_sessions set status = $3, updated_at = $2 where id = $1")
         .bind(id)
         .bind(now_ms)
+        .bind(SessionStatus::Cancelled.as_str())
         .execute(conn)
         .await?;
     Ok(())
@@ -208,7 +218,8 @@ pub struct SessionListRow {
     pub student_id: String,
     pub start_at: i64,
     pub end_at: i64,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: SessionStatus,
     pub created_at: i64,
     pub updated_at: i64,
     pub teacher_username: String,
@@ -254,7 +265,8 @@ pub struct CalendarSessionRow {
     pub id: String,
     pub start_at: i64,
     pub end_at: i64,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: SessionStatus,
     pub updated_at: i64,
     pub student_username: String,
     pub student_first_name: Option<String>,

@@ -11,7 +11,7 @@ use sqlx::AnyConnection;
 
 use super::{
     ScheduleError,
-    repo::{self, AvailabilityRow, NewSession, SessionListRow, SessionRow},
+    repo::{self, AvailabilityRow, NewSession, SessionListRow, SessionRow, SessionStatus},
 };
 use crate::{
     mentorship::bookings::{self, SessionBooking},
@@ -208,7 +208,7 @@ async fn changeable(
     if session.student_id != user_id && session.teacher_id != user_id {
         return Err(ScheduleError::NotYours);
     }
-    if session.status != "booked" {
+    if session.status != SessionStatus::Booked {
         return Err(ScheduleError::Cancelled);
     }
     let notice_minutes = week_in(conn, &session.teacher_id).await?.availability.notice_minutes;

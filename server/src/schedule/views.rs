@@ -193,7 +193,7 @@ impl SessionView {
             student_name: String::new(),
             start_at: iso(row.start_at),
             end_at: iso(row.end_at),
-            status: row.status.clone(),
+            status: row.status.as_str().to_owned(),
             created_at: iso(row.created_at),
             updated_at: iso(row.updated_at),
         }
@@ -213,7 +213,7 @@ impl SessionView {
             student_name: name(&row.student_first_name, &row.student_last_name, &row.student_username),
             start_at: iso(row.start_at),
             end_at: iso(row.end_at),
-            status: row.status.clone(),
+            status: row.status.as_str().to_owned(),
             created_at: iso(row.created_at),
             updated_at: iso(row.updated_at),
         }

@@ -195,7 +195,7 @@ async fn a_stopping_worker_hands_the_jobs_it_claimed_but_did_not_start_back_to_t
     for id in &ids {
         let row = app.state.jobs.find(id).await.expect("row").expect("job");
         if *id == ran[0] {
-            assert_eq!(row.status, "done");
+            assert_eq!(row.status, academy_server::platform::jobs::JobStatus::Done);
         } else {
             assert_eq!((row.status.as_str(), row.attempts), ("queued", 0), "{id} handed back as it was");
         }

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::stored::UnknownName;
 use crate::{i18n::Lang, validation::Message};
 
 /// Where an order stands.
@@ -38,15 +39,6 @@ impl OrderStatus {
     pub fn parse(name: &str) -> Option<OrderStatus> {
         Self::ALL.into_iter().find(|status| status.as_str() == name)
     }
-}
-
-/// A stored name that is none of the statuses it should be (a row written by something else, or a database
-/// edited by hand): reading it is an error, never a guess.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown {what} {name:?}")]
-pub struct UnknownName {
-    pub what: &'static str,
-    pub name: String,
 }
 
 impl TryFrom<String> for OrderStatus {

@@ -57,6 +57,14 @@ impl DurationUnit {
     }
 }
 
+impl TryFrom<String> for DurationUnit {
+    type Error = crate::stored::UnknownName;
+
+    fn try_from(name: String) -> Result<Self, Self::Error> {
+        Self::parse(&name).ok_or(crate::stored::UnknownName { what: "duration unit", name })
+    }
+}
+
 /// How long one booking of a plan lasts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Duration {

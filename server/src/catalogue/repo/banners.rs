@@ -3,7 +3,7 @@
 use sqlx::FromRow;
 
 use super::Localized;
-use crate::platform::db::{Pool, new_id, now_ms};
+use crate::platform::db::{Flag, Pool, new_id, now_ms};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct BannerRow {
@@ -15,7 +15,8 @@ pub struct BannerRow {
     pub subtitle_en: String,
     pub image: String,
     pub link: String,
-    pub active: i64,
+    #[sqlx(try_from = "i64")]
+    pub active: Flag,
     pub sort_order: i64,
     pub created_at: i64,
     pub updated_at: i64,

@@ -39,7 +39,7 @@ pub fn banner(row: &BannerRow, lang: Lang) -> Banner {
         subtitle: Localized::new(&row.subtitle_vi, &row.subtitle_en).get(lang).to_owned(),
         image: row.image.clone(),
         link: row.link.clone(),
-        active: row.active != 0,
+        active: row.active.get(),
         order: row.sort_order,
     }
 }

@@ -377,7 +377,7 @@ pub async fn course_page(
             lessons: lessons
                 .into_iter()
                 .map(|lesson| {
-                    let free_preview = lesson.free_preview != 0;
+                    let free_preview = lesson.free_preview.get();
                     let visible = free_preview || full_access;
                     Lesson {
                         id: lesson.id,

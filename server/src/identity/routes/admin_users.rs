@@ -188,10 +188,10 @@ pub async fn change_status(
     Json(body): Json<AccountStatusBody>,
 ) -> ApiResult<User> {
     let target = managed_account(&state, &actor, &user_id, AccountChange::Status).await?;
-    let active = match body.status.trim().to_ascii_lowercase().as_str() {
-        users::STATUS_ACTIVE => true,
-        users::STATUS_LOCKED => false,
-        _ => {
+    let active = match users::UserStatus::parse(&body.status.trim().to_ascii_lowercase()) {
+        Some(users::UserStatus::Active) => true,
+        Some(users::UserStatus::Locked) => false,
+        None => {
             let text = Text::new("Trạng thái phải là active hoặc locked.", "The status must be active or locked.");
             return Err(ApiError::invalid_field("status", text));
         }

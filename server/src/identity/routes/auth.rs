@@ -216,7 +216,8 @@ pub async fn create_token(
     if crate::identity::password::Passwords::needs_rehash(&user.password_hash) {
         rehash_later(&state, &user.id, &login.password);
     }
-    let subject = Subject { user_id: user.id.clone(), role: user.role.clone(), token_version: user.token_version };
+    let subject =
+        Subject { user_id: user.id.clone(), role: user.role.as_str().to_owned(), token_version: user.token_version };
     let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let device = sessions::Device { user_agent: user_agent.to_owned(), ip: ip.to_string() };
     let pair = sessions::start(&state.pool, &state.tokens, &subject, &device, db::now_ms())

@@ -2,7 +2,7 @@
 
 use sqlx::{AnyConnection, FromRow};
 
-use crate::platform::db::{Pool, new_id};
+use crate::platform::db::{Flag, Pool, new_id};
 
 /// A review with its author's name and picture, and its replier's.
 #[derive(Debug, Clone, FromRow)]
@@ -14,7 +14,8 @@ pub struct ReviewRow {
     pub body: Option<String>,
     pub reply: Option<String>,
     pub replied_at: Option<i64>,
-    pub hidden: i64,
+    #[sqlx(try_from = "i64")]
+    pub hidden: Flag,
     pub created_at: i64,
     pub updated_at: i64,
     pub author_first_name: Option<String>,

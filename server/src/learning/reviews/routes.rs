@@ -122,7 +122,7 @@ impl From<ReviewRow> for Review {
             created_at: iso(row.created_at),
             updated_at: iso(row.updated_at),
             edited: row.updated_at > row.created_at,
-            hidden: row.hidden != 0,
+            hidden: row.hidden.get(),
             reply,
         }
     }

@@ -5,7 +5,7 @@
 
 use sqlx::FromRow;
 
-use crate::platform::db::Pool;
+use crate::platform::db::{Flag, Pool};
 
 /// A course as lists show it: the course, its instructor and its category (no descriptions: cards do not
 /// show them, and the in-memory catalogue index keeps cards without them).
@@ -115,7 +115,8 @@ pub struct LessonRow {
     pub title_en: String,
     pub duration_seconds: i64,
     pub video_url: Option<String>,
-    pub free_preview: i64,
+    #[sqlx(try_from = "i64")]
+    pub free_preview: Flag,
     pub position: i64,
 }
 

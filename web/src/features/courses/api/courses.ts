@@ -1,9 +1,9 @@
 import { ApiError, api, firstResult } from '@/lib/api-client';
 import type { Category, CourseDetail, CoursePage, Section } from '@/lib/api/types';
+import { COURSE_SORTS, COURSES_PAGE_SIZE } from '@/lib/rules/constants';
 
-export type CourseSort = 'popular' | 'best-selling' | 'best-rated' | 'newest' | 'free';
-export const COURSE_SORTS: CourseSort[] = ['popular', 'best-selling', 'best-rated', 'newest', 'free'];
-export const COURSES_PAGE_SIZE = 12;
+export { COURSE_SORTS, COURSES_PAGE_SIZE };
+export type CourseSort = (typeof COURSE_SORTS)[number];
 
 export type CoursePrice = 'free' | 'paid';
 

@@ -1,13 +1,13 @@
 /** The course page's reviews: a page of them, the caller's own, and the changes the caller may make. */
 import { ApiError, api, firstResult } from '@/lib/api-client';
 import type { components } from '@/lib/api/schema';
+import { REVIEWS_PAGE_SIZE } from '@/lib/rules/constants';
 
 export type Review = components['schemas']['Review'];
 export type ReviewList = components['schemas']['ReviewList'];
 export type ReviewFormBody = components['schemas']['ReviewFormBody'];
 
-/** Reviews a page of the course page shows. */
-export const REVIEWS_PAGE_SIZE = 5;
+export { REVIEWS_PAGE_SIZE };
 
 function need<T>(value: T | undefined): T {
   if (value === undefined) throw new ApiError('Empty response', { kind: 'bad-response' });

@@ -31,6 +31,21 @@ function Opening({
   return <div className="w-full">{children(() => setOpen(false))}</div>;
 }
 
+/** A decision form's last line: its send and its cancel. */
+function FormFooter({ label, busy, onCancel }: { label: string; busy: boolean; onCancel: () => void }) {
+  const { t } = useTranslation('finance');
+  return (
+    <div className="flex gap-2">
+      <button type="submit" className={buttonClass('primary', 'sm')} disabled={busy}>
+        {label}
+      </button>
+      <button type="button" className={buttonClass('ghost', 'sm')} onClick={onCancel}>
+        {t('queue.cancel')}
+      </button>
+    </div>
+  );
+}
+
 /**
  * An administrator's decisions on a request: a pending one is paid (the bank's reference and the day) or rejected
  * (a reason, and a note the teacher reads); a paid one that came back is marked failed (its money is the teacher's
@@ -115,14 +130,7 @@ export function Decisions({ request }: { request: PayoutRequest }) {
                 className={field}
               />
               {errorLine}
-              <div className="flex gap-2">
-                <button type="submit" className={buttonClass('primary', 'sm')} disabled={pay.isPending}>
-                  {t('queue.confirmPay')}
-                </button>
-                <button type="button" className={buttonClass('ghost', 'sm')} onClick={close}>
-                  {t('queue.cancel')}
-                </button>
-              </div>
+              <FormFooter label={t('queue.confirmPay')} busy={pay.isPending} onCancel={close} />
             </form>
           )}
         </Opening>
@@ -158,14 +166,7 @@ export function Decisions({ request }: { request: PayoutRequest }) {
                 className={field}
               />
               {errorLine}
-              <div className="flex gap-2">
-                <button type="submit" className={buttonClass('primary', 'sm')} disabled={reject.isPending}>
-                  {t('queue.confirmReject')}
-                </button>
-                <button type="button" className={buttonClass('ghost', 'sm')} onClick={close}>
-                  {t('queue.cancel')}
-                </button>
-              </div>
+              <FormFooter label={t('queue.confirmReject')} busy={reject.isPending} onCancel={close} />
             </form>
           )}
         </Opening>
@@ -196,14 +197,7 @@ export function Decisions({ request }: { request: PayoutRequest }) {
               className={field}
             />
             {errorLine}
-            <div className="flex gap-2">
-              <button type="submit" className={buttonClass('primary', 'sm')} disabled={fail.isPending}>
-                {t('queue.confirmFail')}
-              </button>
-              <button type="button" className={buttonClass('ghost', 'sm')} onClick={close}>
-                {t('queue.cancel')}
-              </button>
-            </div>
+            <FormFooter label={t('queue.confirmFail')} busy={fail.isPending} onCancel={close} />
           </form>
         )}
       </Opening>

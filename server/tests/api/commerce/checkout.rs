@@ -1,5 +1,5 @@
 //! Checkout and orders: one order per checkout priced from the catalogue, idempotent, with its coupon priced
-//! under concurrency (its uses are counted when paid: see `commerce_coupons`); expiry through the job queue; the
+//! under concurrency (its uses are counted when paid: see `commerce::coupons`); expiry through the job queue; the
 //! lists and receipts with their owners.
 
 use academy_server::{job_handlers, platform::db::now_ms, platform::jobs::Worker};

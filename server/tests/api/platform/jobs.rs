@@ -10,7 +10,7 @@ use academy_server::{
     AppState, housekeeping,
     platform::{
         db::now_ms,
-        jobs::{Job, JobHandler, JobQueue, LEASE, NewJob, Worker},
+        jobs::{Job, JobHandler, JobQueue, JobStatus, LEASE, NewJob, Worker},
     },
 };
 use serde_json::json;
@@ -69,7 +69,7 @@ async fn a_failing_job_is_retried_after_a_delay_and_failed_after_its_last_attemp
 
     assert_eq!(worker.run_due(now).await.expect("first run"), 1);
     let row = app.state.jobs.find(&id).await.expect("read").expect("kept");
-    assert_eq!(row.status, "queued");
+    assert_eq!(row.status, JobStatus::Queued);
     assert!(row.run_at > now, "the retry waits");
     assert!(row.last_error.as_deref().is_some_and(|e| e.contains("asked this job to fail")));
     assert_eq!(worker.run_due(now).await.expect("not due yet"), 0);
@@ -90,7 +90,7 @@ async fn a_job_of_an_unknown_kind_fails_instead_of_being_lost() {
     worker(&app.state.jobs, &runs).run_due(now_ms()).await.expect("ran");
 
     let row = app.state.jobs.find(&id).await.expect("read").expect("kept");
-    assert_eq!(row.status, "failed");
+    assert_eq!(row.status, JobStatus::Failed);
     assert!(row.last_error.as_deref().is_some_and(|e| e.contains("no handler")));
 }
 

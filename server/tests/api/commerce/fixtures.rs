@@ -298,7 +298,7 @@ impl Shop {
         .await
         .expect("entries");
         assert_eq!(kept, summed, "the day sums are the sums of the entries");
-        crate::report_fixtures::assert_report_sums_are_the_ledger(pool).await;
+        crate::reports::fixtures::assert_report_sums_are_the_ledger(pool).await;
     }
 
     /// What changes when money moves: counts of ledger entries, enrolments, payment rows, order events, paid

@@ -183,7 +183,7 @@ async fn a_mail_the_smtp_server_refuses_is_retried_by_the_job_queue_and_given_up
     assert!(first.run_at > now, "retried later");
     // Each later run is refused too, until the last attempt gives up.
     let mut row = first;
-    while row.status == "queued" {
+    while row.status == academy_server::platform::jobs::JobStatus::Queued {
         now = row.run_at;
         worker.run_due(now).await.expect("ran");
         row = app.state.jobs.find(&job).await.expect("row").expect("job");

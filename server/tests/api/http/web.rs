@@ -10,7 +10,7 @@ async fn client_routes_get_index_html_without_caching() {
         let response = app.get(path).await;
 
         assert_eq!(response.status(), 200, "{path}");
-        // The public pages carry their caller's first view (tests/api/first_view.rs): kept by the browser only.
+        // The public pages carry their caller's first view (tests/api/http/first_view.rs): kept by the browser only.
         let public = ["/", "/courses", "/courselist?search=l%E1%BA%ADp"].contains(&path);
         let caching = if public { "private, no-cache" } else { "no-cache" };
         assert_eq!(response.headers()["cache-control"], caching, "{path}");

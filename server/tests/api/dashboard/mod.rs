@@ -1,0 +1,4 @@
+//! The dashboard: catalogue management and each role's home.
+
+mod catalogue;
+mod home;

@@ -1,0 +1,4 @@
+//! Schedules, booked sessions and the teacher's calendar.
+
+mod calendar;
+mod sessions;
