@@ -28,15 +28,15 @@ pub struct ReferralCodeView {
     pub code: String,
 }
 
-/// The caller's referral code (made the first time).
+/// The caller's referral code (made the first time): teachers and administrators, who both own courses.
 #[utoipa::path(
     get,
     path = "/api/teacher/referral-code",
     tag = "commerce",
-    security(("bearer" = ["TEACHER"])),
+    security(("bearer" = ["TEACHER", "ADMIN"])),
     responses(
         (status = 200, description = "The code", body = crate::http::Envelope<ReferralCodeView>),
-        (status = 403, description = "Not a teacher", body = ErrorEnvelope),
+        (status = 403, description = "Neither a teacher nor an administrator", body = ErrorEnvelope),
     )
 )]
 pub async fn get_referral_code(

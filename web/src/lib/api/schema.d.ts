@@ -814,7 +814,7 @@ export interface paths {
     get: operations["get_site"];
   };
   "/api/teacher/referral-code": {
-    /** The caller's referral code (made the first time). */
+    /** The caller's referral code (made the first time): teachers and administrators, who both own courses. */
     get: operations["get_referral_code"];
   };
   "/auth/forgot-password": {
@@ -15416,7 +15416,7 @@ export interface operations {
       };
     };
   };
-  /** The caller's referral code (made the first time). */
+  /** The caller's referral code (made the first time): teachers and administrators, who both own courses. */
   get_referral_code: {
     responses: {
       /** @description The code */
@@ -15431,7 +15431,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description Not a teacher; or signed in, but not as TEACHER */
+      /** @description Neither a teacher nor an administrator; or signed in, but not as TEACHER or ADMIN */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
