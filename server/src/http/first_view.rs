@@ -222,7 +222,7 @@ mod tests {
 
     #[test]
     fn only_public_pages_have_a_first_view() {
-        assert_eq!(first_requests("/", None), ["/api/home", FOOTER_POSTS, SITE]);
+        assert_eq!(first_requests("/", None), ["/api/home", HOME_PROMOTIONS, FOOTER_POSTS, SITE]);
         assert_eq!(first_requests("/mentorlist", None), ["/api/mentors", FOOTER_POSTS, SITE]);
         assert_eq!(
             first_requests("/course/details/0193-ab_c", None),
