@@ -109,8 +109,8 @@ pub async fn load(state: &AppState) -> anyhow::Result<()> {
         state,
         &booking,
         &[
-            (true, "Em chào thầy, tuần này mình có thể dời buổi sang tối thứ Năm được không ạ?"),
-            (false, "Được em. À, gói sau em chuyển khoản thẳng cho thầy qua Zalo nhé, rẻ hơn trên Academy."),
+            (true, "Dạ em chào, tuần này mình có thể dời buổi sang tối thứ Năm được không ạ?"),
+            (false, "Được em. À, gói sau em chuyển khoản thẳng cho mình qua Zalo nhé, rẻ hơn trên Academy."),
             (true, "Dạ em nghĩ mình nên thanh toán trên Academy thôi ạ."),
         ],
         50 * HOUR_MS,

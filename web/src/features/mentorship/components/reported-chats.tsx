@@ -24,11 +24,8 @@ function nameOf(person: Person, language: string): string {
 function useDateTime(): (iso: string) => string {
   const { i18n } = useTranslation();
   const timeZone = usePersonTimeZone();
-  const format = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', {
-    timeZone,
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
+  // The bookings table's date style beside it, with the time, in the person's zone.
+  const format = new Intl.DateTimeFormat(i18n.language, { timeZone, dateStyle: 'medium', timeStyle: 'short' });
   return (iso) => format.format(new Date(iso));
 }
 
