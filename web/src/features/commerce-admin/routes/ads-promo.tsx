@@ -8,9 +8,9 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { ApiError } from '@/lib/api-client';
 import { fieldsOf, messagesOf, SubmitButton, useForm } from '@/lib/form';
 import { usePersonTimeZone } from '@/lib/person-time-zone';
-import { zonedInstant, zonedParts } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { useDocumentMeta } from '@/lib/use-document-meta';
+import { fromLocalInput, toLocalInput } from '@/lib/zoned-input';
 import { imageTypeError, validatePromotion, type PromotionRulesInput } from '@/lib/wasm-dashboard';
 import { uploadPromotionPicture, type Promotion } from '../api/admin';
 import { commerceAdminQueries, useDeletePromotion, useSavePromotion } from '../api/queries';
@@ -47,22 +47,7 @@ const empty: Draft = {
   active: true,
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as a `datetime-local` value in `zone`. */
-export function toLocalInput(ms: number | null | undefined, zone: string): string {
-  if (ms === null || ms === undefined) return '';
-  const p = zonedParts(ms, zone);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
-}
-
-/** A `datetime-local` value read in `zone`; null when empty. */
-export function fromLocalInput(value: string, zone: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  return zonedInstant({ year, month, day, hour, minute }, zone);
-}
+export { fromLocalInput, toLocalInput };
 
 /** What the form sends (and the shared rule checks). */
 export function promotionBody(draft: Draft, zone: string): PromotionRulesInput & { active: boolean } {
