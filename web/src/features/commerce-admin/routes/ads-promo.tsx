@@ -302,6 +302,7 @@ export function PromotionsPanel() {
         error={promotions.isError}
         onRetry={() => void promotions.refetch()}
         pageSize={20}
+        fit
         columns={[
           {
             id: 'title',
@@ -309,7 +310,7 @@ export function PromotionsPanel() {
             primary: true,
             sortValue: (p) => title(p),
             cell: (p) => (
-              <span className="block min-w-48">
+              <span className="block min-w-36">
                 <span className="font-semibold">{title(p)}</span>{' '}
                 <span className="font-mono text-xs text-slate-500">{p.couponCode}</span>
                 <span className="block text-xs text-slate-500">
@@ -326,8 +327,9 @@ export function PromotionsPanel() {
             header: t('promotions.period'),
             cell: (p) =>
               p.startsAt || p.endsAt ? (
-                <span className="whitespace-nowrap tabular-nums">
-                  {when(p.startsAt)} – {when(p.endsAt)}
+                <span className="tabular-nums">
+                  <span className="whitespace-nowrap">{when(p.startsAt)} –</span>{' '}
+                  <span className="whitespace-nowrap">{when(p.endsAt)}</span>
                 </span>
               ) : (
                 t('coupons.always')
