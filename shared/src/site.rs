@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     auth_rules::is_valid_email,
+    commerce::Commission,
     contact::is_valid_phone,
     i18n::Lang,
     limits::{ADDRESS_MAX_CHARS, EMAIL_MAX_CHARS, PHONE_MAX_CHARS, TooLong, URL_MAX_CHARS, exceeds},
@@ -46,6 +47,9 @@ pub struct SiteSettings {
     pub promo_title_en: String,
     pub promo_text_vi: String,
     pub promo_text_en: String,
+    /// The platform's commission, in percent, on a sale credited to a teacher's referral link; empty: the normal
+    /// commission.
+    pub referral_commission: String,
 }
 
 impl Default for SiteSettings {
@@ -70,13 +74,14 @@ impl Default for SiteSettings {
                 .to_owned(),
             promo_text_en: "Enroll in your first course today and get an offer reserved for the first 100 students."
                 .to_owned(),
+            referral_commission: String::new(),
         }
     }
 }
 
 impl SiteSettings {
     /// Each setting under its name (the form's and the history's), with its value.
-    pub fn entries(&self) -> [(SiteField, &str); 15] {
+    pub fn entries(&self) -> [(SiteField, &str); 16] {
         [
             (SiteField::AcademyName, &self.academy_name),
             (SiteField::Phone, &self.phone),
@@ -93,7 +98,13 @@ impl SiteSettings {
             (SiteField::PromoTitleEn, &self.promo_title_en),
             (SiteField::PromoTextVi, &self.promo_text_vi),
             (SiteField::PromoTextEn, &self.promo_text_en),
+            (SiteField::ReferralCommission, &self.referral_commission),
         ]
+    }
+
+    /// The commission on a referred sale: the one set, or `normal` when none is.
+    pub fn referral_commission_or(&self, normal: Commission) -> Commission {
+        self.referral_commission.trim().parse::<i64>().ok().and_then(|p| Commission::parse(p).ok()).unwrap_or(normal)
     }
 
     /// The mail sender as a mailbox (`Name <address>`), when one is set.
@@ -145,6 +156,7 @@ pub enum SiteField {
     PromoTitleEn,
     PromoTextVi,
     PromoTextEn,
+    ReferralCommission,
 }
 
 impl Field for SiteField {
@@ -165,6 +177,7 @@ impl Field for SiteField {
             Self::PromoTitleEn => "promoTitleEn",
             Self::PromoTextVi => "promoTextVi",
             Self::PromoTextEn => "promoTextEn",
+            Self::ReferralCommission => "referralCommission",
         }
     }
 }
@@ -190,6 +203,8 @@ pub enum SiteError {
     SenderNameInvalid,
     #[error("Enter the sender's address too, or leave both empty")]
     SenderAddressMissing,
+    #[error("The commission must be a whole number between 0 and 100%, or empty")]
+    CommissionOutOfRange,
 }
 
 impl Message for SiteError {
@@ -205,6 +220,7 @@ impl Message for SiteError {
             (Lang::Vi, Self::CurrencyUnknown) => "Chọn VND hoặc USD".into(),
             (Lang::Vi, Self::SenderNameInvalid) => "Tên người gửi không được chứa < > hoặc \"".into(),
             (Lang::Vi, Self::SenderAddressMissing) => "Nhập cả địa chỉ người gửi, hoặc để trống cả hai".into(),
+            (Lang::Vi, Self::CommissionOutOfRange) => "Hoa hồng phải là số nguyên từ 0 đến 100%, hoặc để trống".into(),
         }
     }
 }
@@ -230,6 +246,16 @@ fn email(value: &str, required: bool) -> Result<(), SiteError> {
     text(value, required, EMAIL_MAX_CHARS)?;
     let value = value.trim();
     if value.is_empty() || is_valid_email(value) { Ok(()) } else { Err(SiteError::EmailInvalid) }
+}
+
+/// Empty, or a whole percent within the bounds of the normal commission.
+fn commission(value: &str) -> Result<(), SiteError> {
+    let value = value.trim();
+    if value.is_empty() || value.parse::<i64>().ok().is_some_and(|p| Commission::parse(p).is_ok()) {
+        Ok(())
+    } else {
+        Err(SiteError::CommissionOutOfRange)
+    }
 }
 
 /// Checks every setting and returns them trimmed, or each broken field with its first broken rule.
@@ -275,6 +301,7 @@ pub fn check_site_settings(form: &SiteSettings) -> Result<SiteSettings, FieldErr
     errors.check(F::PromoTitleEn, text(&form.promo_title_en, true, PROMO_TITLE_MAX_CHARS));
     errors.check(F::PromoTextVi, text(&form.promo_text_vi, false, PROMO_TEXT_MAX_CHARS));
     errors.check(F::PromoTextEn, text(&form.promo_text_en, false, PROMO_TEXT_MAX_CHARS));
+    errors.check(F::ReferralCommission, commission(&form.referral_commission));
     errors.into_result(|| {
         let t = |s: &String| s.trim().to_owned();
         SiteSettings {
@@ -293,6 +320,7 @@ pub fn check_site_settings(form: &SiteSettings) -> Result<SiteSettings, FieldErr
             promo_title_en: t(&form.promo_title_en),
             promo_text_vi: t(&form.promo_text_vi),
             promo_text_en: t(&form.promo_text_en),
+            referral_commission: t(&form.referral_commission),
         }
     })
 }
@@ -366,6 +394,31 @@ mod tests {
         assert_eq!(form.mail_sender().as_deref(), Some("news@academy.vn"));
         form.mail_from_name = "Học viện".into();
         assert_eq!(form.mail_sender().as_deref(), Some("\"Học viện\" <news@academy.vn>"));
+    }
+
+    #[test]
+    fn the_referral_commission_is_empty_or_a_percent_like_the_normal_one() {
+        let normal = Commission::parse(30).unwrap();
+        assert_eq!(SiteSettings::default().referral_commission_or(normal), normal);
+        for ok in ["", "0", " 10 ", "100"] {
+            let form = SiteSettings { referral_commission: ok.into(), ..SiteSettings::default() };
+            assert!(broken(&form).is_empty(), "{ok}");
+        }
+        let ten = SiteSettings { referral_commission: " 10 ".into(), ..SiteSettings::default() };
+        assert_eq!(check_site_settings(&ten).unwrap().referral_commission, "10");
+        assert_eq!(ten.referral_commission_or(normal).percent(), 10);
+        for bad in ["101", "-1", "12.5", "ten"] {
+            let form = SiteSettings { referral_commission: bad.into(), ..SiteSettings::default() };
+            assert_eq!(
+                broken(&form),
+                [("referralCommission", "Hoa hồng phải là số nguyên từ 0 đến 100%, hoặc để trống".to_owned())],
+                "{bad}"
+            );
+            assert_eq!(
+                check_site_settings(&form).unwrap_err().messages(Lang::En)["referralCommission"],
+                "The commission must be a whole number between 0 and 100%, or empty"
+            );
+        }
     }
 
     #[test]

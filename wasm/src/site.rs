@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use crate::{JsResult, checked, expect_object, lang, text};
 
 /// The settings form (`{ academyName, phone, email, address, facebook, instagram, linkedin, youtube,
-/// defaultCurrency, mailFromName, mailFromEmail, promoTitleVi, promoTitleEn, promoTextVi, promoTextEn }`, every
+/// defaultCurrency, mailFromName, mailFromEmail, promoTitleVi, promoTitleEn, promoTextVi, promoTextEn, referralCommission }`, every
 /// value a string): `{ ok: true, value: <the settings trimmed> }` or `{ ok: false, errors: { phone: … } }`.
 #[wasm_bindgen(js_name = validateSiteSettings)]
 pub fn validate_site_settings(
@@ -33,6 +33,7 @@ pub fn validate_site_settings(
         promo_title_en: read("promoTitleEn"),
         promo_text_vi: read("promoTextVi"),
         promo_text_en: read("promoTextEn"),
+        referral_commission: read("referralCommission"),
     };
     checked(site::check_site_settings(&settings), lang(lang_code))
 }

@@ -280,7 +280,8 @@ pub async fn checkout_at(
     }
     let expires_at = now.max(now_ms()) + settings.terms.order_expiry_minutes * 60_000;
     let order = insert_order(&mut tx, user_id, &quote, settings.terms.commission, key, expires_at, now).await?;
-    let order = referrals::attribute(&mut tx, order, user_id, now).await?;
+    let referral_commission = state.site.current().await?.referral_commission_or(settings.terms.commission);
+    let order = referrals::attribute(&mut tx, order, user_id, referral_commission, now).await?;
     let paid_now = order.row.total == 0;
     let order = if paid_now {
         // Nothing to pay (a coupon took it all): paid at once.

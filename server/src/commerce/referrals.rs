@@ -6,6 +6,7 @@
 //! The browser only carries the code the link names and the cookie the server signed: a teacher id, or a time,
 //! sent by a browser is never believed.
 
+use academy_shared::commerce::{Commission, split_line};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use sqlx::AnyConnection;
@@ -88,15 +89,29 @@ pub async fn claim_cookie(state: &AppState, user_id: &str, cookie: Option<&str>,
     Ok(())
 }
 
-/// Credits the items of a new order to the teachers whose links its buyer arrived through within the window;
-/// the order as stored afterwards.
+/// Credits the items of a new order to the teachers whose links its buyer arrived through within the window,
+/// each credited item shared between its teacher and the platform with `commission` (the referral commission)
+/// instead of the normal one; the order as stored afterwards.
 pub async fn attribute(
     conn: &mut AnyConnection,
     order: Order,
     user_id: &str,
+    commission: Commission,
     now: i64,
 ) -> Result<Order, super::error::CommerceError> {
     if repo::referrals::attribute(conn, &order.row.id, user_id, now - WINDOW_MS).await? == 0 {
+        return Ok(order);
+    }
+    let order = super::orders::load(conn, &order.row.id).await?.ok_or(super::error::CommerceError::OrderNotFound)?;
+    let mut changed = false;
+    for item in order.items.iter().filter(|item| item.referrer_id.is_some()) {
+        let split = split_line(item.paid, commission);
+        if (split.teacher, split.platform) != (item.teacher_share, item.platform_share) {
+            repo::referrals::set_shares(conn, &item.id, split.teacher, split.platform).await?;
+            changed = true;
+        }
+    }
+    if !changed {
         return Ok(order);
     }
     super::orders::load(conn, &order.row.id).await?.ok_or(super::error::CommerceError::OrderNotFound)

@@ -112,6 +112,8 @@ pub struct SiteSettingsBody {
     pub promo_title_en: String,
     pub promo_text_vi: String,
     pub promo_text_en: String,
+    /// The platform's commission in percent on a sale credited to a referral link; empty: the normal one.
+    pub referral_commission: String,
 }
 
 impl From<SiteSettingsBody> for SiteSettings {
@@ -132,6 +134,7 @@ impl From<SiteSettingsBody> for SiteSettings {
             promo_title_en: b.promo_title_en,
             promo_text_vi: b.promo_text_vi,
             promo_text_en: b.promo_text_en,
+            referral_commission: b.referral_commission,
         }
     }
 }
@@ -163,6 +166,7 @@ fn settings_view(state: &AppState, s: &SiteSettings) -> SiteSettingsView {
             promo_title_en: s.promo_title_en.clone(),
             promo_text_vi: s.promo_text_vi.clone(),
             promo_text_en: s.promo_text_en.clone(),
+            referral_commission: s.referral_commission.clone(),
         },
         mail_from_default: state.config.mail_from.clone(),
     }

@@ -139,6 +139,57 @@ async fn each_change_is_kept_with_who_when_old_and_new_and_the_history_filters_b
 }
 
 #[tokio::test]
+async fn the_referral_commission_is_empty_or_a_percent_from_0_to_100_and_its_changes_are_in_the_history() {
+    let app = spawn_app().await;
+    let (_, admin, _) = app.signed_in("admin", Role::Admin).await;
+    let (_, body) = app.call(Method::GET, "/api/admin/site-settings", Some(&admin), None).await;
+    assert_eq!(body["result"]["referralCommission"], "", "unset: the normal commission");
+
+    for bad in ["101", "-5", "7.5", "mười"] {
+        let (status, body) = save(&app, &admin, json!({ "referralCommission": bad })).await;
+        assert_eq!(status, 422, "{bad}: {body}");
+        assert_eq!(
+            body["result"]["fields"]["referralCommission"],
+            "Hoa hồng phải là số nguyên từ 0 đến 100%, hoặc để trống"
+        );
+    }
+    let body = form(&app, &admin, json!({ "referralCommission": "101" })).await;
+    let response = app
+        .client
+        .put(app.url("/api/admin/site-settings"))
+        .bearer_auth(&admin)
+        .header("Accept-Language", "en")
+        .json(&body)
+        .send()
+        .await
+        .expect("sent");
+    let (status, body) = status_json(response).await;
+    assert_eq!(status, 422);
+    assert_eq!(
+        body["result"]["fields"]["referralCommission"],
+        "The commission must be a whole number between 0 and 100%, or empty"
+    );
+    assert_eq!(history(&app, &admin, "").await["total"], 0, "nothing refused is kept");
+
+    let (status, body) = save(&app, &admin, json!({ "referralCommission": " 10 " })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["result"]["referralCommission"], "10", "trimmed");
+    let (status, _) = save(&app, &admin, json!({ "referralCommission": "" })).await;
+    assert_eq!(status, 200);
+
+    let changes = history(&app, &admin, "setting=site.referralCommission").await;
+    assert_eq!(changes["total"], 2, "{changes}");
+    let pairs: Vec<(String, String)> = changes["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|i| (i["oldValue"].as_str().unwrap_or("?").to_owned(), i["newValue"].as_str().unwrap_or("?").to_owned()))
+        .collect();
+    assert!(pairs.contains(&(String::new(), "10".to_owned())), "{pairs:?}");
+    assert!(pairs.contains(&("10".to_owned(), String::new())), "{pairs:?}");
+}
+
+#[tokio::test]
 async fn only_administrators_read_or_change_the_settings_and_their_history() {
     let app = spawn_app().await;
     let (_, admin, _) = app.signed_in("admin", Role::Admin).await;

@@ -315,12 +315,14 @@ export interface SiteSettingsRulesInput {
   promoTitleEn: string;
   promoTextVi: string;
   promoTextEn: string;
+  /** The commission in percent on a sale credited to a referral link; empty: the normal commission. */
+  referralCommission: string;
 }
 
 /**
  * The academy's settings: name, phone (8–15 digits), e-mail and address required and on one line; social links
  * empty or https; VND or USD; a mail sender name without `< > "` and its address (both or neither); promotion
- * titles required (≤ 120), texts ≤ 300. `value` is the settings trimmed.
+ * titles required (≤ 120), texts ≤ 300; a referral commission empty or a whole 0–100. `value` is the settings trimmed.
  */
 export function validateSiteSettings(form: SiteSettingsRulesInput, lang: LangCode): Checked<SiteSettingsRulesInput> {
   return wasm.validateSiteSettings(form, lang) as Checked<SiteSettingsRulesInput>;

@@ -64,3 +64,19 @@ pub async fn attribute(
     .await?;
     Ok(done.rows_affected())
 }
+
+/// The shares of a credited order item between its teacher and the platform (minor units).
+pub async fn set_shares(
+    conn: &mut AnyConnection,
+    item_id: &str,
+    teacher_share: i64,
+    platform_share: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("update order_items set teacher_share = $1, platform_share = $2 where id = $3")
+        .bind(teacher_share)
+        .bind(platform_share)
+        .bind(item_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

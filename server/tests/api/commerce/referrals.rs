@@ -99,6 +99,59 @@ async fn a_course_bought_within_seven_days_of_its_teachers_link_is_credited_and_
     assert_eq!(theirs["result"]["items"][0]["referred"], false, "{theirs}");
 }
 
+/// The teacher's and the platform's shares of each of the order's items.
+async fn shares(shop: &Shop, order: &Value) -> Vec<(i64, i64)> {
+    sqlx::query_as("select teacher_share, platform_share from order_items where order_id = $1 order by position")
+        .bind(order["_id"].as_str().expect("id"))
+        .fetch_all(&shop.app.state.pool)
+        .await
+        .expect("items")
+}
+
+/// What the ledger credits `teacher` with.
+async fn teacher_earnings(shop: &Shop, teacher_id: &str) -> i64 {
+    sqlx::query_scalar("select cast(coalesce(sum(amount), 0) as bigint) from ledger_entries where account_code = $1")
+        .bind(format!("teacher:{teacher_id}"))
+        .fetch_one(&shop.app.state.pool)
+        .await
+        .expect("earnings")
+}
+
+#[tokio::test]
+async fn a_referred_sale_is_shared_with_the_referral_commission_and_an_unreferred_one_with_the_normal_one() {
+    let shop = paying_shop().await;
+    let admin = shop.admin_with_payments().await;
+    let mut payment = crate::commerce_fixtures::bank_settings();
+    payment["commissionPercent"] = json!(30);
+    let (status, body) = shop.call(Method::PUT, "/api/admin/payment-settings", &admin, Some(payment)).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, mut site) = shop.call(Method::GET, "/api/admin/site-settings", &admin, None).await;
+    assert_eq!(status, 200, "{site}");
+    let mut form = site["result"].take();
+    form.as_object_mut().expect("form").remove("mailFromDefault");
+    form["referralCommission"] = json!("10");
+    let (status, body) = shop.call(Method::PUT, "/api/admin/site-settings", &admin, Some(form)).await;
+    assert_eq!(status, 200, "{body}");
+
+    let (teacher, teacher_token) = shop.person("referrer", Role::Teacher).await;
+    let course = shop.course_of(&teacher.id, NewCourse::vnd("Rust", 1_000_000)).await;
+    let code = code_of(&shop, &teacher_token).await;
+    let (_, referred_token) = shop.person("referred", Role::Student).await;
+    assert!(visit(&shop, &code, Some(&referred_token)).await.0);
+    let referred = checkout(&shop, &referred_token, &[&course], None).await;
+    assert_eq!(shares(&shop, &referred).await, [(900_000, 100_000)], "90% to the teacher by referral");
+    pay(&shop, &referred, 811).await;
+    assert_eq!(teacher_earnings(&shop, &teacher.id).await, 900_000);
+
+    let (_, direct_token) = shop.person("direct", Role::Student).await;
+    let direct = checkout(&shop, &direct_token, &[&course], None).await;
+    assert_eq!(referrers(&shop, &direct).await, [(course.clone(), None)]);
+    assert_eq!(shares(&shop, &direct).await, [(700_000, 300_000)], "70% to the teacher otherwise");
+    pay(&shop, &direct, 812).await;
+    assert_eq!(teacher_earnings(&shop, &teacher.id).await, 1_600_000);
+    assert_eq!(shop.money_snapshot().await[5], 0, "the ledger sums to zero");
+}
+
 #[tokio::test]
 async fn a_visit_older_than_seven_days_credits_nothing() {
     let shop = paying_shop().await;

@@ -30,6 +30,8 @@
  *   the foot of a phone card. Give icon buttons a name (`aria-label`).
  * - `phone`: 'cards' (default: below 768 px each row is a card of "label: value" lines) or 'scroll' (the table
  *   keeps its columns and scrolls inside its own box, never the page).
+ * - `fit`: the columns share the box's width instead of scrolling it: headers wrap between words and cells are
+ *   padded less (for a table of many short columns, e.g. counts).
  * - `testId`, `rowTestId(row)`: `data-testid` of the table's box and of each row; `rowData(row)`: more `data-*`
  *   attributes of a row (e.g. `{ 'data-username': u.username }`).
  *
@@ -84,6 +86,7 @@ export interface DataTableProps<T> {
   total?: number;
   onPageChange?: (page: number) => void;
   phone?: 'cards' | 'scroll';
+  fit?: boolean;
   testId?: string;
   rowTestId?: (row: T) => string;
   rowData?: (row: T) => Record<`data-${string}`, string | undefined>;
@@ -130,15 +133,15 @@ function alignClass<T>(column: DataTableColumn<T>) {
 }
 
 /** A cell: a table cell from 768 px; below, in card mode, a "label: value" line (the row's name without label). */
-function cellClass<T>(column: DataTableColumn<T>, cards: boolean) {
+function cellClass<T>(column: DataTableColumn<T>, cards: boolean, fit: boolean) {
   const own = `${alignClass(column)} ${column.className ?? ''}`;
-  if (!cards) return `px-4 py-3 ${own}`;
+  if (!cards) return `${fit ? 'px-3' : 'px-4'} py-3 ${own}`;
   const phone = column.hideOnPhone
     ? 'hidden'
     : column.primary
       ? 'block pb-1 font-semibold text-slate-900 md:font-normal'
       : 'flex items-start justify-between gap-4 py-1 before:shrink-0 before:font-medium before:text-slate-500 before:content-[attr(data-label)] md:before:content-none';
-  return `${phone} md:table-cell md:px-4 md:py-3 ${own}`;
+  return `${phone} md:table-cell ${fit ? 'md:px-3' : 'md:px-4'} md:py-3 ${own}`;
 }
 
 export function DataTable<T>({
@@ -160,6 +163,7 @@ export function DataTable<T>({
   total,
   onPageChange,
   phone = 'cards',
+  fit = false,
   testId,
   rowTestId,
   rowData,
@@ -252,13 +256,13 @@ export function DataTable<T>({
                 key={column.id}
                 scope="col"
                 aria-sort={active ? ariaSort[active] : undefined}
-                className={`px-4 py-3 font-semibold whitespace-nowrap ${alignClass(column)}`}
+                className={`py-3 font-semibold ${fit ? 'px-3 align-bottom' : 'px-4 whitespace-nowrap'} ${alignClass(column)}`}
               >
                 {canSort ? (
                   <button
                     type="button"
                     onClick={() => sortBy(column)}
-                    className={`inline-flex items-center gap-1 uppercase hover:text-slate-900 ${active ? 'text-slate-900' : ''}`}
+                    className={`inline-flex items-center gap-1 uppercase hover:text-slate-900 ${fit && column.align === 'end' ? 'text-right' : 'text-left'} ${active ? 'text-slate-900' : ''}`}
                   >
                     {column.header}
                     <Icon aria-hidden="true" className={`size-3.5 ${active ? '' : 'opacity-50'}`} />
@@ -270,7 +274,7 @@ export function DataTable<T>({
             );
           })}
           {actions && (
-            <th scope="col" className={`sticky right-0 bg-slate-50 px-4 py-3 ${edgeShadow}`}>
+            <th scope="col" className={`sticky right-0 bg-slate-50 py-3 ${fit ? 'px-3' : 'px-4'} ${edgeShadow}`}>
               <span className="sr-only">{t('table.actions')}</span>
             </th>
           )}
@@ -289,7 +293,7 @@ export function DataTable<T>({
             }
           >
             {columns.map((column) => (
-              <td key={column.id} data-label={column.header} className={cellClass(column, cards)}>
+              <td key={column.id} data-label={column.header} className={cellClass(column, cards, fit)}>
                 {cards && !column.primary ? (
                   <div className={`min-w-0 break-words ${column.align === 'end' ? '' : 'text-right md:text-left'}`}>
                     {column.cell(row)}
@@ -303,8 +307,8 @@ export function DataTable<T>({
               <td
                 className={
                   cards
-                    ? `mt-2 block border-t border-slate-100 pt-2 md:mt-0 md:table-cell md:border-0 md:px-4 md:py-3 ${stickyFromMd}`
-                    : `px-4 py-3 ${sticky}`
+                    ? `mt-2 block border-t border-slate-100 pt-2 md:mt-0 md:table-cell md:border-0 ${fit ? 'md:px-3' : 'md:px-4'} md:py-3 ${stickyFromMd}`
+                    : `${fit ? 'px-3' : 'px-4'} py-3 ${sticky}`
                 }
               >
                 <div className="flex flex-wrap justify-end gap-1 md:flex-nowrap">{actions(row)}</div>

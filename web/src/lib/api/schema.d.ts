@@ -6394,6 +6394,11 @@ export interface components {
       promoTitleEn?: string;
       /** @default */
       promoTitleVi?: string;
+      /**
+       * @description The platform's commission in percent on a sale credited to a referral link; empty: the normal one.
+       * @default
+       */
+      referralCommission?: string;
       /** @default */
       youtube?: string;
     };

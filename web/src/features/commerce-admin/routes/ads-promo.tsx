@@ -8,9 +8,9 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { ApiError } from '@/lib/api-client';
 import { fieldsOf, messagesOf, SubmitButton, useForm } from '@/lib/form';
 import { usePersonTimeZone } from '@/lib/person-time-zone';
-import { zonedInstant, zonedParts } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { useDocumentMeta } from '@/lib/use-document-meta';
+import { fromLocalInput, toLocalInput } from '@/lib/zoned-input';
 import { imageTypeError, validatePromotion, type PromotionRulesInput } from '@/lib/wasm-dashboard';
 import { uploadPromotionPicture, type Promotion } from '../api/admin';
 import { commerceAdminQueries, useDeletePromotion, useSavePromotion } from '../api/queries';
@@ -47,22 +47,7 @@ const empty: Draft = {
   active: true,
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as a `datetime-local` value in `zone`. */
-export function toLocalInput(ms: number | null | undefined, zone: string): string {
-  if (ms === null || ms === undefined) return '';
-  const p = zonedParts(ms, zone);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
-}
-
-/** A `datetime-local` value read in `zone`; null when empty. */
-export function fromLocalInput(value: string, zone: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  return zonedInstant({ year, month, day, hour, minute }, zone);
-}
+export { fromLocalInput, toLocalInput };
 
 /** What the form sends (and the shared rule checks). */
 export function promotionBody(draft: Draft, zone: string): PromotionRulesInput & { active: boolean } {
@@ -317,6 +302,7 @@ export function PromotionsPanel() {
         error={promotions.isError}
         onRetry={() => void promotions.refetch()}
         pageSize={20}
+        fit
         columns={[
           {
             id: 'title',
@@ -324,7 +310,7 @@ export function PromotionsPanel() {
             primary: true,
             sortValue: (p) => title(p),
             cell: (p) => (
-              <span className="block min-w-48">
+              <span className="block min-w-36">
                 <span className="font-semibold">{title(p)}</span>{' '}
                 <span className="font-mono text-xs text-slate-500">{p.couponCode}</span>
                 <span className="block text-xs text-slate-500">
@@ -341,8 +327,9 @@ export function PromotionsPanel() {
             header: t('promotions.period'),
             cell: (p) =>
               p.startsAt || p.endsAt ? (
-                <span className="whitespace-nowrap tabular-nums">
-                  {when(p.startsAt)} – {when(p.endsAt)}
+                <span className="tabular-nums">
+                  <span className="whitespace-nowrap">{when(p.startsAt)} –</span>{' '}
+                  <span className="whitespace-nowrap">{when(p.endsAt)}</span>
                 </span>
               ) : (
                 t('coupons.always')

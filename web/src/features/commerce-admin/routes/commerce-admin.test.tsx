@@ -210,4 +210,24 @@ describe('commerce administration', () => {
       expect(http.post).toHaveBeenCalledWith('/api/admin/coupons', expect.objectContaining({ courseId: 'c-rust' })),
     );
   });
+
+  it('reads the dates of a new coupon in the person’s time zone, not the browser’s', async () => {
+    http.get.mockResolvedValue({ code: 1000, result: { items: [], total: 0, page: 1, pageSize: 20 } });
+    http.post.mockResolvedValue({ code: 1000, result: { _id: 'k3', code: 'TET' } });
+    renderAt(<CouponsPanel />, { auth: { ...admin, user: user('Admin', { timeZone: 'Asia/Tokyo' }) } });
+    const form = await screen.findByTestId('coupon-form');
+    expect(within(form).getByText('Times in the Asia/Tokyo time zone.')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Code'), { target: { value: 'TET' } });
+    fireEvent.change(within(form).getByLabelText('Value'), { target: { value: '10' } });
+    fireEvent.change(within(form).getByLabelText('Starts'), { target: { value: '2026-12-01T09:00' } });
+    fireEvent.change(within(form).getByLabelText('Ends'), { target: { value: '2026-12-31T23:30' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create coupon' }));
+    // 09:00 in Tokyo (UTC+9) is midnight UTC, whatever zone the browser is in.
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith(
+        '/api/admin/coupons',
+        expect.objectContaining({ startsAt: Date.UTC(2026, 11, 1, 0, 0), endsAt: Date.UTC(2026, 11, 31, 14, 30) }),
+      ),
+    );
+  });
 });

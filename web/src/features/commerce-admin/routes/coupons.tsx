@@ -7,6 +7,7 @@ import { inputClass, inputStateClass } from '@/components/ui/field';
 import { DataTable } from '@/components/ui/data-table';
 import { fieldsOf, SubmitButton, useForm } from '@/lib/form';
 import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { fromLocalInput } from '@/lib/zoned-input';
 import { formatPrice } from '@/lib/wasm';
 import type { Coupon, CouponBody } from '../api/admin';
 import { commerceAdminQueries, useCreateCoupon, useSetCouponActive } from '../api/queries';
@@ -44,18 +45,17 @@ const empty: Draft = {
 };
 
 const count = (text: string) => (text.trim() ? Number(text) : null);
-const instant = (local: string) => (local ? new Date(local).getTime() : null);
 
-/** What the form sends: numbers where numbers go, absent limits as null. */
-export function couponBody(draft: Draft): CouponBody {
+/** What the form sends: numbers where numbers go, absent limits as null, its times read in `zone`. */
+export function couponBody(draft: Draft, zone: string): CouponBody {
   return {
     code: draft.code.trim(),
     kind: draft.kind,
     value: Number(draft.value),
     currency: draft.kind === 'fixed' || draft.minOrder.trim() ? draft.currency : null,
     courseId: draft.courseId.trim() || null,
-    startsAt: instant(draft.startsAt),
-    endsAt: instant(draft.endsAt),
+    startsAt: fromLocalInput(draft.startsAt, zone),
+    endsAt: fromLocalInput(draft.endsAt, zone),
     minOrder: count(draft.minOrder) ?? 0,
     maxUses: count(draft.maxUses),
     maxUsesPerUser: count(draft.maxUsesPerUser),
@@ -71,12 +71,13 @@ function CouponForm() {
   const form = useForm();
   const errors = form.errors;
   const create = useCreateCoupon();
+  const zone = usePersonTimeZone();
   const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
 
   const submit = form.submit(
     async () => {
       setError(null);
-      const coupon = await create.mutateAsync(couponBody(draft));
+      const coupon = await create.mutateAsync(couponBody(draft, zone));
       toast.success(t('coupons.created', { code: coupon.code }));
       setDraft(empty);
     },
@@ -145,6 +146,7 @@ function CouponForm() {
         {field('descriptionVi')}
         {field('descriptionEn')}
       </div>
+      <p className="mt-2 text-xs text-slate-500">{t('promotions.zone', { zone })}</p>
       {error && (
         <p role="alert" className="mt-3 text-sm text-rose-700">
           {error}

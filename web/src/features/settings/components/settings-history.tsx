@@ -27,6 +27,7 @@ const SETTING_CHOICES = [
   'site.promoTitleEn',
   'site.promoTextVi',
   'site.promoTextEn',
+  'site.referralCommission',
 ] as const;
 
 /** A setting's name in the page's language: its own label when it has one, else its group and its code. */

@@ -26,6 +26,7 @@ const KEYS: Key[] = [
   'promoTitleEn',
   'promoTextVi',
   'promoTextEn',
+  'referralCommission',
 ];
 
 function draftOf(settings: SiteSettingsView): Draft {
@@ -122,7 +123,11 @@ export function SiteForm({ settings }: { settings: SiteSettingsView }) {
             </select>
           )}
         />
-        <div className="hidden sm:block" />
+        {input('referralCommission', {
+          inputMode: 'numeric',
+          placeholder: t('hint.referralCommissionEmpty'),
+          hint: t('hint.referralCommission'),
+        })}
         {input('mailFromName', { placeholder: t('hint.mailFromDefault', { sender: settings.mailFromDefault }) })}
         {input('mailFromEmail', { type: 'email', hint: t('hint.mailFrom', { sender: settings.mailFromDefault }) })}
       </Group>
