@@ -18,6 +18,7 @@ use crate::{
         courses::{CourseCardRow, CourseDetailRow, ListQuery, Price, Sort},
         localized_list, localized_list_in,
     },
+    catalogue::service::access,
     platform::cache::Accepted,
     state::AppState,
 };
@@ -295,12 +296,7 @@ pub struct CourseDetail {
     pub more_lessons_from: Option<i64>,
 }
 
-/// Who is looking at a course page, as far as the curriculum cares.
-#[derive(Debug, Clone, Default)]
-pub struct Viewer {
-    pub user_id: Option<String>,
-    pub is_admin: bool,
-}
+pub use crate::catalogue::service::access::Viewer;
 
 /// Every text of a course its editor changes, in both languages, so the editor fills its form from one answer.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -342,17 +338,15 @@ pub async fn course_page(
     lang: Lang,
 ) -> Result<(CourseDetail, CourseTexts), ApiError> {
     let row: CourseDetailRow = repo::courses::find(&state.pool, id).await?.ok_or_else(ApiError::not_found)?;
-    let is_owner = viewer.user_id.as_deref() == Some(row.card.instructor_id.as_str());
-    if row.card.status != "published" && !(is_owner || viewer.is_admin) {
+    let edits = viewer.edits(&row.card.instructor_id);
+    if !access::may_see(&row.card.status, edits) {
         return Err(ApiError::not_found());
     }
-    let enrolled = match &viewer.user_id {
-        Some(user) if !is_owner && !viewer.is_admin => {
-            repo::courses::is_enrolled(&state.pool, user, &row.card.id).await?
-        }
-        _ => false,
+    let enrolled = match viewer.student(&row.card.instructor_id) {
+        Some(user) => repo::courses::is_enrolled(&state.pool, user, &row.card.id).await?,
+        None => false,
     };
-    let full_access = is_owner || viewer.is_admin || enrolled;
+    let full_access = access::full_access(edits, enrolled);
     let now = crate::platform::db::now_ms();
     let curriculum = repo::courses::curriculum(&state.pool, &row.card.id).await?;
     let section_texts = curriculum
@@ -378,15 +372,15 @@ pub async fn course_page(
                 .into_iter()
                 .map(|lesson| {
                     let free_preview = lesson.free_preview.get();
-                    let visible = free_preview || full_access;
+                    let locked = access::lesson_locked(free_preview, full_access);
                     Lesson {
                         id: lesson.id,
                         title: Localized::new(lesson.title_vi, lesson.title_en).get(lang).to_owned(),
                         order: lesson.position,
                         duration_seconds: lesson.duration_seconds,
                         free_preview,
-                        locked: !visible,
-                        video_url: if visible {
+                        locked,
+                        video_url: if !locked {
                             lesson.video_url.map(|url| state.storage.video_view_url(&url, now))
                         } else {
                             None

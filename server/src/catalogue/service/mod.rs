@@ -1,10 +1,11 @@
-//! The catalogue's use cases for the people who edit it: courses with their curriculum and publication
+//! The catalogue's use cases: who sees what of a course ([`access`]); for the people who edit it: courses with their curriculum and publication
 //! ([`courses`]: teachers their own, administrators every course), categories and course types ([`taxonomy`]),
 //! home page banners ([`banners`]) and feed moderation ([`moderation`]).
 //!
 //! Every write is checked by the shared rules first and runs in one transaction. The use cases answer
 //! [`ManageError`]; the dashboard's routes say it in HTTP.
 
+pub mod access;
 pub mod banners;
 pub mod courses;
 pub mod moderation;
