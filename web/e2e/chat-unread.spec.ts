@@ -1,5 +1,8 @@
 import { expect, test } from './test';
-import { DEMO_STUDENT, signInViaApi } from './identity-fixtures';
+import { signInViaApi } from './identity-fixtures';
+
+/** A demo student with a running mentorship whom no other spec signs in as: nothing else reads her conversations. */
+const MENTEE = { username: 'lyminhquan', password: 'Demo@2026' };
 
 interface Booking {
   _id: string;
@@ -12,7 +15,7 @@ test.describe('unread chat messages in the header', () => {
     page,
     baseURL,
   }) => {
-    const session = await signInViaApi(page.context(), baseURL!, DEMO_STUDENT);
+    const session = await signInViaApi(page.context(), baseURL!, MENTEE);
     const auth = { Authorization: `Bearer ${session.token}` };
     const list = await page.request.post('/api/mentorship-plan/enroll-list', { headers: auth, multipart: {} });
     const answer = (await list.json()) as { enrollList?: Booking[]; result?: { enrollList: Booking[] } };
@@ -27,6 +30,8 @@ test.describe('unread chat messages in the header', () => {
         await page.request.post('/auth/token', { data: { username: mentor.result.username, password: 'Demo@2026' } })
       ).json()) as { result: { token: string } }
     ).result.token;
+    // Texts of this run only (a retry meets the first attempt's messages).
+    const run = Date.now().toString(36);
     // Whatever waited is read first, so the count starts from none.
     await page.request.post(`/api/chat/${booking._id}/read`, { headers: auth });
 
@@ -39,14 +44,16 @@ test.describe('unread chat messages in the header', () => {
 
     const sent = await page.request.post(`/api/chat/${booking._id}/messages`, {
       headers: { Authorization: `Bearer ${mentorToken}` },
-      data: { body: 'Em nhớ chuẩn bị câu hỏi cho buổi sau nhé.' },
+      data: { body: `Em nhớ chuẩn bị câu hỏi cho buổi sau nhé (${run}).` },
     });
     expect(sent.status()).toBe(200);
     const link = page.getByRole('link', { name: '1 unread message' });
     await expect(link).toBeVisible({ timeout: 15_000 });
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/profile/chat/${booking._id}$`));
-    await expect(page.getByTestId('chat-message').filter({ hasText: 'chuẩn bị câu hỏi' })).toBeVisible();
+    await expect(
+      page.getByTestId('chat-message').filter({ hasText: `chuẩn bị câu hỏi cho buổi sau nhé (${run})` }),
+    ).toBeVisible();
 
     // Read on the page: the header's count goes away.
     await page.goto('/');
@@ -55,7 +62,7 @@ test.describe('unread chat messages in the header', () => {
     // On a phone the count sits on the bottom bar's profile item.
     await page.request.post(`/api/chat/${booking._id}/messages`, {
       headers: { Authorization: `Bearer ${mentorToken}` },
-      data: { body: 'Thầy gửi thêm tài liệu rồi.' },
+      data: { body: `Thầy gửi thêm tài liệu rồi (${run}).` },
     });
     await page.setViewportSize({ width: 375, height: 812 });
     await page.reload();
