@@ -2,7 +2,7 @@
  * File uploads with progress (XMLHttpRequest: fetch cannot report the bytes sent), beside the API client for the
  * pages that upload only, so a visitor's first download does not carry them.
  */
-import { ApiError, asRecord, buildUrl, type Envelope } from './api-client';
+import { ApiError, api, asRecord, buildUrl, type Envelope } from './api-client';
 import { storedLanguage } from './language';
 
 export interface UploadOptions {
@@ -68,4 +68,33 @@ export async function uploadToServer(url: string, file: Blob, options: UploadOpt
     status,
     code: envelope?.code,
   });
+}
+
+/**
+ * Uploads a public picture through the signed-URL flow: GET /files/get-upload-url (file-id
+ * `{prefix}-{time}-{filename}`, PUBLIC), PUT the bytes, then POST /files/commit-picture, which checks the file's
+ * type and size and keeps it for good; the picture's public address.
+ */
+export async function uploadPicture(
+  prefix: string,
+  file: File,
+  onProgress?: (percent: number) => void,
+): Promise<string> {
+  const fileId = `${prefix}-${Date.now()}-${file.name}`;
+  const envelope = await api.get<{ url?: string }>('/files/get-upload-url', {
+    query: { 'file-id': fileId, 'access-type': 'PUBLIC' },
+  });
+  const url = envelope.result?.url;
+  if (!url) throw new ApiError('Failed to get upload URL', { kind: 'bad-response' });
+  const status = await uploadFile(url, file, {
+    headers: { 'Content-Type': file.type, 'x-amz-acl': 'public-read', 'Content-Disposition': 'inline' },
+    onProgress: (loaded, total) => onProgress?.(Math.round((loaded / total) * 100)),
+  });
+  if (status !== 200) throw new ApiError(`Upload failed with status ${status}`, { kind: 'bad-response', status });
+  const committed = await api.post<{ url?: string }>('/files/commit-picture', undefined, {
+    query: { 'file-id': fileId },
+  });
+  const picture = committed.result?.url;
+  if (!picture) throw new ApiError('Failed to upload the picture', { kind: 'bad-response' });
+  return picture;
 }

@@ -1,5 +1,5 @@
-import { ApiError, api, resultOf } from '@/lib/api-client';
-import { uploadFile } from '@/lib/upload';
+import { api, resultOf } from '@/lib/api-client';
+import { uploadPicture } from '@/lib/upload';
 import type { components } from '@/lib/api/schema';
 
 type Schemas = components['schemas'];
@@ -60,21 +60,5 @@ export const commerceAdminApi = {
  * which checks the file's type and size); the picture's address.
  */
 export async function uploadPromotionPicture(file: File, onProgress?: (percent: number) => void): Promise<string> {
-  const fileId = `promotion-${Date.now()}-${file.name}`;
-  const envelope = await api.get<{ url?: string }>('/files/get-upload-url', {
-    query: { 'file-id': fileId, 'access-type': 'PUBLIC' },
-  });
-  const url = envelope.result?.url;
-  if (!url) throw new ApiError('Failed to get upload URL', { kind: 'bad-response' });
-  const status = await uploadFile(url, file, {
-    headers: { 'Content-Type': file.type, 'x-amz-acl': 'public-read', 'Content-Disposition': 'inline' },
-    onProgress: (loaded, total) => onProgress?.(Math.round((loaded / total) * 100)),
-  });
-  if (status !== 200) throw new ApiError(`Upload failed with status ${status}`, { kind: 'bad-response', status });
-  const committed = await api.post<{ url?: string }>('/files/commit-picture', undefined, {
-    query: { 'file-id': fileId },
-  });
-  const picture = committed.result?.url;
-  if (!picture) throw new ApiError('Failed to upload the picture', { kind: 'bad-response' });
-  return picture;
+  return uploadPicture('promotion', file, onProgress);
 }

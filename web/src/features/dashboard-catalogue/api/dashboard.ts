@@ -3,7 +3,7 @@
  * languages: the editors read a record once, its `texts` carrying both languages beside the request's.
  */
 import { ApiError, api } from '@/lib/api-client';
-import { uploadFile, uploadToServer } from '@/lib/upload';
+import { uploadPicture, uploadToServer } from '@/lib/upload';
 import type {
   BannerBody as BannerBodySchema,
   CategoryBody as CategoryBodySchema,
@@ -202,21 +202,5 @@ export async function uploadImage(
   file: File,
   onProgress?: (percent: number) => void,
 ): Promise<string> {
-  const fileId = `${prefix}-${Date.now()}-${file.name}`;
-  const envelope = await api.get<{ url?: string }>('/files/get-upload-url', {
-    query: { 'file-id': fileId, 'access-type': 'PUBLIC' },
-  });
-  const url = envelope.result?.url;
-  if (!url) throw new ApiError('Failed to get upload URL', { kind: 'bad-response' });
-  const status = await uploadFile(url, file, {
-    headers: { 'Content-Type': file.type, 'x-amz-acl': 'public-read', 'Content-Disposition': 'inline' },
-    onProgress: (loaded, total) => onProgress?.(Math.round((loaded / total) * 100)),
-  });
-  if (status !== 200) throw new ApiError(`Upload failed with status ${status}`, { kind: 'bad-response', status });
-  const committed = await api.post<{ url?: string }>('/files/commit-picture', undefined, {
-    query: { 'file-id': fileId },
-  });
-  const picture = committed.result?.url;
-  if (!picture) throw new ApiError('Failed to upload file to S3', { kind: 'bad-response' });
-  return picture;
+  return uploadPicture(prefix, file, onProgress);
 }
