@@ -64,6 +64,9 @@ struct Inner {
     sender: ChosenSender,
     /// Set once the settings were read and this instance listens for changes.
     loaded: OnceCell<()>,
+    /// Held by a reading again and by a save from their read (or commit) to their taking the result, so a read
+    /// begun before this instance's save cannot replace the saved settings with the ones it replaced.
+    turn: tokio::sync::Mutex<()>,
     closed: watch::Receiver<bool>,
 }
 
@@ -92,6 +95,7 @@ impl Site {
                 read_at: std::sync::Mutex::new(std::time::Instant::now()),
                 sender,
                 loaded: OnceCell::new(),
+                turn: tokio::sync::Mutex::new(()),
                 closed,
             }),
         }
@@ -125,6 +129,7 @@ impl Site {
     }
 
     async fn reload(&self) -> Result<(), sqlx::Error> {
+        let _turn = self.inner.turn.lock().await;
         let stored = read(&self.inner.pool).await?;
         self.take(stored);
         Ok(())
@@ -141,6 +146,7 @@ impl Site {
     pub async fn save(&self, user_id: &str, form: &SiteSettings) -> Result<SiteSettings, SiteSettingsError> {
         let saved = check_site_settings(form).map_err(SiteSettingsError::Invalid)?;
         let json = serde_json::to_string(&saved).map_err(|e| sqlx::Error::Decode(e.into()))?;
+        let turn = self.inner.turn.lock().await;
         let mut tx = crate::platform::db::begin_write(&self.inner.pool).await?;
         let before = repo::lock_and_read(&mut tx, self.inner.backend, KEY).await?;
         let before: SiteSettings = before.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default();
@@ -155,6 +161,7 @@ impl Site {
         history::record_in(&mut tx, user_id, &changes).await?;
         tx.commit().await?;
         self.take(saved.clone());
+        drop(turn);
         if self.inner.backend == Backend::Postgres
             && let Err(e) = listen::notify(&self.inner.pool, CHANNEL, "changed").await
         {

@@ -252,3 +252,20 @@ async fn a_change_saved_through_one_instance_is_served_by_another_within_a_secon
     let page = b.get("/courselist").await.text().await.expect("page");
     assert!(page.contains("0283 999 0000"), "B's pages carry it too");
 }
+
+#[tokio::test]
+async fn the_instance_that_saves_serves_each_save_at_once_however_quickly_they_follow_each_other() {
+    // On PostgreSQL the instance hears each of its own saves announced and reads the settings again; a read begun
+    // before the next save must not put back what that save replaced.
+    let app = spawn_app().await;
+    let (_, admin, _) = app.signed_in("admin", Role::Admin).await;
+    let mut body = form(&app, &admin, json!({})).await;
+    for round in 0..200 {
+        let phone = format!("0283 999 {round:04}");
+        body["phone"] = json!(phone);
+        let (status, _) = app.call(Method::PUT, "/api/admin/site-settings", Some(&admin), Some(body.clone())).await;
+        assert_eq!(status, 200);
+        let (_, site) = app.call(Method::GET, "/api/site", None, None).await;
+        assert_eq!(site["result"]["phone"], phone.as_str(), "round {round}");
+    }
+}

@@ -74,7 +74,13 @@ fn received(smtpd: &Smtpd) -> Vec<Value> {
     let new = smtpd.maildir.join("new");
     let mut files: Vec<PathBuf> =
         std::fs::read_dir(&new).map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect()).unwrap_or_default();
-    files.sort();
+    // Python's maildir names a mail `<seconds>.M<microseconds>P<pid>Q<count>.<host>`, its microseconds not
+    // zero-padded: the order received is the count's.
+    files.sort_by_key(|file| {
+        let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let count = name.split_once('Q').and_then(|(_, rest)| rest.split('.').next()?.parse::<u64>().ok());
+        (count, name)
+    });
     files.iter().map(|file| read_mail(&smtpd.python, file)).collect()
 }
 
