@@ -258,7 +258,8 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             created_at: Some(millis(&course.created_at)?),
             updated_at: Some(millis(&course.updated_at)?),
         };
-        let id = repo::courses::insert(conn, &user(&course.instructor)?, &input, &course.status, &figures)
+        let status = academy_shared::catalogue::CourseStatus::try_from(course.status.clone())?;
+        let id = repo::courses::insert(conn, &user(&course.instructor)?, &input, status, &figures)
             .await
             .with_context(|| format!("loading the course {}", course.slug))?;
         let mut sections: Vec<&Section> = course.sections.iter().collect();
@@ -302,7 +303,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             content: post.content.clone(),
             images: post.images.clone(),
             tags: post.tags.clone(),
-            status: post.status.clone(),
+            status: academy_shared::catalogue::PostStatus::try_from(post.status.clone())?,
             created_at: millis(&post.created_at)?,
             updated_at: millis(&post.updated_at)?,
         };
@@ -354,7 +355,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<bool> {
             duration_weeks: syllabus.duration_weeks,
             name: syllabus.name.clone(),
             description: syllabus.description.clone(),
-            status: syllabus.status.clone(),
+            status: academy_shared::catalogue::SyllabusStatus::try_from(syllabus.status.clone())?,
             subject_ids: syllabus.subjects.iter().filter_map(|code| subjects.get(code).cloned()).collect(),
             created_at: millis(&syllabus.created_at)?,
         };

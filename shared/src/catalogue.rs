@@ -12,6 +12,40 @@ use crate::limits::{
 use crate::media::{MediaLinkError, OWN_FILES_PATH, check_picture_link, video_link};
 use crate::validation::{Field, FieldErrors, Message};
 
+crate::stored_names! {
+    /// Where a course stands: being written (`draft`, seen only by who edits it), on sale, or withdrawn.
+    pub enum CourseStatus("course status") {
+        Draft = "draft",
+        Published = "published",
+        Archived = "archived",
+    }
+}
+
+crate::stored_names! {
+    /// Where a syllabus stands (the same three states as a course's).
+    pub enum SyllabusStatus("syllabus status") {
+        Draft = "draft",
+        Published = "published",
+        Archived = "archived",
+    }
+}
+
+crate::stored_names! {
+    /// Whether a blog post is shown.
+    pub enum PostStatus("post status") {
+        Draft = "draft",
+        Published = "published",
+    }
+}
+
+crate::stored_names! {
+    /// Whether a feed post is shown (a moderator hides one).
+    pub enum FeedStatus("feed post status") {
+        Visible = "visible",
+        Hidden = "hidden",
+    }
+}
+
 /// The most sections of a curriculum, lessons of a section, and lessons of a whole course: a course page
 /// carries its whole outline, and one far larger would slow every visitor's page and the server with it.
 pub const MAX_SECTIONS: usize = 50;
@@ -515,8 +549,6 @@ pub fn validate_banner_form(banner: &BannerFacts<'_>) -> Result<String, FieldErr
 pub const MAX_CREDITS: i64 = 60;
 /// The longest syllabus, in weeks (ten years).
 pub const MAX_DURATION_WEEKS: i64 = 520;
-/// The statuses a syllabus can have.
-pub const SYLLABUS_STATUSES: [&str; 3] = ["draft", "published", "archived"];
 
 /// A subject or syllabus code such as `PY101` or `SYL-WEB-2026`: 2–[`CODE_MAX_CHARS`] ASCII letters, digits,
 /// dots, dashes or underscores, starting with a letter or digit.
@@ -586,7 +618,7 @@ pub fn validate_syllabus(syllabus: &SyllabusFacts<'_>) -> Result<(), FieldErrors
     let descriptions = (CatalogueField::DescriptionVi, CatalogueField::DescriptionEn);
     check_descriptions(&mut errors, (syllabus.description_vi, syllabus.description_en), descriptions);
     errors.check(CatalogueField::DurationWeeks, check_range(syllabus.duration_weeks, 1, MAX_DURATION_WEEKS));
-    if !SYLLABUS_STATUSES.contains(&syllabus.status) {
+    if SyllabusStatus::parse(syllabus.status).is_none() {
         errors.add(CatalogueField::Status, CatalogueError::StatusUnknown);
     }
     errors.check(CatalogueField::OwnerId, check_text(syllabus.owner_id, ID_MAX_CHARS, false));

@@ -12,7 +12,10 @@ use super::{
     notify,
     orders::{self, Order},
     payments::{after_paid, apply_to_order, plan_duration, record_receipt, still_on_sale},
-    repo::{self, payments::PaymentRow},
+    repo::{
+        self,
+        payments::{PaymentOutcome, PaymentRow, ReviewStatus},
+    },
 };
 use crate::{
     mentorship::bookings,
@@ -144,7 +147,7 @@ pub async fn refund(
         ledger::post(&mut tx, &refund_event(&order, item), now).await?;
         if item.is_plan() {
             let taken_back =
-                bookings::refund_paid(&mut tx, &order.row.user_id, &item.course_id, plan_duration(item), now).await?;
+                bookings::refund_paid(&mut tx, &order.row.user_id, &item.course_id, plan_duration(item)?, now).await?;
             if let Some((booking_id, end)) = taken_back {
                 schedule::service::cancel_sessions_after(&mut tx, &booking_id, end, now).await?;
             }
@@ -170,7 +173,7 @@ pub async fn refund(
 /// Bank transactions by review status (`open`, `resolved`, `none`; `None`: all), newest first, and the count.
 pub async fn payments(
     state: &AppState,
-    review_status: Option<&str>,
+    review_status: Option<ReviewStatus>,
     limit: i64,
     offset: i64,
 ) -> Result<(Vec<PaymentRow>, i64), CommerceError> {
@@ -187,11 +190,11 @@ async fn open_payment(conn: &mut sqlx::AnyConnection, payment_id: &str) -> Resul
     if !repo::payments::lock_open(conn, payment_id).await? {
         return Err(CommerceError::NotUnderReview);
     }
-    if row.outcome == "amount_out_of_range" || row.transfer_type != "in" || row.amount <= 0 {
+    if row.outcome == PaymentOutcome::AmountOutOfRange || row.transfer_type != "in" || row.amount <= 0 {
         return Err(CommerceError::PaymentNotMovable);
     }
     let mut amount = row.amount;
-    if row.outcome == "overpaid"
+    if row.outcome == PaymentOutcome::Overpaid
         && let Some(order_id) = &row.order_id
         && let Some(order) = orders::load(conn, order_id).await?
     {

@@ -16,7 +16,10 @@ use super::{
     ledger::PaymentMethod,
     orders::{self, Order},
     payments::{WITHDRAWN_NOTE, after_paid, apply_to_order, record_receipt, still_on_sale},
-    repo::{self, payments::NewPayment},
+    repo::{
+        self,
+        payments::{NewPayment, PaymentOutcome},
+    },
 };
 use crate::{
     platform::{
@@ -71,18 +74,18 @@ pub enum FeedOutcome {
 }
 
 impl FeedOutcome {
-    fn name(&self) -> &'static str {
+    fn stored(&self) -> PaymentOutcome {
         match self {
-            Self::Duplicate => "duplicate",
-            Self::Ignored => "ignored",
-            Self::Paid { .. } => "paid",
-            Self::Partial { .. } => "partial",
-            Self::Overpaid { .. } => "overpaid",
-            Self::Unmatched => "unmatched",
-            Self::OrderClosed { .. } => "order_closed",
-            Self::AlreadyPaid { .. } => "already_paid",
-            Self::Unapplied => "unapplied",
-            Self::AmountOutOfRange => "amount_out_of_range",
+            Self::Duplicate => PaymentOutcome::Duplicate,
+            Self::Ignored => PaymentOutcome::Ignored,
+            Self::Paid { .. } => PaymentOutcome::Paid,
+            Self::Partial { .. } => PaymentOutcome::Partial,
+            Self::Overpaid { .. } => PaymentOutcome::Overpaid,
+            Self::Unmatched => PaymentOutcome::Unmatched,
+            Self::OrderClosed { .. } => PaymentOutcome::OrderClosed,
+            Self::AlreadyPaid { .. } => PaymentOutcome::AlreadyPaid,
+            Self::Unapplied => PaymentOutcome::Unapplied,
+            Self::AmountOutOfRange => PaymentOutcome::AmountOutOfRange,
         }
     }
 
@@ -121,7 +124,7 @@ pub const MAX_TRANSFER_AMOUNT: i64 = 1_000_000_000_000;
 pub async fn receive(state: &AppState, report: &BankTransaction) -> Result<FeedOutcome, CommerceError> {
     let received = receive_once(state, report).await;
     let outcome = match &received {
-        Ok(outcome) => outcome.name(),
+        Ok(outcome) => outcome.stored().as_str(),
         Err(_) => "error",
     };
     metrics::counter!(names::BANK_FEED, "provider" => report.provider, "outcome" => outcome).increment(1);
@@ -195,7 +198,7 @@ async fn apply_stored(
     } else {
         (FeedOutcome::Ignored, None)
     };
-    let (name, review) = (outcome.name(), outcome.needs_review());
+    let (name, review) = (outcome.stored(), outcome.needs_review());
     repo::payments::settle(&mut tx, id, code.as_deref(), outcome.order_id(), name, review).await?;
     tx.commit().await?;
     Ok(outcome)
@@ -218,7 +221,7 @@ async fn set_aside(
         let key = format!("receipt:{}:{}", report.provider, report.provider_id);
         record_receipt(&mut tx, &key, PaymentMethod::BankTransfer, report.amount, Currency::Vnd, None, now).await?;
     }
-    repo::payments::settle(&mut tx, id, None, None, outcome.name(), true).await?;
+    repo::payments::settle(&mut tx, id, None, None, outcome.stored(), true).await?;
     tx.commit().await?;
     Ok(outcome)
 }

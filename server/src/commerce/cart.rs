@@ -2,7 +2,7 @@
 //! published courses show); the total is what the courses cost now. Free courses never enter it: they are
 //! enrolled in directly ([`enrol_free`]).
 
-use academy_shared::money::Currency;
+use academy_shared::{catalogue::CourseStatus, money::Currency};
 
 use super::{
     error::CommerceError,
@@ -55,7 +55,7 @@ pub async fn read(state: &AppState, user_id: &str) -> Result<Cart, CommerceError
 
 async fn load(conn: &mut sqlx::AnyConnection, id: String) -> Result<Cart, CommerceError> {
     let mut items = repo::carts::items(conn, &id).await?;
-    items.retain(|item| item.status == "published");
+    items.retain(|item| item.status == CourseStatus::Published);
     Ok(Cart { id, items })
 }
 

@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 
 use academy_shared::{
+    catalogue::CourseStatus,
     commerce::{
         Commission, CouponDiscount, ItemStatus, Line, OrderStatus, order_code, settings::BankAccount, split_sale,
     },
@@ -256,7 +257,7 @@ pub async fn checkout_at(
             let cart_id = repo::carts::ensure(&mut tx, user_id, now).await?;
             let items = repo::carts::items(&mut tx, &cart_id).await?;
             let ids: Vec<String> =
-                items.into_iter().filter(|item| item.status == "published").map(|item| item.id).collect();
+                items.into_iter().filter(|item| item.status == CourseStatus::Published).map(|item| item.id).collect();
             offers_for(&mut tx, user_id, &ids).await?
         }
     };
@@ -311,7 +312,7 @@ async fn plan_offer(conn: &mut AnyConnection, user_id: &str, plan_id: &str) -> R
         price: plan.price,
         discount: None,
         currency: plan.currency,
-        status: "published".to_owned(),
+        status: CourseStatus::Published,
         instructor_id: plan.owner_id,
         plan: Some(bookable.duration),
     })

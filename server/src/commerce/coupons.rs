@@ -29,7 +29,7 @@ use super::{
     error::CommerceError,
     repo::{
         self,
-        coupons::{CouponRow, NewCoupon},
+        coupons::{CouponRow, DiscountKind, NewCoupon},
     },
 };
 use crate::{
@@ -43,10 +43,9 @@ use crate::{
 /// The rules' view of a stored coupon.
 pub fn rule_of(row: &CouponRow) -> Coupon {
     Coupon {
-        kind: if row.kind == "fixed" {
-            CouponKind::Fixed(row.value)
-        } else {
-            CouponKind::Percent(u8::try_from(row.value.clamp(0, 100)).unwrap_or(0))
+        kind: match row.kind {
+            DiscountKind::Fixed => CouponKind::Fixed(row.value),
+            DiscountKind::Percent => CouponKind::Percent(u8::try_from(row.value.clamp(0, 100)).unwrap_or(0)),
         },
         currency: row.currency.as_deref().and_then(|c| c.parse().ok()),
         course_id: row.course_id.clone(),
@@ -55,7 +54,7 @@ pub fn rule_of(row: &CouponRow) -> Coupon {
         min_order: row.min_order,
         max_uses: row.max_uses,
         max_uses_per_user: row.max_uses_per_user,
-        active: row.active != 0,
+        active: row.active.get(),
     }
 }
 
@@ -139,8 +138,8 @@ pub async fn create(state: &AppState, actor_id: &str, input: CouponInput) -> Res
         });
     }
     let (kind, value) = match rule.kind {
-        CouponKind::Percent(p) => ("percent", i64::from(p)),
-        CouponKind::Fixed(amount) => ("fixed", amount),
+        CouponKind::Percent(p) => (DiscountKind::Percent.as_str(), i64::from(p)),
+        CouponKind::Fixed(amount) => (DiscountKind::Fixed.as_str(), amount),
     };
     let id = new_id();
     let new = NewCoupon {

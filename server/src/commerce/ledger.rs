@@ -108,33 +108,20 @@ impl Account {
     }
 }
 
-/// What kind of money event a set of entries records.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EventKind {
-    PaymentReceived,
-    Sale,
-    Refund,
-    /// A teacher asked for a payout: its amount is reserved.
-    PayoutRequested,
-    /// A payout was sent: the reserved amount leaves, less tax and fee.
-    PayoutPaid,
-    /// A payout was rejected: the reserved amount is the teacher's again.
-    PayoutReleased,
-    /// A paid payout came back: what was sent, withheld and charged is the teacher's again.
-    PayoutFailed,
-}
-
-impl EventKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::PaymentReceived => "payment_received",
-            Self::Sale => "sale",
-            Self::Refund => "refund",
-            Self::PayoutRequested => "payout_requested",
-            Self::PayoutPaid => "payout_paid",
-            Self::PayoutReleased => "payout_released",
-            Self::PayoutFailed => "payout_failed",
-        }
+academy_shared::stored_names! {
+    /// What kind of money event a set of entries records (a ledger transaction's kind).
+    pub enum EventKind("ledger transaction kind") {
+        PaymentReceived = "payment_received",
+        Sale = "sale",
+        Refund = "refund",
+        /// A teacher asked for a payout: its amount is reserved.
+        PayoutRequested = "payout_requested",
+        /// A payout was sent: the reserved amount leaves, less tax and fee.
+        PayoutPaid = "payout_paid",
+        /// A payout was rejected: the reserved amount is the teacher's again.
+        PayoutReleased = "payout_released",
+        /// A paid payout came back: what was sent, withheld and charged is the teacher's again.
+        PayoutFailed = "payout_failed",
     }
 }
 

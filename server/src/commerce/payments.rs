@@ -144,7 +144,7 @@ pub(crate) async fn mark_paid(
         repo::enrolments::count_sale(conn, course_id, 1).await?;
     }
     for item in order.items.iter().filter(|item| item.is_plan()) {
-        let duration = plan_duration(item);
+        let duration = plan_duration(item)?;
         let paid = bookings::Paid {
             user_id: &order.row.user_id,
             plan_id: &item.course_id,
@@ -166,10 +166,15 @@ pub(crate) async fn mark_paid(
     Ok(())
 }
 
-/// The duration a plan item was sold with (30 days when not recorded).
-pub(crate) fn plan_duration(item: &OrderItemRow) -> Duration {
-    let unit = item.plan_duration_unit.as_deref().and_then(DurationUnit::parse).unwrap_or(DurationUnit::Days);
-    Duration { value: item.plan_duration_value.unwrap_or(30), unit }
+/// The duration a plan item was sold with (30 days when not recorded). A recorded unit that is neither `days`
+/// nor `months` is an error, never a guess.
+pub(crate) fn plan_duration(item: &OrderItemRow) -> Result<Duration, sqlx::Error> {
+    let unit = match &item.plan_duration_unit {
+        None => DurationUnit::Days,
+        Some(name) => DurationUnit::try_from(name.clone())
+            .map_err(|e| sqlx::Error::ColumnDecode { index: "plan_duration_unit".into(), source: Box::new(e) })?,
+    };
+    Ok(Duration { value: item.plan_duration_value.unwrap_or(30), unit })
 }
 
 /// After an order's payment is committed: tells whoever must know (see [`notify::course_purchased`] and

@@ -47,8 +47,8 @@ impl PromotionEntry {
     /// on and not used up.
     pub fn is_showing(&self, now: i64) -> bool {
         let row = &self.row;
-        row.active != 0
-            && row.coupon_active != 0
+        row.active.get()
+            && row.coupon_active.get()
             && row.coupon_max_uses.is_none_or(|max| row.coupon_used_count < max)
             && is_showing(row.starts_at, row.ends_at, now)
             && is_showing(row.coupon_starts_at, row.coupon_ends_at, now)

@@ -21,7 +21,10 @@ use super::{
     ledger::PaymentMethod,
     orders,
     payments::{WITHDRAWN_NOTE, after_paid, apply_to_order, record_receipt, still_on_sale},
-    repo::{self, payments::NewPayment},
+    repo::{
+        self,
+        payments::{NewPayment, PaymentOutcome},
+    },
 };
 use crate::{
     platform::{
@@ -242,10 +245,10 @@ async fn ipn_once(state: &AppState, params: &BTreeMap<String, String>, raw: &str
     let order_id = order.row.id.clone();
     // Money VNPay took for an order no longer pending is recorded and left to an administrator.
     let (outcome, review) = match (succeeded, pending, order.status()) {
-        (false, ..) => ("failed", false),
-        (true, true, _) => ("paid", false),
-        (true, false, OrderStatus::Paid) => ("already_paid", true),
-        (true, false, _) => ("order_closed", true),
+        (false, ..) => (PaymentOutcome::Failed, false),
+        (true, true, _) => (PaymentOutcome::Paid, false),
+        (true, false, OrderStatus::Paid) => (PaymentOutcome::AlreadyPaid, true),
+        (true, false, _) => (PaymentOutcome::OrderClosed, true),
     };
     if succeeded {
         let key = format!("receipt:vnpay:{transaction_no}");
@@ -256,7 +259,7 @@ async fn ipn_once(state: &AppState, params: &BTreeMap<String, String>, raw: &str
     }
     repo::payments::settle(&mut tx, &id, Some(&order.row.code), Some(&order_id), outcome, review).await?;
     tx.commit().await?;
-    if outcome == "paid" {
+    if outcome == PaymentOutcome::Paid {
         after_paid(state, &order_id).await;
     }
     Ok(if pending { IpnAnswer::Confirmed } else { IpnAnswer::AlreadyConfirmed })

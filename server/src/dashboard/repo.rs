@@ -1,5 +1,6 @@
 //! The home's SQL: counts and short lists, each on an indexed column or a small table.
 
+use academy_shared::{commerce::OrderStatus, money::Currency};
 use sqlx::{AnyConnection, Row as _};
 
 /// How many rows `sql` (a `select count(*)` with `$1` bound to `value`, if any) counts.
@@ -48,8 +49,8 @@ pub struct OrderRow {
     pub code: String,
     pub student_name: String,
     pub total: i64,
-    pub currency: String,
-    pub status: String,
+    pub currency: Currency,
+    pub status: OrderStatus,
     pub created_at: i64,
 }
 
@@ -69,12 +70,21 @@ pub async fn latest_orders(conn: &mut AnyConnection, limit: i64) -> Result<Vec<O
                 code: row.try_get(1)?,
                 student_name: person(row.try_get(2)?, row.try_get(3)?, row.try_get(4)?),
                 total: row.try_get(5)?,
-                currency: row.try_get(6)?,
-                status: row.try_get(7)?,
+                currency: decoded(row.try_get::<String, _>(6)?, "currency")?,
+                status: decoded(row.try_get::<String, _>(7)?, "status")?,
                 created_at: row.try_get(8)?,
             })
         })
         .collect()
+}
+
+/// A stored name read into its type; an unknown one is an error, never a guess.
+fn decoded<T>(stored: String, column: &str) -> Result<T, sqlx::Error>
+where
+    T: TryFrom<String>,
+    T::Error: std::error::Error + Send + Sync + 'static,
+{
+    T::try_from(stored).map_err(|e| sqlx::Error::ColumnDecode { index: column.to_owned(), source: Box::new(e) })
 }
 
 /// A student's name as the academy writes it: family name first.

@@ -70,8 +70,8 @@ async fn admin_home(pool: &Pool, now: i64) -> Result<AdminHomeView, sqlx::Error>
                 code: o.code,
                 student_name: o.student_name,
                 total: o.total,
-                currency: o.currency,
-                status: o.status,
+                currency: o.currency.code().to_owned(),
+                status: o.status.as_str().to_owned(),
                 created_at: iso(o.created_at),
             })
             .collect(),

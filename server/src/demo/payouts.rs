@@ -77,7 +77,7 @@ async fn account(state: &AppState, teacher_id: &str, bin: &str, number: &str, ho
         bank_bin: bin.to_owned(),
         account_number: number.to_owned(),
         holder_name: holder.to_owned(),
-        is_default: 1,
+        is_default: true.into(),
         ready_at: now - 60 * DAY_MS,
         created_at: now - 60 * DAY_MS,
         updated_at: now - 60 * DAY_MS,

@@ -60,7 +60,7 @@ pub async fn add(
         bank_bin: account.bank_bin,
         account_number: account.account_number,
         holder_name: account.holder_name,
-        is_default: i64::from(existing.is_empty()),
+        is_default: existing.is_empty().into(),
         ready_at: rules.account_ready_at(now),
         created_at: now,
         updated_at: now,
@@ -115,7 +115,7 @@ pub async fn remove(state: &AppState, user_id: &str, id: &str) -> Result<(), Fin
     let row =
         repo::account(&mut tx, id).await?.filter(|a| a.user_id == user_id).ok_or(FinanceError::AccountNotFound)?;
     repo::remove_account(&mut tx, id, now).await?;
-    if row.is_default != 0
+    if row.is_default.get()
         && let Some(next) = repo::accounts_of(&mut tx, user_id).await?.first()
     {
         repo::set_default(&mut tx, user_id, &next.id, now).await?;

@@ -39,7 +39,7 @@ pub enum FinanceError {
     AccountNotReady { ready_at: i64 },
     /// The request is no longer in the state the decision needs (decided by someone else).
     #[error("the payout request is {status}")]
-    AlreadyDecided { status: String },
+    AlreadyDecided { status: super::repo::RequestStatus },
     /// The request was sent through payOS and its transfer is under way: its final state decides it.
     #[error("a payOS transfer of the request is under way")]
     TransferUnderWay,

@@ -1,11 +1,12 @@
 //! The finance domain's SQL: payout accounts, payout requests and their events, tax commitments, and the sums of
 //! the ledger that balances and statements are made of (the ledger itself is written by `commerce::ledger`).
 
+use academy_shared::money::Currency;
 use sqlx::{AnyConnection, FromRow, Row as _};
 
 use crate::{
-    commerce::ledger::{local_day, local_day_start},
-    platform::db::{Pool, new_id},
+    commerce::ledger::{EventKind, local_day, local_day_start},
+    platform::db::{Flag, Pool, new_id},
 };
 
 /// A stored payout account.
@@ -16,7 +17,8 @@ pub struct AccountRow {
     pub bank_bin: String,
     pub account_number: String,
     pub holder_name: String,
-    pub is_default: i64,
+    #[sqlx(try_from = "i64")]
+    pub is_default: Flag,
     pub ready_at: i64,
     pub created_at: i64,
     pub updated_at: i64,
@@ -52,7 +54,7 @@ pub async fn insert_account(conn: &mut AnyConnection, row: &AccountRow) -> Resul
     .bind(&row.bank_bin)
     .bind(&row.account_number)
     .bind(&row.holder_name)
-    .bind(row.is_default)
+    .bind(i64::from(row.is_default.get()))
     .bind(row.ready_at)
     .bind(row.created_at)
     .bind(row.updated_at)
@@ -100,6 +102,24 @@ pub async fn remove_account(conn: &mut AnyConnection, id: &str, now: i64) -> Res
     Ok(())
 }
 
+academy_shared::stored_names! {
+    /// Where a payout request stands: asked for, paid, rejected, or failed (the transfer did not arrive).
+    pub enum RequestStatus("payout request status") {
+        Pending = "pending",
+        Paid = "paid",
+        Rejected = "rejected",
+        Failed = "failed",
+    }
+}
+
+academy_shared::stored_names! {
+    /// How a payout leaves: by the academy's own bank transfer or through payOS.
+    pub enum PayoutMethod("payout method") {
+        BankManual = "bank_manual",
+        Payos = "payos",
+    }
+}
+
 /// A stored payout request.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct RequestRow {
@@ -109,13 +129,16 @@ pub struct RequestRow {
     pub bank_bin: String,
     pub account_number: String,
     pub holder_name: String,
-    pub method: String,
+    #[sqlx(try_from = "String")]
+    pub method: PayoutMethod,
     pub amount: i64,
     pub fee: i64,
     pub tax: i64,
     pub net: i64,
-    pub currency: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub currency: Currency,
+    #[sqlx(try_from = "String")]
+    pub status: RequestStatus,
     pub reason: Option<String>,
     pub note: String,
     pub bank_reference: Option<String>,
@@ -160,12 +183,12 @@ pub struct NewRequest<'a> {
     pub id: &'a str,
     pub teacher_id: &'a str,
     pub account: &'a AccountRow,
-    pub method: &'a str,
+    pub method: PayoutMethod,
     pub amount: i64,
     pub fee: i64,
     pub tax: i64,
     pub net: i64,
-    pub currency: &'a str,
+    pub currency: Currency,
     pub key: &'a str,
 }
 
@@ -181,12 +204,12 @@ pub async fn insert_request(conn: &mut AnyConnection, new: &NewRequest<'_>, now:
     .bind(&new.account.bank_bin)
     .bind(&new.account.account_number)
     .bind(&new.account.holder_name)
-    .bind(new.method)
+    .bind(new.method.as_str())
     .bind(new.amount)
     .bind(new.fee)
     .bind(new.tax)
     .bind(new.net)
-    .bind(new.currency)
+    .bind(new.currency.code())
     .bind(new.key)
     .bind(now)
     .execute(conn)
@@ -198,8 +221,8 @@ pub async fn insert_request(conn: &mut AnyConnection, new: &NewRequest<'_>, now:
 #[derive(Debug)]
 pub struct Decision<'a> {
     pub id: &'a str,
-    pub from: &'a str,
-    pub to: &'a str,
+    pub from: RequestStatus,
+    pub to: RequestStatus,
     pub actor_id: &'a str,
     pub reason: Option<&'a str>,
     pub note: &'a str,
@@ -215,8 +238,8 @@ pub async fn decide(conn: &mut AnyConnection, decision: &Decision<'_>, now: i64)
          paid_on = coalesce($9, paid_on) where id = $1 and status = $2",
     )
     .bind(decision.id)
-    .bind(decision.from)
-    .bind(decision.to)
+    .bind(decision.from.as_str())
+    .bind(decision.to.as_str())
     .bind(decision.actor_id)
     .bind(now)
     .bind(decision.reason)
@@ -255,7 +278,7 @@ pub async fn insert_event(
 #[derive(Debug, Default)]
 pub struct RequestFilter<'a> {
     pub teacher_id: Option<&'a str>,
-    pub status: Option<&'a str>,
+    pub status: Option<RequestStatus>,
     pub from_ms: Option<i64>,
     pub to_ms: Option<i64>,
     /// Part of the teacher's username or name (already in lower case).
@@ -270,7 +293,7 @@ fn request_where(filter: &RequestFilter<'_>) -> (String, Vec<String>) {
         clauses.push(format!("r.teacher_id = ${}", binds.len()));
     }
     if let Some(status) = filter.status {
-        binds.push(status.to_owned());
+        binds.push(status.as_str().to_owned());
         clauses.push(format!("r.status = ${}", binds.len()));
     }
     if let Some(search) = filter.search {
@@ -323,14 +346,20 @@ pub async fn requests(
 }
 
 /// How many requests are in each status (of one teacher, or everyone's).
-pub async fn status_counts(pool: &Pool, teacher_id: Option<&str>) -> Result<Vec<(String, i64)>, sqlx::Error> {
+pub async fn status_counts(pool: &Pool, teacher_id: Option<&str>) -> Result<Vec<(RequestStatus, i64)>, sqlx::Error> {
     let rows = sqlx::query(
         "select status, count(*) from payout_requests where ($1 is null or teacher_id = $1) group by status",
     )
     .bind(teacher_id)
     .fetch_all(pool)
     .await?;
-    rows.iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).collect()
+    rows.iter()
+        .map(|row| {
+            let status = RequestStatus::try_from(row.try_get::<String, _>(0)?)
+                .map_err(|e| sqlx::Error::ColumnDecode { index: "status".into(), source: Box::new(e) })?;
+            Ok((status, row.try_get(1)?))
+        })
+        .collect()
 }
 
 /// Whether the teacher declared the commitment form for `year`.
@@ -523,7 +552,8 @@ pub async fn maturing(
 pub struct StatementRow {
     pub entry_id: String,
     pub created_at: i64,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: EventKind,
     pub amount: i64,
     pub currency: String,
     pub order_id: Option<String>,
@@ -641,7 +671,8 @@ pub struct OrderLine {
     pub course_id: String,
     pub title_vi: String,
     pub title_en: String,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: crate::commerce::repo::orders::ItemKind,
     pub paid: i64,
     pub teacher_share: i64,
     pub platform_share: i64,

@@ -13,7 +13,7 @@ use academy_shared::{
 use super::{
     balance::{self, year_start_ms},
     error::FinanceError,
-    repo::{self, Decision, NewRequest, RequestRow},
+    repo::{self, Decision, NewRequest, PayoutMethod, RequestRow, RequestStatus},
     settings::{self, BANK_MANUAL, PAYOS},
 };
 use crate::{
@@ -75,12 +75,14 @@ pub async fn ask(state: &AppState, teacher_id: &str, ask: &Ask<'_>) -> Result<As
         .method(ask.method, state.config.payos().is_some())
         .ok_or_else(|| invalid("method", "Phương thức rút tiền không có.", "No such payout method."))?
         .clone();
+    let method = PayoutMethod::parse(ask.method)
+        .ok_or_else(|| invalid("method", "Phương thức rút tiền không có.", "No such payout method."))?;
     let now = now_ms();
     let mut tx = begin_write(&state.pool).await?;
     // One request of a teacher at a time: their earnings account's row is the lock (SQLite's writer lock already is).
     repo::lock_ledger_account(&mut tx, &Account::TeacherEarnings(teacher_id.to_owned()).code()).await?;
     if let Some(existing) = repo::request_by_key(&mut tx, teacher_id, key).await? {
-        if existing.amount != ask.amount || existing.account_id != ask.account_id || existing.method != ask.method {
+        if existing.amount != ask.amount || existing.account_id != ask.account_id || existing.method != method {
             return Err(FinanceError::KeyReused);
         }
         return Ok(Asked::Existing(existing));
@@ -106,12 +108,12 @@ pub async fn ask(state: &AppState, teacher_id: &str, ask: &Ask<'_>) -> Result<As
         id: &id,
         teacher_id,
         account: &account,
-        method: ask.method,
+        method,
         amount: quote.amount,
         fee: quote.fee,
         tax: quote.tax,
         net: quote.net,
-        currency: Currency::Vnd.code(),
+        currency: Currency::Vnd,
         key,
     };
     repo::insert_request(&mut tx, &new, now).await?;
@@ -234,29 +236,29 @@ async fn decide_as(
     let tax = Account::TaxWithheld(teacher.clone());
     let (from, to, kind, entries, decision_note) = match verdict {
         Verdict::Paid { .. } => (
-            "pending",
-            "paid",
+            RequestStatus::Pending,
+            RequestStatus::Paid,
             EventKind::PayoutPaid,
             vec![(reserved, -row.amount), (clearing, row.net), (tax, row.tax), (Account::PayoutFees, row.fee)],
             String::new(),
         ),
         Verdict::Rejected { note, .. } => (
-            "pending",
-            "rejected",
+            RequestStatus::Pending,
+            RequestStatus::Rejected,
             EventKind::PayoutReleased,
             vec![(reserved, -row.amount), (earnings, row.amount)],
             note.trim().to_owned(),
         ),
         Verdict::Failed { note } => (
-            "paid",
-            "failed",
+            RequestStatus::Paid,
+            RequestStatus::Failed,
             EventKind::PayoutFailed,
             vec![(clearing, -row.net), (tax, -row.tax), (Account::PayoutFees, -row.fee), (earnings, row.amount)],
             note.trim().to_owned(),
         ),
         Verdict::Undelivered { note } => (
-            "pending",
-            "failed",
+            RequestStatus::Pending,
+            RequestStatus::Failed,
             EventKind::PayoutReleased,
             vec![(reserved, -row.amount), (earnings, row.amount)],
             note.trim().to_owned(),
@@ -278,12 +280,12 @@ async fn decide_as(
         Some(_) if by_transfer => repo::settle_transfer(&mut tx, id, now).await?,
         _ => {}
     }
-    repo::insert_event(&mut tx, id, to, Some(admin_id), &decision_note, now).await?;
+    repo::insert_event(&mut tx, id, to.as_str(), Some(admin_id), &decision_note, now).await?;
     let event = MoneyEvent {
         key: format!("payout:{id}:{to}"),
         kind,
         order_id: None,
-        currency: row.currency.parse().unwrap_or(Currency::Vnd),
+        currency: row.currency,
         entries,
         memo: id.to_owned(),
     };
@@ -347,8 +349,8 @@ async fn tell_admins(state: &AppState, row: &RequestRow) {
 async fn tell_teacher(state: &AppState, row: &RequestRow) {
     let amount = |lang| format_price(row.amount, Currency::Vnd, lang);
     let net = |lang| format_price(row.net, Currency::Vnd, lang);
-    let (title, message) = match row.status.as_str() {
-        "paid" => (
+    let (title, message) = match row.status {
+        RequestStatus::Paid => (
             Text::new("Đã chuyển tiền rút", "Payout sent"),
             Text::localized(|lang| match lang {
                 academy_shared::Lang::Vi => format!(
@@ -365,7 +367,7 @@ async fn tell_teacher(state: &AppState, row: &RequestRow) {
                 ),
             }),
         ),
-        "rejected" => (
+        RequestStatus::Rejected => (
             Text::new("Yêu cầu rút tiền bị từ chối", "Payout request rejected"),
             Text::localized(|lang| match lang {
                 academy_shared::Lang::Vi => format!(
@@ -380,7 +382,7 @@ async fn tell_teacher(state: &AppState, row: &RequestRow) {
                 ),
             }),
         ),
-        "failed" => (
+        RequestStatus::Failed => (
             Text::new("Chuyển tiền không thành công", "Payout failed"),
             Text::localized(|lang| match lang {
                 academy_shared::Lang::Vi => format!(
@@ -395,7 +397,7 @@ async fn tell_teacher(state: &AppState, row: &RequestRow) {
                 ),
             }),
         ),
-        _ => return,
+        RequestStatus::Pending => return,
     };
     let notice = Notice {
         user_id: row.teacher_id.clone(),

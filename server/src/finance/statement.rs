@@ -43,12 +43,15 @@ impl LineKind {
         [Self::Sale, Self::Refund, Self::Payout, Self::Adjustment].into_iter().find(|k| k.as_str() == name)
     }
 
-    fn of(transaction_kind: &str) -> LineKind {
+    fn of(transaction_kind: EventKind) -> LineKind {
         match transaction_kind {
-            k if k == EventKind::Sale.as_str() => Self::Sale,
-            k if k == EventKind::Refund.as_str() => Self::Refund,
-            k if k == EventKind::PayoutRequested.as_str() => Self::Payout,
-            _ => Self::Adjustment,
+            EventKind::Sale => Self::Sale,
+            EventKind::Refund => Self::Refund,
+            EventKind::PayoutRequested => Self::Payout,
+            EventKind::PaymentReceived
+            | EventKind::PayoutPaid
+            | EventKind::PayoutReleased
+            | EventKind::PayoutFailed => Self::Adjustment,
         }
     }
 
@@ -215,7 +218,7 @@ async fn lines(
             None => repo::balance_after(&mut *conn, account, &row.currency, row.created_at, &row.entry_id).await?,
         };
         after_by_currency.insert(row.currency.clone(), after - row.amount);
-        let kind = LineKind::of(&row.kind);
+        let kind = LineKind::of(row.kind);
         let order_lines = row.order_id.as_ref().and_then(|id| by_order.get(id));
         let (gross, commission) = match (kind, order_lines) {
             (LineKind::Sale | LineKind::Refund, Some(items)) => {

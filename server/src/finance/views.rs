@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 
 use super::{
     balance::Figures,
-    repo::{AccountRow, RequestRow, TeacherBalanceRow},
+    repo::{AccountRow, RequestRow, RequestStatus, TeacherBalanceRow},
     requests::reason_text,
     settings::{MethodTerms, OptionalMethod, Payer, PayoutSettings},
     statement::{Line, LineKind},
@@ -137,7 +137,7 @@ impl AccountView {
             account_number: row.account_number.clone(),
             masked_number: mask_account_number(&row.account_number),
             holder_name: row.holder_name.clone(),
-            is_default: row.is_default != 0,
+            is_default: row.is_default.get(),
             ready_at: iso(row.ready_at),
             ready: row.ready_at <= now,
             created_at: iso(row.created_at),
@@ -187,10 +187,10 @@ pub struct RequestView {
 
 impl RequestView {
     pub fn new(row: &RequestRow, lang: Lang) -> RequestView {
-        let reason_text = match row.status.as_str() {
-            "rejected" => Some(reason_text(row, lang)),
-            "failed" => Some(row.note.clone()),
-            _ => None,
+        let reason_text = match row.status {
+            RequestStatus::Rejected => Some(reason_text(row, lang)),
+            RequestStatus::Failed => Some(row.note.clone()),
+            RequestStatus::Pending | RequestStatus::Paid => None,
         };
         RequestView {
             id: row.id.clone(),
@@ -198,7 +198,7 @@ impl RequestView {
             teacher_username: row.teacher_username.clone(),
             teacher_first_name: row.teacher_first_name.clone(),
             teacher_last_name: row.teacher_last_name.clone(),
-            method: row.method.clone(),
+            method: row.method.as_str().to_owned(),
             bank_bin: row.bank_bin.clone(),
             bank_name: bank_by_bin(&row.bank_bin).map_or_else(|| row.bank_bin.clone(), |b| b.short_name.to_owned()),
             account_number: row.account_number.clone(),
@@ -208,9 +208,9 @@ impl RequestView {
             fee: row.fee,
             tax: row.tax,
             net: row.net,
-            currency: row.currency.clone(),
+            currency: row.currency.code().to_owned(),
             code: super::requests::request_code(&row.id),
-            status: row.status.clone(),
+            status: row.status.as_str().to_owned(),
             payos_state: row.payos_state.clone(),
             reason: row.reason.clone(),
             reason_text,
@@ -234,15 +234,14 @@ pub struct StatusCounts {
 }
 
 impl StatusCounts {
-    pub fn from_rows(rows: &[(String, i64)]) -> StatusCounts {
+    pub fn from_rows(rows: &[(RequestStatus, i64)]) -> StatusCounts {
         let mut counts = StatusCounts::default();
         for (status, n) in rows {
-            match status.as_str() {
-                "pending" => counts.pending = *n,
-                "paid" => counts.paid = *n,
-                "rejected" => counts.rejected = *n,
-                "failed" => counts.failed = *n,
-                _ => {}
+            match status {
+                RequestStatus::Pending => counts.pending = *n,
+                RequestStatus::Paid => counts.paid = *n,
+                RequestStatus::Rejected => counts.rejected = *n,
+                RequestStatus::Failed => counts.failed = *n,
             }
         }
         counts

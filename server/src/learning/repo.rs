@@ -2,6 +2,7 @@
 //! page lists them, completions, the lesson to resume at, and a lesson's text. The courses, their lessons and the
 //! enrolments are the catalogue's and commerce's tables; learning reads them and keeps its own columns.
 
+use academy_shared::catalogue::CourseStatus;
 use sqlx::{AnyConnection, FromRow};
 
 use crate::platform::db::{Flag, Pool};
@@ -61,7 +62,8 @@ pub struct TaughtRow {
     pub description_vi: String,
     pub description_en: String,
     pub thumbnail: Option<String>,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: CourseStatus,
     pub enrollments: i64,
     pub created_at: i64,
 }
@@ -86,7 +88,8 @@ pub struct CourseRow {
     pub title_vi: String,
     pub title_en: String,
     pub thumbnail: Option<String>,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: CourseStatus,
     pub instructor_id: String,
     pub instructor_first_name: Option<String>,
     pub instructor_last_name: Option<String>,

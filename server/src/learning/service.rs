@@ -8,6 +8,7 @@
 use std::collections::HashSet;
 
 use academy_shared::{
+    catalogue::CourseStatus,
     learning::{CourseRole, LessonPlayer, Progress, lesson_player, progress},
     limits::{DESCRIPTION_MAX_CHARS, TooLong, check_max},
     media::OWN_FILES_PATH,
@@ -74,7 +75,7 @@ pub async fn course_access(
         enrolment.is_some(),
         person.is_some_and(|p| p.is_admin),
     );
-    if !role.sees_course(course.status == "published") {
+    if !role.sees_course(course.status == CourseStatus::Published) {
         return Err(LearningError::CourseNotFound);
     }
     Ok(CourseAccess { course, role, last_lesson_id: enrolment.and_then(|e| e.last_lesson_id) })

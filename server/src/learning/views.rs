@@ -34,7 +34,7 @@ impl InstructorCourse {
             description: Localized::new(row.description_vi, row.description_en).get(lang).to_owned(),
             id: row.id,
             thumbnail: row.thumbnail,
-            status: row.status,
+            status: row.status.as_str().to_owned(),
             enrollments: row.enrollments,
             created_at: iso(row.created_at),
         }

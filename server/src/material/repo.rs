@@ -1,6 +1,7 @@
 //! Teaching material as the dashboard lists it: subjects and syllabuses with their owners' names, and the checks
 //! a syllabus save needs, and the rows and writes of single items.
 
+use academy_shared::catalogue::SyllabusStatus;
 use sqlx::FromRow;
 
 use crate::{
@@ -153,7 +154,8 @@ pub struct SyllabusRow {
     pub name_en: String,
     pub description_vi: String,
     pub description_en: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: SyllabusStatus,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -168,7 +170,7 @@ pub struct SyllabusInput {
     pub duration_weeks: i64,
     pub name: Localized,
     pub description: Localized,
-    pub status: String,
+    pub status: SyllabusStatus,
     /// Subject ids in order.
     pub subject_ids: Vec<String>,
     pub created_at: i64,
@@ -219,7 +221,7 @@ pub async fn save_syllabus(
         .bind(&input.name.en)
         .bind(&input.description.vi)
         .bind(&input.description.en)
-        .bind(&input.status)
+        .bind(input.status.as_str())
         .bind(input.created_at)
         .bind(now)
         .execute(&mut *conn)

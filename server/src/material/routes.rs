@@ -217,7 +217,7 @@ fn syllabus(row: SyllabusRow, owner_name: String, subjects: Vec<Subject>, subjec
         name: Localized::new(row.name_vi, row.name_en),
         description: Localized::new(row.description_vi, row.description_en),
         duration_weeks: row.duration_weeks,
-        status: row.status,
+        status: row.status.as_str().to_owned(),
         owner_id: row.owner_id,
         owner_name,
         subject_count,

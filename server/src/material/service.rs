@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use academy_shared::{
-    catalogue::{self as rules, CatalogueError, CatalogueField, SubjectFacts, SyllabusFacts},
+    catalogue::{self as rules, CatalogueError, CatalogueField, SubjectFacts, SyllabusFacts, SyllabusStatus},
     roles::Role,
     search::normalize_search,
     validation::FieldErrors,
@@ -125,13 +125,18 @@ impl SyllabusForm {
             subject_ids: self.subjects.iter().map(String::as_str).collect(),
         };
         rules::validate_syllabus(&facts).map_err(MaterialError::Invalid)?;
+        let Some(status) = SyllabusStatus::parse(&self.status) else {
+            let mut errors = FieldErrors::default();
+            errors.add(CatalogueField::Status, CatalogueError::StatusUnknown);
+            return Err(MaterialError::Invalid(errors));
+        };
         Ok(SyllabusInput {
             code: self.code.trim().to_owned(),
             owner_id: self.owner_id.filter(|o| !o.trim().is_empty()).or(owner_id),
             duration_weeks: self.duration_weeks,
             name: trimmed(self.name),
             description: self.description,
-            status: self.status,
+            status,
             subject_ids: self.subjects,
             created_at: now_ms(),
         })

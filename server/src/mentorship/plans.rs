@@ -80,7 +80,7 @@ pub fn validated(form: &PlanForm) -> Result<PlanInput, FieldErrors<PlanField, Pl
         price: form.price,
         currency: form.currency.clone(),
         duration_value: duration.value,
-        duration_unit: duration.unit.as_str().to_owned(),
+        duration_unit: duration.unit,
         duration_days: days,
         sessions_per_period: form.sessions_per_period,
         session_minutes: form.session_minutes,

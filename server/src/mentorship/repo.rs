@@ -54,7 +54,7 @@ pub struct PlanInput {
     pub price: i64,
     pub currency: String,
     pub duration_value: i64,
-    pub duration_unit: String,
+    pub duration_unit: DurationUnit,
     /// The duration in days (a month counted as 30), for lists that sort or show days.
     pub duration_days: i64,
     pub sessions_per_period: i64,
@@ -120,7 +120,7 @@ pub async fn insert_plan(
     .bind(to_json(&input.services))
     .bind(input.duration_days)
     .bind(input.duration_value)
-    .bind(&input.duration_unit)
+    .bind(input.duration_unit.as_str())
     .bind(input.sessions_per_period)
     .bind(input.session_minutes)
     .bind(input.max_mentees)
@@ -153,7 +153,7 @@ pub async fn update_plan(
     .bind(to_json(&input.services))
     .bind(input.duration_days)
     .bind(input.duration_value)
-    .bind(&input.duration_unit)
+    .bind(input.duration_unit.as_str())
     .bind(input.sessions_per_period)
     .bind(input.session_minutes)
     .bind(input.max_mentees)

@@ -15,7 +15,7 @@ use serde_json::json;
 
 use super::{
     live::Announcement,
-    repo::{self, Audience, BroadcastRow, NewBroadcast, StoredNotification},
+    repo::{self, Audience, BroadcastRow, BroadcastStatus, NewBroadcast, StoredNotification},
 };
 use crate::{
     platform::{
@@ -114,7 +114,7 @@ pub async fn preview(pool: &Pool, draft: &BroadcastDraft) -> Result<(i64, Stored
         message_en: checked.message_en,
         image_url: checked.image_url,
         action_link: checked.action_link,
-        is_read: 0,
+        is_read: false.into(),
         created_at: now_ms(),
     };
     Ok((recipients, notification))
@@ -173,7 +173,7 @@ pub async fn write_batch(state: &AppState, broadcast_id: &str, cursor: &str) -> 
     let mut tx = crate::platform::db::begin_write(&state.pool).await?;
     repo::lock_broadcast(&mut tx, broadcast_id).await?;
     let Some(broadcast) = repo::find_broadcast(&mut *tx, broadcast_id).await? else { return Ok(BatchOutcome::Nothing) };
-    if broadcast.status == "sent" || broadcast.cursor.as_deref().unwrap_or_default() != cursor {
+    if broadcast.status == BroadcastStatus::Sent || broadcast.cursor.as_deref().unwrap_or_default() != cursor {
         return Ok(BatchOutcome::Nothing);
     }
     let audience = Audience::from_stored(&broadcast.audience, broadcast.role.as_deref(), broadcast.user_ids.as_deref());

@@ -101,7 +101,7 @@ impl Feed {
             match signal {
                 Signal::New(row) => {
                     if self.remember(&row.id) {
-                        if row.is_read == 0 {
+                        if !row.is_read.get() {
                             self.unread += 1;
                         }
                         self.pending.push_back(LiveEvent::New { notification: row, unread: self.unread });

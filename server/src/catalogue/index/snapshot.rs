@@ -320,7 +320,7 @@ impl Snapshot {
             badge_en: card.optional(Text::BadgeEn),
             level: card.text(Text::Level).to_owned(),
             total_seat: card.total_seat,
-            status: "published".to_owned(),
+            status: academy_shared::catalogue::CourseStatus::Published,
             rating_avg: card.rating_avg,
             rating_count: card.rating_count,
             enrollment_count: card.enrollment_count,

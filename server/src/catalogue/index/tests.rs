@@ -25,7 +25,7 @@ fn course(seq: i64, cat: usize, price: i64, enrolments: i64, text: &str) -> Inde
             badge_en: None,
             level: "beginner".to_owned(),
             total_seat: 10,
-            status: "published".to_owned(),
+            status: academy_shared::catalogue::CourseStatus::Published,
             rating_avg: (seq % 5) as f64 / 2.0,
             rating_count: 1,
             enrollment_count: enrolments,

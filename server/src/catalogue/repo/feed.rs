@@ -1,5 +1,6 @@
 //! The community feed.
 
+use academy_shared::catalogue::FeedStatus;
 use sqlx::FromRow;
 
 use super::Localized;
@@ -17,7 +18,8 @@ pub struct FeedRow {
     pub text_en: String,
     pub image: Option<String>,
     pub likes: i64,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: FeedStatus,
     pub created_at: i64,
 }
 
@@ -64,10 +66,10 @@ pub async fn insert_feed_post(
 }
 
 /// Shows or hides a feed post; `false` when it does not exist.
-pub async fn set_feed_status(pool: &Pool, id: &str, status: &str) -> Result<bool, sqlx::Error> {
+pub async fn set_feed_status(pool: &Pool, id: &str, status: FeedStatus) -> Result<bool, sqlx::Error> {
     let done = sqlx::query("update feed_posts set status = $2, updated_at = $3 where id = $1")
         .bind(id)
-        .bind(status)
+        .bind(status.as_str())
         .bind(now_ms())
         .execute(pool)
         .await?;

@@ -1,5 +1,6 @@
 //! Instructor profiles, their mentorship plans, and the mentorships people booked.
 
+use academy_shared::{mentorship::plan::DurationUnit, money::Currency};
 use sqlx::FromRow;
 
 use super::{Localized, to_json};
@@ -91,22 +92,23 @@ pub struct PlanRow {
     pub title_vi: String,
     pub title_en: String,
     pub price: i64,
-    pub currency: String,
+    #[sqlx(try_from = "String")]
+    pub currency: Currency,
     pub short_description_vi: String,
     pub short_description_en: String,
     pub services: String,
     pub duration_days: i64,
     pub duration_value: i64,
-    pub duration_unit: String,
+    #[sqlx(try_from = "String")]
+    pub duration_unit: DurationUnit,
     pub sessions_per_period: i64,
     pub session_minutes: i64,
-    pub status: String,
     pub created_at: i64,
 }
 
 const PLAN_COLUMNS: &str = "id, owner_id, slug, title_vi, title_en, price, currency, short_description_vi, \
     short_description_en, services, duration_days, duration_value, duration_unit, sessions_per_period, \
-    session_minutes, status, created_at";
+    session_minutes, created_at";
 
 /// A mentor's active plans, cheapest first.
 pub async fn list_plans_of(pool: &Pool, owner_id: &str) -> Result<Vec<PlanRow>, sqlx::Error> {

@@ -1,5 +1,6 @@
 //! Blog posts.
 
+use academy_shared::catalogue::PostStatus;
 use sqlx::FromRow;
 
 use super::{Localized, sanitize_html, to_json};
@@ -21,7 +22,8 @@ pub struct PostRow {
     pub content_en: String,
     pub images: String,
     pub tags: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: PostStatus,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -62,7 +64,7 @@ pub struct PostInput {
     pub content: Localized,
     pub images: Vec<String>,
     pub tags: Vec<Localized>,
-    pub status: String,
+    pub status: PostStatus,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -84,7 +86,7 @@ pub async fn insert_post(conn: &mut sqlx::AnyConnection, id: &str, input: &PostI
     .bind(sanitize_html(&input.content.en))
     .bind(to_json(&input.images))
     .bind(to_json(&input.tags))
-    .bind(&input.status)
+    .bind(input.status.as_str())
     .bind(input.created_at)
     .bind(input.updated_at)
     .execute(conn)

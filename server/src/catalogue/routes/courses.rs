@@ -139,7 +139,7 @@ pub fn course_card_from(row: CourseCardRow, lang: Lang) -> Course {
         sales_count: row.sales_count,
         lesson_count: row.lesson_count,
         duration_seconds: row.duration_seconds,
-        status: row.status,
+        status: row.status.as_str().to_owned(),
         created_at: iso(row.created_at),
         updated_at: iso(row.updated_at),
     }
@@ -339,7 +339,7 @@ pub async fn course_page(
 ) -> Result<(CourseDetail, CourseTexts), ApiError> {
     let row: CourseDetailRow = repo::courses::find(&state.pool, id).await?.ok_or_else(ApiError::not_found)?;
     let edits = viewer.edits(&row.card.instructor_id);
-    if !access::may_see(&row.card.status, edits) {
+    if !access::may_see(row.card.status, edits) {
         return Err(ApiError::not_found());
     }
     let enrolled = match viewer.student(&row.card.instructor_id) {

@@ -61,7 +61,7 @@ pub fn feed_post(row: &FeedRow, lang: Lang) -> FeedPost {
         text: Localized::new(&row.text_vi, &row.text_en).get(lang).to_owned(),
         image: row.image.clone(),
         likes: row.likes,
-        status: row.status.clone(),
+        status: row.status.as_str().to_owned(),
         created_at: iso(row.created_at),
     }
 }

@@ -1,6 +1,8 @@
 //! Who sees what of a course: a course that is not published only for its instructor and administrators, every
 //! lesson for them and the enrolled students, the free previews for everyone else.
 
+use academy_shared::catalogue::CourseStatus;
+
 /// Who is looking at a course page, as far as the curriculum cares.
 #[derive(Debug, Clone, Default)]
 pub struct Viewer {
@@ -23,8 +25,8 @@ impl Viewer {
 
 /// Whether a course with `status` is shown to a viewer: published courses to everyone, drafts and archived
 /// courses only to those who edit them.
-pub fn may_see(status: &str, edits: bool) -> bool {
-    status == "published" || edits
+pub fn may_see(status: CourseStatus, edits: bool) -> bool {
+    status == CourseStatus::Published || edits
 }
 
 /// Whether the viewer may watch every lesson: those who edit the course and its enrolled students.
@@ -63,9 +65,9 @@ mod tests {
 
     #[test]
     fn a_course_not_published_is_seen_only_by_those_who_edit_it() {
-        assert!(may_see("published", false));
-        assert!(may_see("published", true));
-        for status in ["draft", "archived"] {
+        assert!(may_see(CourseStatus::Published, false));
+        assert!(may_see(CourseStatus::Published, true));
+        for status in [CourseStatus::Draft, CourseStatus::Archived] {
             assert!(!may_see(status, false), "{status}");
             assert!(may_see(status, true), "{status}");
         }

@@ -2,7 +2,7 @@
 //! manage their own courses, administrators every course.
 
 use academy_shared::{
-    catalogue::{self as rules, CatalogueError, CourseFacts, LessonFacts, SectionFacts},
+    catalogue::{self as rules, CatalogueError, CourseFacts, CourseStatus, LessonFacts, SectionFacts},
     media::{OWN_FILES_PATH, video_link},
     roles::Role,
 };
@@ -186,9 +186,6 @@ impl CurriculumForm {
     }
 }
 
-/// The statuses a course can have: `draft` (unpublished), `published` or `archived`.
-const STATUSES: [&str; 3] = ["draft", "published", "archived"];
-
 /// Courses of any status, newest first: the teacher's own, or every course for an administrator; and how many.
 pub async fn list(
     pool: &Pool,
@@ -206,7 +203,7 @@ pub async fn create(pool: &Pool, editor: Editor<'_>, form: CourseForm) -> Result
     let input = form.validated()?;
     let mut tx = crate::platform::db::begin_write(pool).await?;
     category_exists(&mut tx, &input.category_id).await?;
-    let id = repo::courses::insert(&mut tx, editor.id, &input, "draft", &CourseFigures::default()).await?;
+    let id = repo::courses::insert(&mut tx, editor.id, &input, CourseStatus::Draft, &CourseFigures::default()).await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -302,9 +299,7 @@ pub async fn set_status(
     id_or_slug: &str,
     status: &str,
 ) -> Result<String, ManageError> {
-    if !STATUSES.contains(&status) {
-        return Err(ManageError::UnknownStatus);
-    }
+    let status = CourseStatus::parse(status).ok_or(ManageError::UnknownStatus)?;
     let mut tx = crate::platform::db::begin_write(pool).await?;
     let course = owned(&mut tx, editor, id_or_slug).await?;
     repo::courses::set_status(&mut tx, &course, status).await?;

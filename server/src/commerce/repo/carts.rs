@@ -1,5 +1,6 @@
 //! Carts and their items.
 
+use academy_shared::catalogue::CourseStatus;
 use sqlx::{AnyConnection, FromRow};
 
 use super::offers::OFFER_COLUMNS;
@@ -17,7 +18,8 @@ pub struct CartItemRow {
     pub price: i64,
     pub discount: Option<i64>,
     pub currency: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: CourseStatus,
     pub instructor_id: String,
 }
 

@@ -3,14 +3,23 @@
 
 use sqlx::{AnyConnection, FromRow};
 
-use crate::platform::db::Pool;
+use crate::platform::db::{Flag, Pool};
+
+academy_shared::stored_names! {
+    /// How a coupon discounts: an amount off, or a percentage of the price.
+    pub enum DiscountKind("coupon kind") {
+        Fixed = "fixed",
+        Percent = "percent",
+    }
+}
 
 /// A stored coupon.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct CouponRow {
     pub id: String,
     pub code: String,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: DiscountKind,
     pub value: i64,
     pub currency: Option<String>,
     pub course_id: Option<String>,
@@ -20,7 +29,8 @@ pub struct CouponRow {
     pub max_uses: Option<i64>,
     pub max_uses_per_user: Option<i64>,
     pub used_count: i64,
-    pub active: i64,
+    #[sqlx(try_from = "i64")]
+    pub active: Flag,
     pub description_vi: String,
     pub description_en: String,
     pub created_at: i64,

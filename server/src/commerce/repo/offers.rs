@@ -2,7 +2,7 @@
 //! Prices are read here at every cart read and checkout; nothing in commerce keeps a price of its own before an
 //! order snapshots it.
 
-use academy_shared::mentorship::plan::Duration;
+use academy_shared::{catalogue::CourseStatus, mentorship::plan::Duration};
 use sqlx::{AnyConnection, FromRow};
 
 /// A course as something to buy.
@@ -17,7 +17,8 @@ pub struct OfferRow {
     /// The sale price below it, when the course is on sale.
     pub discount: Option<i64>,
     pub currency: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: CourseStatus,
     pub instructor_id: String,
     /// A mentorship plan's duration when the offer is a plan (its id is the plan's), `None` for a course.
     #[sqlx(skip)]
@@ -31,7 +32,7 @@ impl OfferRow {
     }
 
     pub fn is_published(&self) -> bool {
-        self.status == "published"
+        self.status == CourseStatus::Published
     }
 }
 

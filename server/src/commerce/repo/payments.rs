@@ -4,6 +4,34 @@ use sqlx::{AnyConnection, FromRow};
 
 use crate::platform::db::Pool;
 
+academy_shared::stored_names! {
+    /// What a reported transaction did (see `commerce::bank_feed::FeedOutcome`).
+    pub enum PaymentOutcome("payment outcome") {
+        Received = "received",
+        Applying = "applying",
+        Duplicate = "duplicate",
+        Ignored = "ignored",
+        Paid = "paid",
+        Partial = "partial",
+        Overpaid = "overpaid",
+        Unmatched = "unmatched",
+        OrderClosed = "order_closed",
+        AlreadyPaid = "already_paid",
+        Unapplied = "unapplied",
+        Failed = "failed",
+        AmountOutOfRange = "amount_out_of_range",
+    }
+}
+
+academy_shared::stored_names! {
+    /// Whether a transaction waits for an administrator: not needed, on the review list, or settled by one.
+    pub enum ReviewStatus("payment review status") {
+        NotNeeded = "none",
+        Open = "open",
+        Resolved = "resolved",
+    }
+}
+
 /// A reported transaction.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct PaymentRow {
@@ -16,8 +44,10 @@ pub struct PaymentRow {
     pub content: String,
     pub order_code: Option<String>,
     pub order_id: Option<String>,
-    pub outcome: String,
-    pub review_status: String,
+    #[sqlx(try_from = "String")]
+    pub outcome: PaymentOutcome,
+    #[sqlx(try_from = "String")]
+    pub review_status: ReviewStatus,
     pub reviewed_by: Option<String>,
     pub review_note: String,
     pub reviewed_at: Option<i64>,
@@ -95,7 +125,7 @@ pub async fn settle(
     id: &str,
     order_code: Option<&str>,
     order_id: Option<&str>,
-    outcome: &str,
+    outcome: PaymentOutcome,
     needs_review: bool,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
@@ -104,8 +134,8 @@ pub async fn settle(
     )
     .bind(order_code)
     .bind(order_id)
-    .bind(outcome)
-    .bind(if needs_review { "open" } else { "none" })
+    .bind(outcome.as_str())
+    .bind(if needs_review { ReviewStatus::Open } else { ReviewStatus::NotNeeded }.as_str())
     .bind(id)
     .execute(conn)
     .await?;
@@ -128,7 +158,7 @@ pub async fn review_partial_payments(conn: &mut AnyConnection, order_id: &str) -
 /// Transactions by review status (`None`: all), newest first, and how many there are.
 pub async fn list(
     pool: &Pool,
-    review_status: Option<&str>,
+    review_status: Option<ReviewStatus>,
     limit: i64,
     offset: i64,
 ) -> Result<(Vec<PaymentRow>, i64), sqlx::Error> {
@@ -136,14 +166,14 @@ pub async fn list(
         "select {COLUMNS} from payment_transactions where ($1 is null or review_status = $1) \
          order by received_at desc, id desc limit $2 offset $3"
     ))
-    .bind(review_status)
+    .bind(review_status.map(ReviewStatus::as_str))
     .bind(limit)
     .bind(offset)
     .fetch_all(pool)
     .await?;
     let total =
         sqlx::query_scalar("select count(*) from payment_transactions where ($1 is null or review_status = $1)")
-            .bind(review_status)
+            .bind(review_status.map(ReviewStatus::as_str))
             .fetch_one(pool)
             .await?;
     Ok((rows, total))

@@ -3,7 +3,8 @@
 
 use sqlx::{AnyConnection, FromRow};
 
-use crate::platform::db::Pool;
+use super::coupons::DiscountKind;
+use crate::platform::db::{Flag, Pool};
 
 /// A stored promotion with its coupon's code, limits and use count.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -18,18 +19,21 @@ pub struct PromotionRow {
     pub starts_at: Option<i64>,
     pub ends_at: Option<i64>,
     pub priority: i64,
-    pub active: i64,
+    #[sqlx(try_from = "i64")]
+    pub active: Flag,
     pub views: i64,
     pub clicks: i64,
     pub redemptions: i64,
     pub created_at: i64,
     pub coupon_code: String,
-    pub coupon_kind: String,
+    #[sqlx(try_from = "String")]
+    pub coupon_kind: DiscountKind,
     pub coupon_value: i64,
     pub coupon_currency: Option<String>,
     pub coupon_max_uses: Option<i64>,
     pub coupon_used_count: i64,
-    pub coupon_active: i64,
+    #[sqlx(try_from = "i64")]
+    pub coupon_active: Flag,
     pub coupon_starts_at: Option<i64>,
     pub coupon_ends_at: Option<i64>,
 }

@@ -12,6 +12,7 @@ use crate::{
         admin,
         error::CommerceError,
         orders,
+        repo::payments::ReviewStatus,
         views::{
             OrderView,
             admin::{PaymentPageView, PaymentView},
@@ -61,7 +62,7 @@ pub async fn list_payments(
     paging: Pagination<20>,
 ) -> ApiResult<PaymentPageView> {
     let review = params.review.as_deref().map(str::trim).filter(|r| !r.is_empty());
-    if review.is_some_and(|r| !["open", "resolved", "none"].contains(&r)) {
+    let Ok(review) = review.map(|r| ReviewStatus::parse(r).ok_or(r)).transpose() else {
         return Err(CommerceError::Invalid {
             field: "review",
             message: Text::new(
@@ -70,7 +71,7 @@ pub async fn list_payments(
             ),
         }
         .into());
-    }
+    };
     let (rows, total) = admin::payments(&state, review, paging.page_size, paging.offset()).await?;
     Ok(ok(PaymentPageView {
         items: rows.iter().map(PaymentView::from).collect(),

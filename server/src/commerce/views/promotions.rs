@@ -54,7 +54,7 @@ impl PromotionView {
             starts_at: row.starts_at,
             ends_at: row.ends_at,
             priority: row.priority,
-            active: row.active != 0,
+            active: row.active.get(),
             showing: entry.is_showing(now),
             views: row.views,
             clicks: row.clicks,
@@ -98,7 +98,7 @@ impl From<&PromotionEntry> for PublicPromotionView {
         PublicPromotionView {
             id: row.id.clone(),
             coupon_code: row.coupon_code.clone(),
-            discount_kind: row.coupon_kind.clone(),
+            discount_kind: row.coupon_kind.as_str().to_owned(),
             discount_value: row.coupon_value,
             currency: row.coupon_currency.clone(),
             picture_url: row.picture_url.clone(),

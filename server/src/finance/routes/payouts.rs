@@ -17,7 +17,7 @@ use crate::{
     finance::{
         balance::{self, year_start_ms},
         error::FinanceError,
-        repo::{self, RequestFilter},
+        repo::{self, RequestFilter, RequestStatus},
         requests::{self, Ask, Asked, Verdict},
         sending,
         settings::{self, BANK_MANUAL, PayoutSettings},
@@ -349,7 +349,8 @@ pub async fn list_payout_requests(
         (_, named) => Some(teacher_of(&state, &user, named).await?),
     };
     let status = params.status.as_deref().map(str::trim).filter(|s| !s.is_empty());
-    if status.is_some_and(|s| !["pending", "paid", "rejected", "failed"].contains(&s)) {
+    let status = status.map(|s| RequestStatus::parse(s).ok_or(s)).transpose();
+    let Ok(status) = status else {
         return Err(FinanceError::Invalid {
             field: "status",
             message: crate::http::Text::new(
@@ -358,7 +359,7 @@ pub async fn list_payout_requests(
             ),
         }
         .into());
-    }
+    };
     let (from_ms, to_ms) = statement::day_range(params.from.as_deref(), params.to.as_deref(), None)?;
     let search =
         params.search.as_deref().map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty() && s.chars().count() <= 100);

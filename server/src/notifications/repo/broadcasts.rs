@@ -78,6 +78,15 @@ pub async fn count_recipients(pool: &Pool, audience: &Audience) -> Result<i64, s
     query.fetch_one(pool).await
 }
 
+academy_shared::stored_names! {
+    /// Where a broadcast stands: waiting for its first batch, being written batch by batch, or written to all.
+    pub enum BroadcastStatus("broadcast status") {
+        Queued = "queued",
+        Sending = "sending",
+        Sent = "sent",
+    }
+}
+
 /// A broadcast as stored, with its count of read notifications.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct BroadcastRow {
@@ -92,7 +101,8 @@ pub struct BroadcastRow {
     pub message_en: String,
     pub image_url: Option<String>,
     pub action_link: Option<String>,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: BroadcastStatus,
     pub total: i64,
     pub sent: i64,
     pub cursor: Option<String>,
@@ -217,7 +227,7 @@ pub async fn advance_broadcast(
     written: u64,
     finished: Option<i64>,
 ) -> Result<bool, sqlx::Error> {
-    let status = if finished.is_some() { "sent" } else { "sending" };
+    let status = if finished.is_some() { BroadcastStatus::Sent } else { BroadcastStatus::Sending };
     let done = sqlx::query(
         "update notification_broadcasts set cursor = $3, sent = sent + $4, status = $5, finished_at = $6 \
          where id = $1 and coalesce(cursor, '') = $2 and status <> 'sent'",
@@ -226,7 +236,7 @@ pub async fn advance_broadcast(
     .bind(from)
     .bind(to)
     .bind(i64::try_from(written).unwrap_or(i64::MAX))
-    .bind(status)
+    .bind(status.as_str())
     .bind(finished)
     .execute(&mut *conn)
     .await?;

@@ -9,7 +9,7 @@ mod broadcasts;
 
 use sqlx::{Any, AnyConnection, Executor, FromRow};
 
-use crate::platform::db::Pool;
+use crate::platform::db::{Flag, Pool};
 pub use broadcasts::*;
 
 /// A notification as stored, with a broadcast's texts filled in.
@@ -24,7 +24,8 @@ pub struct StoredNotification {
     pub message_en: String,
     pub image_url: Option<String>,
     pub action_link: Option<String>,
-    pub is_read: i64,
+    #[sqlx(try_from = "i64")]
+    pub is_read: Flag,
     pub created_at: i64,
 }
 

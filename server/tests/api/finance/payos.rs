@@ -347,7 +347,7 @@ async fn a_request_sent_through_payos_is_one_signed_transfer_paid_when_it_succee
 
     // Still processing: nothing changes.
     let row = sending::check(&shop.app.state, id).await.expect("checked").expect("a transfer");
-    assert_eq!(row.status, "pending");
+    assert_eq!(row.status.as_str(), "pending");
 
     fake.set_state("po_1", "SUCCEEDED", Some("FT26331XYZ"), None);
     let row = sending::check(&shop.app.state, id).await.expect("checked").expect("a transfer");
@@ -383,7 +383,7 @@ async fn a_transfer_that_fails_marks_the_request_failed_and_gives_the_money_back
 
     fake.set_state("po_1", "FAILED", None, Some("Tài khoản nhận không tồn tại"));
     let row = sending::check(&shop.app.state, id).await.expect("checked").expect("a transfer");
-    assert_eq!(row.status, "failed");
+    assert_eq!(row.status.as_str(), "failed");
     assert!(row.note.contains("Tài khoản nhận không tồn tại"), "{}", row.note);
     let f = figures(&shop, &token, None).await;
     assert_eq!(

@@ -3,6 +3,7 @@
 //! what the in-memory catalogue index is built from ([`indexed`]).
 //! Their items are re-exported here, so callers name them `courses::…`.
 
+use academy_shared::catalogue::CourseStatus;
 use sqlx::FromRow;
 
 use crate::platform::db::{Flag, Pool};
@@ -23,7 +24,8 @@ pub struct CourseCardRow {
     pub badge_en: Option<String>,
     pub level: String,
     pub total_seat: i64,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: CourseStatus,
     pub rating_avg: f64,
     pub rating_count: i64,
     pub enrollment_count: i64,

@@ -1,6 +1,6 @@
 //! Course writes, kept consistent with the category counts and the search index in the same transaction.
 
-use academy_shared::search::normalize_search;
+use academy_shared::{catalogue::CourseStatus, search::normalize_search};
 use sqlx::FromRow;
 
 use crate::catalogue::repo::{Localized, to_json};
@@ -173,7 +173,7 @@ pub async fn insert(
     conn: &mut sqlx::AnyConnection,
     instructor_id: &str,
     input: &CourseInput,
-    status: &str,
+    status: CourseStatus,
     figures: &CourseFigures,
 ) -> Result<String, sqlx::Error> {
     let id = new_id();
@@ -206,7 +206,7 @@ pub async fn insert(
     .bind(instructor_id)
     .bind(&input.category_id)
     .bind(&input.type_id)
-    .bind(status)
+    .bind(status.as_str())
     .bind(&input.language)
     .bind(figures.rating_avg)
     .bind(figures.rating_count)
@@ -227,7 +227,8 @@ pub struct Ownership {
     pub id: String,
     pub instructor_id: String,
     pub category_id: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: CourseStatus,
 }
 
 pub async fn ownership(conn: &mut sqlx::AnyConnection, id_or_slug: &str) -> Result<Option<Ownership>, sqlx::Error> {
@@ -282,10 +283,14 @@ pub async fn update(
 }
 
 /// Publishes, unpublishes (draft) or archives a course. Call inside a transaction.
-pub async fn set_status(conn: &mut sqlx::AnyConnection, before: &Ownership, status: &str) -> Result<(), sqlx::Error> {
+pub async fn set_status(
+    conn: &mut sqlx::AnyConnection,
+    before: &Ownership,
+    status: CourseStatus,
+) -> Result<(), sqlx::Error> {
     sqlx::query("update courses set status = $2, updated_at = $3 where id = $1")
         .bind(&before.id)
-        .bind(status)
+        .bind(status.as_str())
         .bind(now_ms())
         .execute(&mut *conn)
         .await?;
