@@ -17,6 +17,7 @@ describe('the named date formats', () => {
     expect(vi.span(AT, '2026-11-28T09:00:00Z')).toBe('Thứ Bảy, 28/11/2026, 14:30 – 16:00');
     expect(vi.dayMonth(AT)).toBe('Thứ Bảy, 28/11');
     expect(vi.weekday(AT)).toBe('Thứ Bảy');
+    expect(vi.shortDay(AT)).toBe('Thứ 7, ngày 28');
     expect(vi.long(AT)).toBe('28 tháng 11, 2026');
     expect(vi.month(AT)).toBe('tháng 11 năm 2026');
   });

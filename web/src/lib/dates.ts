@@ -3,21 +3,21 @@
  * zone (their profile's, the academy's for a visitor — the zone the server renders public pages in, so a first
  * view hydrates to the same text).
  *
- * | format      | vi                          | en                            |
- * |-------------|-----------------------------|-------------------------------|
- * | date        | 28/11/2026                  | 28 Nov 2026                   |
- * | dateTime    | 28/11/2026 14:30            | 28 Nov 2026, 14:30            |
- * | time        | 14:30                       | 14:30                         |
- * | timeRange   | 14:30 – 15:30               | 14:30 – 15:30                 |
- * | weekdayDate | Thứ Bảy, 28/11/2026         | Saturday, 28 Nov 2026         |
- * | weekdayDateTime | Thứ Bảy, 28/11/2026, 14:30 | Saturday, 28 Nov 2026, 14:30 |
- * | span        | Thứ Bảy, 28/11/2026, 14:30 – 15:30 | Saturday, 28 Nov 2026, 14:30 – 15:30 |
- * | dayMonth    | Thứ Bảy, 28/11              | Saturday, 28 Nov              |
- * | shortDay    | T7 28                       | Sat 28                        |
- * | weekday     | Thứ Bảy                     | Saturday                      |
- * | long        | 28 tháng 11, 2026           | 28 November 2026              |
- * | month       | tháng 11 năm 2026           | November 2026                 |
- * | relative    | 2 giờ trước                 | 2 hours ago                   |
+ * | format          | vi                                  | en                                    |
+ * |-----------------|-------------------------------------|---------------------------------------|
+ * | date            | 28/11/2026                          | 28 Nov 2026                           |
+ * | dateTime        | 28/11/2026 14:30                    | 28 Nov 2026, 14:30                    |
+ * | time            | 14:30                               | 14:30                                 |
+ * | timeRange       | 14:30 – 15:30                       | 14:30 – 15:30                         |
+ * | weekdayDate     | Thứ Bảy, 28/11/2026                 | Saturday, 28 Nov 2026                 |
+ * | weekdayDateTime | Thứ Bảy, 28/11/2026, 14:30          | Saturday, 28 Nov 2026, 14:30          |
+ * | span            | Thứ Bảy, 28/11/2026, 14:30 – 15:30  | Saturday, 28 Nov 2026, 14:30 – 15:30  |
+ * | dayMonth        | Thứ Bảy, 28/11                      | Saturday, 28 Nov                      |
+ * | shortDay        | Thứ 7, ngày 28                      | Sat 28                                |
+ * | weekday         | Thứ Bảy                             | Saturday                              |
+ * | long            | 28 tháng 11, 2026                   | 28 November 2026                      |
+ * | month           | tháng 11 năm 2026                   | November 2026                         |
+ * | relative        | 2 giờ trước                         | 2 hours ago                           |
  *
  * A value is an instant (epoch ms, an ISO string or a Date), or a calendar day written `YYYY-MM-DD` (a date of
  * birth, a day of a calendar), which is shown as written whatever the zone.

@@ -10,7 +10,7 @@ export interface CalendarFormats {
   time: (event: CalendarEventView) => string;
   /** "Thứ Ba, 24/11" of a local day key. */
   day: (key: string) => string;
-  /** "T3 24" of a day key, for a week column's heading. */
+  /** "Thứ 3, ngày 24" of a day key, for a week column's heading. */
   shortDay: (key: string) => string;
 }
 
