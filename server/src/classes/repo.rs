@@ -357,3 +357,27 @@ pub async fn between(pool: &Pool, teacher_id: &str, from_ms: i64, to_ms: i64) ->
     .fetch_all(pool)
     .await
 }
+
+/// Who owns the class's audience: the course's instructor or the plan's owner (`None`: no course or plan given,
+/// or none such).
+pub async fn audience_owner(
+    conn: &mut AnyConnection,
+    course_id: Option<&str>,
+    plan_id: Option<&str>,
+) -> Result<Option<String>, sqlx::Error> {
+    match (course_id, plan_id) {
+        (Some(course), _) => {
+            sqlx::query_scalar("select instructor_id from courses where id = $1")
+                .bind(course)
+                .fetch_optional(conn)
+                .await
+        }
+        (None, Some(plan)) => {
+            sqlx::query_scalar("select owner_id from mentorship_plans where id = $1")
+                .bind(plan)
+                .fetch_optional(conn)
+                .await
+        }
+        (None, None) => Ok(None),
+    }
+}

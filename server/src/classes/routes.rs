@@ -13,8 +13,9 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    Actor, ClassForm, ClassesError,
+    ClassesError, notify,
     repo::{self, ClassRow, RegistrantRow},
+    service::{self, Actor, ClassForm},
 };
 use crate::{
     catalogue::routes::courses::iso,
@@ -133,7 +134,7 @@ pub struct ClassView {
 
 impl ClassView {
     fn of(row: &ClassRow, registered: bool, lang: Lang, now: i64) -> ClassView {
-        let seating = super::seating(row);
+        let seating = service::seating(row);
         let (kind, id) = match (&row.course_id, &row.plan_id) {
             (Some(course), _) => ("course", course.clone()),
             (None, plan) => ("plan", plan.clone().unwrap_or_default()),
@@ -220,7 +221,7 @@ pub async fn create_class(
     Allowed(user, _): Allowed<Teachers>,
     Json(body): Json<ClassBody>,
 ) -> ApiResult<ClassView> {
-    let row = super::create(&state.pool, actor(&user), &body.into()).await?;
+    let row = service::create(&state.pool, actor(&user), &body.into()).await?;
     Ok(ok(ClassView::of(&row, false, lang, now_ms())))
 }
 
@@ -247,9 +248,9 @@ pub async fn update_class(
     Path(id): Path<String>,
     Json(body): Json<ClassBody>,
 ) -> ApiResult<ClassView> {
-    let (row, previous_start) = super::update(&state.pool, actor(&user), &id, &body.into()).await?;
+    let (row, previous_start) = service::update(&state.pool, actor(&user), &id, &body.into()).await?;
     if row.starts_at != previous_start {
-        super::notify::moved(&state, &row).await;
+        notify::moved(&state, &row).await;
     }
     Ok(ok(ClassView::of(&row, false, lang, now_ms())))
 }
@@ -273,8 +274,8 @@ pub async fn cancel_class(
     Allowed(user, _): Allowed<Teachers>,
     Path(id): Path<String>,
 ) -> ApiResult<ClassView> {
-    let row = super::cancel(&state.pool, actor(&user), &id).await?;
-    super::notify::cancelled(&state, &row).await;
+    let row = service::cancel(&state.pool, actor(&user), &id).await?;
+    notify::cancelled(&state, &row).await;
     Ok(ok(ClassView::of(&row, false, lang, now_ms())))
 }
 
@@ -327,7 +328,7 @@ pub async fn class_roster(
     Allowed(user, _): Allowed<Teachers>,
     Path(id): Path<String>,
 ) -> ApiResult<ClassRoster> {
-    let (class, registrants) = super::roster(&state.pool, actor(&user), &id).await?;
+    let (class, registrants) = service::roster(&state.pool, actor(&user), &id).await?;
     Ok(ok(ClassRoster {
         class: ClassView::of(&class, false, lang, now_ms()),
         registrants: registrants.into_iter().map(Registrant::from).collect(),
@@ -407,7 +408,7 @@ pub async fn register(
     user: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<ClassView> {
-    let row = super::register(&state.pool, &user.id, &id).await?;
+    let row = service::register(&state.pool, &user.id, &id).await?;
     Ok(ok(ClassView::of(&row, true, lang, now_ms())))
 }
 
@@ -431,6 +432,6 @@ pub async fn withdraw(
     user: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<ClassView> {
-    let row = super::withdraw(&state.pool, &user.id, &id).await?;
+    let row = service::withdraw(&state.pool, &user.id, &id).await?;
     Ok(ok(ClassView::of(&row, false, lang, now_ms())))
 }

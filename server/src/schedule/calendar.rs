@@ -6,6 +6,7 @@
 use academy_shared::{
     Lang,
     ical::{self, Calendar, Event},
+    roles::Role,
 };
 use sha2::{Digest as _, Sha256};
 
@@ -84,13 +85,22 @@ pub async fn between(
 async fn events(pool: &Pool, teacher_id: &str, from_ms: i64, to_ms: i64) -> Result<TeacherCalendar, ScheduleError> {
     let zone = service::week(pool, teacher_id).await?.availability.zone;
     let sessions = repo::teaching_between(pool, teacher_id, from_ms, to_ms).await?;
-    let classes = classes::teaching_between(pool, teacher_id, from_ms, to_ms).await?;
+    let classes = classes::service::teaching_between(pool, teacher_id, from_ms, to_ms).await?;
     Ok(TeacherCalendar { zone, sessions, classes })
 }
 
-/// Whether `user_id` is a person at all (an administrator asking for someone's calendar).
-pub async fn exists(pool: &Pool, user_id: &str) -> Result<bool, ScheduleError> {
-    Ok(repo::person_name(pool, user_id).await?.is_some())
+/// Whose calendar `viewer_id` reads when asking for `asked` (absent or blank: their own): a teacher only their
+/// own, an administrator anyone's who exists.
+pub async fn whose(pool: &Pool, viewer_id: &str, role: Role, asked: Option<&str>) -> Result<String, ScheduleError> {
+    match asked.map(str::trim).filter(|id| !id.is_empty()) {
+        None => Ok(viewer_id.to_owned()),
+        Some(id) if id == viewer_id => Ok(viewer_id.to_owned()),
+        Some(id) if role == Role::Admin => match repo::person_name(pool, id).await? {
+            Some(_) => Ok(id.to_owned()),
+            None => Err(ScheduleError::TeacherNotFound),
+        },
+        Some(_) => Err(ScheduleError::NotYourCalendar),
+    }
 }
 
 fn token_hash(token: &str) -> String {

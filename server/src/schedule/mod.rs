@@ -4,10 +4,9 @@
 //! The session times come from the shared rule (`academy_shared::schedule`), the same one the booking page runs
 //! in the browser; the server recomputes them on every booking. Use cases return a [`ScheduleError`];
 //! [`routes`] turns it into the API's answer. A teacher's calendar of sessions and classes, and its iCalendar
-//! subscription, are in [`calendar`] and [`calendar_routes`].
+//! subscription, are in [`calendar`] (over HTTP in [`routes::calendar`]).
 
 pub mod calendar;
-pub mod calendar_routes;
 pub mod notify;
 pub mod repo;
 pub mod routes;
@@ -59,12 +58,19 @@ pub enum ScheduleError {
     /// The session was cancelled.
     #[error("the session was cancelled")]
     Cancelled,
+    /// A teacher sees only their own calendar (an administrator anyone's).
+    #[error("another teacher's calendar")]
+    NotYourCalendar,
+    /// The calendar asked for is of no one.
+    #[error("no such teacher")]
+    TeacherNotFound,
     #[error(transparent)]
     Database(#[from] sqlx::Error),
 }
 
 impl ScheduleError {
-    /// The text shown for a refusal (`None` for the database's failures and the field errors).
+    /// The text shown for a refusal (`None` for the database's failures, the field errors and an unknown teacher,
+    /// which is the API's plain "not found").
     pub fn text(&self) -> Option<Text> {
         Some(match self {
             Self::Range => Text::new(
@@ -103,12 +109,15 @@ impl ScheduleError {
                 format!("Sessions can be cancelled or moved up to {notice_minutes} minutes before they start."),
             ),
             Self::Cancelled => Text::new("Buổi học này đã bị hủy.", "This session was cancelled."),
-            Self::Invalid(_) | Self::Database(_) => return None,
+            Self::NotYourCalendar => {
+                Text::new("Bạn chỉ xem được lịch của chính mình.", "You can only see your own calendar.")
+            }
+            Self::TeacherNotFound | Self::Invalid(_) | Self::Database(_) => return None,
         })
     }
 }
 
 /// Every route of this domain (weekly hours, bookable sessions, the calendar and its subscription); the API merges it.
 pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
-    utoipa_axum::router::OpenApiRouter::new().merge(routes::router()).merge(calendar_routes::router())
+    utoipa_axum::router::OpenApiRouter::new().merge(routes::router()).merge(routes::calendar::router())
 }

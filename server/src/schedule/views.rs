@@ -1,4 +1,5 @@
-//! The shapes the schedule answers with and reads: a teacher's week, a mentor's open times, booked sessions.
+//! The shapes the schedule answers with and reads: a teacher's week, a mentor's open times, booked sessions, a
+//! teacher's calendar and its subscription.
 
 use academy_shared::names::full_name;
 use academy_shared::schedule::{Availability, DateOverride, Interval};
@@ -7,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{
+    calendar::{Item, TeacherCalendar, display_name},
     repo::{SessionListRow, SessionRow},
     service::{OpenSlots, Week},
 };
@@ -233,4 +235,103 @@ pub struct BookBody {
 #[serde(rename_all = "camelCase")]
 pub struct RescheduleBody {
     pub start_at: String,
+}
+
+/// One item of a teacher's calendar: a mentorship session or a live class.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CalendarEventView {
+    /// `session` or `class`.
+    pub kind: String,
+    pub id: String,
+    pub start_at: String,
+    pub end_at: String,
+    /// A session: `booked` or `cancelled`; a class: `scheduled` or `cancelled`.
+    pub status: String,
+    /// A session's student.
+    pub student_name: Option<String>,
+    /// A session's mentorship plan, in the request's language.
+    pub plan_title: Option<String>,
+    /// A class's topic.
+    pub topic: Option<String>,
+    /// A class's course or plan, in the request's language.
+    pub audience_title: Option<String>,
+    /// A class's seats and how many are taken.
+    pub seats: Option<i64>,
+    pub seats_taken: Option<i64>,
+}
+
+/// A teacher's sessions and classes over a range, in time order, and the zone of their week.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CalendarView {
+    pub teacher_id: String,
+    /// The IANA zone the teacher's week is kept in, e.g. `Asia/Ho_Chi_Minh`.
+    pub zone: String,
+    pub from: String,
+    pub to: String,
+    pub events: Vec<CalendarEventView>,
+}
+
+impl CalendarView {
+    pub fn of(teacher_id: &str, from: i64, to: i64, calendar: &TeacherCalendar, lang: academy_shared::Lang) -> Self {
+        let en = lang == academy_shared::Lang::En;
+        let events = calendar
+            .items()
+            .into_iter()
+            .map(|item| match item {
+                Item::Session(s) => CalendarEventView {
+                    kind: "session".into(),
+                    id: s.id.clone(),
+                    start_at: iso(s.start_at),
+                    end_at: iso(s.end_at),
+                    status: s.status.as_str().to_owned(),
+                    student_name: Some(display_name(
+                        &s.student_username,
+                        s.student_first_name.as_deref(),
+                        s.student_last_name.as_deref(),
+                    )),
+                    plan_title: Some(if en { s.plan_title_en.clone() } else { s.plan_title_vi.clone() }),
+                    topic: None,
+                    audience_title: None,
+                    seats: None,
+                    seats_taken: None,
+                },
+                Item::Class(c) => CalendarEventView {
+                    kind: "class".into(),
+                    id: c.id.clone(),
+                    start_at: iso(c.starts_at),
+                    end_at: iso(c.ends_at),
+                    status: c.status.as_str().to_owned(),
+                    student_name: None,
+                    plan_title: None,
+                    topic: Some(c.topic.clone()),
+                    audience_title: if en { c.audience_title_en.clone() } else { c.audience_title_vi.clone() },
+                    seats: Some(c.seats),
+                    seats_taken: Some(c.taken),
+                },
+            })
+            .collect();
+        CalendarView {
+            teacher_id: teacher_id.to_owned(),
+            zone: calendar.zone.clone(),
+            from: iso(from),
+            to: iso(to),
+            events,
+        }
+    }
+}
+
+/// The caller's calendar subscription. `path` and `url` carry the secret address only in the answer that made
+/// it: the server keeps a hash of its token, never the token.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FeedView {
+    /// Whether the caller has a working subscription address.
+    pub active: bool,
+    pub created_at: Option<String>,
+    /// `/calendar/{token}.ics` (only when just made).
+    pub path: Option<String>,
+    /// The address under the site's public origin (only when just made).
+    pub url: Option<String>,
 }

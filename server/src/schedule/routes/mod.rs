@@ -1,7 +1,9 @@
 //! Schedules over HTTP: a teacher's (or administrator's) own week (`/api/dashboard/schedule/availability`), a
 //! mentor's open session times (`GET /api/mentorship/mentors/{mentorId}/slots`, for the mentor and the students
 //! holding an active booking of their plans), and sessions: list mine, book, cancel, move
-//! (`/api/mentorship/sessions`).
+//! (`/api/mentorship/sessions`). A teacher's calendar and its subscription are in [`calendar`].
+
+pub mod calendar;
 
 use axum::extract::State;
 use serde::Deserialize;
@@ -42,8 +44,11 @@ impl From<ScheduleError> for ApiError {
             (ScheduleError::Database(e), _) => e.into(),
             (ScheduleError::Invalid(errors), _) => ApiError::from(&errors),
             (ScheduleError::Range, Some(text)) => ApiError::invalid_field("to", text),
-            (ScheduleError::NoBooking | ScheduleError::NotYours, Some(text)) => ApiError::Forbidden(text),
+            (ScheduleError::NoBooking | ScheduleError::NotYours | ScheduleError::NotYourCalendar, Some(text)) => {
+                ApiError::Forbidden(text)
+            }
             (ScheduleError::BookingNotFound | ScheduleError::SessionNotFound, Some(text)) => ApiError::NotFound(text),
+            (ScheduleError::TeacherNotFound, _) => ApiError::not_found(),
             (_, Some(text)) => ApiError::Conflict(text),
             (error, None) => ApiError::internal(error),
         }
@@ -51,7 +56,7 @@ impl From<ScheduleError> for ApiError {
 }
 
 /// An instant of a request (RFC 3339), or 422 naming `field`.
-fn instant(field: &str, text: &str) -> Result<i64, ApiError> {
+pub(super) fn instant(field: &str, text: &str) -> Result<i64, ApiError> {
     chrono::DateTime::parse_from_rfc3339(text.trim()).map(|at| at.timestamp_millis()).map_err(|_| {
         ApiError::invalid_field(
             field,
