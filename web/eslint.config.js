@@ -76,6 +76,31 @@ export default defineConfig(
     ...reactHooks.configs.flat.recommended,
   },
   {
+    // Dates and times are written by src/lib/dates.ts alone (named formats, the person's zone), so the same kind of
+    // date looks the same on every page; the zone arithmetic of src/lib/time-zone.ts reads parts, not texts.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/dates.ts', 'src/lib/time-zone.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'toLocaleDateString', message: 'Write dates with useDates() / dateFormats() of @/lib/dates.' },
+        { property: 'toLocaleTimeString', message: 'Write times with useDates() / dateFormats() of @/lib/dates.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]",
+          message: 'Write dates and times with useDates() / dateFormats() of @/lib/dates.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
+          message: 'Write dates and times with useDates() / dateFormats() of @/lib/dates.',
+        },
+      ],
+    },
+  },
+  {
     files: ['e2e/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: { ...globals.node } },
   },

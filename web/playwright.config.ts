@@ -43,7 +43,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  workers: process.env.CI ? 2 : undefined,
+  // Four at a time on CI's two cores: a browser test mostly waits (on the page, the server, the network), and
+  // two workers kept the processors less than a third busy.
+  workers: process.env.CI ? 4 : undefined,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 10_000 },

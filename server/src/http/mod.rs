@@ -10,6 +10,7 @@
 
 pub mod cache;
 pub mod client_addr;
+pub mod csv;
 pub mod current_user;
 pub mod docs;
 pub mod error;

@@ -1,10 +1,13 @@
 //! The reports' day sums: what sold and was refunded per day in Vietnam, kind of item, course or plan, teacher and
 //! currency, and when each student first bought (of a kind, of a teacher, a course or plan). The ledger adds a sale
 //! or refund to them in the transaction that posts it, so they always equal its entries; the reports read them
-//! instead of every entry.
+//! instead of every entry. The same lines are also added to coarser rows: per month and course or plan (the
+//! rankings of a long range), and per day and teacher or every teacher (the series and totals without a course or
+//! category filter).
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use academy_shared::reports::{Grouping, LocalDate};
 use sqlx::{AnyConnection, Row as _};
 
 use crate::platform::db::Pool;
@@ -12,8 +15,16 @@ use crate::platform::db::Pool;
 const DAY_MS: i64 = 86_400_000;
 const VIETNAM_OFFSET_MS: i64 = 7 * 3_600_000;
 
-/// The row a line is added to: (kind of item, currency, day, course or plan, teacher).
+/// The row a line is added to: (kind of item, currency, day or month, course or plan, teacher).
 type Key = (String, String, i64, String, String);
+
+/// A day's row of a teacher or every teacher (empty): (kind of item, currency, teacher, day).
+type TeacherKey = (String, String, String, i64);
+
+/// The first day of the month of `day` (days since 1970-01-01 in Vietnam).
+pub fn month_of(day: i64) -> i64 {
+    LocalDate(day).group_start(Grouping::Month).0
+}
 
 /// What a sale or refund adds to a row.
 #[derive(Debug, Default)]
@@ -32,6 +43,27 @@ struct Added {
     kind_orders: i64,
     teacher_orders: i64,
     product_orders: i64,
+    category_orders: i64,
+}
+
+impl Added {
+    fn add(&mut self, other: &Added) {
+        self.title_vi.clone_from(&other.title_vi);
+        self.title_en.clone_from(&other.title_en);
+        self.gross += other.gross;
+        self.discounts += other.discounts;
+        self.refunds += other.refunds;
+        self.teacher_share += other.teacher_share;
+        self.commission += other.commission;
+        self.units += other.units;
+        self.refunded_units += other.refunded_units;
+        self.renewals += other.renewals;
+        self.orders += other.orders;
+        self.kind_orders += other.kind_orders;
+        self.teacher_orders += other.teacher_orders;
+        self.product_orders += other.product_orders;
+        self.category_orders += other.category_orders;
+    }
 }
 
 /// An order item as the day sums need it.
@@ -48,10 +80,16 @@ struct Item {
     teacher_share: i64,
     platform_share: i64,
     user_id: String,
+    /// The course's category when it sold (empty: plans and courses without one).
+    category_id: String,
 }
 
 const ITEM_COLUMNS: &str = "i.kind, i.course_id, i.teacher_id, i.currency, i.title_vi, i.title_en, i.price, \
-    i.discount, i.paid, i.teacher_share, i.platform_share, o.user_id";
+    i.discount, i.paid, i.teacher_share, i.platform_share, o.user_id, coalesce(c.category_id, '')";
+
+/// Where [`ITEM_COLUMNS`] come from: `order_items i` of `orders o`, with the course `c`.
+const ITEM_TABLES: &str = "order_items i join orders o on o.id = i.order_id \
+    left join courses c on c.id = i.course_id and i.kind = 'course'";
 
 fn item_of(row: &sqlx::any::AnyRow) -> Result<Item, sqlx::Error> {
     Ok(Item {
@@ -67,6 +105,7 @@ fn item_of(row: &sqlx::any::AnyRow) -> Result<Item, sqlx::Error> {
         teacher_share: row.try_get(9)?,
         platform_share: row.try_get(10)?,
         user_id: row.try_get(11)?,
+        category_id: row.try_get(12)?,
     })
 }
 
@@ -94,7 +133,7 @@ pub async fn record(
 
 async fn record_sale(conn: &mut AnyConnection, order_id: &str, day: i64, now_ms: i64) -> Result<(), sqlx::Error> {
     let sql = format!(
-        "select {ITEM_COLUMNS} from order_items i join orders o on o.id = i.order_id where i.order_id = $1 \
+        "select {ITEM_COLUMNS} from {ITEM_TABLES} where i.order_id = $1 \
          order by i.position, i.id"
     );
     let items: Vec<Item> =
@@ -128,8 +167,8 @@ async fn record_sale(conn: &mut AnyConnection, order_id: &str, day: i64, now_ms:
         }
     }
     let mut rows: BTreeMap<Key, Added> = BTreeMap::new();
-    let (mut order_seen, mut kinds, mut teachers, mut products) =
-        (false, BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
+    let (mut order_seen, mut kinds, mut teachers, mut products, mut categories) =
+        (false, BTreeSet::new(), BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
     for item in &items {
         let row = rows
             .entry((item.kind.clone(), item.currency.clone(), day, item.product_id.clone(), item.teacher_id.clone()))
@@ -149,18 +188,42 @@ async fn record_sale(conn: &mut AnyConnection, order_id: &str, day: i64, now_ms:
         row.kind_orders += i64::from(kinds.insert(item.kind.clone()));
         row.teacher_orders += i64::from(teachers.insert((item.kind.clone(), item.teacher_id.clone())));
         row.product_orders += i64::from(products.insert((item.kind.clone(), item.product_id.clone())));
+        row.category_orders += i64::from(categories.insert((item.kind.clone(), item.category_id.clone())));
     }
-    for (key, added) in &rows {
-        add(conn, key, added).await?;
+    add_all(conn, &rows).await
+}
+
+/// Adds the day rows `rows` to the day sums, and to their month's and the teachers' rows; each table's rows in key
+/// order, the tables always in the same order, so two postings wait for each other instead of locking crosswise.
+async fn add_all(conn: &mut AnyConnection, rows: &BTreeMap<Key, Added>) -> Result<(), sqlx::Error> {
+    let mut months: BTreeMap<Key, Added> = BTreeMap::new();
+    let mut teachers: BTreeMap<TeacherKey, Added> = BTreeMap::new();
+    for (key, added) in rows {
+        months
+            .entry((key.0.clone(), key.1.clone(), month_of(key.2), key.3.clone(), key.4.clone()))
+            .or_default()
+            .add(added);
+        let teacher = teachers.entry((key.0.clone(), key.1.clone(), key.4.clone(), key.2)).or_default();
+        teacher.add(added);
+        teacher.orders = teacher.teacher_orders;
+        let every = teachers.entry((key.0.clone(), key.1.clone(), String::new(), key.2)).or_default();
+        every.add(added);
+        every.orders = every.kind_orders;
+    }
+    for (key, added) in rows {
+        add(conn, "report_day_sums", "day", key, added).await?;
+    }
+    for (key, added) in &months {
+        add(conn, "report_month_sums", "month", key, added).await?;
+    }
+    for (key, added) in &teachers {
+        add_teacher(conn, key, added).await?;
     }
     Ok(())
 }
 
 async fn record_refund(conn: &mut AnyConnection, order_id: &str, item_id: &str, day: i64) -> Result<(), sqlx::Error> {
-    let sql = format!(
-        "select {ITEM_COLUMNS} from order_items i join orders o on o.id = i.order_id \
-         where i.id = $1 and i.order_id = $2"
-    );
+    let sql = format!("select {ITEM_COLUMNS} from {ITEM_TABLES} where i.id = $1 and i.order_id = $2");
     let Some(row) = sqlx::query(&sql).bind(item_id).bind(order_id).fetch_optional(&mut *conn).await? else {
         return Ok(());
     };
@@ -174,37 +237,80 @@ async fn record_refund(conn: &mut AnyConnection, order_id: &str, item_id: &str, 
         refunded_units: 1,
         ..Added::default()
     };
-    add(conn, &(item.kind, item.currency, day, item.product_id, item.teacher_id), &added).await
+    let rows = BTreeMap::from([((item.kind, item.currency, day, item.product_id, item.teacher_id), added)]);
+    add_all(conn, &rows).await
 }
 
-async fn add(conn: &mut AnyConnection, key: &Key, added: &Added) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "insert into report_day_sums (item_kind, currency, day, product_id, teacher_id, title_vi, title_en, gross, \
+/// Adds `added` to the row `key` of `table` (`report_day_sums` by `day`, `report_month_sums` by `month`).
+async fn add(conn: &mut AnyConnection, table: &str, period: &str, key: &Key, added: &Added) -> Result<(), sqlx::Error> {
+    let sql = format!(
+        "insert into {table} (item_kind, currency, {period}, product_id, teacher_id, title_vi, title_en, gross, \
          discounts, refunds, teacher_share, commission, units, refunded_units, renewals, orders, kind_orders, \
-         teacher_orders, product_orders) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) \
-         on conflict (item_kind, currency, day, product_id, teacher_id) do update set \
+         teacher_orders, product_orders, category_orders) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) \
+         on conflict (item_kind, currency, {period}, product_id, teacher_id) do update set \
          title_vi = excluded.title_vi, title_en = excluded.title_en, \
-         gross = report_day_sums.gross + excluded.gross, \
-         discounts = report_day_sums.discounts + excluded.discounts, \
-         refunds = report_day_sums.refunds + excluded.refunds, \
-         teacher_share = report_day_sums.teacher_share + excluded.teacher_share, \
-         commission = report_day_sums.commission + excluded.commission, \
-         units = report_day_sums.units + excluded.units, \
-         refunded_units = report_day_sums.refunded_units + excluded.refunded_units, \
-         renewals = report_day_sums.renewals + excluded.renewals, \
-         orders = report_day_sums.orders + excluded.orders, \
-         kind_orders = report_day_sums.kind_orders + excluded.kind_orders, \
-         teacher_orders = report_day_sums.teacher_orders + excluded.teacher_orders, \
-         product_orders = report_day_sums.product_orders + excluded.product_orders",
+         gross = {table}.gross + excluded.gross, \
+         discounts = {table}.discounts + excluded.discounts, \
+         refunds = {table}.refunds + excluded.refunds, \
+         teacher_share = {table}.teacher_share + excluded.teacher_share, \
+         commission = {table}.commission + excluded.commission, \
+         units = {table}.units + excluded.units, \
+         refunded_units = {table}.refunded_units + excluded.refunded_units, \
+         renewals = {table}.renewals + excluded.renewals, \
+         orders = {table}.orders + excluded.orders, \
+         kind_orders = {table}.kind_orders + excluded.kind_orders, \
+         teacher_orders = {table}.teacher_orders + excluded.teacher_orders, \
+         product_orders = {table}.product_orders + excluded.product_orders, \
+         category_orders = {table}.category_orders + excluded.category_orders"
+    );
+    sqlx::query(&sql)
+        .bind(&key.0)
+        .bind(&key.1)
+        .bind(key.2)
+        .bind(&key.3)
+        .bind(&key.4)
+        .bind(&added.title_vi)
+        .bind(&added.title_en)
+        .bind(added.gross)
+        .bind(added.discounts)
+        .bind(added.refunds)
+        .bind(added.teacher_share)
+        .bind(added.commission)
+        .bind(added.units)
+        .bind(added.refunded_units)
+        .bind(added.renewals)
+        .bind(added.orders)
+        .bind(added.kind_orders)
+        .bind(added.teacher_orders)
+        .bind(added.product_orders)
+        .bind(added.category_orders)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Adds `added` (its `orders` counted once per order of the teacher, or of every teacher) to a teacher's day row.
+async fn add_teacher(conn: &mut AnyConnection, key: &TeacherKey, added: &Added) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into report_day_teacher_sums (item_kind, currency, teacher_id, day, gross, discounts, refunds, \
+         teacher_share, commission, units, refunded_units, renewals, orders) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+         on conflict (item_kind, currency, teacher_id, day) do update set \
+         gross = report_day_teacher_sums.gross + excluded.gross, \
+         discounts = report_day_teacher_sums.discounts + excluded.discounts, \
+         refunds = report_day_teacher_sums.refunds + excluded.refunds, \
+         teacher_share = report_day_teacher_sums.teacher_share + excluded.teacher_share, \
+         commission = report_day_teacher_sums.commission + excluded.commission, \
+         units = report_day_teacher_sums.units + excluded.units, \
+         refunded_units = report_day_teacher_sums.refunded_units + excluded.refunded_units, \
+         renewals = report_day_teacher_sums.renewals + excluded.renewals, \
+         orders = report_day_teacher_sums.orders + excluded.orders",
     )
     .bind(&key.0)
     .bind(&key.1)
-    .bind(key.2)
-    .bind(&key.3)
-    .bind(&key.4)
-    .bind(&added.title_vi)
-    .bind(&added.title_en)
+    .bind(&key.2)
+    .bind(key.3)
     .bind(added.gross)
     .bind(added.discounts)
     .bind(added.refunds)
@@ -214,32 +320,67 @@ async fn add(conn: &mut AnyConnection, key: &Key, added: &Added) -> Result<(), s
     .bind(added.refunded_units)
     .bind(added.renewals)
     .bind(added.orders)
-    .bind(added.kind_orders)
-    .bind(added.teacher_orders)
-    .bind(added.product_orders)
     .execute(conn)
     .await?;
     Ok(())
 }
 
-/// Writes the day sums and first purchases again from the ledger's sales and refunds (the migration's fill): for
-/// entries written around the ledger (a benchmark's fixture, a restore of entries alone).
+/// Writes the day sums, their month and teacher rows, and the first purchases again from the ledger's sales and
+/// refunds (the migrations' fill): for entries written around the ledger (a benchmark's fixture, a restore of
+/// entries alone).
 pub async fn rebuild(pool: &Pool) -> Result<(), sqlx::Error> {
     let mut tx = pool.begin().await?;
-    for sql in
-        ["delete from report_day_sums", "delete from report_first_purchases", FILL_DAY_SUMS, FILL_FIRST_PURCHASES]
-    {
+    for sql in [
+        "delete from report_day_sums",
+        "delete from report_month_sums",
+        "delete from report_day_teacher_sums",
+        "delete from report_first_purchases",
+        FILL_DAY_SUMS,
+        FILL_TEACHER_SUMS,
+        FILL_FIRST_PURCHASES,
+    ] {
         sqlx::query(sql).execute(&mut *tx).await?;
+    }
+    // Month by month: the databases name a day's month each their own way.
+    let (first, last): (Option<i64>, Option<i64>) =
+        sqlx::query_as("select min(day), max(day) from report_day_sums").fetch_one(&mut *tx).await?;
+    if let (Some(first), Some(last)) = (first, last) {
+        let mut month = month_of(first);
+        while month <= last {
+            let next = month_of(LocalDate(month).add_days(31).0);
+            sqlx::query(FILL_MONTH_SUMS).bind(month).bind(month).bind(next).execute(&mut *tx).await?;
+            month = next;
+        }
     }
     tx.commit().await
 }
 
+/// The day sums of the days `[$2, $3)` as the month `$1`'s rows.
+const FILL_MONTH_SUMS: &str = "insert into report_month_sums (item_kind, currency, month, product_id, teacher_id, \
+    title_vi, title_en, gross, discounts, refunds, teacher_share, commission, units, refunded_units, renewals, \
+    orders, kind_orders, teacher_orders, product_orders, category_orders) \
+    select item_kind, currency, cast($1 as bigint), product_id, teacher_id, max(title_vi), max(title_en), sum(gross), \
+    sum(discounts), sum(refunds), sum(teacher_share), sum(commission), sum(units), sum(refunded_units), \
+    sum(renewals), sum(orders), sum(kind_orders), sum(teacher_orders), sum(product_orders), sum(category_orders) \
+    from report_day_sums where day >= $2 and day < $3 \
+    group by item_kind, currency, product_id, teacher_id";
+
+const FILL_TEACHER_SUMS: &str = "insert into report_day_teacher_sums (item_kind, currency, day, teacher_id, gross, \
+    discounts, refunds, teacher_share, commission, units, refunded_units, renewals, orders) \
+    select item_kind, currency, day, teacher_id, sum(gross), sum(discounts), sum(refunds), sum(teacher_share), \
+    sum(commission), sum(units), sum(refunded_units), sum(renewals), sum(teacher_orders) \
+    from report_day_sums group by item_kind, currency, day, teacher_id \
+    union all \
+    select item_kind, currency, day, '', sum(gross), sum(discounts), sum(refunds), sum(teacher_share), \
+    sum(commission), sum(units), sum(refunded_units), sum(renewals), sum(kind_orders) \
+    from report_day_sums group by item_kind, currency, day";
+
 const FILL_DAY_SUMS: &str = "insert into report_day_sums (item_kind, currency, day, product_id, teacher_id, \
     title_vi, title_en, gross, discounts, refunds, teacher_share, commission, units, refunded_units, renewals, \
-    orders, kind_orders, teacher_orders, product_orders) \
+    orders, kind_orders, teacher_orders, product_orders, category_orders) \
     select kind, currency, day, course_id, teacher_id, max(title_vi), max(title_en), sum(gross), sum(discounts), \
     sum(refunds), sum(teacher_share), sum(commission), sum(units), sum(refunded_units), sum(renewals), sum(orders), \
-    sum(kind_orders), sum(teacher_orders), sum(product_orders) \
+    sum(kind_orders), sum(teacher_orders), sum(product_orders), sum(category_orders) \
     from ( \
     select i.kind, i.currency, (t.created_at + 25200000) / 86400000 as day, i.course_id, i.teacher_id, i.title_vi, \
     i.title_en, i.price as gross, i.discount as discounts, 0 as refunds, i.teacher_share, \
@@ -256,14 +397,17 @@ const FILL_DAY_SUMS: &str = "insert into report_day_sums (item_kind, currency, d
     case when row_number() over (partition by i.order_id, i.kind, i.teacher_id order by i.position, i.id) = 1 \
     then 1 else 0 end as teacher_orders, \
     case when row_number() over (partition by i.order_id, i.kind, i.course_id order by i.position, i.id) = 1 \
-    then 1 else 0 end as product_orders \
+    then 1 else 0 end as product_orders, \
+    case when row_number() over (partition by i.order_id, i.kind, coalesce(c.category_id, '') \
+    order by i.position, i.id) = 1 then 1 else 0 end as category_orders \
     from ledger_transactions t \
     join order_items i on i.order_id = t.order_id \
     join orders o on o.id = t.order_id \
+    left join courses c on c.id = i.course_id and i.kind = 'course' \
     where t.kind = 'sale' \
     union all \
     select i.kind, i.currency, (t.created_at + 25200000) / 86400000, i.course_id, i.teacher_id, i.title_vi, \
-    i.title_en, 0, 0, i.paid, -i.teacher_share, -i.platform_share, 0, 1, 0, 0, 0, 0, 0 \
+    i.title_en, 0, 0, i.paid, -i.teacher_share, -i.platform_share, 0, 1, 0, 0, 0, 0, 0, 0 \
     from ledger_transactions t \
     join order_items i on i.order_id = t.order_id and t.idempotency_key = 'refund:' || i.id \
     where t.kind = 'refund' \

@@ -1,8 +1,13 @@
 //! The reports' SQL: the day sums of sales and refunds the ledger keeps (see [`super::day_sums`]), summed per day,
 //! course or plan, teacher or category, and the students' first purchases.
+//!
+//! What each report reads: without a course or category filter, its days from the teacher's (or every teacher's)
+//! day rows, one a day; otherwise from the course or plan day rows. The rankings read the months the range covers
+//! whole from the month rows, and the days before and after them from the day rows.
 
 use sqlx::{Row as _, any::AnyRow};
 
+use super::day_sums::month_of;
 use crate::platform::db::Pool;
 
 /// Which lines a report covers.
@@ -56,6 +61,8 @@ pub struct Sums {
     pub orders: i64,
     /// By product: the orders counted once per teacher, so a teacher's rows add up to their orders.
     pub teacher_orders: i64,
+    /// By product: the orders counted once per category, so a category's rows add up to its orders.
+    pub category_orders: i64,
     /// Plans sold to someone who had bought the same plan before.
     pub renewals: i64,
     /// The title of the course or plan (by product), as sold last.
@@ -74,6 +81,7 @@ impl Sums {
         self.refunded_units += other.refunded_units;
         self.orders += other.orders;
         self.teacher_orders += other.teacher_orders;
+        self.category_orders += other.category_orders;
         self.renewals += other.renewals;
     }
 }
@@ -97,11 +105,13 @@ fn conditions(scope: &Scope, first: usize) -> (String, Vec<String>) {
     (sql, values)
 }
 
-/// The column that counts a scope's orders once each: per course or plan when one is named or a category (an
-/// order with two courses of a category counts twice there), per teacher, per kind, or per order.
+/// The column that counts a scope's orders once each: per course or plan when one is named, per category, per
+/// teacher, per kind, or per order.
 fn orders_column(scope: &Scope) -> &'static str {
-    if scope.product_id.is_some() || scope.category_id.is_some() {
+    if scope.product_id.is_some() {
         "s.product_orders"
+    } else if scope.category_id.is_some() {
+        "s.category_orders"
     } else if scope.teacher_id.is_some() {
         "s.teacher_orders"
     } else if scope.item_kind.is_some() {
@@ -113,6 +123,40 @@ fn orders_column(scope: &Scope) -> &'static str {
 
 /// The day sums of the local days `[from_day, to_day)` (days since 1970-01-01 in Vietnam) summed by `by`.
 pub async fn sums(pool: &Pool, scope: &Scope, from_day: i64, to_day: i64, by: By) -> Result<Vec<Sums>, sqlx::Error> {
+    match (by, scope.item_kind) {
+        (By::Day, Some(kind)) if scope.product_id.is_none() && scope.category_id.is_none() => {
+            teacher_day_sums(pool, kind, scope.teacher_id.as_deref().unwrap_or_default(), from_day, to_day).await
+        }
+        (By::Day, _) => period_sums(pool, scope, "report_day_sums", "day", from_day, to_day, by).await,
+        (By::Product, _) => {
+            // The months the range covers whole, and the days before and after them.
+            let first_month = if month_of(from_day) == from_day { from_day } else { month_of(month_of(from_day) + 31) };
+            let last_month = month_of(to_day);
+            if first_month >= last_month {
+                return period_sums(pool, scope, "report_day_sums", "day", from_day, to_day, by).await;
+            }
+            let mut rows = period_sums(pool, scope, "report_month_sums", "month", first_month, last_month, by).await?;
+            for (from, to) in [(from_day, first_month), (last_month, to_day)] {
+                if from < to {
+                    rows.extend(period_sums(pool, scope, "report_day_sums", "day", from, to, by).await?);
+                }
+            }
+            Ok(rows)
+        }
+    }
+}
+
+/// The rows of `table` (`report_day_sums` by `day`, `report_month_sums` by `month`) of `[from, to)` in the scope,
+/// summed by `by`.
+async fn period_sums(
+    pool: &Pool,
+    scope: &Scope,
+    table: &str,
+    period: &str,
+    from: i64,
+    to: i64,
+    by: By,
+) -> Result<Vec<Sums>, sqlx::Error> {
     let (filter, values) = conditions(scope, 3);
     let courses = if by == By::Product || scope.category_id.is_some() {
         " left join courses c on c.id = s.product_id and s.item_kind = 'course'"
@@ -123,8 +167,8 @@ pub async fn sums(pool: &Pool, scope: &Scope, from_day: i64, to_day: i64, by: By
     let sum = |v: &str| format!("cast(coalesce(sum({v}), 0) as bigint)");
     let sql = format!(
         "select {key}, {gross}, {discounts}, {refunds}, {teacher}, {commission}, {units}, {refunded}, {orders}, \
-         {teacher_orders}, {renewals}, max(s.title_vi), max(s.title_en) \
-         from report_day_sums s{courses} where s.currency = 'VND' and s.day >= $1 and s.day < $2{filter} \
+         {teacher_orders}, {renewals}, max(s.title_vi), max(s.title_en), {category_orders} \
+         from {table} s{courses} where s.currency = 'VND' and s.{period} >= $1 and s.{period} < $2{filter} \
          group by {key}",
         key = by.key(),
         gross = sum("s.gross"),
@@ -137,12 +181,37 @@ pub async fn sums(pool: &Pool, scope: &Scope, from_day: i64, to_day: i64, by: By
         orders = sum(orders),
         teacher_orders = sum("s.teacher_orders"),
         renewals = sum("s.renewals"),
+        category_orders = sum("s.category_orders"),
     );
-    let mut query = sqlx::query(&sql).bind(from_day).bind(to_day);
+    let mut query = sqlx::query(&sql).bind(from).bind(to);
     for value in &values {
         query = query.bind(value);
     }
     query.fetch_all(pool).await?.iter().map(sums_of).collect()
+}
+
+/// The day rows of a teacher (`teacher_id`; empty: every teacher) of `[from_day, to_day)`, one a day.
+async fn teacher_day_sums(
+    pool: &Pool,
+    kind: &str,
+    teacher_id: &str,
+    from_day: i64,
+    to_day: i64,
+) -> Result<Vec<Sums>, sqlx::Error> {
+    sqlx::query(
+        "select cast(day as text), gross, discounts, refunds, teacher_share, commission, units, refunded_units, \
+         orders, orders, renewals, '', '', orders from report_day_teacher_sums \
+         where item_kind = $1 and currency = 'VND' and teacher_id = $2 and day >= $3 and day < $4",
+    )
+    .bind(kind)
+    .bind(teacher_id)
+    .bind(from_day)
+    .bind(to_day)
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(sums_of)
+    .collect()
 }
 
 fn sums_of(row: &AnyRow) -> Result<Sums, sqlx::Error> {
@@ -160,6 +229,7 @@ fn sums_of(row: &AnyRow) -> Result<Sums, sqlx::Error> {
         renewals: row.try_get(10)?,
         title_vi: row.try_get::<Option<String>, _>(11)?.unwrap_or_default(),
         title_en: row.try_get::<Option<String>, _>(12)?.unwrap_or_default(),
+        category_orders: row.try_get(13)?,
     })
 }
 

@@ -4,11 +4,7 @@
 use std::collections::BTreeMap;
 
 use academy_shared::Lang;
-use axum::{
-    extract::State,
-    http::{HeaderValue, header},
-    response::{IntoResponse, Response},
-};
+use axum::{extract::State, response::Response};
 use serde::Deserialize;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -18,8 +14,7 @@ use super::{
     views::{SalesReportView, SeriesPointView},
 };
 use crate::{
-    finance::routes::payouts::csv_row,
-    http::{Allowed, ApiError, ApiResult, Language, Query, Teachers, error::ErrorEnvelope, ok},
+    http::{Allowed, ApiError, ApiResult, Language, Query, Teachers, csv::Csv, error::ErrorEnvelope, ok},
     state::AppState,
 };
 
@@ -162,10 +157,10 @@ pub async fn download_sales_report(
             "Orders",
         ],
     };
-    let mut csv = String::from("\u{feff}");
-    csv.push_str(&csv_row(header_row.iter().map(|s| (*s).to_owned())));
+    let mut csv = Csv::new();
+    csv.row(header_row);
     let row = |label: String, p: &SeriesPointView| {
-        csv_row([
+        [
             label,
             p.gross_sales.to_string(),
             p.discounts.to_string(),
@@ -176,10 +171,10 @@ pub async fn download_sales_report(
             p.units_sold.to_string(),
             p.refunded_units.to_string(),
             p.orders.to_string(),
-        ])
+        ]
     };
     for point in &view.series {
-        csv.push_str(&row(point.label.clone(), point));
+        csv.row(row(point.label.clone(), point));
     }
     let t = &view.totals;
     let total = SeriesPointView {
@@ -195,14 +190,6 @@ pub async fn download_sales_report(
         refunded_units: t.refunded_units,
         orders: t.orders,
     };
-    csv.push_str(&row(lang.pick("Tổng cộng", "Total").to_owned(), &total));
-    let mut response = csv.into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
-    let name = format!("attachment; filename=\"sales-{}-{}-{}.csv\"", view.kind, view.from, view.to);
-    if let Ok(value) = HeaderValue::from_str(&name) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    Ok(response)
+    csv.row(row(lang.pick("Tổng cộng", "Total").to_owned(), &total));
+    Ok(csv.download(&format!("sales-{}-{}-{}.csv", view.kind, view.from, view.to)))
 }

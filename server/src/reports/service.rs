@@ -239,6 +239,7 @@ pub async fn sales_report(pool: &Pool, viewer: &Viewer, ask: &Ask) -> Result<Rep
                 .into_iter()
                 .map(|(id, sums)| {
                     let (vi, en) = names.get(&id).cloned().unwrap_or_default();
+                    let sums = Sums { orders: sums.category_orders, ..sums };
                     Ranked { id, name_vi: vi, name_en: en, sums }
                 })
                 .collect()

@@ -212,6 +212,11 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
+/** The signed-in person, or null (also outside `<AuthProvider>`: a part that only reads who is signed in). */
+export function useSignedInUser(): AuthContextValue['user'] | null {
+  return useContext(AuthContext)?.user ?? null;
+}
+
 /** For tests and stories: a fixed auth state without network. */
 export function StaticAuthProvider({ value, children }: { value: Partial<AuthContextValue>; children: ReactNode }) {
   const full: AuthContextValue = {

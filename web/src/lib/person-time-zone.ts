@@ -1,4 +1,4 @@
-import { useAuth } from './auth';
+import { useSignedInUser } from './auth';
 import { ACADEMY_TIME_ZONE } from './time-zone';
 
 /**
@@ -6,6 +6,5 @@ import { ACADEMY_TIME_ZONE } from './time-zone';
  * for a visitor (and while the account loads).
  */
 export function usePersonTimeZone(): string {
-  const { user } = useAuth();
-  return user?.timeZone || ACADEMY_TIME_ZONE;
+  return useSignedInUser()?.timeZone || ACADEMY_TIME_ZONE;
 }

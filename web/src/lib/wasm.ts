@@ -9,7 +9,7 @@
  */
 import * as wasm from 'academy-wasm';
 
-import { calendarDay } from './time-zone';
+import type { CalendarDay } from './time-zone';
 
 import type {
   Access,
@@ -136,17 +136,15 @@ export function formatCount(value: number, lang: LangCode): string {
 }
 
 /**
- * `date` (its day in the academy's time zone, as the server renders it) with its month's name: "5 tháng 3, 2025"
- * (vi), "5 March 2025" (en).
+ * A calendar day with its month's name: "5 tháng 3, 2025" (vi), "5 March 2025" (en). Pages write dates through
+ * `./dates` (`long`), which picks the day in the person's zone.
  */
-export function longDate(date: Date, lang: LangCode): string {
-  const { year, month, day } = calendarDay(date);
+export function longDate({ year, month, day }: CalendarDay, lang: LangCode): string {
   return wasm.longDate(year, month, day, lang);
 }
 
-/** `date`'s month and year (in the academy's time zone): "tháng 3 năm 2025" (vi), "March 2025" (en). */
-export function monthYear(date: Date, lang: LangCode): string {
-  const { year, month } = calendarDay(date);
+/** A calendar day's month and year: "tháng 3 năm 2025" (vi), "March 2025" (en). */
+export function monthYear({ year, month }: CalendarDay, lang: LangCode): string {
   return wasm.longDate(year, month, undefined, lang);
 }
 

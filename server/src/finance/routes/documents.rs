@@ -4,18 +4,14 @@
 //! Vietnamese text.
 
 use academy_shared::{Lang, payouts::bank_by_bin};
-use axum::{
-    extract::State,
-    http::{HeaderValue, header},
-    response::{IntoResponse, Response},
-};
+use axum::{extract::State, response::Response};
 use serde::Deserialize;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{payouts::csv_row, teacher_of};
+use super::teacher_of;
 use crate::{
     finance::{error::FinanceError, repo, requests::request_code, views::WithholdingView, withholding},
-    http::{Admins, Allowed, ApiError, ApiResult, Language, Query, Teachers, Text, error::ErrorEnvelope, ok},
+    http::{Admins, Allowed, ApiError, ApiResult, Language, Query, Teachers, Text, csv::Csv, error::ErrorEnvelope, ok},
     state::AppState,
 };
 
@@ -36,17 +32,6 @@ const BATCH_MAX: usize = 500;
 pub struct BatchParams {
     /// Request ids, comma separated (at most 500); absent: every pending request.
     pub ids: Option<String>,
-}
-
-fn csv_response(csv: String, filename: &str) -> Response {
-    let mut response = csv.into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
-    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{filename}\"")) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    response
 }
 
 /// The bank batch file: one row per pending request chosen (or every pending one), oldest first — the bank's BIN
@@ -90,19 +75,19 @@ pub async fn download_payout_batch(
         Lang::Vi => ["Mã BIN ngân hàng", "Ngân hàng", "Số tài khoản", "Chủ tài khoản", "Số tiền", "Nội dung"],
         Lang::En => ["Bank BIN", "Bank", "Account number", "Account holder", "Amount", "Note"],
     };
-    let mut csv = String::from("\u{feff}");
-    csv.push_str(&csv_row(header_row.iter().map(|s| (*s).to_owned())));
+    let mut csv = Csv::new();
+    csv.row(header_row);
     for row in &rows {
-        csv.push_str(&csv_row([
+        csv.row([
             row.bank_bin.clone(),
             bank_by_bin(&row.bank_bin).map_or_else(String::new, |b| b.short_name.to_owned()),
             row.account_number.clone(),
             row.holder_name.clone(),
             row.net.to_string(),
             request_code(&row.id),
-        ]));
+        ]);
     }
-    Ok(csv_response(csv, "payout-batch.csv"))
+    Ok(csv.download("payout-batch.csv"))
 }
 
 /// Whose statement of which year.
@@ -173,29 +158,25 @@ pub async fn download_withholding(
     let s = statement_for(&state, &user, &params).await?;
     let vi = lang == Lang::Vi;
     let label = |vi_text: &str, en_text: &str| if vi { vi_text.to_owned() } else { en_text.to_owned() };
-    let mut csv = String::from("\u{feff}");
+    let mut csv = Csv::new();
     let title = label("Chứng từ khấu trừ thuế thu nhập cá nhân", "Personal income tax withholding statement");
-    csv.push_str(&csv_row([title, s.year.to_string()]));
-    csv.push_str(&csv_row([label("Tổ chức trả thu nhập", "Payer"), s.payer.name.clone()]));
-    csv.push_str(&csv_row([label("Mã số thuế", "Tax code"), s.payer.tax_code.clone()]));
-    csv.push_str(&csv_row([label("Địa chỉ", "Address"), s.payer.address.clone()]));
-    csv.push_str(&csv_row([label("Người nhận thu nhập", "Payee"), s.teacher_name.clone()]));
-    csv.push_str(&csv_row([label("Tên đăng nhập", "Username"), s.teacher_username.clone()]));
+    csv.row([title, s.year.to_string()]);
+    csv.row([label("Tổ chức trả thu nhập", "Payer"), s.payer.name.clone()]);
+    csv.row([label("Mã số thuế", "Tax code"), s.payer.tax_code.clone()]);
+    csv.row([label("Địa chỉ", "Address"), s.payer.address.clone()]);
+    csv.row([label("Người nhận thu nhập", "Payee"), s.teacher_name.clone()]);
+    csv.row([label("Tên đăng nhập", "Username"), s.teacher_username.clone()]);
     if let Some(day) = &s.commitment_declared_on {
-        csv.push_str(&csv_row([
-            label("Đã nộp cam kết 08/CK-TNCN ngày", "Commitment 08/CK-TNCN declared on"),
-            day.clone(),
-        ]));
+        csv.row([label("Đã nộp cam kết 08/CK-TNCN ngày", "Commitment 08/CK-TNCN declared on"), day.clone()]);
     }
-    csv.push_str("\r\n");
-    csv.push_str(&csv_row(if vi {
+    csv.blank_line();
+    csv.row(if vi {
         ["Ngày chi trả", "Mã yêu cầu", "Thu nhập trước thuế", "Thuế TNCN đã khấu trừ", "Phí", "Thực nhận", "Tiền tệ"]
-            .map(str::to_owned)
     } else {
-        ["Paid on", "Request", "Gross", "Tax withheld", "Fee", "Net", "Currency"].map(str::to_owned)
-    }));
+        ["Paid on", "Request", "Gross", "Tax withheld", "Fee", "Net", "Currency"]
+    });
     for row in &s.payouts {
-        csv.push_str(&csv_row([
+        csv.row([
             row.paid_on.clone().unwrap_or_default(),
             request_code(&row.id),
             row.amount.to_string(),
@@ -203,9 +184,9 @@ pub async fn download_withholding(
             row.fee.to_string(),
             row.net.to_string(),
             "VND".to_owned(),
-        ]));
+        ]);
     }
-    csv.push_str(&csv_row([
+    csv.row([
         label("Tổng cộng", "Total"),
         String::new(),
         s.gross.to_string(),
@@ -213,6 +194,6 @@ pub async fn download_withholding(
         s.fee.to_string(),
         s.net.to_string(),
         "VND".to_owned(),
-    ]));
-    Ok(csv_response(csv, &format!("withholding-{}.csv", s.year)))
+    ]);
+    Ok(csv.download(&format!("withholding-{}.csv", s.year)))
 }

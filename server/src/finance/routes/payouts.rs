@@ -5,8 +5,8 @@
 use academy_shared::{Lang, roles::Role};
 use axum::{
     extract::State,
-    http::{HeaderMap, HeaderValue, StatusCode, header},
-    response::{IntoResponse, Response},
+    http::{HeaderMap, StatusCode},
+    response::Response,
 };
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -28,8 +28,8 @@ use crate::{
         },
     },
     http::{
-        Admins, Allowed, ApiError, ApiResult, Json, Language, Pagination, Path, Query, Teachers, error::ErrorEnvelope,
-        ok,
+        Admins, Allowed, ApiError, ApiResult, Json, Language, Pagination, Path, Query, Teachers, csv::Csv,
+        error::ErrorEnvelope, ok,
     },
     platform::db::now_ms,
     state::AppState,
@@ -219,12 +219,12 @@ pub async fn download_statement(
             ["Date", "Kind", "Order", "Course / plan", "Gross", "Commission", "Net", "Balance after", "Currency"]
         }
     };
-    let mut csv = String::from("\u{feff}");
-    csv.push_str(&csv_row(header_row.iter().map(|s| (*s).to_owned())));
+    let mut csv = Csv::new();
+    csv.row(header_row);
     for line in &page.lines {
         let view = StatementLineView::new(line, &rules, lang);
         let items: Vec<String> = view.items.iter().map(|i| i.title.clone()).collect();
-        csv.push_str(&csv_row([
+        csv.row([
             view.at,
             view.kind_label,
             view.order_code.unwrap_or_default(),
@@ -234,29 +234,9 @@ pub async fn download_statement(
             view.net.to_string(),
             view.balance_after.to_string(),
             view.currency,
-        ]));
+        ]);
     }
-    let mut response = csv.into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
-    headers.insert(header::CONTENT_DISPOSITION, HeaderValue::from_static("attachment; filename=\"statement.csv\""));
-    Ok(response)
-}
-
-/// One CSV row (RFC 4180): fields quoted when they hold a comma, quote or line break; a field that a spreadsheet
-/// would run as a formula (`=`, `+`, `-`, `@` first, not a number) is prefixed with `'`.
-pub fn csv_row(fields: impl IntoIterator<Item = String>) -> String {
-    let cells: Vec<String> = fields
-        .into_iter()
-        .map(|field| {
-            let formula =
-                field.starts_with(['=', '+', '@']) || (field.starts_with('-') && field.parse::<i64>().is_err());
-            let field = if formula { format!("'{field}") } else { field };
-            if field.contains([',', '"', '\n', '\r']) { format!("\"{}\"", field.replace('"', "\"\"")) } else { field }
-        })
-        .collect();
-    format!("{}\r\n", cells.join(","))
+    Ok(csv.download("statement.csv"))
 }
 
 /// A payout request.

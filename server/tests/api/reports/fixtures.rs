@@ -1,6 +1,9 @@
 //! The reports' day sums checked against the ledger they summarise.
 
-use academy_server::platform::db::Pool;
+use std::collections::BTreeMap;
+
+use academy_server::{platform::db::Pool, reports::day_sums::month_of};
+use sqlx::Row as _;
 
 /// The lines of sales (every item of the order) and item refunds (`refund:<item id>`) the ledger holds.
 const LINES: &str = "from ledger_transactions t \
@@ -81,6 +84,30 @@ pub async fn assert_report_sums_are_the_ledger(pool: &Pool) {
         assert_eq!(kept, summed, "{counted}: each order once per {columns}");
     }
 
+    // Orders once per order, kind and category (of the course; empty for plans and courses without one).
+    let kept: Vec<(i64,)> = rows(
+        pool,
+        "select cast(sum(s.category_orders) as bigint) from report_day_sums s \
+         left join courses c on c.id = s.product_id and s.item_kind = 'course' \
+         group by s.item_kind, s.currency, s.day, coalesce(c.category_id, '') \
+         order by s.item_kind, s.currency, s.day, coalesce(c.category_id, '')",
+    )
+    .await;
+    let summed: Vec<(i64,)> = rows(
+        pool,
+        "select count(distinct case when t.kind = 'sale' then o.id end) from ledger_transactions t \
+         join order_items i on i.order_id = t.order_id and (t.kind = 'sale' or t.idempotency_key = 'refund:' || i.id) \
+         join orders o on o.id = t.order_id left join courses c on c.id = i.course_id and i.kind = 'course' \
+         where t.kind in ('sale', 'refund') \
+         group by i.kind, i.currency, (t.created_at + 25200000) / 86400000, coalesce(c.category_id, '') \
+         order by i.kind, i.currency, (t.created_at + 25200000) / 86400000, coalesce(c.category_id, '')",
+    )
+    .await;
+    assert_eq!(kept, summed, "category_orders: each order once per kind, day and category");
+
+    assert_month_sums_are_the_day_sums(pool).await;
+    assert_teacher_sums_are_the_day_sums(pool).await;
+
     type First = (String, String, String, String, i64);
     let kept: Vec<First> = rows(
         pool,
@@ -127,4 +154,96 @@ pub async fn assert_report_sums_are_the_ledger(pool: &Pool) {
     )
     .await;
     assert_eq!(kept, moved, "the report's sales and refunds per day are the money the ledger moved");
+}
+
+/// The number columns of the day and month sums, in order.
+const SUMMED: [&str; 13] = [
+    "gross",
+    "discounts",
+    "refunds",
+    "teacher_share",
+    "commission",
+    "units",
+    "refunded_units",
+    "renewals",
+    "orders",
+    "kind_orders",
+    "teacher_orders",
+    "product_orders",
+    "category_orders",
+];
+
+/// Rows of `table` (by `period`) as (kind, currency, period, product, teacher) → the [`SUMMED`] columns, with the
+/// period mapped through `to_period`.
+async fn summed_rows(
+    pool: &Pool,
+    table: &str,
+    period: &str,
+    to_period: fn(i64) -> i64,
+) -> BTreeMap<(String, String, i64, String, String), Vec<i64>> {
+    let sql =
+        format!("select item_kind, currency, {period}, product_id, teacher_id, {} from {table}", SUMMED.join(", "));
+    let mut summed: BTreeMap<(String, String, i64, String, String), Vec<i64>> = BTreeMap::new();
+    for row in sqlx::query(&sql).fetch_all(pool).await.unwrap_or_else(|e| panic!("{e}: {sql}")) {
+        let key = (
+            row.get::<String, _>(0),
+            row.get::<String, _>(1),
+            to_period(row.get::<i64, _>(2)),
+            row.get::<String, _>(3),
+            row.get::<String, _>(4),
+        );
+        let sums = summed.entry(key).or_insert_with(|| vec![0; SUMMED.len()]);
+        for (n, sum) in sums.iter_mut().enumerate() {
+            *sum += row.get::<i64, _>(5 + n);
+        }
+    }
+    summed
+}
+
+/// The month rows are the day rows of each month added up, and no other row.
+async fn assert_month_sums_are_the_day_sums(pool: &Pool) {
+    let kept = summed_rows(pool, "report_month_sums", "month", |month| month).await;
+    let days = summed_rows(pool, "report_day_sums", "day", month_of).await;
+    assert_eq!(kept, days, "the month sums are their days' sums");
+}
+
+/// The teachers' day rows are the day rows of each teacher (orders once per order and teacher) and of every
+/// teacher (orders once per order and kind) added up, and no other row.
+async fn assert_teacher_sums_are_the_day_sums(pool: &Pool) {
+    type Row = (String, i64, i64, i64, i64, i64, i64, i64, i64, i64);
+    let kept: Vec<Row> = rows(
+        pool,
+        "select item_kind || ' ' || currency || ' ' || teacher_id || ' ' || cast(day as text), gross, discounts, refunds, \
+         teacher_share, commission, units, refunded_units, renewals, orders from report_day_teacher_sums \
+         order by item_kind, currency, teacher_id, day",
+    )
+    .await;
+    let sum = |column: &str| format!("cast(sum({column}) as bigint)");
+    let columns = [
+        ("gross", "g"),
+        ("discounts", "d"),
+        ("refunds", "r"),
+        ("teacher_share", "ts"),
+        ("commission", "c"),
+        ("units", "u"),
+        ("refunded_units", "ru"),
+        ("renewals", "rn"),
+    ]
+    .map(|(column, name)| format!("{} as {name}", sum(column)))
+    .join(", ");
+    let summed: Vec<Row> = rows(
+        pool,
+        &format!(
+            "select item_kind || ' ' || currency || ' ' || teacher_id || ' ' || cast(day as text), g, d, r, ts, c, u, \
+             ru, rn, o from (\
+             select item_kind, currency, teacher_id, day, {columns}, {teacher_orders} as o from report_day_sums \
+             group by item_kind, currency, teacher_id, day \
+             union all select item_kind, currency, '', day, {columns}, {kind_orders} from report_day_sums \
+             group by item_kind, currency, day) t order by item_kind, currency, teacher_id, day",
+            teacher_orders = sum("teacher_orders"),
+            kind_orders = sum("kind_orders"),
+        ),
+    )
+    .await;
+    assert_eq!(kept, summed, "the teachers' day sums are their day sums");
 }

@@ -624,3 +624,114 @@ async fn the_ledgers_day_sums_are_its_entries_after_sales_coupons_refunds_and_pa
     assert_eq!((newest["net"].as_i64(), newest["balanceAfter"].as_i64()), (Some(100_000), Some(1_120_000)));
     assert_eq!(shop.balance(&earnings.code()).await, 1_120_000);
 }
+
+#[tokio::test]
+async fn an_order_of_two_courses_of_a_category_counts_once_in_its_orders_and_average() {
+    let shop = shop().await;
+    let (_, admin) = shop.person("admin", Role::Admin).await;
+    let teacher = shop.teacher.id.clone();
+    let rust = shop.course(NewCourse::vnd("Rust", 1_000_000)).await;
+    let go = shop.course(NewCourse::vnd("Go", 500_000)).await;
+    let (student, _) = shop.person("buyer", Role::Student).await;
+    let at = day("2026-11-20").start_ms() + HOUR;
+    // Rust (with a coupon) and Go in one order, then Go alone: two orders of the category, 1.900.000 ₫ paid.
+    sold_at(
+        &shop,
+        &student.id,
+        &[
+            Line { course: &rust, teacher: &teacher, price: 1_000_000, discount: 100_000 },
+            Line { course: &go, teacher: &teacher, price: 500_000, discount: 0 },
+        ],
+        at,
+    )
+    .await;
+    sold_at(&shop, &student.id, &[Line { course: &go, teacher: &teacher, price: 500_000, discount: 0 }], at + HOUR)
+        .await;
+    shop.assert_day_sums_are_the_entries().await;
+
+    for query in [
+        format!("kind=course&from=2026-11-20&to=2026-11-20&categoryId={}", shop.category_id),
+        "kind=course&from=2026-11-20&to=2026-11-20".to_owned(),
+    ] {
+        let (status, body) = report(&shop, &admin, &query).await;
+        assert_eq!(status, 200, "{body}");
+        let totals = &body["result"]["totals"];
+        assert_eq!(
+            (totals["orders"].as_i64(), totals["averageOrderValue"].as_i64()),
+            (Some(2), Some(950_000)),
+            "{query}"
+        );
+        let by_category = &body["result"]["byCategory"][0];
+        assert_eq!(
+            (by_category["id"].as_str(), by_category["orders"].as_i64()),
+            (Some(shop.category_id.as_str()), Some(2))
+        );
+        assert_eq!(body["result"]["series"][0]["orders"].as_i64(), Some(2), "{query}");
+    }
+}
+
+#[tokio::test]
+async fn a_range_of_whole_months_and_odd_days_ranks_what_its_totals_hold() {
+    let shop = shop().await;
+    let (_, admin) = shop.person("admin", Role::Admin).await;
+    let teacher = shop.teacher.id.clone();
+    let (other, other_token) = shop.person("teacher", Role::Teacher).await;
+    let rust = shop.course(NewCourse::vnd("Rust", 1_000_000)).await;
+    let go = shop.course_of(&other.id, NewCourse::vnd("Go", 500_000)).await;
+    let (student, _) = shop.person("buyer", Role::Student).await;
+    let rust_line = [Line { course: &rust, teacher: &teacher, price: 1_000_000, discount: 0 }];
+    let go_line = [Line { course: &go, teacher: &other.id, price: 500_000, discount: 50_000 }];
+    // The range 2026-08-15 … 2026-11-05: odd days in August and November, September and October whole.
+    let outside = [day("2026-08-14").start_ms() + 23 * HOUR, day("2026-11-06").start_ms() + HOUR / 2];
+    for at in outside {
+        sold_at(&shop, &student.id, &rust_line, at).await;
+    }
+    let (august, items) = sold_at(&shop, &student.id, &rust_line, day("2026-08-20").start_ms() + HOUR).await;
+    sold_at(&shop, &student.id, &go_line, day("2026-09-01").start_ms() + HOUR / 2).await;
+    sold_at(&shop, &student.id, &rust_line, day("2026-10-31").start_ms() + 23 * HOUR + HOUR / 2).await;
+    sold_at(&shop, &student.id, &go_line, day("2026-11-05").start_ms() + 10 * HOUR).await;
+    refunded_at(&shop, &august, &items[0], day("2026-11-05").start_ms() + 11 * HOUR).await;
+    shop.assert_day_sums_are_the_entries().await;
+
+    let (from, to) = ReportRange::parse("2026-08-15", "2026-11-05", "day").expect("range").instants();
+    let paid_in = -ledger_sum(&shop, "sale", "customer:funds", from, to).await;
+    let refunded = ledger_sum(&shop, "refund", "refunds", from, to).await;
+    assert_eq!((paid_in, refunded), (2_000_000 + 900_000, 1_000_000));
+    for (token, filter) in
+        [(&admin, String::new()), (&admin, format!("&teacherId={}", other.id)), (&other_token, String::new())]
+    {
+        for group in ["day", "week", "month"] {
+            let query = format!("kind=course&from=2026-08-15&to=2026-11-05&group={group}{filter}");
+            let (status, body) = report(&shop, token, &query).await;
+            assert_eq!(status, 200, "{body}");
+            let result = &body["result"];
+            let field = |rows: &Value, name: &str| -> i64 {
+                rows.as_array().expect("rows").iter().map(|r| r[name].as_i64().unwrap_or(-1)).sum()
+            };
+            for name in ["grossSales", "discounts", "refunds", "netSales", "teacherShare", "unitsSold", "orders"] {
+                let total = result["totals"][name].as_i64().expect("total");
+                assert_eq!(field(&result["byProduct"], name), total, "{query}: {name} per course");
+                assert_eq!(field(&result["series"], name), total, "{query}: {name} per {group}");
+                if token == &admin {
+                    assert_eq!(field(&result["byTeacher"], name), total, "{query}: {name} per teacher");
+                    assert_eq!(field(&result["byCategory"], name), total, "{query}: {name} per category");
+                }
+            }
+            let totals = &result["totals"];
+            if filter.is_empty() && token == &admin {
+                assert_eq!(
+                    totals["grossSales"].as_i64().zip(totals["discounts"].as_i64()).map(|(g, d)| g - d),
+                    Some(paid_in)
+                );
+                assert_eq!((totals["refunds"].as_i64(), totals["orders"].as_i64()), (Some(refunded), Some(4)));
+            } else {
+                // The other teacher's: Go twice, on the 1st of September and the 5th of November.
+                assert_eq!(
+                    (totals["grossSales"].as_i64(), totals["netSales"].as_i64(), totals["orders"].as_i64()),
+                    (Some(1_000_000), Some(900_000), Some(2)),
+                    "{query}"
+                );
+            }
+        }
+    }
+}

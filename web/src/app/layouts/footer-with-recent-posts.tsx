@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { postQueries } from '@/features/posts/api/queries';
 import { Footer } from './footer';
-import { longDate } from '@/lib/wasm';
+import { useDates } from '@/lib/dates';
 
 /** A blog post, as the footer needs it. */
 export interface RecentPost {
@@ -20,7 +20,8 @@ const DEFAULT_POST_IMAGE = '/demo/post-placeholder.svg';
 
 /** The footer's recent posts (at most 2): image (or a default), date (day, long month, year) and title. */
 export function RecentPostList({ posts }: { posts: RecentPost[] }) {
-  const { t, i18n } = useTranslation('layout');
+  const { t } = useTranslation('layout');
+  const dates = useDates();
   if (posts.length === 0) return <p className="text-slate-500">{t('footer.noPosts')}</p>;
   return (
     <ul className="space-y-4" data-testid="footer-recent-posts">
@@ -33,7 +34,7 @@ export function RecentPostList({ posts }: { posts: RecentPost[] }) {
           />
           <div className="min-w-0">
             <time dateTime={post.createdAt} className="text-xs text-amber-400">
-              {longDate(new Date(post.createdAt), i18n.language)}
+              {dates.long(post.createdAt)}
             </time>
             <Link
               to={paths.post(post._id)}

@@ -12,7 +12,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatPrice } from '@/lib/wasm';
 import { checkoutQueries } from '../api/queries';
 import { OrderStatus } from '../components/order-status';
-import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { useDates } from '@/lib/dates';
 
 /** /profile/orders: the learner's orders, newest first, each leading to its receipt (or to paying it). */
 export default function OrdersPage() {
@@ -20,12 +20,7 @@ export default function OrdersPage() {
   const [page, setPage] = useState(1);
   const orders = useQuery({ ...checkoutQueries.orders(page), placeholderData: keepPreviousData });
   useDocumentMeta(t('orders.title'), t('orders.title'));
-  const timeZone = usePersonTimeZone();
-  const date = new Intl.DateTimeFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  });
+  const dates = useDates();
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 lg:py-12" data-testid="orders-page">
@@ -74,7 +69,7 @@ export default function OrdersPage() {
                   <span className="w-full truncate text-sm text-slate-600">
                     {order.items.map((item) => item.title).join(', ')}
                   </span>
-                  <span className="text-xs text-slate-500">{date.format(new Date(order.createdAt))}</span>
+                  <span className="text-xs text-slate-500">{dates.dateTime(order.createdAt)}</span>
                 </Link>
               </li>
             ))}

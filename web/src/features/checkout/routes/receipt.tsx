@@ -11,7 +11,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatPrice } from '@/lib/wasm';
 import { checkoutQueries } from '../api/queries';
 import { OrderStatus } from '../components/order-status';
-import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { useDates } from '@/lib/dates';
 
 /** /profile/orders/{id}: an order's receipt: its code, state, dates, each course as sold, discount and payments. */
 export default function ReceiptPage() {
@@ -20,13 +20,8 @@ export default function ReceiptPage() {
   const order = useQuery(checkoutQueries.order(id));
   useDocumentMeta(t('receipt.title'), t('receipt.title'));
   const data = order.data;
-  const timeZone = usePersonTimeZone();
-  const date = new Intl.DateTimeFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  });
-  const when = (iso?: string | null) => (iso ? date.format(new Date(iso)) : '—');
+  const dates = useDates();
+  const when = (iso?: string | null) => (iso ? dates.dateTime(iso) : '—');
 
   if (order.isError && !data) {
     return (

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { useDates } from '@/lib/dates';
 import type { ClassView } from '../api/classes';
 
 /** Where a class stands now: cancelled, ended, live or upcoming. */
@@ -20,17 +19,6 @@ export const phaseBadge: Record<ClassPhase, string> = {
 
 /** A class's time in the person's zone and language: "Thứ Ba, 24/11/2026, 19:00 – 20:30". */
 export function useClassTime(): (item: Pick<ClassView, 'startsAt' | 'endsAt'>) => string {
-  const { i18n } = useTranslation();
-  const timeZone = usePersonTimeZone();
-  const locale = i18n.language === 'vi' ? 'vi-VN' : 'en-GB';
-  const day = new Intl.DateTimeFormat(locale, {
-    weekday: 'long',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone,
-  });
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone });
-  return (item) =>
-    `${day.format(Date.parse(item.startsAt))}, ${time.formatRange(Date.parse(item.startsAt), Date.parse(item.endsAt))}`;
+  const dates = useDates();
+  return (item) => dates.span(item.startsAt, item.endsAt);
 }

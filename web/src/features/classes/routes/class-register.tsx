@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Field, inputClass, inputStateClass } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { useDates } from '@/lib/dates';
 import { usePersonTimeZone } from '@/lib/person-time-zone';
 import { zonedInstant, zonedParts, zoneLabel } from '@/lib/time-zone';
 import { useDocumentMeta } from '@/lib/use-document-meta';
@@ -338,14 +339,9 @@ function ClassCard({ item, onEdit }: { item: ClassView; onEdit: () => void }) {
 }
 
 function Roster({ id }: { id: string }) {
-  const { t, i18n } = useTranslation('classes');
+  const { t } = useTranslation('classes');
   const roster = useQuery(classQueries.roster(id));
-  const zone = usePersonTimeZone();
-  const format = new Intl.DateTimeFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: zone,
-  });
+  const dates = useDates();
   if (roster.isError) return <LoadError onRetry={() => void roster.refetch()} />;
   if (!roster.data) return <Spinner />;
   if (roster.data.registrants.length === 0)
@@ -359,7 +355,7 @@ function Roster({ id }: { id: string }) {
             <span className="ml-2 text-slate-500">{person.email}</span>
           </span>
           <span className="text-xs text-slate-500">
-            {t('list.registeredAt', { time: format.format(Date.parse(person.registeredAt)) })}
+            {t('list.registeredAt', { time: dates.dateTime(person.registeredAt) })}
           </span>
         </li>
       ))}

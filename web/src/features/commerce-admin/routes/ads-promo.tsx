@@ -7,6 +7,7 @@ import { inputClass, inputStateClass } from '@/components/ui/field';
 import { PageFrame } from '@/components/ui/page-frame';
 import { ApiError } from '@/lib/api-client';
 import { fieldsOf, messagesOf, SubmitButton, useForm } from '@/lib/form';
+import { useDates } from '@/lib/dates';
 import { usePersonTimeZone } from '@/lib/person-time-zone';
 import { toast } from '@/lib/toast';
 import { useDocumentMeta } from '@/lib/use-document-meta';
@@ -282,14 +283,9 @@ export function PromotionsPanel() {
   const { t, i18n } = useTranslation('commerceAdmin');
   const promotions = useQuery(commerceAdminQueries.promotions());
   const remove = useDeletePromotion();
-  const zone = usePersonTimeZone();
+  const dates = useDates();
   const [editing, setEditing] = useState<Promotion | null>(null);
-  const format = new Intl.DateTimeFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: zone,
-  });
-  const when = (ms?: number | null) => (ms === null || ms === undefined ? '…' : format.format(ms));
+  const when = (ms?: number | null) => (ms === null || ms === undefined ? '…' : dates.dateTime(ms));
   const title = (p: Promotion) => (i18n.language === 'en' && p.titleEn) || p.titleVi;
   return (
     <div className="space-y-6">

@@ -6,6 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { inputClass, inputStateClass } from '@/components/ui/field';
 import { DataTable } from '@/components/ui/data-table';
 import { fieldsOf, SubmitButton, useForm } from '@/lib/form';
+import { useDates } from '@/lib/dates';
 import { usePersonTimeZone } from '@/lib/person-time-zone';
 import { fromLocalInput } from '@/lib/zoned-input';
 import { formatPrice } from '@/lib/wasm';
@@ -186,13 +187,8 @@ function CouponSwitch({ coupon }: { coupon: Coupon }) {
 export function CouponsPanel() {
   const { t, i18n } = useTranslation('commerceAdmin');
   const coupons = useQuery(commerceAdminQueries.coupons());
-  const timeZone = usePersonTimeZone();
-  const format = new Intl.DateTimeFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone,
-  });
-  const when = (iso?: string | null) => (iso ? format.format(new Date(iso)) : '…');
+  const dates = useDates();
+  const when = (iso?: string | null) => (iso ? dates.dateTime(iso) : '…');
   const courseName = (coupon: Coupon): string => {
     if (!coupon.courseId) return t('coupons.everyCourse');
     const english = i18n.language === 'en' ? coupon.courseTitleEn : null;

@@ -19,7 +19,7 @@ import {
   useResolveTransaction,
 } from '../api/queries';
 import { NoteAction } from '../components/note-action';
-import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { useDates } from '@/lib/dates';
 
 const STATUSES = ['', 'pending', 'paid', 'expired', 'cancelled', 'refunded'] as const;
 const REVIEWS = ['open', 'resolved', ''] as const;
@@ -53,14 +53,8 @@ function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (
 }
 
 function useWhen() {
-  const { i18n } = useTranslation();
-  const timeZone = usePersonTimeZone();
-  const format = new Intl.DateTimeFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone,
-  });
-  return (iso?: string | null) => (iso ? format.format(new Date(iso)) : '—');
+  const dates = useDates();
+  return (iso?: string | null) => (iso ? dates.dateTime(iso) : '—');
 }
 
 function OrderRow({ order }: { order: AdminOrder }) {

@@ -11,17 +11,17 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { placeholders } from '@/config/placeholders';
 import { useAuth } from '@/lib/auth';
-import { formatCount, longDate, ratingDisplay } from '@/lib/wasm';
+import { formatCount, ratingDisplay } from '@/lib/wasm';
 import { courseQueries } from '../api/queries';
 import { useReviewMutations } from '../api/review-mutations';
 import type { Review, ReviewList } from '../api/reviews';
 import { MyReview, ReplyForm } from './review-form';
 import { Stars } from './stars';
+import { useDates } from '@/lib/dates';
 
-/** A review's date as the language writes it (the rule module's, not `Intl`'s, which loads locale data on a phone). */
+/** A review's date: day, month's name, year. */
 function useDate() {
-  const { i18n } = useTranslation();
-  return (iso: string) => longDate(new Date(iso), i18n.language);
+  return useDates().long;
 }
 
 function ReviewItem({ courseId, review, list }: { courseId: string; review: Review; list: ReviewList }) {

@@ -18,13 +18,14 @@ import { ApiError } from '@/lib/api-client';
 import type { CourseDetail, Lesson } from '@/lib/api/types';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { formatCount, monthYear, ratingDisplay } from '@/lib/wasm';
+import { formatCount, ratingDisplay } from '@/lib/wasm';
 import { withMoreLessons } from '../api/courses';
 import { courseQueries } from '../api/queries';
 import { BuyBox } from '../components/buy-box';
 import { CourseReviews } from '../components/course-reviews';
 import { Curriculum } from '../components/curriculum';
 import { hoursMinutes } from '../format';
+import { useDates } from '@/lib/dates';
 
 /** /course/details/{_id}: the course page (hero, outcomes, curriculum with playable previews, instructor, enrol). */
 export default function CourseDetailsPage() {
@@ -75,7 +76,8 @@ function CourseView({ course }: { course: CourseDetail }) {
   const lessons = sections.reduce((sum, s) => sum + s.lessonCount, 0);
   const length = hoursMinutes(sections.reduce((sum, s) => sum + s.durationSeconds, 0));
   const preview = sections.flatMap((s) => s.lessons).find((l) => l.videoUrl);
-  const updated = course.updatedAt ? monthYear(new Date(course.updatedAt), i18n.language) : null;
+  const dates = useDates();
+  const updated = course.updatedAt ? dates.month(course.updatedAt) : null;
 
   return (
     <article className="flex-1 bg-white" data-testid="course-details">

@@ -23,6 +23,7 @@ import { formatCount, formatPrice, textLimits } from '@/lib/wasm';
 import type { CourseStatus } from '../api/dashboard';
 import { dashboardQueries, useDeleteCourse, useSetCourseStatus } from '../api/queries';
 import { Card, StatusBadge, input } from '../components/ui';
+import { useDates } from '@/lib/dates';
 
 export const dashboardPaths = {
   courses: '/dashboard/course',
@@ -57,7 +58,7 @@ export default function CourseManagePage() {
       () => toast.error(t('actionFailed'), { description: link }),
     );
   };
-  const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'medium' });
+  const dates = useDates();
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -174,9 +175,7 @@ export default function CourseManagePage() {
                         formatted: formatCount(course.enrollmentCount ?? 0, i18n.language),
                       })}
                     </span>
-                    {course.updatedAt && (
-                      <span>{t('courses.updated', { date: date.format(new Date(course.updatedAt)) })}</span>
-                    )}
+                    {course.updatedAt && <span>{t('courses.updated', { date: dates.date(course.updatedAt) })}</span>}
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2">

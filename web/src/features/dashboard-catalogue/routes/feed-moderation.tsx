@@ -16,21 +16,16 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import type { FeedStatus } from '../api/dashboard';
 import { dashboardQueries, useModerateFeedPost } from '../api/queries';
 import { Card, StatusBadge } from '../components/ui';
-import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { useDates } from '@/lib/dates';
 
 /** /dashboard/post-feed (ADMIN): every community post, hidden ones included; hide or show each. */
 export default function FeedModerationPage() {
-  const { t, i18n } = useTranslation('dashboardCatalogue');
+  const { t } = useTranslation('dashboardCatalogue');
   useDocumentMeta(`${t('feed.title')} | ${t('brand')}`, t('feed.text'));
   const [page, setPage] = useState(1);
   const feed = useQuery(dashboardQueries.feedPage(page));
   const moderate = useModerateFeedPost();
-  const timeZone = usePersonTimeZone();
-  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  });
+  const when = useDates().dateTime;
 
   /** Shown or hidden at once in the list; turned back with a message when the server refuses. */
   const toggle = (id: string, status: FeedStatus) =>
@@ -65,7 +60,7 @@ export default function FeedModerationPage() {
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2 text-sm">
                     <span className="font-semibold text-slate-900">{post.author.name}</span>
-                    <span className="text-slate-500">{when.format(new Date(post.createdAt))}</span>
+                    <span className="text-slate-500">{when(post.createdAt)}</span>
                     <StatusBadge
                       status={post.status}
                       label={t(`feed.status.${post.status === 'hidden' ? 'hidden' : 'visible'}`)}

@@ -15,7 +15,7 @@ import { textLimits } from '@/lib/wasm';
 import type { InboxMessage, InboxName } from '../api/dashboard';
 import { dashboardQueries, useMarkMessage } from '../api/queries';
 import { Card, input } from '../components/ui';
-import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { useDates } from '@/lib/dates';
 
 type ReadFilter = 'all' | 'unread' | 'read';
 const FILTERS: ReadFilter[] = ['all', 'unread', 'read'];
@@ -25,7 +25,7 @@ const FILTERS: ReadFilter[] = ['all', 'unread', 'read'];
  * read/unread filter, each message opened in place (which marks it read), and mark as unread again.
  */
 export function InboxPage({ inbox }: { inbox: InboxName }) {
-  const { t, i18n } = useTranslation('dashboardCatalogue');
+  const { t } = useTranslation('dashboardCatalogue');
   const key = inbox === 'contact-messages' ? 'contact' : 'admission';
   useDocumentMeta(`${t(`inbox.${key}.title`)} | ${t('brand')}`, t(`inbox.${key}.text`));
   const [text, setText] = useState('');
@@ -36,12 +36,7 @@ export function InboxPage({ inbox }: { inbox: InboxName }) {
   const read = filter === 'all' ? undefined : filter === 'read';
   const messages = useQuery(dashboardQueries.inboxPage(inbox, { search: search || undefined, read, page }));
   const markMessage = useMarkMessage(inbox);
-  const timeZone = usePersonTimeZone();
-  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  });
+  const when = useDates().dateTime;
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -141,7 +136,7 @@ export function InboxPage({ inbox }: { inbox: InboxName }) {
                           {message.name}
                         </span>
                         <time dateTime={message.createdAt} className="shrink-0 text-xs text-slate-500">
-                          {when.format(new Date(message.createdAt))}
+                          {when(message.createdAt)}
                         </time>
                       </span>
                       <span className="block truncate text-sm text-slate-600">

@@ -18,6 +18,7 @@ import { dashboardQueries, useSaveSubject } from '../api/queries';
 import { Fact, Loaded, SearchField, materialPaths, textIn } from '../components/material';
 import { BilingualField, Card, FormRow, SaveButton, input } from '../components/ui';
 import { messagesOf, useForm } from '@/lib/form';
+import { useDates } from '@/lib/dates';
 
 /** /dashboard/subjects (ADMIN, STAFF, TEACHER): every subject, searchable; teachers edit only their own. */
 export function SubjectListPage() {
@@ -297,15 +298,15 @@ export function SubjectViewPage() {
 }
 
 function SubjectDetails({ subject }: { subject: Subject }) {
-  const { t, i18n } = useTranslation('material');
-  const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', { dateStyle: 'medium' });
+  const { t } = useTranslation('material');
+  const dates = useDates();
   return (
     <Card className="p-6">
       <dl className="grid gap-3 sm:grid-cols-4">
         <Fact label={t('fields.code')}>{subject.code}</Fact>
         <Fact label={t('fields.credits')}>{t('subjects.credits', { count: subject.credits })}</Fact>
         <Fact label={t('subjects.columns.owner')}>{subject.ownerName || '—'}</Fact>
-        <Fact label={t('fields.updatedAt')}>{date.format(new Date(subject.updatedAt))}</Fact>
+        <Fact label={t('fields.updatedAt')}>{dates.date(subject.updatedAt)}</Fact>
       </dl>
       <Descriptions text={subject.description} />
     </Card>

@@ -7,7 +7,7 @@ import { JoinMeetingLink } from '@/components/join-meeting-link';
 import { LoadError } from '@/components/ui/load-error';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Skeleton } from '@/components/ui/skeleton';
-import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { useDates } from '@/lib/dates';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { formatCount, formatPrice } from '@/lib/wasm';
 import { homeQueries, type AdminHome, type StaffHome, type TeacherHome } from '../api/home';
@@ -15,19 +15,12 @@ import { homeQueries, type AdminHome, type StaffHome, type TeacherHome } from '.
 function useFormat() {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  const locale = language === 'en' ? 'en-GB' : 'vi-VN';
-  const timeZone = usePersonTimeZone();
-  const dayTime = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  });
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
+  const dates = useDates();
   return {
     money: (amount: number, currency = 'VND') => formatPrice(amount, currency, language),
     count: (value: number) => formatCount(value, language),
-    dayTime: (iso: string) => dayTime.format(new Date(iso)),
-    day: (iso: string) => day.format(new Date(iso)),
+    dayTime: dates.dateTime,
+    day: dates.date,
   };
 }
 

@@ -12,24 +12,17 @@ import { placeholders } from '@/config/placeholders';
 import { useAuth } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { feedQueries } from '../api/queries';
-import { usePersonTimeZone } from '@/lib/person-time-zone';
-
-const DATE_LOCALES: Record<string, string> = { vi: 'vi-VN', en: 'en-GB' };
+import { useDates } from '@/lib/dates';
 
 /** /post-feed: the community feed, newest first, with more loaded on demand. */
 export default function FeedPage() {
-  const { t, i18n } = useTranslation(['posts', 'pages', 'common']);
+  const { t } = useTranslation(['posts', 'pages', 'common']);
   const title = t('pages:postFeed.title');
   useDocumentMeta(`${title} | ${t('common:brand')}`, t('pages:postFeed.description'));
   const { isAuthenticated } = useAuth();
   const feed = useInfiniteQuery(feedQueries.pages());
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
-  const timeZone = usePersonTimeZone();
-  const when = new Intl.DateTimeFormat(DATE_LOCALES[i18n.language] ?? i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  });
+  const when = useDates().dateTime;
 
   return (
     <div className="flex-1 bg-slate-50/60">
@@ -80,7 +73,7 @@ export default function FeedPage() {
                               )}
                             </p>
                             <time dateTime={post.createdAt} className="text-xs text-slate-500">
-                              {when.format(new Date(post.createdAt))}
+                              {when(post.createdAt)}
                             </time>
                           </div>
                         </header>

@@ -1,27 +1,22 @@
 import { useTranslation } from 'react-i18next';
+import { dayKeyOf, useDates } from '@/lib/dates';
 import { ACADEMY_TIME_ZONE } from '@/lib/time-zone';
 import { formatPrice } from '@/lib/wasm';
 
-/** Money, dates and times of the finance pages in the page's language (days in the academy's time zone). */
+/** Money, dates and times of the finance pages in the page's language (dates in the person's time zone). */
 export function useFinanceFormat() {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  const locale = language === 'en' ? 'en-GB' : 'vi-VN';
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: ACADEMY_TIME_ZONE });
-  const dayTime = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: ACADEMY_TIME_ZONE,
-  });
+  const dates = useDates();
   return {
     language,
     money: (amount: number, currency = 'VND') => formatPrice(amount, currency, language),
-    day: (iso: string) => day.format(new Date(iso)),
-    dayTime: (iso: string) => dayTime.format(new Date(iso)),
+    day: dates.date,
+    dayTime: dates.dateTime,
   };
 }
 
 /** Today in the academy's time zone, `YYYY-MM-DD` (a date input's value). */
 export function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ACADEMY_TIME_ZONE }).format(new Date());
+  return dayKeyOf(Date.now(), ACADEMY_TIME_ZONE);
 }

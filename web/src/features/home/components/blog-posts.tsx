@@ -6,14 +6,16 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import { paths } from '@/config/paths';
 import { placeholders } from '@/config/placeholders';
 import type { Post } from '@/lib/api/types';
-import { longDate, truncateTitle } from '@/lib/wasm';
+import { truncateTitle } from '@/lib/wasm';
+import { useDates } from '@/lib/dates';
 
 /**
  * first image, date of createdAt, title cut at 50 characters plus an ellipsis
  * (the shared rule), the fixed "Comment (06)" placeholder, and Read More → /popular-post/page?id={_id}.
  */
 export function BlogPosts({ posts }: { posts: Post[] }) {
-  const { t, i18n } = useTranslation('home');
+  const { t } = useTranslation('home');
+  const dates = useDates();
   if (posts.length === 0) return null;
   return (
     <section data-section="blog" aria-labelledby="blog-title" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
@@ -51,7 +53,7 @@ export function BlogPosts({ posts }: { posts: Post[] }) {
                 <div className="mb-3 flex items-center gap-4 text-xs font-medium text-slate-500">
                   <span className="inline-flex items-center gap-1.5">
                     <CalendarDays aria-hidden="true" className="size-4 text-teal-600" />
-                    <time dateTime={post.createdAt}>{longDate(new Date(post.createdAt), i18n.language)}</time>
+                    <time dateTime={post.createdAt}>{dates.long(post.createdAt)}</time>
                   </span>
                   <span className="inline-flex items-center gap-1.5">
                     <MessageCircle aria-hidden="true" className="size-4 text-teal-600" />

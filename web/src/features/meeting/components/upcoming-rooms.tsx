@@ -9,6 +9,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import type { CalendarEventView } from '@/lib/api/types';
+import { useDates } from '@/lib/dates';
 import { usePersonTimeZone } from '@/lib/person-time-zone';
 import { zoneLabel } from '@/lib/time-zone';
 import { fetchUpcomingRooms } from '../api/meeting';
@@ -29,15 +30,7 @@ export function UpcomingRooms() {
     queryKey: ['meeting', 'upcoming', now],
     queryFn: () => fetchUpcomingRooms(now - DAY_MS, now + UPCOMING_DAYS * DAY_MS),
   });
-  const locale = i18n.language === 'vi' ? 'vi-VN' : 'en-GB';
-  const day = new Intl.DateTimeFormat(locale, {
-    weekday: 'long',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: zone,
-  });
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: zone });
+  const dates = useDates();
   const coming = (rooms.data?.events ?? []).filter(
     (event) => event.status !== 'cancelled' && Date.parse(event.endAt) > now,
   );
@@ -86,10 +79,7 @@ export function UpcomingRooms() {
                   </p>
                   <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
                     <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
-                    <span>
-                      {day.format(Date.parse(event.startAt))},{' '}
-                      {time.formatRange(Date.parse(event.startAt), Date.parse(event.endAt))}
-                    </span>
+                    <span>{dates.span(event.startAt, event.endAt)}</span>
                   </p>
                 </div>
                 <JoinMeetingLink id={event.id} start={event.startAt} end={event.endAt} label={t('upcoming.join')} />

@@ -12,7 +12,7 @@ import type { RoomView } from '@/lib/api/types';
 import { fetchRoom } from '../api/meeting';
 import { useMesh } from '../components/use-mesh';
 import { VideoTile } from '../components/video-tile';
-import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { useDates } from '@/lib/dates';
 import { useRole } from '@/lib/auth';
 import { UpcomingRooms } from '../components/upcoming-rooms';
 
@@ -78,41 +78,20 @@ function Room({ room, onOpened }: { room: RoomView; onOpened: () => void }) {
   return <PeerRoom room={room} />;
 }
 
-function useTimeFormat() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language === 'vi' ? 'vi-VN' : 'en-GB';
-  const timeZone = usePersonTimeZone();
-  return useMemo(
-    () => ({
-      day: new Intl.DateTimeFormat(locale, {
-        weekday: 'long',
-        day: '2-digit',
-        month: '2-digit',
-        year: 'numeric',
-        timeZone,
-      }),
-      time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }),
-    }),
-    [locale, timeZone],
-  );
-}
-
 /** "Thứ Ba, 24/11/2026, 19:00 – 20:00" in the person's zone and language. */
 function RoomTime({ room }: { room: RoomView }) {
-  const format = useTimeFormat();
-  const start = Date.parse(room.start);
-  const end = Date.parse(room.end);
+  const dates = useDates();
   return (
     <p className="flex items-center gap-2 text-sm text-slate-600">
       <CalendarClock aria-hidden="true" className="size-4" />
-      {`${format.day.format(start)}, ${format.time.formatRange(start, end)}`}
+      {dates.span(room.start, room.end)}
     </p>
   );
 }
 
 function NotYetOpen({ room, onOpened }: { room: RoomView; onOpened: () => void }) {
   const { t } = useTranslation('meeting');
-  const format = useTimeFormat();
+  const dates = useDates();
   const opensAt = Date.parse(room.opensAt);
   const [now, setNow] = useState(() => Date.now());
   const left = Math.max(0, Math.ceil((opensAt - now) / 1000));
@@ -130,7 +109,7 @@ function NotYetOpen({ room, onOpened }: { room: RoomView; onOpened: () => void }
   return (
     <Notice title={t('notYetOpen.title')} room={room} testId="meeting-not-open">
       <p className="text-slate-700">
-        {t('notYetOpen.text', { time: `${format.time.format(opensAt)}, ${format.day.format(opensAt)}` })}
+        {t('notYetOpen.text', { time: `${dates.time(opensAt)}, ${dates.weekdayDate(opensAt)}` })}
       </p>
       <p className="mt-3 text-3xl font-semibold tabular-nums text-teal-800" role="timer" aria-live="off">
         {clock}

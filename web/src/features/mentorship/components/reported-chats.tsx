@@ -6,7 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { personName } from '@/lib/person-name';
-import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { useDates } from '@/lib/dates';
 import { MessageText } from '@/components/message-text';
 import {
   fetchReportedConversation,
@@ -22,11 +22,7 @@ function nameOf(person: Person, language: string): string {
 }
 
 function useDateTime(): (iso: string) => string {
-  const { i18n } = useTranslation();
-  const timeZone = usePersonTimeZone();
-  // The bookings table's date style beside it, with the time, in the person's zone.
-  const format = new Intl.DateTimeFormat(i18n.language, { timeZone, dateStyle: 'medium', timeStyle: 'short' });
-  return (iso) => format.format(new Date(iso));
+  return useDates().dateTime;
 }
 
 /**

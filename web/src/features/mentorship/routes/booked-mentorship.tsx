@@ -13,6 +13,7 @@ import { personName, type NameParts } from '@/lib/person-name';
 import type { BookingQuery } from '../api/plans';
 import { mentorshipQueries } from '../api/queries';
 import { ReportedChats } from '../components/reported-chats';
+import { useDates } from '@/lib/dates';
 
 const statuses: BookingQuery['status'][] = ['', 'active', 'expired'];
 
@@ -34,7 +35,7 @@ export default function BookedMentorshipPage() {
   const [page, setPage] = useState(1);
   const bookings = useQuery(mentorshipQueries.bookings({ status, search, page }));
   const [now] = useState(() => Date.now());
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const dates = useDates();
   const isAdmin = useRole() === 'ADMIN';
 
   return (
@@ -128,7 +129,7 @@ export default function BookedMentorshipPage() {
               header: t('booked.period'),
               cell: (booking) => (
                 <span className="md:whitespace-nowrap">
-                  {dateFormat.format(new Date(booking.startDate))} – {dateFormat.format(new Date(booking.endDate))}
+                  {dates.date(booking.startDate)} – {dates.date(booking.endDate)}
                 </span>
               ),
             },

@@ -1,8 +1,8 @@
 import { Bell, Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AppNotification } from '../types';
-import { useRelativeTime } from './relative-time';
 import { useNotificationTypeLabel } from './type-label';
+import { useDates } from '@/lib/dates';
 
 /**
  * One notification: its type (in the reader's language), title, message, picture and time. A
@@ -21,7 +21,7 @@ export function NotificationItem({
   size?: 'compact' | 'large';
 }) {
   const { t } = useTranslation('menus');
-  const relative = useRelativeTime();
+  const relative = useDates().relative;
   const typeLabel = useNotificationTypeLabel();
   const picture = size === 'large' ? 'size-12' : 'size-11';
   const body = (

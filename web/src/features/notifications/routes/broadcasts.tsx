@@ -17,7 +17,7 @@ import type { Recipient } from '../api/notifications';
 import { broadcastQueries, usePreviewBroadcast, useSendBroadcast } from '../api/queries';
 import { NotificationItem } from '../components/notification-item';
 import type { Broadcast, BroadcastBody, BroadcastPreview } from '../types';
-import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { useDates } from '@/lib/dates';
 
 type Audience = 'all' | 'role' | 'users';
 const ROLES: Role[] = ['STUDENT', 'TEACHER', 'STAFF', 'ADMIN'];
@@ -137,9 +137,7 @@ function SentList() {
   const [page, setPage] = useState(1);
   const list = useQuery(broadcastQueries.list(page));
   const data = list.data;
-  const timeZone = usePersonTimeZone();
-  const date = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  const date = useDates().dateTime;
   const audience = (item: Broadcast) =>
     item.audience === 'role'
       ? t(`broadcast.roles.${item.role ?? 'STUDENT'}`)

@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { placeholders } from '@/config/placeholders';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { postQueries } from '../api/queries';
-import { useLongDate } from '../components/use-long-date';
+import { useDates } from '@/lib/dates';
 
 /** /popular-post: news and blog posts, newest first, with pagination. */
 export default function PostListPage() {
@@ -20,7 +20,7 @@ export default function PostListPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const posts = useQuery(postQueries.page(page));
-  const date = useLongDate();
+  const date = useDates().long;
   const [first, ...rest] = posts.data?.items ?? [];
 
   return (

@@ -14,7 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { postQueries } from '../api/queries';
 import { sanitizeHtml } from '../components/sanitize';
-import { useLongDate } from '../components/use-long-date';
+import { useDates } from '@/lib/dates';
 
 /** /popular-post/page?id={id}: one post, its sanitised HTML content rendered. */
 export default function PostPage() {
@@ -24,7 +24,7 @@ export default function PostPage() {
   const post = useQuery(postQueries.detail(id));
   const data = post.data;
   const html = useMemo(() => (data ? sanitizeHtml(data.content) : ''), [data]);
-  const date = useLongDate();
+  const date = useDates().long;
   useDocumentMeta(
     `${data?.title ?? t('pages:post.title')} | ${t('common:brand')}`,
     data?.excerpt || t('pages:post.description'),

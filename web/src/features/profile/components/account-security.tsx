@@ -8,7 +8,7 @@ import { PasswordInput } from '@/components/password/password-input';
 import { StrengthMeter } from '@/components/password/strength-meter';
 import { ApiError } from '@/lib/api-client';
 import { refusalOf } from '@/lib/refusal';
-import { usePersonTimeZone } from '@/lib/person-time-zone';
+import { useDates } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import {
   securityQueries,
@@ -176,16 +176,10 @@ function SessionRow({ session, format }: { session: OpenSession; format: (iso: s
  * (the other sessions end) and the sessions open on their devices, each ended on its own or all the others at once.
  */
 export function AccountSecurity({ userInputs }: { userInputs: string[] }) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const sessions = useQuery(securityQueries.sessions());
   const endOthers = useEndOtherSessions();
-  const timeZone = usePersonTimeZone();
-  const format = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone,
-    }).format(new Date(iso));
+  const format = useDates().dateTime;
   const others = (sessions.data ?? []).filter((s) => !s.current).length;
   return (
     <section

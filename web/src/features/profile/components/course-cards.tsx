@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { localeOf, relativeTime } from '../lib/format';
 import type { EnrolledCourse, InstructorCourse } from '../types';
 import { AVATAR_PLACEHOLDER, COURSE_PLACEHOLDER, Img } from './image';
+import { useDates } from '@/lib/dates';
 
 function clampPercent(value: number | null | undefined): number {
   const n = Number(value ?? 0);
@@ -14,9 +14,9 @@ function clampPercent(value: number | null | undefined): number {
 
 /** A student's enrolled course. */
 export function EnrolledCourseCard({ course }: { course: EnrolledCourse }) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const progress = clampPercent(course.progress);
-  const enrolled = relativeTime(course.createdAt, localeOf(i18n.language));
+  const enrolled = useDates().relative(course.createdAt) || null;
   return (
     <article
       data-testid="enrolled-course"
@@ -81,10 +81,10 @@ const KNOWN_STATUSES = ['active', 'published', 'draft', 'pending', 'archived', '
 
 /** A teacher's own course: status badge (default "Active"), enrollments as students. */
 export function InstructorCourseCard({ course }: { course: InstructorCourse }) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const status = (course.status || 'active').toLowerCase();
   const statusText = KNOWN_STATUSES.includes(status) ? t(`courses.status.${status}`) : course.status;
-  const created = relativeTime(course.createdAt, localeOf(i18n.language));
+  const created = useDates().relative(course.createdAt) || null;
   return (
     <article
       data-testid="instructor-course"

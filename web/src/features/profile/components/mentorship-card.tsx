@@ -8,9 +8,9 @@ import { paths } from '@/config/paths';
 import { formatPrice, mentorshipStatus, servicesPreview } from '@/lib/wasm';
 import { personName } from '@/lib/person-name';
 import { chatQueries } from '../api/chat';
-import { formatDate, localeOf, toMs } from '../lib/format';
 import type { MentorshipEnrollment } from '../types';
 import { AVATAR_PLACEHOLDER, Img } from './image';
+import { toMs, useDates } from '@/lib/dates';
 
 /** The narrow layout (under Tailwind's `sm`), where a card lists 4 services instead of 3. */
 const NARROW_QUERY = '(max-width: 639px)';
@@ -47,7 +47,7 @@ export function MentorshipCard({
   const { t, i18n } = useTranslation('profile');
   const [shownAt] = useState(() => Date.now());
   const narrow = useNarrowLayout();
-  const locale = localeOf(i18n.language);
+  const dates = useDates();
   const { mentor, package: plan } = enrollment;
   const endMs = toMs(enrollment.endDate) ?? 0;
   const status = mentorshipStatus(endMs, now ?? shownAt);
@@ -55,8 +55,8 @@ export function MentorshipCard({
   const services = servicesPreview(plan.services ?? [], narrow);
   const person = asMentor && enrollment.mentee ? enrollment.mentee : mentor;
   const name = personName(person, i18n.language) || (enrollment.menteeUsername ?? '');
-  const start = formatDate(enrollment.startDate, locale);
-  const end = formatDate(enrollment.endDate, locale);
+  const start = dates.date(enrollment.startDate);
+  const end = dates.date(enrollment.endDate);
   const unread =
     useQuery({ ...chatQueries.unread(), enabled: active }).data?.conversations.find(
       (c) => c.bookingId === enrollment._id,

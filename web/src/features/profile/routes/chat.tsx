@@ -10,7 +10,6 @@ import { paths } from '@/config/paths';
 import { refusalOf } from '@/lib/refusal';
 import { toast } from '@/lib/toast';
 import { personName } from '@/lib/person-name';
-import { ACADEMY_TIME_ZONE } from '@/lib/time-zone';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import type { LangCode } from '@/lib/wasm';
 import { useAccountRules } from '@/lib/wasm-account';
@@ -26,25 +25,7 @@ import {
 } from '../api/chat';
 import { MessageText } from '@/components/message-text';
 import { AVATAR_PLACEHOLDER, Img } from '../components/image';
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** A message's time in the academy's zone: "27/11 21:05" (vi) or "27 Nov, 21:05" (en). */
-function timeOf(iso: string, language: string): string {
-  const locale = language === 'en' ? 'en-GB' : 'vi-VN';
-  let format = formats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      timeZone: ACADEMY_TIME_ZONE,
-      day: '2-digit',
-      month: language === 'en' ? 'short' : '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    formats.set(locale, format);
-  }
-  return format.format(new Date(iso));
-}
+import { useDates } from '@/lib/dates';
 
 /**
  * /profile/chat/:bookingId: the conversation between a mentee and the mentor of a booking. Full screen on a phone,
@@ -55,6 +36,7 @@ function timeOf(iso: string, language: string): string {
 export default function ChatPage() {
   const { bookingId = '' } = useParams();
   const { t, i18n } = useTranslation('profile');
+  const dates = useDates();
   const client = useQueryClient();
   const conversation = useQuery(chatQueries.conversation(bookingId));
   const data = conversation.data;
@@ -101,7 +83,7 @@ export default function ChatPage() {
               </h1>
               <p className="truncate text-xs text-slate-500">
                 {data.asMentor ? t('chat.yourMentee') : t('chat.yourMentor')} ·{' '}
-                {data.open ? t('chat.openUntil', { time: timeOf(data.endsAt, i18n.language) }) : t('chat.closedShort')}
+                {data.open ? t('chat.openUntil', { time: dates.dateTime(data.endsAt) }) : t('chat.closedShort')}
               </p>
             </div>
             <button
@@ -132,7 +114,7 @@ export default function ChatPage() {
         </div>
       ) : (
         <>
-          <MessageList key={bookingId} bookingId={bookingId} conversation={data} language={i18n.language} />
+          <MessageList key={bookingId} bookingId={bookingId} conversation={data} />
           {data.open ? (
             <Composer bookingId={bookingId} />
           ) : (
@@ -155,16 +137,9 @@ export default function ChatPage() {
  * reader asked for with "Load older messages" (each asked with the first message's id; the view stays where it
  * was while they are added above). The view follows the newest message when one arrives.
  */
-function MessageList({
-  bookingId,
-  conversation,
-  language,
-}: {
-  bookingId: string;
-  conversation: ChatConversation;
-  language: string;
-}) {
+function MessageList({ bookingId, conversation }: { bookingId: string; conversation: ChatConversation }) {
   const { t } = useTranslation('profile');
+  const dates = useDates();
   const end = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [older, setOlder] = useState<{ messages: ChatMessage[]; hasMore: boolean } | null>(null);
@@ -233,7 +208,7 @@ function MessageList({
                   <MessageText body={message.body} />
                 </div>
                 <span className="mt-0.5 px-1 text-[11px] text-slate-500">
-                  {timeOf(message.sentAt, language)}
+                  {dates.dateTime(message.sentAt)}
                   {message === lastMine && message.readAt ? ` · ${t('chat.seen')}` : ''}
                 </span>
               </li>

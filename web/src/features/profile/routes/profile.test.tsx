@@ -84,7 +84,7 @@ describe('ProfilePage', () => {
     expect(screen.getByText('lan@example.com')).toBeTruthy();
     expect(screen.getByText('0901234567')).toBeTruthy();
     expect(screen.getByText('Hà Nội')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('profile-dob').textContent).toBe('March 15, 1998'));
+    await waitFor(() => expect(screen.getByTestId('profile-dob').textContent).toBe('15 March 1998'));
   });
 
   it('shows the Vietnamese date format in Vietnamese', async () => {

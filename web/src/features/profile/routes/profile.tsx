@@ -33,8 +33,9 @@ import { MentorshipCard } from '../components/mentorship-card';
 import { AccountSecurity } from '../components/account-security';
 import { PersonalData } from '../components/personal-data';
 import { UpdateProfileDialog } from '../components/update-profile-dialog';
-import { formatDate, localeOf } from '../lib/format';
+import { dateInputValue } from '../lib/format';
 import type { EnrolledCourse, InstructorCourse, ProfileUser } from '../types';
+import { useDates } from '@/lib/dates';
 
 type ProfileRole = 'admin' | 'teacher' | 'student' | 'staff';
 
@@ -124,7 +125,7 @@ export default function ProfilePage({ studentSection }: { studentSection?: React
   const profile: ProfileUser | null = fresh.data ?? sessionUser;
   const [editing, setEditing] = useState(false);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  const locale = localeOf(i18n.language);
+  const dates = useDates();
   useDocumentMeta(t('metaTitle'), t('metaDescription'));
 
   useEffect(() => {
@@ -154,7 +155,8 @@ export default function ProfilePage({ studentSection }: { studentSection?: React
   }
 
   const fullName = personName(profile, i18n.language) || profile.username;
-  const dob = formatDate(profile.dob, locale);
+  // A date of birth is a calendar day: shown as written, whatever the zone.
+  const dob = dates.long(dateInputValue(profile.dob) || profile.dob) || null;
   const hasContact = Boolean(profile.email || profile.phoneNumber || profile.address);
 
   return (

@@ -1,32 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import type { CalendarEventView } from '@/lib/api/types';
-import { dayNoon } from './calendar-layout';
+import { dateFormats, type DateFormats } from '@/lib/dates';
 
-/** Formats of a calendar in the page's language, times in the teacher's zone. */
+/** Formats of a calendar in the page's language, times in the person's zone. */
 export interface CalendarFormats {
-  locale: string;
+  dates: DateFormats;
   zone: string;
   /** "09:00 – 10:30" of an event. */
   time: (event: CalendarEventView) => string;
   /** "Thứ Ba, 24/11" of a local day key. */
   day: (key: string) => string;
-  /** "Th 3 24" of a day key, for a week column's heading. */
+  /** "Thứ 3, ngày 24" of a day key, for a week column's heading. */
   shortDay: (key: string) => string;
 }
 
 export function useCalendarFormats(zone: string): CalendarFormats {
   const { i18n } = useTranslation();
-  const locale = i18n.language === 'en' ? 'en-GB' : 'vi-VN';
-  const time = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit' });
-  // A day key is formatted at its noon in UTC, which is that date in UTC.
-  const day = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'long', day: '2-digit', month: '2-digit' });
-  const short = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: '2-digit' });
+  const dates = dateFormats(i18n.language, zone);
   return {
-    locale,
+    dates,
     zone,
-    time: (event) => time.formatRange(Date.parse(event.startAt), Date.parse(event.endAt)),
-    day: (key) => day.format(dayNoon(key)),
-    shortDay: (key) => short.format(dayNoon(key)),
+    time: (event) => dates.timeRange(event.startAt, event.endAt),
+    day: dates.dayMonth,
+    shortDay: dates.shortDay,
   };
 }
 

@@ -42,12 +42,6 @@ export function dayStart(key: string, zone: string): number {
   return zonedInstant(keyParts(key), zone);
 }
 
-/** Noon UTC of a day: an instant inside that date in every zone, for formatting a day's name. */
-export function dayNoon(key: string): number {
-  const p = keyParts(key);
-  return Date.UTC(p.year, p.month - 1, p.day, 12);
-}
-
 /** The Monday of the week (Monday to Sunday) holding the day `key`. */
 export function mondayOf(key: string): string {
   const p = keyParts(key);

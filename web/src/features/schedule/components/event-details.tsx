@@ -22,13 +22,6 @@ export function EventDetails({
   onClose: () => void;
 }) {
   const { t } = useTranslation('calendar');
-  const day = new Intl.DateTimeFormat(formats.locale, {
-    timeZone: formats.zone,
-    weekday: 'long',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  });
   const isClass = event?.kind === 'class';
   return (
     <Dialog.Root open={event !== null} onOpenChange={(open) => !open && onClose()}>
@@ -64,7 +57,7 @@ export function EventDetails({
                   <div>
                     <dt className="font-medium text-slate-500">{t('details.when')}</dt>
                     <dd className="text-slate-900" data-testid="event-when">
-                      {day.format(Date.parse(event.startAt))}, {formats.time(event)}
+                      {formats.dates.span(event.startAt, event.endAt)}
                     </dd>
                   </div>
                   {isClass ? (

@@ -1,5 +1,6 @@
 /** A teacher's week as the schedule rules read it, and the open times grouped for a person's calendar. */
 import type { WeekView } from '@/lib/api/types';
+import { dateFormats, dayKeyOf } from '@/lib/dates';
 import type { Availability, DateOverride } from '@/lib/wasm-schedule';
 
 const DAYS = [0, 1, 2, 3, 4, 5, 6];
@@ -23,7 +24,7 @@ export function overridesOf(week: WeekView): DateOverride[] {
 export interface SlotDay {
   /** `YYYY-MM-DD` in the viewer's zone. */
   key: string;
-  /** The day as the viewer reads it ("Thứ Hai, 24 tháng 11"). */
+  /** The day as the viewer reads it ("Thứ Hai, 24/11"). */
   label: string;
   /** [start, end] instants (epoch ms), in order. */
   slots: [number, number][];
@@ -31,17 +32,16 @@ export interface SlotDay {
 
 /**
  * `slots` grouped by their start's calendar day in `timeZone` (the viewer's), days in order, each named in
- * `locale`. A time a few hours after midnight in Hanoi can be the evening before in Berlin: the viewer's day counts.
+ * `language`. A time a few hours after midnight in Hanoi can be the evening before in Berlin: the viewer's day counts.
  */
-export function slotDays(slots: [number, number][], locale: string, timeZone?: string): SlotDay[] {
-  const keyOf = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const labelOf = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long' });
+export function slotDays(slots: [number, number][], language: string, timeZone?: string): SlotDay[] {
+  const dates = dateFormats(language, timeZone);
   const days: SlotDay[] = [];
   for (const slot of [...slots].sort((a, b) => a[0] - b[0])) {
-    const key = keyOf.format(slot[0]);
+    const key = dayKeyOf(slot[0], dates.zone);
     const last = days.at(-1);
     if (last?.key === key) last.slots.push(slot);
-    else days.push({ key, label: labelOf.format(slot[0]), slots: [slot] });
+    else days.push({ key, label: dates.dayMonth(slot[0]), slots: [slot] });
   }
   return days;
 }

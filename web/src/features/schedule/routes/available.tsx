@@ -10,6 +10,7 @@ import { inputClass, inputStateClass } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import type { WeekView } from '@/lib/api/types';
+import { dateFormats, useDates } from '@/lib/dates';
 import { usePersonTimeZone } from '@/lib/person-time-zone';
 import { zoneLabel } from '@/lib/time-zone';
 import { useDocumentMeta } from '@/lib/use-document-meta';
@@ -148,7 +149,7 @@ function OpenTimesPreview({
     ? rules.openSlots(form.availability, form.overrides, busy, now, now + PREVIEW_DAYS * 86_400_000, now, minutes)
     : [];
   const days = slotDays(slots, i18n.language, zone);
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone: zone });
+  const time = dateFormats(i18n.language, zone).time;
   return (
     <section aria-labelledby="open-preview" className="space-y-3" data-testid="open-times-preview">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -185,7 +186,7 @@ function OpenTimesPreview({
             <li key={day.key} className="rounded-xl border border-slate-200 bg-white p-3" data-testid="preview-day">
               <p className="text-sm font-semibold text-slate-800 first-letter:uppercase">{day.label}</p>
               <p className="mt-1 text-sm text-slate-600 tabular-nums">
-                {day.slots.map(([start]) => time.format(start)).join(' · ')}
+                {day.slots.map(([start]) => time(start)).join(' · ')}
               </p>
             </li>
           ))}
@@ -205,6 +206,7 @@ export default function AvailablePage() {
   const { t, i18n } = useTranslation('schedule');
   useDocumentMeta(`${t('title')} | ${t('brand')}`, t('text'));
   const personZone = usePersonTimeZone();
+  const dates = useDates();
   const rules = useScheduleRules();
   const client = useQueryClient();
   const week = useQuery({ queryKey: ['schedule', 'week'], queryFn: fetchWeek });
@@ -235,18 +237,12 @@ export default function AvailablePage() {
   if (week.isError) return <LoadError onRetry={() => void week.refetch()} />;
   if (!form || !rules) return <Spinner />;
 
-  const dayName = (day: number) =>
-    new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(2024, 0, 1 + day)),
-    );
+  // 1 January 2024 was a Monday: the week's days are named from it.
+  const dayName = (day: number) => dates.weekday(`2024-01-0${1 + day}`);
   const setAvailability = (change: Partial<Availability>) =>
     setForm({ ...form, availability: { ...form.availability, ...change } });
   const setOverrides = (overrides: DateOverride[]) => setForm({ ...form, overrides });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: personZone,
-  });
+  const dateTime = dates.dateTime;
   const personZoneLabel = zoneLabel(personZone, i18n.language);
   const upcoming = (sessions.data ?? []).filter((s) => s.status === 'booked');
 
@@ -397,7 +393,7 @@ export default function AvailablePage() {
                 <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
                   <span>
                     <span className="font-medium text-slate-900" data-testid="booked-session-time">
-                      {dateTime.format(new Date(session.startAt))}
+                      {dateTime(session.startAt)}
                     </span>
                     <span className="ml-2 text-sm text-slate-600">
                       {t('sessions.with', { name: session.studentName })}

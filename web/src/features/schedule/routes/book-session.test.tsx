@@ -4,6 +4,7 @@ import { i18n } from '@/lib/i18n';
 import { loadScheduleRules } from '@/lib/wasm-schedule';
 import { renderRoutes, user } from '@/testing/render';
 import BookSessionPage from './book-session';
+import { dateFormats } from '@/lib/dates';
 
 const api = vi.hoisted(() => ({
   fetchWeek: vi.fn(),
@@ -64,8 +65,7 @@ const openPage = () =>
     auth: { user: user('STUDENT', { timeZone: STUDENT_ZONE }) },
   });
 
-const timeOf = (iso: string) =>
-  new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', timeZone: STUDENT_ZONE }).format(Date.parse(iso));
+const timeOf = (iso: string) => dateFormats('en', STUDENT_ZONE).time(iso);
 
 describe('booking a session', () => {
   beforeEach(async () => {

@@ -11,6 +11,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import type { SessionView } from '@/lib/api/types';
+import { dateFormats } from '@/lib/dates';
 import { usePersonTimeZone } from '@/lib/person-time-zone';
 import { zoneLabel } from '@/lib/time-zone';
 import { useDocumentMeta } from '@/lib/use-document-meta';
@@ -114,12 +115,7 @@ export default function BookSessionPage() {
   }
 
   const mentorName = personName(booking.mentor, i18n.language);
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone: viewerZone });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: viewerZone,
-  });
+  const { time, weekdayDateTime: dateTime } = dateFormats(i18n.language, viewerZone);
   const view = slots.data;
   const open =
     view && rules
@@ -158,7 +154,7 @@ export default function BookSessionPage() {
 
       <section aria-labelledby="open-times" className="space-y-4">
         <h2 id="open-times" className="text-lg font-semibold text-slate-900">
-          {moving ? t('book.moveTitle', { time: dateTime.format(Date.parse(moving.startAt)) }) : t('book.openTitle')}
+          {moving ? t('book.moveTitle', { time: dateTime(moving.startAt) }) : t('book.openTitle')}
         </h2>
         {slots.isError ? (
           <LoadError onRetry={() => void slots.refetch()} />
@@ -186,7 +182,7 @@ export default function BookSessionPage() {
                             : 'border-slate-300 text-slate-700 hover:border-teal-500 hover:text-teal-700'
                         }`}
                       >
-                        {time.format(start)}
+                        {time(start)}
                       </button>
                     </li>
                   ))}
@@ -197,7 +193,7 @@ export default function BookSessionPage() {
         )}
         {(picked !== null || moving) && (
           <div className="sticky bottom-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-teal-200 bg-teal-50 p-4 shadow-sm">
-            <p className="text-sm text-teal-900">{picked !== null ? dateTime.format(picked) : t('book.pickNew')}</p>
+            <p className="text-sm text-teal-900">{picked !== null ? dateTime(picked) : t('book.pickNew')}</p>
             <div className="flex gap-2">
               <button
                 type="button"
@@ -237,7 +233,7 @@ export default function BookSessionPage() {
           >
             {upcoming.map((session) => (
               <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <span className="font-medium text-slate-900">{dateTime.format(Date.parse(session.startAt))}</span>
+                <span className="font-medium text-slate-900">{dateTime(session.startAt)}</span>
                 <span className="flex items-center gap-3">
                   <JoinMeetingLink id={session.id} start={session.startAt} end={session.endAt} label={t('join')} />
                   <button

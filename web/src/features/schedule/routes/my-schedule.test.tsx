@@ -90,7 +90,7 @@ describe('my schedule', () => {
     const days = within(list)
       .getAllByRole('heading', { level: 3 })
       .map((h) => h.textContent);
-    expect(days).toEqual(['Tuesday 24/11', 'Thursday 26/11']);
+    expect(days).toEqual(['Tuesday, 24 Nov', 'Thursday, 26 Nov']);
     expect(within(list).getByText('Kèm cặp 1-1')).toBeTruthy();
   });
 
@@ -109,7 +109,7 @@ describe('my schedule', () => {
     fireEvent.click(screen.getByRole('button', { name: 'See details: Lê Bình' }));
     let details = await screen.findByTestId('event-details');
     expect(within(details).getByRole('heading', { name: 'Lê Bình' })).toBeTruthy();
-    expect(within(details).getByTestId('event-when').textContent).toBe('Tuesday, 24/11/2026, 14:00–15:00');
+    expect(within(details).getByTestId('event-when').textContent).toBe('Tuesday, 24 Nov 2026, 14:00 – 15:00');
     expect(within(details).getByText('Kèm cặp 1-1')).toBeTruthy();
     expect(within(details).queryByRole('link', { name: 'Join' })).toBeNull();
     fireEvent.click(within(details).getByRole('button', { name: 'Close' }));

@@ -45,20 +45,11 @@ export default function MySchedulePage() {
     placeholderData: keepPreviousData,
   });
   const formats = useCalendarFormats(zone);
-  const dateTime = (iso: string) =>
-    new Intl.DateTimeFormat(formats.locale, { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(
-      Date.parse(iso),
-    );
+  const dateTime = formats.dates.dateTime;
 
   if (upcoming.isPending) return <PageSpinner />;
   if (upcoming.isError) return <LoadError onRetry={() => void upcoming.refetch()} />;
 
-  const weekLabel = new Intl.DateTimeFormat(formats.locale, {
-    timeZone: 'UTC',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  });
   const viewButton = (value: View, icon: ReactNode, label: string) => (
     <button
       type="button"
@@ -122,10 +113,7 @@ export default function MySchedulePage() {
                 <ChevronRight aria-hidden="true" className="size-4" />
               </button>
               <span className="text-sm font-semibold text-slate-700" data-testid="week-label">
-                {weekLabel.formatRange(
-                  Date.parse(`${week.days[0]}T12:00:00Z`),
-                  Date.parse(`${week.days[6]}T12:00:00Z`),
-                )}
+                {`${formats.dates.date(week.days[0])} – ${formats.dates.date(week.days[6])}`}
               </span>
             </div>
           )}

@@ -6,6 +6,7 @@ import { inputClass, inputStateClass } from '@/components/ui/field';
 import type { SettingChange } from '@/lib/api/types';
 import { settingsQueries } from '../api/queries';
 import type { HistoryFilter } from '../api/settings';
+import { useDates } from '@/lib/dates';
 
 /** The settings one can filter the history by: each group, then the academy's own settings one by one. */
 const SETTING_CHOICES = [
@@ -45,14 +46,11 @@ const blank: HistoryFilter = { setting: '', userId: '', from: '', to: '', page: 
 
 /** Every settings change, newest first: who, when, which setting, before → after; filtered by setting, person, days. */
 export function SettingsHistory() {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
   const [filter, setFilter] = useState<HistoryFilter>(blank);
   const history = useQuery(settingsQueries.history(filter));
   const nameOf = useSettingName();
-  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'vi-VN', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
+  const when = useDates().dateTime;
   const set = (change: Partial<HistoryFilter>) => setFilter({ ...filter, ...change, page: 1 });
   const control = `${inputClass} ${inputStateClass(false)}`;
   const value = (text: string) => (text ? <span className="break-all">{text}</span> : <em>{t('history.empty')}</em>);
@@ -128,7 +126,7 @@ export function SettingsHistory() {
         empty={t('history.none')}
         columns={[
           { id: 'setting', header: t('history.setting'), cell: (c) => nameOf(c.setting), primary: true },
-          { id: 'when', header: t('history.when'), cell: (c) => when.format(new Date(c.changedAt)) },
+          { id: 'when', header: t('history.when'), cell: (c) => when(c.changedAt) },
           { id: 'who', header: t('history.person'), cell: (c) => c.userName },
           { id: 'old', header: t('history.old'), cell: (c) => value(c.oldValue) },
           { id: 'new', header: t('history.new'), cell: (c) => value(c.newValue) },

@@ -16,6 +16,7 @@ import { personName } from '@/lib/person-name';
 import { useChangeRole, useChangeStatus, userQueries } from '../api/queries';
 import type { AdminUser, UserQuery } from '../api/users';
 import { CreateStaffDialog } from '../components/create-staff-dialog';
+import { useDates } from '@/lib/dates';
 
 const ROLES: Role[] = ['ADMIN', 'STAFF', 'TEACHER', 'STUDENT'];
 const SEARCH_DELAY_MS = 300;
@@ -88,14 +89,7 @@ export default function UsersAdminPage() {
   const rolesFor = (user: AdminUser) =>
     ROLES.filter((role) => role === user.roleName || mayChangeRole(myRole, user.roleName, isMe(user), role));
   const mayLock = (user: AdminUser) => mayChangeStatus(myRole, user.roleName, isMe(user));
-  const dateFormat = new Intl.DateTimeFormat(i18n.language.startsWith('en') ? 'en-US' : 'vi-VN', {
-    dateStyle: 'medium',
-  });
-  const joined = (value: AdminUser['createdAt']) => {
-    if (value === null || value === undefined || value === '') return '';
-    const ms = typeof value === 'number' ? value : Date.parse(value);
-    return Number.isNaN(ms) ? '' : dateFormat.format(ms);
-  };
+  const joined = useDates().date;
 
   return (
     <PageFrame
