@@ -189,8 +189,8 @@ function TeacherView({ home }: { home: TeacherHome }) {
         />
         <Tile
           label={t('teacher.sales')}
-          value={f.count(home.salesThisMonth)}
-          hint={t('teacher.salesLastMonth', { count: home.salesLastMonth })}
+          value={f.money(home.salesThisMonth)}
+          hint={t('teacher.lastMonth', { amount: f.money(home.salesLastMonth) })}
           to="/dashboard/sales-report/course"
         />
         <Tile label={t('teacher.students')} value={f.count(home.students)} to="/dashboard/course" />
