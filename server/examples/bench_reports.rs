@@ -1,7 +1,8 @@
 //! Sales reports at scale: 1,000,000 ledger entries (about 190,000 paid orders of one course each over two years,
 //! with 5% of their items refunded) on a fresh SQLite file and a fresh PostgreSQL database, then a year's report
-//! grouped by day and by month (figures, the period before, series, rankings per course, teacher and category)
-//! read back to back, and the dashboard's home of an administrator and a teacher on the same data.
+//! grouped by day and by month (figures, the period before, series, rankings per course, teacher and category), and
+//! by day for one category and for one course, read back to back, and the dashboard's home of an administrator and
+//! a teacher on the same data.
 //!
 //! `cargo run --release -p academy-server --example bench_reports [sqlite|postgres|both]`; options:
 //! `BENCH_ENTRIES` (default 1,000,000), `BENCH_RUNS` (default 30 reports per backend).
@@ -191,6 +192,8 @@ async fn run(backend: Backend, url: String, dir: &std::path::Path, entries: usiz
         ..Ask::default()
     };
     let by_month = Ask { group: "month".to_owned(), ..year.clone() };
+    let category = Ask { category_id: Some("c3".to_owned()), ..year.clone() };
+    let course = Ask { product_id: Some("k7".to_owned()), ..year.clone() };
     let (admin_viewer, teacher_viewer) =
         (Viewer { id: admin.clone(), role: Role::Admin }, Viewer { id: teacher.clone(), role: Role::Teacher });
     let cases = [
@@ -198,6 +201,8 @@ async fn run(backend: Backend, url: String, dir: &std::path::Path, entries: usiz
         ("teacher, a year by day", &teacher_viewer, &year),
         ("admin, a year by month", &admin_viewer, &by_month),
         ("teacher, a year by month", &teacher_viewer, &by_month),
+        ("admin, one category, a year by day", &admin_viewer, &category),
+        ("admin, one course, a year by day", &admin_viewer, &course),
     ];
     for (name, viewer, ask) in cases {
         let mut latencies = histogram();
