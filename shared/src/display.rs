@@ -45,7 +45,12 @@ impl NotificationType {
 
     /// Reads a type name exactly as the API sends it; unknown names are `Other`.
     pub fn parse(name: &str) -> Self {
-        Self::ALL.into_iter().find(|t| t.as_str() == name).unwrap_or(Self::Other)
+        Self::named(name).unwrap_or(Self::Other)
+    }
+
+    /// The type of exactly this name; `None` for any other name.
+    pub fn named(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.as_str() == name)
     }
 
     /// The name with a space before each inner capital: `CoursePurchase` → `Course Purchase`.
@@ -58,6 +63,16 @@ impl NotificationType {
             out.push(c);
         }
         out
+    }
+}
+
+/// A stored type is read strictly: a name that is none of the types is an error (only the display falls back to
+/// `Other`).
+impl TryFrom<String> for NotificationType {
+    type Error = crate::stored::UnknownName;
+
+    fn try_from(name: String) -> Result<Self, Self::Error> {
+        Self::named(&name).ok_or(crate::stored::UnknownName { what: "notification type", name })
     }
 }
 
@@ -195,6 +210,16 @@ mod tests {
         ];
         for (name, label) in cases {
             assert_eq!(notification_type_label(name), label, "{name:?}");
+        }
+    }
+
+    #[test]
+    fn a_stored_notification_type_reads_back_and_an_unknown_one_is_an_error_not_other() {
+        for kind in NotificationType::ALL {
+            assert_eq!(NotificationType::try_from(kind.as_str().to_owned()), Ok(kind));
+        }
+        for name in ["SomethingNew", "coursepurchase", ""] {
+            assert!(NotificationType::try_from(name.to_owned()).is_err(), "{name:?}");
         }
     }
 

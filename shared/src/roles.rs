@@ -35,6 +35,12 @@ impl Role {
         let name = name.trim();
         Role::ALL.into_iter().find(|r| r.as_str().eq_ignore_ascii_case(name))
     }
+
+    /// Whether the role teaches: builds and sells courses and mentorship plans, earns from them and reads their
+    /// own sales (a teacher, or an administrator who teaches).
+    pub fn teaches(self) -> bool {
+        matches!(self, Role::Teacher | Role::Admin)
+    }
 }
 
 impl fmt::Display for Role {

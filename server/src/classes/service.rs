@@ -93,7 +93,7 @@ async fn audience_teacher(
 }
 
 fn require_teacher(actor: Actor<'_>) -> Result<(), ClassesError> {
-    if matches!(actor.role, Role::Teacher | Role::Admin) { Ok(()) } else { Err(ClassesError::Forbidden) }
+    if actor.role.teaches() { Ok(()) } else { Err(ClassesError::Forbidden) }
 }
 
 /// Schedules a class.

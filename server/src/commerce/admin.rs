@@ -14,6 +14,7 @@ use super::{
     payments::{after_paid, apply_to_order, plan_duration, record_receipt, still_on_sale},
     repo::{
         self,
+        orders::OrderEventKind,
         payments::{PaymentOutcome, PaymentRow, ReviewStatus},
     },
 };
@@ -83,8 +84,16 @@ pub async fn confirm_by_hand_at(
     let currency = order.row.currency;
     let key = format!("receipt:manual:{}", order.row.id);
     record_receipt(&mut tx, &key, PaymentMethod::BankTransfer, due, currency, Some(&order.row.id), now).await?;
-    repo::orders::insert_event(&mut tx, &order.row.id, "confirmed_by_hand", Some(actor_id), &note, Some(due), now)
-        .await?;
+    repo::orders::insert_event(
+        &mut tx,
+        &order.row.id,
+        OrderEventKind::ConfirmedByHand,
+        Some(actor_id),
+        &note,
+        Some(due),
+        now,
+    )
+    .await?;
     let (order, _) = apply_to_order(&mut tx, &order, due, Some(actor_id), &note, now).await?;
     tx.commit().await?;
     after_paid(state, &order.row.id).await;
@@ -164,7 +173,16 @@ pub async fn refund(
     {
         return Err(TransitionRefused { from: order.status(), event: OrderEvent::Refund { items_left } }.into());
     }
-    repo::orders::insert_event(&mut tx, &order.row.id, "refunded", Some(actor_id), &note, Some(amount), now).await?;
+    repo::orders::insert_event(
+        &mut tx,
+        &order.row.id,
+        OrderEventKind::Refunded,
+        Some(actor_id),
+        &note,
+        Some(amount),
+        now,
+    )
+    .await?;
     let order = orders::load(&mut tx, order_id).await?.ok_or(CommerceError::OrderNotFound)?;
     tx.commit().await?;
     Ok(order)
@@ -220,7 +238,7 @@ pub async fn refund_payment(
         key: format!("payment-refund:{}", row.id),
         kind: EventKind::Refund,
         order_id: row.order_id.clone(),
-        currency: row.currency.parse().unwrap_or_default(),
+        currency: row.currency,
         entries: vec![(Account::CustomerFunds, -amount), (Account::Refunds, amount)],
         memo: row.order_code.clone().unwrap_or_default(),
     };
@@ -259,7 +277,7 @@ pub async fn apply_payment(
     let by_code = repo::orders::find_by_code(&mut tx, &order_id.to_ascii_uppercase()).await?.map(|o| o.id);
     let order = locked_order(&mut tx, by_code.as_deref().unwrap_or(order_id)).await?;
     transition(order.status(), OrderEvent::Pay)?;
-    if order.row.currency.code() != row.currency {
+    if order.row.currency != row.currency {
         return Err(CommerceError::CurrencyNotPayable { currency: order.row.currency });
     }
     if !still_on_sale(&mut tx, &order).await? {

@@ -27,7 +27,7 @@ pub struct Cart {
 impl Cart {
     /// The currency of the cart's courses (one cart, one currency); `None` when empty.
     pub fn currency(&self) -> Option<Currency> {
-        self.items.first().and_then(|item| item.currency.parse().ok())
+        self.items.first().map(|item| item.currency)
     }
 
     /// What the courses cost now, together.
@@ -83,7 +83,7 @@ async fn add_to(
     if cart.items.iter().any(|item| item.id == offer.id) {
         return Err(CommerceError::AlreadyInCart);
     }
-    if let Some(cart_currency) = cart.currency().filter(|c| c.code() != offer.currency) {
+    if let Some(cart_currency) = cart.currency().filter(|c| *c != offer.currency) {
         return Err(CommerceError::CurrencyMismatch { cart: cart_currency });
     }
     if cart.items.len() >= MAX_ITEMS {
@@ -113,7 +113,7 @@ pub(crate) async fn purchasable(
     if repo::offers::owns(conn, user_id, &offer.id).await? {
         return Err(CommerceError::AlreadyOwned);
     }
-    if offer.currency != Currency::Vnd.code() {
+    if offer.currency != Currency::Vnd {
         return Err(CommerceError::NotSoldHere { currency: offer.currency });
     }
     Ok(offer)

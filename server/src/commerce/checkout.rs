@@ -25,7 +25,7 @@ use super::{
         self,
         coupons::CouponRow,
         offers::OfferRow,
-        orders::{ItemKind, OrderItemRow, OrderRow},
+        orders::{ItemKind, OrderEventKind, OrderItemRow, OrderRow},
     },
     settings,
 };
@@ -164,8 +164,8 @@ async fn price(
     coupon_code: Option<&str>,
     now: i64,
 ) -> Result<Quote, CommerceError> {
-    let currency: Currency = offers[0].currency.parse().unwrap_or_default();
-    if offers.iter().any(|offer| offer.currency != currency.code()) {
+    let currency = offers[0].currency;
+    if offers.iter().any(|offer| offer.currency != currency) {
         return Err(CommerceError::CurrencyMismatch { cart: currency });
     }
     let lines: Vec<Line> =
@@ -410,6 +410,6 @@ async fn insert_order(
         repo::orders::insert_item(conn, &item).await?;
         items.push(item);
     }
-    repo::orders::insert_event(conn, &row.id, "created", Some(user_id), "", Some(row.total), now).await?;
+    repo::orders::insert_event(conn, &row.id, OrderEventKind::Created, Some(user_id), "", Some(row.total), now).await?;
     Ok(Order { row, items })
 }

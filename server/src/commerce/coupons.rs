@@ -47,7 +47,7 @@ pub fn rule_of(row: &CouponRow) -> Coupon {
             DiscountKind::Fixed => CouponKind::Fixed(row.value),
             DiscountKind::Percent => CouponKind::Percent(u8::try_from(row.value.clamp(0, 100)).unwrap_or(0)),
         },
-        currency: row.currency.as_deref().and_then(|c| c.parse().ok()),
+        currency: row.currency.0,
         course_id: row.course_id.clone(),
         starts_at: row.starts_at,
         ends_at: row.ends_at,

@@ -61,7 +61,7 @@ pub enum CommerceError {
     CurrencyNotPayable { currency: Currency },
     /// The academy takes VND only (bank transfers and VNPay): a course priced in another currency is not sold.
     #[error("courses in {currency} are not sold here")]
-    NotSoldHere { currency: String },
+    NotSoldHere { currency: Currency },
     /// The transfer's amount is beyond what the ledger records: it is checked with the bank and resolved by hand.
     #[error("the payment's amount cannot be refunded or applied")]
     PaymentNotMovable,

@@ -196,8 +196,7 @@ pub async fn post(conn: &mut AnyConnection, event: &MoneyEvent, now_ms: i64) -> 
         };
         repo::add_to_day_sums(&mut *conn, &sums).await?;
     }
-    crate::reports::day_sums::record(&mut *conn, event.kind.as_str(), &event.key, event.order_id.as_deref(), now_ms)
-        .await?;
+    crate::reports::day_sums::record(&mut *conn, event.kind, &event.key, event.order_id.as_deref(), now_ms).await?;
     Ok(Posted::Written)
 }
 

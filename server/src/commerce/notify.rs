@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use academy_shared::{Lang, display::NotificationType, limits::IMAGE_URL_MAX_CHARS, money::format_price_code};
+use academy_shared::{Lang, display::NotificationType, limits::IMAGE_URL_MAX_CHARS, money::format_price};
 
 use super::{
     orders::Order,
@@ -41,7 +41,7 @@ pub async fn course_purchased(state: &AppState, order: &Order) {
 
 /// The student's receipt: what they bought, what they paid, a link to start learning.
 fn student_notice(order: &Order) -> Notice {
-    let paid = |lang| format_price_code(order.row.total, order.row.currency.code(), lang);
+    let paid = |lang| format_price(order.row.total, order.row.currency, lang);
     let titles = |lang| course_list(&order.items.iter().collect::<Vec<_>>(), lang);
     let (vi, en) = (titles(Lang::Vi), titles(Lang::En));
     let link = match order.items.as_slice() {
@@ -147,7 +147,7 @@ fn picture(item: Option<&OrderItemRow>) -> Option<String> {
 
 /// Money of a transfer that no order took was refunded by an administrator: the student is told (and mailed).
 pub async fn payment_refunded(state: &AppState, student_id: &str, payment: &PaymentRow, amount: i64) {
-    let money = |lang| format_price_code(amount, &payment.currency, lang);
+    let money = |lang| format_price(amount, payment.currency, lang);
     let code = payment.order_code.clone().unwrap_or_default();
     let notice = Notice {
         user_id: student_id.to_owned(),

@@ -123,7 +123,7 @@ pub(crate) async fn close(
         return Err(academy_shared::commerce::TransitionRefused { from, event }.into());
     }
     repo::payments::review_partial_payments(conn, &order.row.id).await?;
-    repo::orders::insert_event(conn, &order.row.id, to.as_str(), actor_id, note, None, now).await?;
+    repo::orders::insert_event(conn, &order.row.id, to.into(), actor_id, note, None, now).await?;
     Ok(())
 }
 

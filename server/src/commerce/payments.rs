@@ -18,7 +18,10 @@ use super::{
     notify,
     orders::{self, Order},
     promotions,
-    repo::{self, orders::OrderItemRow},
+    repo::{
+        self,
+        orders::{OrderEventKind, OrderItemRow},
+    },
 };
 use crate::{
     mentorship::{self, bookings},
@@ -110,7 +113,16 @@ pub(crate) async fn apply_to_order(
     if paid {
         mark_paid(conn, order, actor_id, note, now).await?;
     } else {
-        repo::orders::insert_event(conn, &order.row.id, "partially_paid", actor_id, note, Some(amount), now).await?;
+        repo::orders::insert_event(
+            conn,
+            &order.row.id,
+            OrderEventKind::PartiallyPaid,
+            actor_id,
+            note,
+            Some(amount),
+            now,
+        )
+        .await?;
     }
     let order = orders::load(conn, &order.row.id).await?.ok_or(CommerceError::OrderNotFound)?;
     Ok((order, paid))
@@ -133,7 +145,8 @@ pub(crate) async fn mark_paid(
     if let Some(coupon_id) = &order.row.coupon_id {
         if !coupons::count_paid_use(conn, coupon_id, &order.row.user_id).await? {
             let code = order.row.coupon_code.as_deref().unwrap_or_default();
-            repo::orders::insert_event(conn, &order.row.id, "coupon_over_limit", actor_id, code, None, now).await?;
+            repo::orders::insert_event(conn, &order.row.id, OrderEventKind::CouponOverLimit, actor_id, code, None, now)
+                .await?;
         }
         promotions::count_redemption(conn, coupon_id, &order.row.id, now).await?;
     }
@@ -158,7 +171,8 @@ pub(crate) async fn mark_paid(
     }
     repo::carts::remove_courses(conn, &order.row.user_id, &course_ids).await?;
     ledger::post(conn, &sale_event(order), now).await?;
-    repo::orders::insert_event(conn, &order.row.id, "paid", actor_id, note, Some(order.row.total), now).await?;
+    repo::orders::insert_event(conn, &order.row.id, OrderEventKind::Paid, actor_id, note, Some(order.row.total), now)
+        .await?;
     let notices = NewJob::new(PAID_NOTICES_JOB, json!({ "orderId": order.row.id }))
         .at(now + PAID_NOTICES_DELAY_MS)
         .once(format!("paid-notices:{}", order.row.id));

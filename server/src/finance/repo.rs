@@ -1,12 +1,12 @@
 //! The finance domain's SQL: payout accounts, payout requests and their events, tax commitments, and the sums of
 //! the ledger that balances and statements are made of (the ledger itself is written by `commerce::ledger`).
 
-use academy_shared::money::Currency;
+use academy_shared::{money::Currency, roles::Role};
 use sqlx::{AnyConnection, FromRow, Row as _};
 
 use crate::{
     commerce::ledger::{EventKind, local_day, local_day_start},
-    platform::db::{Flag, Pool, new_id},
+    platform::db::{Flag, Pool, new_id, stored_name},
 };
 
 /// A stored payout account.
@@ -109,6 +109,28 @@ academy_shared::stored_names! {
         Paid = "paid",
         Rejected = "rejected",
         Failed = "failed",
+    }
+}
+
+academy_shared::stored_names! {
+    /// What happened to a payout request (a request event's kind).
+    pub enum RequestEventKind("payout request event kind") {
+        Requested = "requested",
+        Paid = "paid",
+        Rejected = "rejected",
+        Failed = "failed",
+    }
+}
+
+impl From<RequestStatus> for RequestEventKind {
+    /// The event of a request entering `status`.
+    fn from(status: RequestStatus) -> RequestEventKind {
+        match status {
+            RequestStatus::Pending => Self::Requested,
+            RequestStatus::Paid => Self::Paid,
+            RequestStatus::Rejected => Self::Rejected,
+            RequestStatus::Failed => Self::Failed,
+        }
     }
 }
 
@@ -254,7 +276,7 @@ pub async fn decide(conn: &mut AnyConnection, decision: &Decision<'_>, now: i64)
 pub async fn insert_event(
     conn: &mut AnyConnection,
     request_id: &str,
-    kind: &str,
+    kind: RequestEventKind,
     actor_id: Option<&str>,
     note: &str,
     now: i64,
@@ -265,7 +287,7 @@ pub async fn insert_event(
     )
     .bind(new_id())
     .bind(request_id)
-    .bind(kind)
+    .bind(kind.as_str())
     .bind(actor_id)
     .bind(note)
     .bind(now)
@@ -748,8 +770,9 @@ pub async fn kind_total(pool: &Pool, kinds: &[&str], currency: &str) -> Result<i
 }
 
 /// The role of a user, if they exist.
-pub async fn user_role(pool: &Pool, id: &str) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar("select role from users where id = $1").bind(id).fetch_optional(pool).await
+pub async fn user_role(pool: &Pool, id: &str) -> Result<Option<Role>, sqlx::Error> {
+    let role = sqlx::query_scalar("select role from users where id = $1").bind(id).fetch_optional(pool).await?;
+    role.map(stored_name).transpose()
 }
 
 /// A payout request's payOS transfer.

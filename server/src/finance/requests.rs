@@ -13,7 +13,7 @@ use academy_shared::{
 use super::{
     balance::{self, year_start_ms},
     error::FinanceError,
-    repo::{self, Decision, NewRequest, PayoutMethod, RequestRow, RequestStatus},
+    repo::{self, Decision, NewRequest, PayoutMethod, RequestEventKind, RequestRow, RequestStatus},
     settings::{self, BANK_MANUAL, PAYOS},
 };
 use crate::{
@@ -117,7 +117,7 @@ pub async fn ask(state: &AppState, teacher_id: &str, ask: &Ask<'_>) -> Result<As
         key,
     };
     repo::insert_request(&mut tx, &new, now).await?;
-    repo::insert_event(&mut tx, &id, "requested", Some(teacher_id), "", now).await?;
+    repo::insert_event(&mut tx, &id, RequestEventKind::Requested, Some(teacher_id), "", now).await?;
     let event = MoneyEvent {
         key: format!("payout:{id}:requested"),
         kind: EventKind::PayoutRequested,
@@ -280,7 +280,7 @@ async fn decide_as(
         Some(_) if by_transfer => repo::settle_transfer(&mut tx, id, now).await?,
         _ => {}
     }
-    repo::insert_event(&mut tx, id, to.as_str(), Some(admin_id), &decision_note, now).await?;
+    repo::insert_event(&mut tx, id, to.into(), Some(admin_id), &decision_note, now).await?;
     let event = MoneyEvent {
         key: format!("payout:{id}:{to}"),
         kind,

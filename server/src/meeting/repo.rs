@@ -1,8 +1,9 @@
 //! The SQL of online rooms: the session or class a room is, its participants, and who is connected now.
 
+use academy_shared::roles::Role;
 use sqlx::{AnyConnection, FromRow};
 
-use crate::platform::db::{Backend, Pool};
+use crate::platform::db::{Backend, Pool, stored_name};
 
 academy_shared::stored_names! {
     /// What a room is: a mentorship session or a live class.
@@ -197,11 +198,12 @@ pub async fn leave(pool: &Pool, connection_id: &str) -> Result<(), sqlx::Error> 
 }
 
 /// The role of an active account (`None` for a locked or missing one).
-pub async fn active_role(pool: &Pool, user_id: &str) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar("select role from users where id = $1 and status = 'active'")
+pub async fn active_role(pool: &Pool, user_id: &str) -> Result<Option<Role>, sqlx::Error> {
+    let role = sqlx::query_scalar("select role from users where id = $1 and status = 'active'")
         .bind(user_id)
         .fetch_optional(pool)
-        .await
+        .await?;
+    role.map(stored_name).transpose()
 }
 
 /// Records the use of ticket `ticket_id` (valid until `expires_at`, epoch seconds): `false` when it was used

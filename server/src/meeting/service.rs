@@ -88,7 +88,7 @@ pub async fn joinable(
 
 /// The role of an active account (`None` for a locked or missing one, or an unknown role).
 pub async fn active_role(pool: &Pool, user_id: &str) -> Result<Option<Role>, MeetingError> {
-    Ok(repo::active_role(pool, user_id).await?.as_deref().and_then(Role::parse))
+    Ok(repo::active_role(pool, user_id).await?)
 }
 
 /// Records that `admission`'s ticket opened a socket: `false` when it had opened one already (a ticket is

@@ -110,7 +110,7 @@ pub async fn create(pool: &Pool, actor: Actor<'_>, form: &PlanForm) -> Result<Pl
 }
 
 fn require_manager(actor: Actor<'_>) -> Result<(), MentorshipError> {
-    if matches!(actor.role, Role::Teacher | Role::Admin) { Ok(()) } else { Err(MentorshipError::Forbidden) }
+    if actor.role.teaches() { Ok(()) } else { Err(MentorshipError::Forbidden) }
 }
 
 async fn managed(conn: &mut sqlx::AnyConnection, actor: Actor<'_>, id: &str) -> Result<PlanRow, MentorshipError> {

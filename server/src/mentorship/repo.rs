@@ -1,6 +1,6 @@
 //! The SQL of mentorship: plans as their teachers manage them, the seats a plan has taken, and bookings.
 
-use academy_shared::mentorship::plan::DurationUnit;
+use academy_shared::{mentorship::plan::DurationUnit, money::Currency};
 use sqlx::{AnyConnection, FromRow};
 
 use crate::{
@@ -25,7 +25,8 @@ pub struct PlanRow {
     pub title_vi: String,
     pub title_en: String,
     pub price: i64,
-    pub currency: String,
+    #[sqlx(try_from = "String")]
+    pub currency: Currency,
     pub short_description_vi: String,
     pub short_description_en: String,
     pub services: String,

@@ -69,7 +69,7 @@ impl ManagedPlan {
             short_description: Texts { vi: row.short_description_vi.clone(), en: row.short_description_en.clone() },
             services: localized_list(&row.services).iter().map(Texts::from).collect(),
             price: row.price,
-            currency: row.currency.clone(),
+            currency: row.currency.code().to_owned(),
             duration_value: row.duration_value,
             duration_unit: row.duration_unit.as_str().to_owned(),
             sessions_per_period: row.sessions_per_period,

@@ -86,7 +86,7 @@ fn check(draft: &BroadcastDraft) -> Result<Checked, BroadcastError> {
     };
     let audience = match check_broadcast(&form).map_err(BroadcastError::Invalid)? {
         BroadcastAudience::Everyone => Audience::Everyone,
-        BroadcastAudience::Role(role) => Audience::Role(role.as_str().to_owned()),
+        BroadcastAudience::Role(role) => Audience::Role(role),
         BroadcastAudience::Users(ids) => Audience::Users(ids),
     };
     Ok(Checked {
@@ -107,7 +107,7 @@ pub async fn preview(pool: &Pool, draft: &BroadcastDraft) -> Result<(i64, Stored
     let notification = StoredNotification {
         id: String::new(),
         user_id: String::new(),
-        kind: NotificationType::Broadcast.as_str().to_owned(),
+        kind: NotificationType::Broadcast,
         title_vi: checked.title_vi,
         title_en: checked.title_en,
         message_vi: checked.message_vi,
@@ -176,7 +176,7 @@ pub async fn write_batch(state: &AppState, broadcast_id: &str, cursor: &str) -> 
     if broadcast.status == BroadcastStatus::Sent || broadcast.cursor.as_deref().unwrap_or_default() != cursor {
         return Ok(BatchOutcome::Nothing);
     }
-    let audience = Audience::from_stored(&broadcast.audience, broadcast.role.as_deref(), broadcast.user_ids.as_deref());
+    let audience = Audience::from_stored(broadcast.audience, broadcast.role.as_deref(), broadcast.user_ids.as_deref())?;
     let recipients = repo::recipients_after(&mut tx, &audience, cursor, BATCH).await?;
     let finished = i64::try_from(recipients.len()).unwrap_or(i64::MAX) < BATCH;
     let now = now_ms();

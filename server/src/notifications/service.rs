@@ -130,7 +130,7 @@ async fn store(
     let row = NewNotification {
         id: &id,
         user_id: &notice.user_id,
-        kind: notice.kind.as_str(),
+        kind: notice.kind,
         title_vi: texts.title_vi.trim(),
         title_en: texts.title_en.trim(),
         message_vi: texts.message_vi.trim(),
@@ -195,12 +195,7 @@ pub async fn page(
         None => None,
     };
     let limit = query.limit.unwrap_or(PAGE_SIZE).clamp(1, MAX_PAGE_SIZE);
-    let filter = ListFilter {
-        after,
-        unread_only: query.unread_only,
-        kind: query.kind.map(|kind| kind.as_str().to_owned()),
-        limit: limit + 1,
-    };
+    let filter = ListFilter { after, unread_only: query.unread_only, kind: query.kind, limit: limit + 1 };
     let mut rows = repo::list(pool, user_id, &filter).await?;
     let more = i64::try_from(rows.len()).unwrap_or(i64::MAX) > limit;
     rows.truncate(usize::try_from(limit).unwrap_or(usize::MAX));

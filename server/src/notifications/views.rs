@@ -32,7 +32,7 @@ impl NotificationView {
     pub fn new(row: &StoredNotification, lang: Lang) -> NotificationView {
         NotificationView {
             id: row.id.clone(),
-            kind: row.kind.clone(),
+            kind: row.kind.as_str().to_owned(),
             title: lang.pick(&row.title_vi, &row.title_en).to_owned(),
             message: lang.pick(&row.message_vi, &row.message_en).to_owned(),
             is_read: row.is_read.get(),
@@ -172,7 +172,7 @@ impl From<BroadcastRow> for BroadcastView {
             row.user_ids.as_deref().and_then(|ids| serde_json::from_str::<Vec<String>>(ids).ok()).map(|ids| ids.len());
         BroadcastView {
             id: row.id,
-            audience: row.audience,
+            audience: row.audience.as_str().to_owned(),
             role: row.role,
             chosen,
             title: BilingualText { vi: row.title_vi, en: row.title_en },

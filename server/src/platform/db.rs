@@ -268,6 +268,29 @@ impl From<bool> for Flag {
     }
 }
 
+/// A nullable column of stored names, read with `#[sqlx(try_from = "Option<String>")]`: NULL is `None`, and any
+/// other value must read as a `T` (an unknown one is an error, never dropped).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Nullable<T>(pub Option<T>);
+
+impl<T: TryFrom<String>> TryFrom<Option<String>> for Nullable<T> {
+    type Error = T::Error;
+
+    fn try_from(value: Option<String>) -> Result<Self, Self::Error> {
+        value.map(T::try_from).transpose().map(Nullable)
+    }
+}
+
+/// Reads a stored name (a column read as text) into `T`, as `#[sqlx(try_from = "String")]` does for a row's field:
+/// an unknown name is a decoding error, never a guess.
+pub fn stored_name<T>(name: String) -> Result<T, sqlx::Error>
+where
+    T: TryFrom<String>,
+    T::Error: std::error::Error + Send + Sync + 'static,
+{
+    T::try_from(name).map_err(|error| sqlx::Error::Decode(Box::new(error)))
+}
+
 /// A stored flag that is neither 0 nor 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("a flag holds {0}, not 0 or 1")]
@@ -314,6 +337,16 @@ mod tests {
         assert_eq!(Flag::try_from(1).map(Flag::get), Ok(true));
         assert_eq!(Flag::try_from(2), Err(NotAFlag(2)));
         assert_eq!(Flag::try_from(-1), Err(NotAFlag(-1)));
+    }
+
+    #[test]
+    fn a_nullable_name_is_none_for_null_and_an_unknown_name_is_an_error_not_none() {
+        use academy_shared::money::Currency;
+        assert_eq!(Nullable::<Currency>::try_from(None), Ok(Nullable(None)));
+        assert_eq!(Nullable::<Currency>::try_from(Some("USD".to_owned())), Ok(Nullable(Some(Currency::Usd))));
+        assert!(Nullable::<Currency>::try_from(Some("EUR".to_owned())).is_err());
+        assert!(matches!(stored_name::<Currency>("VND".to_owned()), Ok(Currency::Vnd)));
+        assert!(matches!(stored_name::<Currency>("đồng".to_owned()), Err(sqlx::Error::Decode(_))));
     }
 
     #[test]

@@ -10,16 +10,19 @@ use std::collections::{BTreeMap, BTreeSet};
 use academy_shared::reports::{Grouping, LocalDate};
 use sqlx::{AnyConnection, Row as _};
 
-use crate::platform::db::Pool;
+use crate::{
+    commerce::{ledger::EventKind, repo::orders::ItemKind},
+    platform::db::{Pool, stored_name},
+};
 
 const DAY_MS: i64 = 86_400_000;
 const VIETNAM_OFFSET_MS: i64 = 7 * 3_600_000;
 
 /// The row a line is added to: (kind of item, currency, day or month, course or plan, teacher).
-type Key = (String, String, i64, String, String);
+type Key = (ItemKind, String, i64, String, String);
 
 /// A day's row of a teacher or every teacher (empty): (kind of item, currency, teacher, day).
-type TeacherKey = (String, String, String, i64);
+type TeacherKey = (ItemKind, String, String, i64);
 
 /// The first day of the month of `day` (days since 1970-01-01 in Vietnam).
 pub fn month_of(day: i64) -> i64 {
@@ -68,7 +71,7 @@ impl Added {
 
 /// An order item as the day sums need it.
 struct Item {
-    kind: String,
+    kind: ItemKind,
     product_id: String,
     teacher_id: String,
     currency: String,
@@ -93,7 +96,7 @@ const ITEM_TABLES: &str = "order_items i join orders o on o.id = i.order_id \
 
 fn item_of(row: &sqlx::any::AnyRow) -> Result<Item, sqlx::Error> {
     Ok(Item {
-        kind: row.try_get(0)?,
+        kind: stored_name(row.try_get(0)?)?,
         product_id: row.try_get(1)?,
         teacher_id: row.try_get(2)?,
         currency: row.try_get(3)?,
@@ -114,7 +117,7 @@ fn item_of(row: &sqlx::any::AnyRow) -> Result<Item, sqlx::Error> {
 /// nothing.
 pub async fn record(
     conn: &mut AnyConnection,
-    kind: &str,
+    kind: EventKind,
     key: &str,
     order_id: Option<&str>,
     now_ms: i64,
@@ -122,8 +125,8 @@ pub async fn record(
     let Some(order_id) = order_id else { return Ok(()) };
     let day = (now_ms + VIETNAM_OFFSET_MS).div_euclid(DAY_MS);
     match kind {
-        "sale" => record_sale(conn, order_id, day, now_ms).await,
-        "refund" => match key.strip_prefix("refund:") {
+        EventKind::Sale => record_sale(conn, order_id, day, now_ms).await,
+        EventKind::Refund => match key.strip_prefix("refund:") {
             Some(item_id) => record_refund(conn, order_id, item_id, day).await,
             None => Ok(()),
         },
@@ -142,13 +145,13 @@ async fn record_sale(conn: &mut AnyConnection, order_id: &str, day: i64, now_ms:
     // First purchases, in key order so two sales of one student wait for each other instead of locking crosswise.
     // A key already there with an earlier or equal time was bought before; one there with a later time (a sale
     // stamped later but committed first) takes this sale's time.
-    let mut firsts: BTreeSet<(String, String, String)> = BTreeSet::new();
+    let mut firsts: BTreeSet<(ItemKind, String, String)> = BTreeSet::new();
     for item in &items {
-        firsts.insert((item.kind.clone(), String::new(), String::new()));
-        firsts.insert((item.kind.clone(), item.teacher_id.clone(), String::new()));
-        firsts.insert((item.kind.clone(), item.teacher_id.clone(), item.product_id.clone()));
+        firsts.insert((item.kind, String::new(), String::new()));
+        firsts.insert((item.kind, item.teacher_id.clone(), String::new()));
+        firsts.insert((item.kind, item.teacher_id.clone(), item.product_id.clone()));
     }
-    let mut bought_before: BTreeSet<(String, String, String)> = BTreeSet::new();
+    let mut bought_before: BTreeSet<(ItemKind, String, String)> = BTreeSet::new();
     for first in &firsts {
         let done = sqlx::query(
             "insert into report_first_purchases (user_id, item_kind, teacher_id, product_id, first_at) \
@@ -156,7 +159,7 @@ async fn record_sale(conn: &mut AnyConnection, order_id: &str, day: i64, now_ms:
              set first_at = excluded.first_at where excluded.first_at < report_first_purchases.first_at",
         )
         .bind(&user_id)
-        .bind(&first.0)
+        .bind(first.0.as_str())
         .bind(&first.1)
         .bind(&first.2)
         .bind(now_ms)
@@ -171,7 +174,7 @@ async fn record_sale(conn: &mut AnyConnection, order_id: &str, day: i64, now_ms:
         (false, BTreeSet::new(), BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
     for item in &items {
         let row = rows
-            .entry((item.kind.clone(), item.currency.clone(), day, item.product_id.clone(), item.teacher_id.clone()))
+            .entry((item.kind, item.currency.clone(), day, item.product_id.clone(), item.teacher_id.clone()))
             .or_default();
         row.title_vi.clone_from(&item.title_vi);
         row.title_en.clone_from(&item.title_en);
@@ -180,15 +183,15 @@ async fn record_sale(conn: &mut AnyConnection, order_id: &str, day: i64, now_ms:
         row.teacher_share += item.teacher_share;
         row.commission += item.platform_share;
         row.units += 1;
-        let product = (item.kind.clone(), item.teacher_id.clone(), item.product_id.clone());
-        if item.kind == "mentorship_plan" && bought_before.contains(&product) {
+        let product = (item.kind, item.teacher_id.clone(), item.product_id.clone());
+        if item.kind == ItemKind::MentorshipPlan && bought_before.contains(&product) {
             row.renewals += 1;
         }
         row.orders += i64::from(!std::mem::replace(&mut order_seen, true));
-        row.kind_orders += i64::from(kinds.insert(item.kind.clone()));
-        row.teacher_orders += i64::from(teachers.insert((item.kind.clone(), item.teacher_id.clone())));
-        row.product_orders += i64::from(products.insert((item.kind.clone(), item.product_id.clone())));
-        row.category_orders += i64::from(categories.insert((item.kind.clone(), item.category_id.clone())));
+        row.kind_orders += i64::from(kinds.insert(item.kind));
+        row.teacher_orders += i64::from(teachers.insert((item.kind, item.teacher_id.clone())));
+        row.product_orders += i64::from(products.insert((item.kind, item.product_id.clone())));
+        row.category_orders += i64::from(categories.insert((item.kind, item.category_id.clone())));
     }
     add_all(conn, &rows).await
 }
@@ -199,14 +202,11 @@ async fn add_all(conn: &mut AnyConnection, rows: &BTreeMap<Key, Added>) -> Resul
     let mut months: BTreeMap<Key, Added> = BTreeMap::new();
     let mut teachers: BTreeMap<TeacherKey, Added> = BTreeMap::new();
     for (key, added) in rows {
-        months
-            .entry((key.0.clone(), key.1.clone(), month_of(key.2), key.3.clone(), key.4.clone()))
-            .or_default()
-            .add(added);
-        let teacher = teachers.entry((key.0.clone(), key.1.clone(), key.4.clone(), key.2)).or_default();
+        months.entry((key.0, key.1.clone(), month_of(key.2), key.3.clone(), key.4.clone())).or_default().add(added);
+        let teacher = teachers.entry((key.0, key.1.clone(), key.4.clone(), key.2)).or_default();
         teacher.add(added);
         teacher.orders = teacher.teacher_orders;
-        let every = teachers.entry((key.0.clone(), key.1.clone(), String::new(), key.2)).or_default();
+        let every = teachers.entry((key.0, key.1.clone(), String::new(), key.2)).or_default();
         every.add(added);
         every.orders = every.kind_orders;
     }
@@ -265,7 +265,7 @@ async fn add(conn: &mut AnyConnection, table: &str, period: &str, key: &Key, add
          category_orders = {table}.category_orders + excluded.category_orders"
     );
     sqlx::query(&sql)
-        .bind(&key.0)
+        .bind(key.0.as_str())
         .bind(&key.1)
         .bind(key.2)
         .bind(&key.3)
@@ -307,7 +307,7 @@ async fn add_teacher(conn: &mut AnyConnection, key: &TeacherKey, added: &Added) 
          renewals = report_day_teacher_sums.renewals + excluded.renewals, \
          orders = report_day_teacher_sums.orders + excluded.orders",
     )
-    .bind(&key.0)
+    .bind(key.0.as_str())
     .bind(&key.1)
     .bind(&key.2)
     .bind(key.3)

@@ -5,16 +5,20 @@
 //! day rows, one a day; otherwise from the course or plan day rows. The rankings read the months the range covers
 //! whole from the month rows, and the days before and after them from the day rows.
 
+use academy_shared::roles::Role;
 use sqlx::{Row as _, any::AnyRow};
 
 use super::day_sums::month_of;
-use crate::platform::db::Pool;
+use crate::{
+    commerce::repo::orders::ItemKind,
+    platform::db::{Pool, stored_name},
+};
 
 /// Which lines a report covers.
 #[derive(Debug, Clone, Default)]
 pub struct Scope {
-    /// `course` or `mentorship_plan` (the order items' kind); `None`: both.
-    pub item_kind: Option<&'static str>,
+    /// What the order items sell; `None`: both.
+    pub item_kind: Option<ItemKind>,
     pub product_id: Option<String>,
     pub teacher_id: Option<String>,
     pub category_id: Option<String>,
@@ -90,7 +94,7 @@ impl Sums {
 fn conditions(scope: &Scope, first: usize) -> (String, Vec<String>) {
     let mut sql = String::new();
     let mut values: Vec<String> = Vec::new();
-    let kind = scope.item_kind.map(str::to_owned);
+    let kind = scope.item_kind.map(|kind| kind.as_str().to_owned());
     for (column, value) in [
         ("s.item_kind", &kind),
         ("s.product_id", &scope.product_id),
@@ -193,7 +197,7 @@ async fn period_sums(
 /// The day rows of a teacher (`teacher_id`; empty: every teacher) of `[from_day, to_day)`, one a day.
 async fn teacher_day_sums(
     pool: &Pool,
-    kind: &str,
+    kind: ItemKind,
     teacher_id: &str,
     from_day: i64,
     to_day: i64,
@@ -203,7 +207,7 @@ async fn teacher_day_sums(
          orders, orders, renewals, '', '', orders from report_day_teacher_sums \
          where item_kind = $1 and currency = 'VND' and teacher_id = $2 and day >= $3 and day < $4",
     )
-    .bind(kind)
+    .bind(kind.as_str())
     .bind(teacher_id)
     .bind(from_day)
     .bind(to_day)
@@ -276,19 +280,19 @@ pub async fn new_students(
     Ok((row.try_get(0)?, row.try_get(1)?))
 }
 
-/// The teacher of a course (`course`) or owner of a plan (`mentorship_plan`), if it exists.
-pub async fn owner_of(pool: &Pool, item_kind: &str, id: &str) -> Result<Option<String>, sqlx::Error> {
-    let sql = if item_kind == "course" {
-        "select instructor_id from courses where id = $1"
-    } else {
-        "select owner_id from mentorship_plans where id = $1"
+/// The teacher of a course or owner of a plan, if it exists.
+pub async fn owner_of(pool: &Pool, item_kind: ItemKind, id: &str) -> Result<Option<String>, sqlx::Error> {
+    let sql = match item_kind {
+        ItemKind::Course => "select instructor_id from courses where id = $1",
+        ItemKind::MentorshipPlan => "select owner_id from mentorship_plans where id = $1",
     };
     sqlx::query_scalar(sql).bind(id).fetch_optional(pool).await
 }
 
 /// The role of a user, if they exist.
-pub async fn role_of(pool: &Pool, user_id: &str) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar("select role from users where id = $1").bind(user_id).fetch_optional(pool).await
+pub async fn role_of(pool: &Pool, user_id: &str) -> Result<Option<Role>, sqlx::Error> {
+    let role = sqlx::query_scalar("select role from users where id = $1").bind(user_id).fetch_optional(pool).await?;
+    role.map(stored_name).transpose()
 }
 
 /// The display names of users: (id, name) where name is "first last" or the username.

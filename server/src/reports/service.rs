@@ -12,7 +12,7 @@ use super::{
     error::ReportsError,
     repo::{self, By, Scope, Sums},
 };
-use crate::platform::db::Pool;
+use crate::{commerce::repo::orders::ItemKind, platform::db::Pool};
 
 /// What a report is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,10 +37,10 @@ impl ReportKind {
         }
     }
 
-    fn item_kind(self) -> &'static str {
+    fn item_kind(self) -> ItemKind {
         match self {
-            Self::Course => "course",
-            Self::Mentorship => "mentorship_plan",
+            Self::Course => ItemKind::Course,
+            Self::Mentorship => ItemKind::MentorshipPlan,
         }
     }
 }
@@ -127,7 +127,7 @@ async fn scope_of(pool: &Pool, viewer: &Viewer, kind: ReportKind, ask: &Ask) -> 
     let product_id = clean(&ask.product_id);
     if viewer.role == Role::Admin {
         if let Some(teacher) = &teacher_id
-            && !matches!(repo::role_of(pool, teacher).await?.as_deref(), Some("TEACHER" | "ADMIN"))
+            && !repo::role_of(pool, teacher).await?.is_some_and(Role::teaches)
         {
             return Err(ReportsError::TeacherNotFound);
         }

@@ -1,6 +1,6 @@
 //! Carts and their items.
 
-use academy_shared::catalogue::CourseStatus;
+use academy_shared::{catalogue::CourseStatus, money::Currency};
 use sqlx::{AnyConnection, FromRow};
 
 use super::offers::OFFER_COLUMNS;
@@ -17,7 +17,8 @@ pub struct CartItemRow {
     pub thumbnail: Option<String>,
     pub price: i64,
     pub discount: Option<i64>,
-    pub currency: String,
+    #[sqlx(try_from = "String")]
+    pub currency: Currency,
     #[sqlx(try_from = "String")]
     pub status: CourseStatus,
     pub instructor_id: String,

@@ -1,9 +1,10 @@
 //! Coupons and their uses. A use is counted when its order is paid, by an update of the coupon's row (never
 //! read-then-written), so concurrent payments count every use exactly once.
 
+use academy_shared::money::Currency;
 use sqlx::{AnyConnection, FromRow};
 
-use crate::platform::db::{Flag, Pool};
+use crate::platform::db::{Flag, Nullable, Pool};
 
 academy_shared::stored_names! {
     /// How a coupon discounts: an amount off, or a percentage of the price.
@@ -21,7 +22,9 @@ pub struct CouponRow {
     #[sqlx(try_from = "String")]
     pub kind: DiscountKind,
     pub value: i64,
-    pub currency: Option<String>,
+    /// The currency of a fixed amount and of the minimum order (none: a percentage without a minimum).
+    #[sqlx(try_from = "Option<String>")]
+    pub currency: Nullable<Currency>,
     pub course_id: Option<String>,
     pub starts_at: Option<i64>,
     pub ends_at: Option<i64>,

@@ -2,7 +2,7 @@
 //! Prices are read here at every cart read and checkout; nothing in commerce keeps a price of its own before an
 //! order snapshots it.
 
-use academy_shared::{catalogue::CourseStatus, mentorship::plan::Duration};
+use academy_shared::{catalogue::CourseStatus, mentorship::plan::Duration, money::Currency};
 use sqlx::{AnyConnection, FromRow};
 
 /// A course as something to buy.
@@ -16,7 +16,8 @@ pub struct OfferRow {
     pub price: i64,
     /// The sale price below it, when the course is on sale.
     pub discount: Option<i64>,
-    pub currency: String,
+    #[sqlx(try_from = "String")]
+    pub currency: Currency,
     #[sqlx(try_from = "String")]
     pub status: CourseStatus,
     pub instructor_id: String,

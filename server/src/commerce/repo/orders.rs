@@ -1,7 +1,7 @@
 //! Orders, their items and their events.
 
 use academy_shared::{
-    commerce::{ItemStatus, OrderStatus, UnknownName},
+    commerce::{ItemStatus, OrderStatus},
     money::Currency,
 };
 use sqlx::{AnyConnection, FromRow};
@@ -75,33 +75,43 @@ pub struct OrderItemRow {
     pub referrer_id: Option<String>,
 }
 
-/// What an order item sells.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ItemKind {
-    /// A course: the item's `course_id` is the course.
-    Course,
-    /// A mentorship plan: the item's `course_id` is the plan.
-    MentorshipPlan,
-}
-
-impl ItemKind {
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Course => "course",
-            Self::MentorshipPlan => "mentorship_plan",
-        }
+academy_shared::stored_names! {
+    /// What an order item sells.
+    pub enum ItemKind("order item kind") {
+        /// A course: the item's `course_id` is the course.
+        Course = "course",
+        /// A mentorship plan: the item's `course_id` is the plan.
+        MentorshipPlan = "mentorship_plan",
     }
 }
 
-impl TryFrom<String> for ItemKind {
-    type Error = UnknownName;
+academy_shared::stored_names! {
+    /// What happened to an order (an order event's kind).
+    pub enum OrderEventKind("order event kind") {
+        Created = "created",
+        /// Less than the total arrived; the order waits for the rest.
+        PartiallyPaid = "partially_paid",
+        Paid = "paid",
+        Cancelled = "cancelled",
+        Expired = "expired",
+        /// An administrator confirmed a payment the bank feed did not match.
+        ConfirmedByHand = "confirmed_by_hand",
+        Refunded = "refunded",
+        /// Paid after its coupon's last use was taken: the discount held (the event's note names the coupon).
+        CouponOverLimit = "coupon_over_limit",
+    }
+}
 
-    fn try_from(name: String) -> Result<Self, Self::Error> {
-        [Self::Course, Self::MentorshipPlan]
-            .into_iter()
-            .find(|kind| kind.as_str() == name)
-            .ok_or(UnknownName { what: "order item kind", name })
+impl From<OrderStatus> for OrderEventKind {
+    /// The event of an order entering `status`.
+    fn from(status: OrderStatus) -> OrderEventKind {
+        match status {
+            OrderStatus::Pending => Self::Created,
+            OrderStatus::Paid => Self::Paid,
+            OrderStatus::Cancelled => Self::Cancelled,
+            OrderStatus::Expired => Self::Expired,
+            OrderStatus::Refunded => Self::Refunded,
+        }
     }
 }
 
@@ -118,7 +128,8 @@ const ITEM_COLUMNS: &str = "id, order_id, course_id, teacher_id, title_vi, title
 /// A stored order event.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct OrderEventRow {
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: OrderEventKind,
     pub actor_id: Option<String>,
     pub actor_username: Option<String>,
     pub note: String,
@@ -197,7 +208,7 @@ pub async fn insert_item(conn: &mut AnyConnection, item: &OrderItemRow) -> Resul
 pub async fn insert_event(
     conn: &mut AnyConnection,
     order_id: &str,
-    kind: &str,
+    kind: OrderEventKind,
     actor_id: Option<&str>,
     note: &str,
     amount: Option<i64>,
@@ -209,7 +220,7 @@ pub async fn insert_event(
     )
     .bind(new_id())
     .bind(order_id)
-    .bind(kind)
+    .bind(kind.as_str())
     .bind(actor_id)
     .bind(note)
     .bind(amount)

@@ -1,5 +1,6 @@
 //! Payment transactions as banks and gateways reported them.
 
+use academy_shared::money::Currency;
 use sqlx::{AnyConnection, FromRow};
 
 use crate::platform::db::Pool;
@@ -40,7 +41,8 @@ pub struct PaymentRow {
     pub provider_id: String,
     pub transfer_type: String,
     pub amount: i64,
-    pub currency: String,
+    #[sqlx(try_from = "String")]
+    pub currency: Currency,
     pub content: String,
     pub order_code: Option<String>,
     pub order_id: Option<String>,

@@ -73,7 +73,7 @@ impl CartItemView {
                 thumbnail: item.thumbnail.clone(),
                 price: item.current_price(),
                 original_price: item.price,
-                currency: item.currency.clone(),
+                currency: item.currency.code().to_owned(),
             },
             added_at: iso(item.added_at),
         }

@@ -179,7 +179,7 @@ impl OrderView {
             events
                 .into_iter()
                 .map(|e| OrderEventView {
-                    kind: e.kind,
+                    kind: e.kind.as_str().to_owned(),
                     actor_id: e.actor_id,
                     actor_username: e.actor_username,
                     note: e.note,

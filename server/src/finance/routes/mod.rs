@@ -80,8 +80,9 @@ pub async fn teacher_of(state: &AppState, user: &CurrentUser, named: Option<&str
     if user.role != Role::Admin {
         return Err(FinanceError::TeacherNotFound.into());
     }
-    match repo::user_role(&state.pool, named).await?.as_deref() {
-        Some("TEACHER" | "ADMIN") => Ok(named.to_owned()),
-        _ => Err(FinanceError::TeacherNotFound.into()),
+    if repo::user_role(&state.pool, named).await?.is_some_and(Role::teaches) {
+        Ok(named.to_owned())
+    } else {
+        Err(FinanceError::TeacherNotFound.into())
     }
 }

@@ -1,39 +1,62 @@
 //! The administrators' broadcasts: the broadcast rows, their recipients read from `users`, and the batches of
 //! recipients' notifications.
 
+use academy_shared::roles::Role;
 use sqlx::{Any, AnyConnection, Executor, FromRow};
 
 use super::StoredNotification;
 use crate::platform::db::{Pool, new_id};
+
+academy_shared::stored_names! {
+    /// Whom a broadcast is for, as its `audience` column keeps it (`role` and `user_ids` say which).
+    pub enum AudienceKind("broadcast audience") {
+        All = "all",
+        Role = "role",
+        Users = "users",
+    }
+}
 
 /// Who receives a broadcast.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Audience {
     /// Every active account.
     Everyone,
-    /// Every active account of a role (`ADMIN`, `STAFF`, `TEACHER`, `STUDENT`).
-    Role(String),
+    /// Every active account of a role.
+    Role(Role),
     /// The chosen accounts that exist and are active.
     Users(Vec<String>),
 }
 
+/// A broadcast's stored audience that cannot be read back: a role audience without a known role, a chosen-accounts
+/// audience without its list.
+#[derive(Debug, thiserror::Error)]
+#[error("a {0} audience without its {1}")]
+struct UnreadableAudience(&'static str, &'static str);
+
 impl Audience {
     /// The stored form: (audience, role, JSON list of ids).
-    pub fn stored(&self) -> (&'static str, Option<&str>, Option<String>) {
+    pub fn stored(&self) -> (AudienceKind, Option<Role>, Option<String>) {
         match self {
-            Audience::Everyone => ("all", None, None),
-            Audience::Role(role) => ("role", Some(role), None),
-            Audience::Users(ids) => ("users", None, Some(serde_json::Value::from(ids.clone()).to_string())),
+            Audience::Everyone => (AudienceKind::All, None, None),
+            Audience::Role(role) => (AudienceKind::Role, Some(*role), None),
+            Audience::Users(ids) => (AudienceKind::Users, None, Some(serde_json::Value::from(ids.clone()).to_string())),
         }
     }
 
-    /// Reads the stored form back.
-    pub fn from_stored(audience: &str, role: Option<&str>, user_ids: Option<&str>) -> Audience {
-        match audience {
-            "role" => Audience::Role(role.unwrap_or_default().to_owned()),
-            "users" => Audience::Users(user_ids.and_then(|ids| serde_json::from_str(ids).ok()).unwrap_or_default()),
-            _ => Audience::Everyone,
-        }
+    /// Reads the stored form back; what cannot be read is an error, never a wider audience.
+    pub fn from_stored(
+        kind: AudienceKind,
+        role: Option<&str>,
+        user_ids: Option<&str>,
+    ) -> Result<Audience, sqlx::Error> {
+        let unreadable = |what| sqlx::Error::Decode(Box::new(UnreadableAudience(kind.as_str(), what)));
+        Ok(match kind {
+            AudienceKind::All => Audience::Everyone,
+            AudienceKind::Role => Audience::Role(role.and_then(Role::parse).ok_or_else(|| unreadable("role"))?),
+            AudienceKind::Users => Audience::Users(
+                user_ids.and_then(|ids| serde_json::from_str(ids).ok()).ok_or_else(|| unreadable("accounts"))?,
+            ),
+        })
     }
 
     /// The `where` clause selecting the audience's active accounts after `$1`, with the values it binds from
@@ -92,7 +115,8 @@ academy_shared::stored_names! {
 pub struct BroadcastRow {
     pub id: String,
     pub sender_id: Option<String>,
-    pub audience: String,
+    #[sqlx(try_from = "String")]
+    pub audience: AudienceKind,
     pub role: Option<String>,
     pub user_ids: Option<String>,
     pub title_vi: String,
@@ -141,8 +165,8 @@ pub async fn insert_broadcast(conn: &mut AnyConnection, b: &NewBroadcast<'_>) ->
     )
     .bind(&id)
     .bind(b.sender_id)
-    .bind(audience)
-    .bind(role)
+    .bind(audience.as_str())
+    .bind(role.map(Role::as_str))
     .bind(user_ids)
     .bind(b.title_vi)
     .bind(b.title_en)
@@ -275,4 +299,30 @@ pub async fn mark_broadcast_read(
         .execute(&mut *conn)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn an_audience_reads_back_from_its_stored_form() {
+        let audiences =
+            [Audience::Everyone, Audience::Role(Role::Teacher), Audience::Users(vec!["a".to_owned(), "b".to_owned()])];
+        for audience in audiences {
+            let (kind, role, ids) = audience.stored();
+            let read = Audience::from_stored(kind, role.map(Role::as_str), ids.as_deref()).unwrap();
+            assert_eq!(read, audience);
+        }
+    }
+
+    #[test]
+    fn a_stored_audience_that_cannot_be_read_is_an_error_never_everyone() {
+        assert!(Audience::from_stored(AudienceKind::Role, None, None).is_err());
+        assert!(Audience::from_stored(AudienceKind::Role, Some("PRINCIPAL"), None).is_err());
+        assert!(Audience::from_stored(AudienceKind::Users, None, None).is_err());
+        assert!(Audience::from_stored(AudienceKind::Users, None, Some("not a list")).is_err());
+        assert!(AudienceKind::try_from("everyone".to_owned()).is_err());
+    }
 }

@@ -7,6 +7,7 @@
 
 mod broadcasts;
 
+use academy_shared::display::NotificationType;
 use sqlx::{Any, AnyConnection, Executor, FromRow};
 
 use crate::platform::db::{Flag, Pool};
@@ -17,7 +18,8 @@ pub use broadcasts::*;
 pub struct StoredNotification {
     pub id: String,
     pub user_id: String,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: NotificationType,
     pub title_vi: String,
     pub title_en: String,
     pub message_vi: String,
@@ -54,7 +56,7 @@ const SELECT: &str = "select n.id, n.user_id, n.kind, coalesce(n.title_vi, b.tit
 pub struct NewNotification<'a> {
     pub id: &'a str,
     pub user_id: &'a str,
-    pub kind: &'a str,
+    pub kind: NotificationType,
     pub title_vi: &'a str,
     pub title_en: &'a str,
     pub message_vi: &'a str,
@@ -78,7 +80,7 @@ pub async fn insert(conn: &mut AnyConnection, n: &NewNotification<'_>) -> Result
     )
     .bind(n.id)
     .bind(n.user_id)
-    .bind(n.kind)
+    .bind(n.kind.as_str())
     .bind(n.title_vi)
     .bind(n.title_en)
     .bind(n.message_vi)
@@ -109,8 +111,8 @@ pub struct ListFilter {
     /// Only those after this place (older), for the next page.
     pub after: Option<Position>,
     pub unread_only: bool,
-    /// Only this type (its API name).
-    pub kind: Option<String>,
+    /// Only this type.
+    pub kind: Option<NotificationType>,
     /// At most this many (the service bounds it).
     pub limit: i64,
 }
@@ -127,7 +129,7 @@ pub async fn list(pool: &Pool, user_id: &str, filter: &ListFilter) -> Result<Vec
     .bind(created_at)
     .bind(id)
     .bind(i64::from(filter.unread_only))
-    .bind(filter.kind.as_deref().unwrap_or_default())
+    .bind(filter.kind.map_or("", NotificationType::as_str))
     .bind(filter.limit.max(1))
     .fetch_all(pool)
     .await
