@@ -2,11 +2,13 @@
 //! students registered, one class nearly full) and for a mentorship plan, and a past one with its list. Runs
 //! inside the demo catalogue's transaction, after the enrolments.
 
+use academy_shared::reports::LocalDate;
 use sqlx::AnyConnection;
 
 use super::repo::{self, ClassInput};
 
-const HOUR_MS: i64 = 60 * 60 * 1000;
+const MINUTE_MS: i64 = 60 * 1000;
+const HOUR_MS: i64 = 60 * MINUTE_MS;
 const DAY_MS: i64 = 24 * HOUR_MS;
 /// The teacher whose dashboard shows the classes (a demo account of the README).
 const TEACHER: &str = "nguyenminhkhoa";
@@ -32,8 +34,9 @@ pub async fn load(conn: &mut AnyConnection, now: i64) -> anyhow::Result<()> {
             .bind(&teacher)
             .fetch_optional(&mut *conn)
             .await?;
-    // Whole hours, so the times read naturally.
-    let hour = now - now.rem_euclid(HOUR_MS);
+    // Evenings in Vietnam, when people who work or study by day take classes, whatever time the demo loads.
+    let today = LocalDate::of_instant(now);
+    let at = |days: i64, hour: i64, minute: i64| today.add_days(days).start_ms() + hour * HOUR_MS + minute * MINUTE_MS;
     if let Some(course) = course {
         let students: Vec<String> =
             sqlx::query_scalar("select user_id from course_enrollments where course_id = $1 order by created_at, id")
@@ -41,12 +44,11 @@ pub async fn load(conn: &mut AnyConnection, now: i64) -> anyhow::Result<()> {
                 .fetch_all(&mut *conn)
                 .await?;
         let classes = [
-            ("Chữa bài tập và hỏi đáp cuối tuần", 2 * DAY_MS + 12 * HOUR_MS, 90, 30, students.len().min(3)),
-            ("Ôn tập trước bài kiểm tra", 6 * DAY_MS + 13 * HOUR_MS, 60, students.len().clamp(1, 2), 1),
-            ("Buổi mở đầu khóa học", -3 * DAY_MS, 60, 40, students.len().min(4)),
+            ("Chữa bài tập và hỏi đáp cuối tuần", at(2, 19, 30), 90, 30, students.len().min(3)),
+            ("Ôn tập trước bài kiểm tra", at(6, 20, 0), 60, students.len().clamp(1, 2), 1),
+            ("Buổi mở đầu khóa học", at(-3, 19, 30), 60, 40, students.len().min(4)),
         ];
-        for (topic, from_now, minutes, seats, registered) in classes {
-            let starts_at = hour + from_now;
+        for (topic, starts_at, minutes, seats, registered) in classes {
             let input = class(topic, Some(&course), None, starts_at, minutes, i64::try_from(seats)?);
             let id = repo::insert(conn, &teacher, &input, now).await?;
             for student in students.iter().take(registered) {
@@ -63,7 +65,7 @@ pub async fn load(conn: &mut AnyConnection, now: i64) -> anyhow::Result<()> {
         .bind(now)
         .fetch_all(&mut *conn)
         .await?;
-        let starts_at = hour + 4 * DAY_MS + 10 * HOUR_MS;
+        let starts_at = at(4, 20, 0);
         let input = class("Xem lại hồ sơ xin việc theo nhóm nhỏ", None, Some(&plan), starts_at, 60, 4);
         let id = repo::insert(conn, &teacher, &input, now).await?;
         for mentee in mentees.iter().take(1) {

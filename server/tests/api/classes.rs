@@ -300,7 +300,7 @@ async fn twenty_students_racing_for_three_seats_leave_exactly_three_registered()
 }
 
 #[tokio::test]
-async fn the_demo_teacher_has_upcoming_classes_with_registered_students_and_a_past_one() {
+async fn the_demo_teacher_has_upcoming_classes_with_registered_students_and_a_past_one_all_on_evenings_in_vietnam() {
     let app = crate::catalogue::spawn_demo_app().await;
     let (token, _) = app.login("nguyenminhkhoa", "Demo@2026").await;
     let upcoming = app.send(Method::GET, "/api/dashboard/classes", Some(&token), None).await;
@@ -312,6 +312,13 @@ async fn the_demo_teacher_has_upcoming_classes_with_registered_students_and_a_pa
     assert!(upcoming.iter().any(|c| c["registeredCount"].as_i64() > Some(0)), "{upcoming:?}");
     assert!(upcoming.iter().any(|c| c["audience"]["kind"] == "plan"), "{upcoming:?}");
     assert_eq!(past["result"].as_array().map(Vec::len), Some(1));
+    // Whatever time the demo was loaded at: between 18:00 and 21:00 in Vietnam (UTC+7, no summer time).
+    let vietnam = chrono::FixedOffset::east_opt(7 * 3600).expect("offset");
+    for class in upcoming.iter().chain(past["result"].as_array().expect("list")) {
+        let starts_at = class["startsAt"].as_str().expect("startsAt");
+        let local = chrono::DateTime::parse_from_rfc3339(starts_at).expect("an instant").with_timezone(&vietnam);
+        assert!((18..21).contains(&chrono::Timelike::hour(&local)), "{} starts at {local}", class["topic"]);
+    }
 }
 
 /// The titles of the caller's notifications, newest first, in Vietnamese.
