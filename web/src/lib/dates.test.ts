@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { dateFormats, dayKeyOf, toMs } from './dates';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dateFormats, dayKeyOf, toMs, todayIn } from './dates';
 
 // 28 November 2026, 07:30 UTC: 14:30 in Ho Chi Minh City (UTC+7), 02:30 in New York (UTC−5).
 const AT = '2026-11-28T07:30:00Z';
@@ -83,5 +83,17 @@ describe('the named date formats', () => {
     expect(dateFormats('en').relative(now, now)).toBe('0 seconds ago');
     expect(dateFormats('vi').relative(now + 5000, now)).toBe('0 giây trước');
     expect(dateFormats('en').relative(now + 2 * 86_400_000, now)).toBe('in 2 days');
+  });
+});
+
+describe('today', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is the day of the zone asked for, not the machine’s', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-30T17:30:00Z'));
+    expect(todayIn('Asia/Ho_Chi_Minh')).toBe('2026-12-01');
+    expect(todayIn()).toBe('2026-12-01');
+    expect(todayIn('America/New_York')).toBe('2026-11-30');
   });
 });

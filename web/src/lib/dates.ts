@@ -52,6 +52,11 @@ export function toMs(value: DateValue | null | undefined): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+/** Today's `YYYY-MM-DD` in `zone`, by the device's clock (the rules never read a clock; forms hand them this). */
+export function todayIn(zone: string = ACADEMY_TIME_ZONE): string {
+  return dayKeyOf(Date.now(), zone);
+}
+
 /** `YYYY-MM-DD` of the day `ms` falls on in `zone`: a key, never shown. */
 export function dayKeyOf(ms: number, zone: string = ACADEMY_TIME_ZONE): string {
   const { year, month, day } = calendarDay(new Date(ms), zone);

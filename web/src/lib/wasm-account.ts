@@ -49,7 +49,7 @@ export interface AccountRules {
   passwordStrength(password: string): PasswordStrength;
   /**
    * Profile update: names ≥ 2, email required and valid, avatar < 3.6 MB, date of birth not after
-   * `todayIsoDate` (YYYY-MM-DD in the user's zone, see `todayIso` of `@/lib/wasm`), the current password when the
+   * `todayIsoDate` (YYYY-MM-DD in the user's zone, see `todayIn` of `@/lib/dates`), the current password when the
    * address differs from `ownEmail`; builds the `PUT /users/{id}` body.
    */
   validateProfile(

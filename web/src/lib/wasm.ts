@@ -50,12 +50,6 @@ export function textLimits(): TextLimits {
   return limits;
 }
 
-/** Today's date in the user's time zone as YYYY-MM-DD (the clock is read here, never in the rules). */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 // ── Search ─────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Where Enter in a search box goes: "/courselist?search=<encoded>" for non-empty trimmed text, else null. */

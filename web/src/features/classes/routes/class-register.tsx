@@ -13,7 +13,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { useDates } from '@/lib/dates';
 import { usePersonTimeZone } from '@/lib/person-time-zone';
-import { zonedInstant, zonedParts, zoneLabel } from '@/lib/time-zone';
+import { zoneLabel } from '@/lib/time-zone';
+import { fromLocalInput, toLocalInput } from '@/lib/zoned-input';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { validateClass } from '@/lib/wasm-dashboard';
 import type { ClassAudience, ClassForm, ClassView, When } from '../api/classes';
@@ -24,21 +25,6 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** The clock the rules check a class against (a start must lie ahead of it). */
 const nowMs = () => Date.now();
-
-/** `YYYY-MM-DDTHH:mm` of an instant in `zone` (a datetime-local input's value). */
-function localInput(ms: number, zone: string): string {
-  const p = zonedParts(ms, zone);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
-}
-
-/** The instant a datetime-local input's value names in `zone`; NaN when empty or unreadable. */
-function instantOf(value: string, zone: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
-  if (!match) return Number.NaN;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  return zonedInstant({ year, month, day, hour, minute }, zone);
-}
 
 function blankClass(): ClassForm {
   // Tomorrow at the next full hour: a sensible first proposal.
@@ -217,8 +203,8 @@ function ClassEditor({
         type="datetime-local"
         error={errors.startsAt}
         hint={t('editor.startsAtHint', { zone: zoneLabel(zone, i18n.language) })}
-        value={Number.isFinite(body.startsAt) ? localInput(body.startsAt, zone) : ''}
-        onChange={(e) => update({ ...body, startsAt: instantOf(e.target.value, zone) })}
+        value={Number.isFinite(body.startsAt) ? toLocalInput(body.startsAt, zone) : ''}
+        onChange={(e) => update({ ...body, startsAt: fromLocalInput(e.target.value, zone) ?? Number.NaN })}
       />
       <div className="grid grid-cols-2 gap-4">
         <Field

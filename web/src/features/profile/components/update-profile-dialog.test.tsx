@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
-import { todayIso } from '@/lib/wasm';
+import { todayIn } from '@/lib/dates';
 import type { UploadEvent } from '../api/profile';
 import type { ProfileUser } from '../types';
 import { UpdateProfileDialog } from './update-profile-dialog';
@@ -68,7 +68,7 @@ describe('UpdateProfileDialog', () => {
     expect(field(/^Phone number/).value).toBe('');
     expect(field(/^Address/).value).toBe('');
     expect(field(/^Date of birth/).value).toBe('1998-03-15');
-    expect(field(/^Date of birth/).max).toBe(todayIso());
+    expect(field(/^Date of birth/).max).toBe(todayIn('Asia/Ho_Chi_Minh'));
     const photo = field(/^Photo/);
     expect(photo.accept).toBe('image/jpeg,image/png,image/gif,image/webp');
     expect(photo.getAttribute('aria-required')).toBe('true');

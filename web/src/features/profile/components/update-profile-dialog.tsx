@@ -7,7 +7,8 @@ import { PasswordInput } from '@/components/password/password-input';
 import { buttonClass } from '@/components/ui/button';
 import { Field, inputClass, inputStateClass } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
-import { textLimits, todayIso, type ProfileField, type ProfileForm } from '@/lib/wasm';
+import { todayIn } from '@/lib/dates';
+import { textLimits, type ProfileField, type ProfileForm } from '@/lib/wasm';
 import { ACADEMY_TIME_ZONE } from '@/lib/time-zone';
 import { loadAccountRules, useAccountRules } from '@/lib/wasm-account';
 import { useScheduleRules } from '@/lib/wasm-schedule';
@@ -132,7 +133,8 @@ export function UpdateProfileDialog({
   const [progress, setProgress] = useState(0);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const photoId = useId();
-  const today = todayIso();
+  // Today in the zone the person lives in.
+  const today = todayIn(timeZone);
 
   // A fresh form each time the dialog opens, from the latest user.
   useEffect(() => {

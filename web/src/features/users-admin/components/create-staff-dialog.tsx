@@ -8,7 +8,8 @@ import { StrengthMeter } from '@/components/password/strength-meter';
 import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
-import { textLimits, todayIso } from '@/lib/wasm';
+import { todayIn } from '@/lib/dates';
+import { textLimits } from '@/lib/wasm';
 import { loadAccountRules, useAccountRules, type AccountRules } from '@/lib/wasm-account';
 import { useCreateStaff } from '../api/queries';
 import type { StaffAccount } from '../api/users';
@@ -45,7 +46,7 @@ export function validateStaff(
       dob: '',
       avatar: '',
     },
-    todayIso(),
+    todayIn(),
     lang,
   );
   const errors: Partial<Record<StaffField, string>> = {};
