@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 use academy_shared::{
     catalogue::CourseStatus,
     commerce::{
-        Commission, CouponDiscount, ItemStatus, Line, OrderStatus, order_code, settings::BankAccount, split_sale,
+        Commission, CouponDiscount, ItemKind, ItemStatus, Line, OrderStatus, order_code, settings::BankAccount,
+        split_sale,
     },
     money::Currency,
 };
@@ -25,7 +26,7 @@ use super::{
         self,
         coupons::CouponRow,
         offers::OfferRow,
-        orders::{ItemKind, OrderEventKind, OrderItemRow, OrderRow},
+        orders::{OrderEventKind, OrderItemRow, OrderRow},
     },
     settings,
 };

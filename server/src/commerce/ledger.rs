@@ -12,7 +12,10 @@ use academy_shared::money::Currency;
 use sqlx::AnyConnection;
 
 use super::repo::ledger as repo;
-use crate::platform::db::{Pool, new_id};
+use crate::{
+    platform::db::{Pool, new_id},
+    reports::day_sums,
+};
 
 /// How a payment reached us.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -196,7 +199,16 @@ pub async fn post(conn: &mut AnyConnection, event: &MoneyEvent, now_ms: i64) -> 
         };
         repo::add_to_day_sums(&mut *conn, &sums).await?;
     }
-    crate::reports::day_sums::record(&mut *conn, event.kind, &event.key, event.order_id.as_deref(), now_ms).await?;
+    // The reports' day sums: a sale adds every item of its order, a refund (keyed `refund:<item id>`) its item.
+    match (event.kind, event.order_id.as_deref()) {
+        (EventKind::Sale, Some(order_id)) => day_sums::record_sale(&mut *conn, order_id, now_ms).await?,
+        (EventKind::Refund, Some(order_id)) => {
+            if let Some(item_id) = event.key.strip_prefix("refund:") {
+                day_sums::record_refund(&mut *conn, order_id, item_id, now_ms).await?;
+            }
+        }
+        _ => {}
+    }
     Ok(Posted::Written)
 }
 

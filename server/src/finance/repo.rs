@@ -694,7 +694,7 @@ pub struct OrderLine {
     pub title_vi: String,
     pub title_en: String,
     #[sqlx(try_from = "String")]
-    pub kind: crate::commerce::repo::orders::ItemKind,
+    pub kind: academy_shared::commerce::ItemKind,
     pub paid: i64,
     pub teacher_share: i64,
     pub platform_share: i64,

@@ -7,13 +7,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use academy_shared::reports::{Grouping, LocalDate};
+use academy_shared::{
+    commerce::ItemKind,
+    reports::{Grouping, LocalDate},
+};
 use sqlx::{AnyConnection, Row as _};
 
-use crate::{
-    commerce::{ledger::EventKind, repo::orders::ItemKind},
-    platform::db::{Pool, stored_name},
-};
+use crate::platform::db::{Pool, stored_name};
 
 const DAY_MS: i64 = 86_400_000;
 const VIETNAM_OFFSET_MS: i64 = 7 * 3_600_000;
@@ -112,29 +112,15 @@ fn item_of(row: &sqlx::any::AnyRow) -> Result<Item, sqlx::Error> {
     })
 }
 
-/// Adds a ledger transaction of `kind` (`sale`: every item of the order; `refund` under `refund:<item id>`: that
-/// item) posted at `now_ms` to the day sums, through `conn` (the posting's transaction). Other transactions add
-/// nothing.
-pub async fn record(
-    conn: &mut AnyConnection,
-    kind: EventKind,
-    key: &str,
-    order_id: Option<&str>,
-    now_ms: i64,
-) -> Result<(), sqlx::Error> {
-    let Some(order_id) = order_id else { return Ok(()) };
-    let day = (now_ms + VIETNAM_OFFSET_MS).div_euclid(DAY_MS);
-    match kind {
-        EventKind::Sale => record_sale(conn, order_id, day, now_ms).await,
-        EventKind::Refund => match key.strip_prefix("refund:") {
-            Some(item_id) => record_refund(conn, order_id, item_id, day).await,
-            None => Ok(()),
-        },
-        _ => Ok(()),
-    }
+/// The local day in Vietnam of an instant (days since 1970-01-01).
+fn day_of(now_ms: i64) -> i64 {
+    (now_ms + VIETNAM_OFFSET_MS).div_euclid(DAY_MS)
 }
 
-async fn record_sale(conn: &mut AnyConnection, order_id: &str, day: i64, now_ms: i64) -> Result<(), sqlx::Error> {
+/// Adds a sale of every item of `order_id`, posted by the ledger at `now_ms`, to the day sums, through `conn` (the
+/// posting's transaction).
+pub async fn record_sale(conn: &mut AnyConnection, order_id: &str, now_ms: i64) -> Result<(), sqlx::Error> {
+    let day = day_of(now_ms);
     let sql = format!(
         "select {ITEM_COLUMNS} from {ITEM_TABLES} where i.order_id = $1 \
          order by i.position, i.id"
@@ -222,7 +208,15 @@ async fn add_all(conn: &mut AnyConnection, rows: &BTreeMap<Key, Added>) -> Resul
     Ok(())
 }
 
-async fn record_refund(conn: &mut AnyConnection, order_id: &str, item_id: &str, day: i64) -> Result<(), sqlx::Error> {
+/// Adds the refund of the item `item_id` of `order_id`, posted by the ledger at `now_ms`, to the day sums, through
+/// `conn` (the posting's transaction).
+pub async fn record_refund(
+    conn: &mut AnyConnection,
+    order_id: &str,
+    item_id: &str,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    let day = day_of(now_ms);
     let sql = format!("select {ITEM_COLUMNS} from {ITEM_TABLES} where i.id = $1 and i.order_id = $2");
     let Some(row) = sqlx::query(&sql).bind(item_id).bind(order_id).fetch_optional(&mut *conn).await? else {
         return Ok(());

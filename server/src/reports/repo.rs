@@ -5,14 +5,11 @@
 //! day rows, one a day; otherwise from the course or plan day rows. The rankings read the months the range covers
 //! whole from the month rows, and the days before and after them from the day rows.
 
-use academy_shared::roles::Role;
+use academy_shared::{commerce::ItemKind, roles::Role};
 use sqlx::{Row as _, any::AnyRow};
 
 use super::day_sums::month_of;
-use crate::{
-    commerce::repo::orders::ItemKind,
-    platform::db::{Pool, stored_name},
-};
+use crate::platform::db::{Pool, stored_name};
 
 /// Which lines a report covers.
 #[derive(Debug, Clone, Default)]

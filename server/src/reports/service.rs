@@ -4,6 +4,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use academy_shared::{
+    commerce::ItemKind,
     reports::{LocalDate, ReportRange},
     roles::Role,
 };
@@ -12,7 +13,7 @@ use super::{
     error::ReportsError,
     repo::{self, By, Scope, Sums},
 };
-use crate::{commerce::repo::orders::ItemKind, platform::db::Pool};
+use crate::platform::db::Pool;
 
 /// What a report is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -18,5 +18,5 @@ pub use code::{
     find_order_code, is_order_code, order_code, order_code_candidates,
 };
 pub use coupon::{Coupon, CouponDiscount, CouponKind, CouponRefusal, CouponUsage, Line, evaluate};
-pub use order::{ItemStatus, OrderEvent, OrderStatus, TransitionRefused, UnknownName, transition};
+pub use order::{ItemKind, ItemStatus, OrderEvent, OrderStatus, TransitionRefused, UnknownName, transition};
 pub use split::{Commission, LineSplit, split_line, split_sale};

@@ -78,6 +78,16 @@ impl TryFrom<String> for ItemStatus {
     }
 }
 
+crate::stored_names! {
+    /// What an order item sells.
+    pub enum ItemKind("order item kind") {
+        /// A course: the item's `course_id` is the course.
+        Course = "course",
+        /// A mentorship plan: the item's `course_id` is the plan.
+        MentorshipPlan = "mentorship_plan",
+    }
+}
+
 /// What happens to an order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "camelCase")]

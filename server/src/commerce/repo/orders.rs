@@ -1,7 +1,7 @@
 //! Orders, their items and their events.
 
 use academy_shared::{
-    commerce::{ItemStatus, OrderStatus},
+    commerce::{ItemKind, ItemStatus, OrderStatus},
     money::Currency,
 };
 use sqlx::{AnyConnection, FromRow};
@@ -73,16 +73,6 @@ pub struct OrderItemRow {
     /// The teacher whose referral link brought the buyer (see [`crate::commerce::referrals`]).
     #[sqlx(default)]
     pub referrer_id: Option<String>,
-}
-
-academy_shared::stored_names! {
-    /// What an order item sells.
-    pub enum ItemKind("order item kind") {
-        /// A course: the item's `course_id` is the course.
-        Course = "course",
-        /// A mentorship plan: the item's `course_id` is the plan.
-        MentorshipPlan = "mentorship_plan",
-    }
 }
 
 academy_shared::stored_names! {
