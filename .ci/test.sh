@@ -21,8 +21,8 @@
 # figures): two lanes side by side — the server's (format, module cycles, ONE build of the server and its test
 # binaries, then the fuzz started at once on that binary while the unit tests, both databases' API tests and the
 # API types run) and the front end's (the rule modules, the web app's build and budgets, its style, types and unit
-# tests, the rule crate's and the modules' tests) — then the browser tests with clippy beside them at the lowest
-# priority and, alone on the machine because it measures it, Lighthouse, both on the server binary built once. It ends with a table of each
+# tests, the rule crate's and the modules' tests, then clippy) — then the browser tests and, alone on the
+# machine because it measures it, Lighthouse, both on the server binary built once. It ends with a table of each
 # step's time and, when something failed, which step.
 # `.ci/test.sh server web` runs only the parts named, one after the other.
 set -euo pipefail
@@ -130,6 +130,9 @@ front_end_lane() {
   step web-unit test_web
   step rules-shared test_rules
   step rules-wasm test_wasm
+  # Clippy's check build shares nothing with the test builds (metadata only): it ends this lane, the shorter one,
+  # while the server's runs its API tests and the fuzz.
+  step clippy check_clippy
 }
 
 log "two lanes side by side: the server's (log: $LOGS/server.log) and the front end's (log: $LOGS/front-end.log)"
@@ -151,21 +154,7 @@ fi
 
 export ACADEMY_BIN
 ACADEMY_BIN="$(server_binary)"
-# Clippy's check build shares nothing with the test builds (metadata only) and nothing waits for it: it runs beside
-# the browser tests, which leave most of the two cores idle (they wait on pages, the server and timers), at the
-# lowest priority so that they never wait for it; Lighthouse, which measures the machine, starts once it is done.
-(nice -n 19 bash -c 'source "$0"; step clippy check_clippy' "$ROOT/.ci/setup.sh") >"$LOGS/clippy.log" 2>&1 &
-clippy_pid=$!
-e2e_status=0
-step e2e test_e2e || e2e_status=1
-clippy_status=0
-wait "$clippy_pid" || clippy_status=1
-log "clippy:"
-cat "$LOGS/clippy.log"
-if [ "$e2e_status" != 0 ] || [ "$clippy_status" != 0 ]; then
-  echo "a step failed (see the table below); Lighthouse did not run" >&2
-  exit 1
-fi
+step e2e test_e2e
 step lighthouse run_lighthouse
 rm -rf "$LOGS"
 log "tests passed: ${all_parts[*]}"
