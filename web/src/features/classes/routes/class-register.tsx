@@ -275,15 +275,16 @@ function ClassCard({ item, onEdit }: { item: ClassView; onEdit: () => void }) {
   };
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="class-card">
+      {/* The badge sits beside the title on a wide card and below it on a phone, whatever the title's length. */}
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1 basis-64">
           <p className="text-xs font-medium text-teal-700">
             {t(`kind.${item.audience.kind === 'plan' ? 'plan' : 'course'}`)} · {item.audience.title}
           </p>
           <h3 className="mt-1 text-base font-semibold text-slate-900">{item.topic}</h3>
           <p className="mt-1 text-sm text-slate-600">{timeOf(item)}</p>
         </div>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${phaseBadge[phase]}`}>
+        <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${phaseBadge[phase]}`}>
           {t(`status.${phase}`)}
         </span>
       </div>
