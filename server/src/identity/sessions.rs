@@ -28,10 +28,12 @@
 //! makes logout, locking and password resets take effect at once instead of when the 15 minutes run out, for
 //! the price of one indexed read per authenticated request (the handler usually needs the user row anyway).
 
+use academy_shared::roles::Role;
 use sqlx::{AnyConnection, AnyPool, Row as _};
 
 use super::policy::UserStatus;
 use super::tokens::{Claims, IssuedToken, Subject, TokenError, TokenKeys, TokenKind};
+use crate::platform::db::stored_name;
 
 /// The tokens handed out at login and at each refresh.
 #[derive(Debug, Clone)]
@@ -44,7 +46,7 @@ pub struct TokenPair {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Principal {
     pub user_id: String,
-    pub role: String,
+    pub role: Role,
     pub session_id: String,
 }
 
@@ -236,7 +238,7 @@ pub async fn authenticate(pool: &AnyPool, keys: &TokenKeys, access_token: &str) 
     let claims = keys.verify(access_token, TokenKind::Access)?;
     let mut conn = pool.acquire().await?;
     let subject = live_subject(&mut conn, &claims).await?;
-    Ok(Principal { user_id: subject.user_id, role: subject.role, session_id: claims.fam })
+    Ok(Principal { user_id: subject.user_id, role: stored_name(subject.role)?, session_id: claims.fam })
 }
 
 /// Logout: ends the session of `token`, which may be an access or a refresh token, expired or not (but validly

@@ -20,13 +20,13 @@ async fn a_fresh_access_token_authenticates_with_the_role_from_the_database() {
         let (subject, pair) = login(&db, "TEACHER").await;
         let who = authenticate(&db.pool, &keys(), &pair.access.token).await.unwrap();
         assert_eq!(who.user_id, subject.user_id, "{}", db.backend);
-        assert_eq!(who.role, "TEACHER");
+        assert_eq!(who.role, Role::Teacher);
         sqlx::query("update users set role = 'STUDENT' where id = $1")
             .bind(&subject.user_id)
             .execute(&db.pool)
             .await
             .unwrap();
-        assert_eq!(authenticate(&db.pool, &keys(), &pair.access.token).await.unwrap().role, "STUDENT");
+        assert_eq!(authenticate(&db.pool, &keys(), &pair.access.token).await.unwrap().role, Role::Student);
     }
 }
 
