@@ -9,7 +9,7 @@ use crate::format::{format_count, group_thousands};
 use crate::i18n::Lang;
 
 /// The currencies prices come in. VND (the default) has no minor unit; USD has cents.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "UPPERCASE")]
 pub enum Currency {

@@ -2,6 +2,7 @@
 
 use academy_shared::{
     Lang,
+    money::Currency,
     reports::{Grouping, LocalDate},
     roles::Role,
 };
@@ -92,7 +93,7 @@ async fn teacher_home(pool: &Pool, teacher_id: &str, lang: Lang, now: i64) -> Re
     let rules = settings::read(pool).await?.rules;
     let mut conn = pool.acquire().await?;
     let figures = balance::figures(&mut conn, teacher_id, &rules, now).await?;
-    let vnd = figures.iter().find(|f| f.currency == "VND");
+    let vnd = figures.iter().find(|f| f.currency == Currency::Vnd);
     let (average, review_count) = repo::rating_of(&mut conn, teacher_id).await?;
     let upcoming = repo::upcoming(&mut conn, teacher_id, now, now + 7 * DAY_MS).await?;
     let reviews = repo::latest_reviews(&mut conn, teacher_id, 5).await?;

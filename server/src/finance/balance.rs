@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use academy_shared::payouts::PayoutRules;
+use academy_shared::{money::Currency, payouts::PayoutRules};
 use chrono::{Datelike as _, TimeZone as _};
 use sqlx::AnyConnection;
 
@@ -18,7 +18,7 @@ pub const ACADEMY_TZ: chrono_tz::Tz = chrono_tz::Asia::Ho_Chi_Minh;
 /// A teacher's figures in one currency.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Figures {
-    pub currency: String,
+    pub currency: Currency,
     /// Earned within the holding period: not available yet.
     pub maturing: i64,
     /// What may be asked for now; below zero when a refund came after the money was paid out (owed).
@@ -51,55 +51,52 @@ pub async fn figures(
     let earnings = Account::TeacherEarnings(teacher_id.to_owned()).code();
     let reserved = Account::PayoutReserved(teacher_id.to_owned()).code();
     let tax = Account::TaxWithheld(teacher_id.to_owned()).code();
-    let mut by_currency: BTreeMap<String, Figures> = BTreeMap::new();
-    let mut balance: BTreeMap<String, i64> = BTreeMap::new();
+    let mut by_currency: BTreeMap<Currency, Figures> = BTreeMap::new();
+    let mut balance: BTreeMap<Currency, i64> = BTreeMap::new();
     for (kind, currency, sum) in repo::sums_by_kind(conn, &earnings).await? {
-        *balance.entry(currency.clone()).or_default() += sum;
-        let figures = entry(&mut by_currency, &currency);
-        if kind == EventKind::Sale.as_str() || kind == EventKind::Refund.as_str() {
-            figures.lifetime += sum;
-        }
-        if kind == EventKind::PayoutFailed.as_str() {
+        *balance.entry(currency).or_default() += sum;
+        let figures = entry(&mut by_currency, currency);
+        match kind {
+            EventKind::Sale | EventKind::Refund => figures.lifetime += sum,
             // A payout that came back was counted as paid out.
-            figures.paid_out -= sum;
+            EventKind::PayoutFailed => figures.paid_out -= sum,
+            _ => {}
         }
     }
     for (kind, currency, sum) in repo::sums_by_kind(conn, &reserved).await? {
-        let figures = entry(&mut by_currency, &currency);
+        let figures = entry(&mut by_currency, currency);
         figures.reserved += sum;
-        if kind == EventKind::PayoutPaid.as_str() {
+        if kind == EventKind::PayoutPaid {
             figures.paid_out -= sum;
         }
     }
     for (currency, sum) in repo::maturing(conn, &earnings, now - rules.holding_days * 86_400_000).await? {
-        entry(&mut by_currency, &currency).maturing = sum.max(0);
+        entry(&mut by_currency, currency).maturing = sum.max(0);
     }
     let (year_start, _) = year_start_ms(now);
     let this_year = repo::Range { account: &tax, currency: None, kinds: &[], from_ms: year_start, to_ms: i64::MAX };
     let (withheld, _) = repo::range_sums(conn, &this_year).await?;
     if withheld != 0 {
-        entry(&mut by_currency, "VND").tax_withheld_this_year = withheld;
+        entry(&mut by_currency, Currency::Vnd).tax_withheld_this_year = withheld;
     }
     for (currency, figures) in &mut by_currency {
         figures.available = balance.get(currency).copied().unwrap_or(0) - figures.maturing;
     }
     if by_currency.is_empty() {
-        entry(&mut by_currency, "VND");
+        entry(&mut by_currency, Currency::Vnd);
     }
     Ok(by_currency.into_values().collect())
 }
 
-fn entry<'a>(by_currency: &'a mut BTreeMap<String, Figures>, currency: &str) -> &'a mut Figures {
-    by_currency
-        .entry(currency.to_owned())
-        .or_insert_with(|| Figures { currency: currency.to_owned(), ..Figures::default() })
+fn entry(by_currency: &mut BTreeMap<Currency, Figures>, currency: Currency) -> &mut Figures {
+    by_currency.entry(currency).or_insert_with(|| Figures { currency, ..Figures::default() })
 }
 
 /// The figures in VND (the currency payouts are made in).
 pub fn vnd(figures: &[Figures]) -> Figures {
     figures
         .iter()
-        .find(|f| f.currency == "VND")
+        .find(|f| f.currency == Currency::Vnd)
         .cloned()
-        .unwrap_or(Figures { currency: "VND".into(), ..Figures::default() })
+        .unwrap_or(Figures { currency: Currency::Vnd, ..Figures::default() })
 }

@@ -448,7 +448,10 @@ pub async fn lock_ledger_account(conn: &mut AnyConnection, code: &str) -> Result
 
 /// The sums of one account's entries by transaction kind and currency: (kind, currency, sum), from its day sums
 /// (kept for accounts with an owner).
-pub async fn sums_by_kind(conn: &mut AnyConnection, account: &str) -> Result<Vec<(String, String, i64)>, sqlx::Error> {
+pub async fn sums_by_kind(
+    conn: &mut AnyConnection,
+    account: &str,
+) -> Result<Vec<(EventKind, Currency, i64)>, sqlx::Error> {
     let rows = sqlx::query(
         "select kind, currency, cast(sum(amount) as bigint) from ledger_day_sums where account_code = $1 \
          group by kind, currency",
@@ -456,7 +459,7 @@ pub async fn sums_by_kind(conn: &mut AnyConnection, account: &str) -> Result<Vec
     .bind(account)
     .fetch_all(conn)
     .await?;
-    rows.iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?, row.try_get(2)?))).collect()
+    rows.iter().map(|row| Ok((stored_name(row.try_get(0)?)?, stored_name(row.try_get(1)?)?, row.try_get(2)?))).collect()
 }
 
 /// Which entries of an account (one with an owner: its day sums are kept) a [`range_sums`] adds up.
@@ -553,7 +556,7 @@ pub async fn maturing(
     conn: &mut AnyConnection,
     account: &str,
     since_ms: i64,
-) -> Result<Vec<(String, i64)>, sqlx::Error> {
+) -> Result<Vec<(Currency, i64)>, sqlx::Error> {
     let rows = sqlx::query(
         "select e.currency, cast(sum(e.amount) as bigint) from ledger_entries e \
          join ledger_transactions t on t.id = e.transaction_id \
@@ -566,7 +569,7 @@ pub async fn maturing(
     .bind(since_ms)
     .fetch_all(conn)
     .await?;
-    rows.iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).collect()
+    rows.iter().map(|row| Ok((stored_name(row.try_get(0)?)?, row.try_get(1)?))).collect()
 }
 
 /// An entry of a teacher's statement: the entry, its transaction, and the order item it concerns, if any.

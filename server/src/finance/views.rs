@@ -58,7 +58,7 @@ pub struct FiguresView {
 impl From<&Figures> for FiguresView {
     fn from(f: &Figures) -> FiguresView {
         FiguresView {
-            currency: f.currency.clone(),
+            currency: f.currency.code().to_owned(),
             maturing: f.maturing,
             available: f.available,
             reserved: f.reserved,
