@@ -2,7 +2,9 @@
 //!
 //! The backend comes from `ACADEMY_TEST_BACKEND`: `sqlite` (default; a temp file per test) or `postgres`
 //! (a fresh database per test, created on `ACADEMY_TEST_PG_URL` when given, otherwise on a throwaway cluster
-//! this binary starts once in a temp dir and a watchdog stops when the binary exits).
+//! this binary starts once in a temp dir and a watchdog stops when the binary exits). Each test's database is a
+//! copy of one this binary migrates once (a file copy on SQLite, `create database … template` on PostgreSQL);
+//! the server's start finds nothing left to apply.
 
 use std::{
     path::{Path, PathBuf},
@@ -65,9 +67,13 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let mut config = Config::with_data_dir(data.path());
     config.web_dir = web.path().to_path_buf();
     config.token_secret = Some("test-token-secret-not-for-production".to_owned());
-    config.database_url = Some(match backend() {
-        Backend::Sqlite => format!("sqlite://{}?mode=rwc", data.path().join("academy.db").display()),
-        Backend::Postgres => postgres_database().await,
+    config.database_url = Some(match migrated_template() {
+        Template::Sqlite(template) => {
+            let file = data.path().join("academy.db");
+            std::fs::copy(template, &file).expect("the migrated database copied");
+            format!("sqlite://{}?mode=rwc", file.display())
+        }
+        Template::Postgres(template) => postgres_database_from(Some(template)).await,
     });
     adjust(&mut config);
 
@@ -149,6 +155,11 @@ fn init_logs() {
 
 /// Creates an empty database for one test and returns its URL.
 pub async fn postgres_database() -> String {
+    postgres_database_from(None).await
+}
+
+/// Creates a database for one test, a copy of `template` or empty, and returns its URL.
+async fn postgres_database_from(template: Option<&str>) -> String {
     let server = postgres_server_url();
     let name = format!("academy_test_{}", uuid::Uuid::now_v7().simple());
     let admin = format!("{server}/postgres");
@@ -156,8 +167,66 @@ pub async fn postgres_database() -> String {
     let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&admin)
         .await
         .unwrap_or_else(|e| panic!("cannot reach PostgreSQL at {admin}: {e}"));
-    sqlx::query(&format!("create database {name}")).execute(&mut conn).await.expect("test database created");
+    let copy = template.map(|t| format!(" template {t}")).unwrap_or_default();
+    sqlx::query(&format!("create database {name}{copy}")).execute(&mut conn).await.expect("test database created");
     format!("{server}/{name}")
+}
+
+/// The migrated database this binary's tests start from.
+enum Template {
+    /// The file to copy.
+    Sqlite(PathBuf),
+    /// The database to create from.
+    Postgres(String),
+}
+
+/// The template, migrated the first time a test asks for it (on a thread of its own: the tests' runtimes come
+/// and go, the template's connections must not belong to one of them).
+fn migrated_template() -> &'static Template {
+    static TEMPLATE: OnceLock<Template> = OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        let backend = backend();
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+            runtime.block_on(migrate_template(backend))
+        })
+        .join()
+        .expect("the template migrated")
+    })
+}
+
+async fn migrate_template(backend: Backend) -> Template {
+    let (url, template) = match backend {
+        Backend::Sqlite => {
+            // Kept for the binary's life (every test copies it) in a folder named after this process; those of
+            // finished runs are removed here.
+            let parent = std::env::temp_dir().join("academy-test-templates");
+            for old in std::fs::read_dir(&parent).into_iter().flatten().flatten() {
+                let pid = old.file_name().to_string_lossy().into_owned();
+                if !Path::new("/proc").join(&pid).exists() {
+                    let _ = std::fs::remove_dir_all(old.path());
+                }
+            }
+            let dir = parent.join(std::process::id().to_string());
+            std::fs::create_dir_all(&dir).expect("template folder");
+            let file = dir.join("template.db");
+            let _ = std::fs::remove_file(&file);
+            (format!("sqlite://{}?mode=rwc", file.display()), Template::Sqlite(file))
+        }
+        Backend::Postgres => {
+            let url = postgres_database().await;
+            let name = url.rsplit('/').next().expect("a database name").to_owned();
+            (url, Template::Postgres(name))
+        }
+    };
+    let (pool, _) = academy_server::platform::db::connect(&url, Default::default()).await.expect("template migrated");
+    if backend == Backend::Sqlite {
+        // Everything in the main file, so that a copy of that file alone is the whole database.
+        sqlx::query("pragma wal_checkpoint(truncate)").execute(&pool).await.expect("template checkpointed");
+    }
+    // No connection may stay open on a PostgreSQL template.
+    pool.close().await;
+    template
 }
 
 /// `postgres://user@host:port` of the server the tests use (no database part).
