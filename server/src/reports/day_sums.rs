@@ -235,28 +235,28 @@ pub async fn record_refund(
     add_all(conn, &rows).await
 }
 
+/// The figures every summary row adds up, in the order they are written.
+const FIGURES: [&str; 9] =
+    ["gross", "discounts", "refunds", "teacher_share", "commission", "units", "refunded_units", "renewals", "orders"];
+
+/// The order counts only the rows of a course or plan keep (see [`Added`]), written after [`FIGURES`].
+const ORDER_COUNTS: [&str; 4] = ["kind_orders", "teacher_orders", "product_orders", "category_orders"];
+
+/// `c = table.c + excluded.c, …`: what an upsert adds to the row already there.
+fn added_to(table: &str, columns: &[&str]) -> String {
+    columns.iter().map(|c| format!("{c} = {table}.{c} + excluded.{c}")).collect::<Vec<_>>().join(", ")
+}
+
 /// Adds `added` to the row `key` of `table` (`report_day_sums` by `day`, `report_month_sums` by `month`).
 async fn add(conn: &mut AnyConnection, table: &str, period: &str, key: &Key, added: &Added) -> Result<(), sqlx::Error> {
+    let columns = [FIGURES.as_slice(), ORDER_COUNTS.as_slice()].concat();
     let sql = format!(
-        "insert into {table} (item_kind, currency, {period}, product_id, teacher_id, title_vi, title_en, gross, \
-         discounts, refunds, teacher_share, commission, units, refunded_units, renewals, orders, kind_orders, \
-         teacher_orders, product_orders, category_orders) \
+        "insert into {table} (item_kind, currency, {period}, product_id, teacher_id, title_vi, title_en, {}) \
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) \
          on conflict (item_kind, currency, {period}, product_id, teacher_id) do update set \
-         title_vi = excluded.title_vi, title_en = excluded.title_en, \
-         gross = {table}.gross + excluded.gross, \
-         discounts = {table}.discounts + excluded.discounts, \
-         refunds = {table}.refunds + excluded.refunds, \
-         teacher_share = {table}.teacher_share + excluded.teacher_share, \
-         commission = {table}.commission + excluded.commission, \
-         units = {table}.units + excluded.units, \
-         refunded_units = {table}.refunded_units + excluded.refunded_units, \
-         renewals = {table}.renewals + excluded.renewals, \
-         orders = {table}.orders + excluded.orders, \
-         kind_orders = {table}.kind_orders + excluded.kind_orders, \
-         teacher_orders = {table}.teacher_orders + excluded.teacher_orders, \
-         product_orders = {table}.product_orders + excluded.product_orders, \
-         category_orders = {table}.category_orders + excluded.category_orders"
+         title_vi = excluded.title_vi, title_en = excluded.title_en, {}",
+        columns.join(", "),
+        added_to(table, &columns),
     );
     sqlx::query(&sql)
         .bind(key.0.as_str())
@@ -286,36 +286,30 @@ async fn add(conn: &mut AnyConnection, table: &str, period: &str, key: &Key, add
 
 /// Adds `added` (its `orders` counted once per order of the teacher, or of every teacher) to a teacher's day row.
 async fn add_teacher(conn: &mut AnyConnection, key: &TeacherKey, added: &Added) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "insert into report_day_teacher_sums (item_kind, currency, teacher_id, day, gross, discounts, refunds, \
-         teacher_share, commission, units, refunded_units, renewals, orders) \
+    let table = "report_day_teacher_sums";
+    let sql = format!(
+        "insert into {table} (item_kind, currency, teacher_id, day, {}) \
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
-         on conflict (item_kind, currency, teacher_id, day) do update set \
-         gross = report_day_teacher_sums.gross + excluded.gross, \
-         discounts = report_day_teacher_sums.discounts + excluded.discounts, \
-         refunds = report_day_teacher_sums.refunds + excluded.refunds, \
-         teacher_share = report_day_teacher_sums.teacher_share + excluded.teacher_share, \
-         commission = report_day_teacher_sums.commission + excluded.commission, \
-         units = report_day_teacher_sums.units + excluded.units, \
-         refunded_units = report_day_teacher_sums.refunded_units + excluded.refunded_units, \
-         renewals = report_day_teacher_sums.renewals + excluded.renewals, \
-         orders = report_day_teacher_sums.orders + excluded.orders",
-    )
-    .bind(key.0.as_str())
-    .bind(&key.1)
-    .bind(&key.2)
-    .bind(key.3)
-    .bind(added.gross)
-    .bind(added.discounts)
-    .bind(added.refunds)
-    .bind(added.teacher_share)
-    .bind(added.commission)
-    .bind(added.units)
-    .bind(added.refunded_units)
-    .bind(added.renewals)
-    .bind(added.orders)
-    .execute(conn)
-    .await?;
+         on conflict (item_kind, currency, teacher_id, day) do update set {}",
+        FIGURES.join(", "),
+        added_to(table, &FIGURES),
+    );
+    sqlx::query(&sql)
+        .bind(key.0.as_str())
+        .bind(&key.1)
+        .bind(&key.2)
+        .bind(key.3)
+        .bind(added.gross)
+        .bind(added.discounts)
+        .bind(added.refunds)
+        .bind(added.teacher_share)
+        .bind(added.commission)
+        .bind(added.units)
+        .bind(added.refunded_units)
+        .bind(added.renewals)
+        .bind(added.orders)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 
